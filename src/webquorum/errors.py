@@ -1,0 +1,221 @@
+"""One error tree, each class with a stable ``code`` that callers, the CLI and the MCP server match on.
+
+::
+
+    WebQuorumError                      WEB_ERROR
+    ├── BadRequestError                 WEB_BAD_REQUEST            (exit 2)
+    ├── ConfigError                     WEB_CONFIG_INVALID         (exit 2)
+    ├── AbortedError                    WEB_ABORTED                (exit 130)
+    ├── BudgetExhaustedError            WEB_BUDGET_EXHAUSTED
+    ├── BriefRefusedError               <per-refusal code>         (exit 2)
+    ├── ProviderError                   WEB_PROVIDER_ERROR
+    │   ├── CredentialMissingError      WEB_PROVIDER_CREDENTIAL_MISSING
+    │   ├── ConfiguredUnavailableError  WEB_PROVIDER_CONFIGURED_UNAVAILABLE
+    │   ├── RateLimitedError            WEB_PROVIDER_RATE_LIMITED
+    │   ├── ProviderTimeoutError        WEB_PROVIDER_TIMEOUT
+    │   ├── BadResponseError            WEB_PROVIDER_BAD_RESPONSE
+    │   └── CircuitOpenError            WEB_PROVIDER_CIRCUIT_OPEN
+    └── FetchError                      WEB_FETCH_ERROR
+        ├── BadUrlError                 WEB_FETCH_BAD_URL
+        ├── ForbiddenAddressError       WEB_FETCH_FORBIDDEN_ADDRESS
+        ├── HttpStatusError             WEB_FETCH_HTTP_ERROR
+        ├── BlockedError                WEB_FETCH_BLOCKED
+        ├── FetchTimeoutError           WEB_FETCH_TIMEOUT
+        ├── TooLargeError               WEB_FETCH_TOO_LARGE
+        ├── UnsupportedContentError     WEB_FETCH_UNSUPPORTED_CONTENT
+        ├── EmptyError                  WEB_FETCH_EMPTY
+        ├── ContentChangedError         WEB_FETCH_CONTENT_CHANGED
+        └── RedirectLoopError           WEB_FETCH_REDIRECT_LOOP
+
+Messages never contain credentials: anything built from a request goes through
+:func:`redact` first, and no error stores headers.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+_SECRET_PARAM = re.compile(
+    r"(?i)((?:api[_-]?key|apikey|key|token|access_token|auth|secret|password)=)[^&\s\"']+"
+)
+_BEARER = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._\-~+/=]+")
+
+
+def redact(text: str, secrets: tuple[str, ...] = ()) -> str:
+    """Remove key-looking query parameters, bearer tokens and any literal secret from ``text``."""
+    for secret in secrets:
+        if secret and len(secret) >= 4:
+            text = text.replace(secret, "***")
+    text = _SECRET_PARAM.sub(r"\1***", text)
+    return _BEARER.sub(r"\1***", text)
+
+
+class WebQuorumError(Exception):
+    """Base of every error webquorum raises on purpose."""
+
+    code: ClassVar[str] = "WEB_ERROR"
+    exit_code: ClassVar[int] = 1
+    hint: ClassVar[str] = ""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        provider: str | None = None,
+        url: str | None = None,
+        status: int | None = None,
+        retry_after: float | None = None,
+        hint: str | None = None,
+        transient: bool = False,
+    ) -> None:
+        super().__init__(redact(message))
+        self.transient = transient  # worth retrying: connect errors, 502/503/504, short Retry-After
+        self.message = redact(message)
+        self.provider = provider
+        self.url = url
+        self.status = status
+        self.retry_after = retry_after
+        if hint is not None:
+            self.hint_text = hint
+        else:
+            self.hint_text = type(self).hint
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"code": self.code, "message": self.message}
+        for key in ("provider", "url", "status", "retry_after"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        if self.hint_text:
+            out["hint"] = self.hint_text
+        return out
+
+
+class BadRequestError(WebQuorumError):
+    code = "WEB_BAD_REQUEST"
+    exit_code = 2
+
+
+class ConfigError(WebQuorumError):
+    code = "WEB_CONFIG_INVALID"
+    exit_code = 2
+
+
+class AbortedError(WebQuorumError):
+    code = "WEB_ABORTED"
+    exit_code = 130
+
+
+class BudgetExhaustedError(WebQuorumError):
+    code = "WEB_BUDGET_EXHAUSTED"
+
+
+class BriefRefusedError(WebQuorumError):
+    """A verify/discover brief that cannot be answered honestly, refused before anything is spent."""
+
+    exit_code = 2
+
+    def __init__(
+        self,
+        error: str,
+        why: str,
+        *,
+        missing: list[str] | None = None,
+        suggested_correction: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(why)
+        self.error = error
+        self.why = why
+        self.missing = missing or []
+        self.suggested_correction = suggested_correction or {}
+
+    @property
+    def code(self) -> str:  # type: ignore[override]
+        return self.error
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "error": self.error,
+            "why": self.why,
+            "missing": self.missing,
+            "suggested_correction": self.suggested_correction,
+        }
+
+
+class ProviderError(WebQuorumError):
+    code = "WEB_PROVIDER_ERROR"
+
+
+class CredentialMissingError(ProviderError):
+    code = "WEB_PROVIDER_CREDENTIAL_MISSING"
+    exit_code = 2
+
+
+class ConfiguredUnavailableError(ProviderError):
+    code = "WEB_PROVIDER_CONFIGURED_UNAVAILABLE"
+    exit_code = 2
+
+
+class RateLimitedError(ProviderError):
+    code = "WEB_PROVIDER_RATE_LIMITED"
+
+
+class ProviderTimeoutError(ProviderError):
+    code = "WEB_PROVIDER_TIMEOUT"
+
+
+class BadResponseError(ProviderError):
+    code = "WEB_PROVIDER_BAD_RESPONSE"
+
+
+class CircuitOpenError(ProviderError):
+    code = "WEB_PROVIDER_CIRCUIT_OPEN"
+
+
+class FetchError(WebQuorumError):
+    code = "WEB_FETCH_ERROR"
+
+
+class BadUrlError(FetchError):
+    code = "WEB_FETCH_BAD_URL"
+    exit_code = 2
+
+
+class ForbiddenAddressError(FetchError):
+    code = "WEB_FETCH_FORBIDDEN_ADDRESS"
+    hint = "set network.allow_private_addresses: true or list the host in network.allow_hosts to read intranet pages"
+
+
+class HttpStatusError(FetchError):
+    code = "WEB_FETCH_HTTP_ERROR"
+
+
+class BlockedError(FetchError):
+    code = "WEB_FETCH_BLOCKED"
+    hint = "the site refused an automated reader; try another source or a reader service (--reader jina)"
+
+
+class FetchTimeoutError(FetchError):
+    code = "WEB_FETCH_TIMEOUT"
+
+
+class TooLargeError(FetchError):
+    code = "WEB_FETCH_TOO_LARGE"
+
+
+class UnsupportedContentError(FetchError):
+    code = "WEB_FETCH_UNSUPPORTED_CONTENT"
+
+
+class EmptyError(FetchError):
+    code = "WEB_FETCH_EMPTY"
+
+
+class ContentChangedError(FetchError):
+    code = "WEB_FETCH_CONTENT_CHANGED"
+    hint = "the page changed since the hash was taken; fetch again without expected_content_hash"
+
+
+class RedirectLoopError(FetchError):
+    code = "WEB_FETCH_REDIRECT_LOOP"

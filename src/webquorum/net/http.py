@@ -1,0 +1,252 @@
+"""The one HTTP choke point. Every byte webquorum sends or receives goes through :class:`HttpClient`.
+
+Two pools share one policy:
+
+- ``send`` is for provider APIs (an operator-configured endpoint, so no address guard);
+  it maps transport failures to the provider branch of the error tree.
+- ``fetch`` is for pages named by search results or by a model, i.e. untrusted URLs. Its
+  connections go through :class:`PinnedBackend` with the guard on: the host is resolved
+  once, every address is checked, and the socket is opened to that checked literal, so a
+  rebinding DNS cannot answer differently at connect time. TLS still verifies against the
+  hostname (httpcore passes ``server_hostname`` separately). Redirects are followed by hand
+  (at most ``max_redirects``), so each hop is re-validated and loops are named.
+
+Every wait and size is bounded: connect and read timeouts, one total deadline per call
+(a server dripping a byte a second cannot extend it), and a cap on the decompressed body.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import socket
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+import anyio
+import httpcore2
+import httpx2
+
+from ..errors import (
+    BadResponseError,
+    BadUrlError,
+    FetchError,
+    FetchTimeoutError,
+    ForbiddenAddressError,
+    ProviderError,
+    ProviderTimeoutError,
+    RedirectLoopError,
+    TooLargeError,
+)
+from ..providers.base import HttpRequest, HttpResponse
+from .guard import AddressPolicy, IPAddress, parse_ip_literal
+
+USER_AGENT = "webquorum/0.1 (+https://github.com/webquorum/webquorum)"
+BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5"
+REDIRECT_STATUSES = (301, 302, 303, 307, 308)
+
+
+@dataclass(frozen=True)
+class NetPolicy:
+    address: AddressPolicy = field(default_factory=AddressPolicy)
+    resolve: Mapping[str, str] = field(default_factory=dict)  # host -> IP, like curl --resolve
+    max_body_bytes: int = 5_000_000
+    connect_timeout_s: float = 5.0
+    max_redirects: int = 5
+    user_agent: str = USER_AGENT
+
+
+class PinnedBackend(httpcore2.AsyncNetworkBackend):
+    """Resolve once, check every address (when guarded), connect to the checked literal."""
+
+    def __init__(self, resolve: Mapping[str, str], guard: AddressPolicy | None) -> None:
+        self._inner = httpcore2.AnyIOBackend()
+        self._resolve = {k.lower(): v for k, v in resolve.items()}
+        self._guard = guard
+
+    async def _addresses(self, host: str, port: int, timeout: float | None) -> list[IPAddress]:
+        pinned = self._resolve.get(host.lower())
+        if pinned is not None:
+            return [ipaddress.ip_address(pinned)]
+        literal = parse_ip_literal(host)
+        if literal is not None:
+            return [literal]
+        try:
+            with anyio.fail_after(timeout):
+                infos = await anyio.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except (OSError, TimeoutError) as exc:
+            raise httpcore2.ConnectError(f"cannot resolve {host}: {exc}") from exc
+        return list(dict.fromkeys(ipaddress.ip_address(info[4][0]) for info in infos))
+
+    async def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore2.AsyncNetworkStream:
+        addresses = await self._addresses(host, port, timeout)
+        if self._guard is not None:
+            refused = [str(ip) for ip in addresses if not self._guard.permits(host, ip)]
+            if refused:
+                raise ForbiddenAddressError(
+                    f"refusing {host}: it resolves to non-public address {', '.join(refused)}"
+                )
+        last: Exception | None = None
+        for ip in addresses:
+            try:
+                return await self._inner.connect_tcp(str(ip), port, timeout, local_address, socket_options)
+            except (httpcore2.ConnectError, httpcore2.ConnectTimeout) as exc:
+                last = exc
+        raise last or httpcore2.ConnectError(f"no address for {host}")
+
+    async def connect_unix_socket(self, *args: Any, **kwargs: Any) -> httpcore2.AsyncNetworkStream:
+        raise ForbiddenAddressError("unix sockets are never used")
+
+    async def sleep(self, seconds: float) -> None:
+        await self._inner.sleep(seconds)
+
+
+def _client(policy: NetPolicy, guard: AddressPolicy | None) -> httpx2.AsyncClient:
+    transport = httpx2.AsyncHTTPTransport(
+        trust_env=False, limits=httpx2.Limits(max_connections=64, max_keepalive_connections=32)
+    )
+    # httpx2 has no public network_backend= argument; the pool attribute is stable across httpcore 1.x/2.x.
+    transport._pool._network_backend = PinnedBackend(policy.resolve, guard)  # type: ignore[union-attr]
+    return httpx2.AsyncClient(transport=transport, follow_redirects=False, trust_env=False)
+
+
+def check_url(url: str) -> None:
+    """Refuse what the reader never fetches: other schemes, no host, userinfo."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError on a bad port
+    except ValueError as exc:
+        raise BadUrlError(f"not a valid URL: {url!r} ({exc})", url=url) from exc
+    if parts.scheme not in ("http", "https"):
+        raise BadUrlError(f"only http and https URLs can be read, not {url!r}", url=url)
+    if not parts.hostname:
+        raise BadUrlError(f"URL has no host: {url!r}", url=url)
+    if parts.username is not None or parts.password is not None or "@" in parts.netloc:
+        raise BadUrlError(f"URLs with credentials (user@host) are refused: {url!r}", url=url)
+
+
+def _lower_headers(headers: httpx2.Headers) -> dict[str, str]:
+    return {k.lower(): v for k, v in headers.items()}
+
+
+async def _read_capped(response: httpx2.Response, max_bytes: int, url: str) -> bytes:
+    declared = response.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > max_bytes:
+        raise TooLargeError(f"{url} declares {declared} bytes, over the {max_bytes}-byte limit", url=url)
+    chunks: list[bytes] = []
+    total = 0
+    async for chunk in response.aiter_bytes():
+        total += len(chunk)
+        if total > max_bytes:
+            raise TooLargeError(f"{url} is over the {max_bytes}-byte limit after decompression", url=url)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+class HttpClient:
+    def __init__(self, policy: NetPolicy | None = None) -> None:
+        self.policy = policy or NetPolicy()
+        self._api = _client(self.policy, None)
+        self._web = _client(self.policy, self.policy.address)
+
+    async def aclose(self) -> None:
+        await self._api.aclose()
+        await self._web.aclose()
+
+    async def send(
+        self, req: HttpRequest, *, provider: str, timeout_s: float, max_bytes: int = 10_000_000
+    ) -> HttpResponse:
+        """One provider API call under a total deadline; redirects followed (at most 5)."""
+        headers = {"user-agent": self.policy.user_agent, **req.headers}
+        timeout = httpx2.Timeout(timeout_s, connect=min(timeout_s, self.policy.connect_timeout_s))
+        url = req.url
+        try:
+            async with asyncio.timeout(timeout_s):
+                for _ in range(6):
+                    request = self._api.build_request(
+                        req.method, url, headers=headers, params=dict(req.params) or None,
+                        json=req.json_body, data=dict(req.form) if req.form is not None else None,
+                        timeout=timeout,
+                    )
+                    response = await self._api.send(request, stream=True)
+                    try:
+                        if response.status_code in REDIRECT_STATUSES and "location" in response.headers:
+                            url = urljoin(str(response.url), response.headers["location"])
+                            continue
+                        body = await _read_capped(response, max_bytes, url)
+                    finally:
+                        await response.aclose()
+                    return HttpResponse(response.status_code, _lower_headers(response.headers), body, str(response.url))
+                raise ProviderError(f"{provider} redirected too many times", provider=provider)
+        except TooLargeError as exc:
+            raise BadResponseError(f"{provider} response over {max_bytes} bytes", provider=provider) from exc
+        except (TimeoutError, httpx2.TimeoutException) as exc:
+            raise ProviderTimeoutError(
+                f"{provider} did not answer within {timeout_s:g}s", provider=provider, transient=False
+            ) from exc
+        except httpx2.TransportError as exc:
+            raise ProviderError(
+                f"{provider} connection failed: {type(exc).__name__}: {exc}", provider=provider, transient=True
+            ) from exc
+
+    async def fetch(
+        self,
+        url: str,
+        *,
+        deadline_s: float = 15.0,
+        max_bytes: int | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> HttpResponse:
+        """GET an untrusted URL through the guard; returns the final response whatever its status."""
+        limit = max_bytes or self.policy.max_body_bytes
+        base_headers = {"user-agent": self.policy.user_agent, "accept": BROWSER_ACCEPT, **(headers or {})}
+        timeout = httpx2.Timeout(deadline_s, connect=min(deadline_s, self.policy.connect_timeout_s))
+        seen: list[str] = []
+        current = url
+        try:
+            async with asyncio.timeout(deadline_s):
+                while True:
+                    check_url(current)
+                    literal = parse_ip_literal(urlsplit(current).hostname or "")
+                    host = urlsplit(current).hostname or ""
+                    if literal is not None and not self.policy.address.permits(host, literal):
+                        raise ForbiddenAddressError(f"refusing {current}: {literal} is not a public address", url=url)
+                    if current in seen:
+                        raise RedirectLoopError(f"redirect loop at {current} (from {url})", url=url)
+                    seen.append(current)
+                    request = self._web.build_request("GET", current, headers=base_headers, timeout=timeout)
+                    response = await self._web.send(request, stream=True)
+                    try:
+                        location = response.headers.get("location")
+                        if response.status_code in REDIRECT_STATUSES and location:
+                            if len(seen) > self.policy.max_redirects:
+                                raise RedirectLoopError(
+                                    f"{url} redirected more than {self.policy.max_redirects} times", url=url
+                                )
+                            current = urljoin(current, location)
+                            continue
+                        body = await _read_capped(response, limit, url)
+                    finally:
+                        await response.aclose()
+                    return HttpResponse(response.status_code, _lower_headers(response.headers), body, current)
+        except ForbiddenAddressError as exc:
+            if exc.url is None:
+                exc.url = url
+            raise
+        except FetchError:
+            raise
+        except (TimeoutError, httpx2.TimeoutException) as exc:
+            raise FetchTimeoutError(f"{url} did not finish within {deadline_s:g}s", url=url) from exc
+        except httpx2.TransportError as exc:
+            raise FetchError(f"{url}: connection failed: {type(exc).__name__}: {exc}", url=url, transient=True) from exc
+        except httpx2.InvalidURL as exc:
+            raise BadUrlError(f"not a valid URL: {url!r} ({exc})", url=url) from exc

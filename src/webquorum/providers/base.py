@@ -1,0 +1,218 @@
+"""The shape every search provider module has, and the parsing steps they share.
+
+A provider module exports::
+
+    SPEC: ProviderSpec
+    def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest     # pure
+    def parse_response(resp: HttpResponse) -> list[RawResult]                     # pure, raises ProviderError
+
+``build_request`` reads no environment: the runtime resolves the key, base URL and
+options into a :class:`RequestContext`. ``parse_response`` is handed every answer,
+errors included, so each provider classifies its own error shapes (Tavily's 432,
+Serper's bare 429...); :func:`raise_for_status` does the common part.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from email.utils import parsedate_to_datetime
+from typing import Any, Literal
+from urllib.parse import urlsplit, urlunsplit
+
+from ..errors import BadResponseError, ProviderError, RateLimitedError
+
+Modality = Literal["search", "read", "search+read"]
+
+
+@dataclass(frozen=True)
+class ProviderSpec:
+    id: str
+    name: str
+    endpoint: str  # the documented endpoint, e.g. "https://api.search.brave.com/res/v1/web/search"
+    key_env: str | None  # conventional variable; None for keyless providers
+    docs: str
+    key_required: bool = True
+    modality: Modality = "search"
+    max_results: int = 10  # the most one request may ask for
+    price_usd: float = 0.0  # worst-case price of one call, for run budgets
+    needs_base_url: bool = False  # SearXNG: there is no public default instance
+
+
+@dataclass(frozen=True)
+class RequestContext:
+    """Everything a pure builder needs that comes from config or the environment."""
+
+    base_url: str | None = None  # replaces scheme+host of SPEC.endpoint, keeps its path
+    api_key: str | None = None
+    options: Mapping[str, str] = field(default_factory=dict)  # provider-specific (model for gateway)
+
+
+@dataclass(frozen=True)
+class HttpRequest:
+    method: Literal["GET", "POST"]
+    url: str
+    headers: Mapping[str, str] = field(default_factory=dict)
+    params: Mapping[str, str] = field(default_factory=dict)
+    json_body: Any = None
+    form: Mapping[str, str] | None = None  # application/x-www-form-urlencoded body (DuckDuckGo)
+    secrets: tuple[str, ...] = ()  # values that must never appear in logs or errors
+
+
+@dataclass(frozen=True)
+class HttpResponse:
+    status: int
+    headers: Mapping[str, str]  # lower-cased names
+    body: bytes
+    url: str = ""
+
+    def header(self, name: str) -> str | None:
+        return self.headers.get(name.lower())
+
+
+def endpoint_url(spec: ProviderSpec, ctx: RequestContext, path: str | None = None) -> str:
+    """The documented endpoint, with scheme and host replaced by ``ctx.base_url`` when given.
+
+    A base URL with a path prefix (``https://gw.example/proxy``) keeps that prefix in front
+    of the documented path, so gateways that mount providers under a prefix work.
+    """
+    documented = urlsplit(spec.endpoint)
+    doc_path = path if path is not None else documented.path
+    if not ctx.base_url:
+        return urlunsplit((documented.scheme, documented.netloc, doc_path, "", ""))
+    base = urlsplit(ctx.base_url.rstrip("/"))
+    return urlunsplit((base.scheme, base.netloc, base.path + doc_path, "", ""))
+
+
+def parse_retry_after(value: str | None) -> float | None:
+    """Seconds from a Retry-After header (delta-seconds or HTTP-date); None when absent or unreadable."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        from datetime import UTC, datetime
+
+        when = parsedate_to_datetime(value)
+        return max(0.0, (when - datetime.now(UTC)).total_seconds())
+    except (TypeError, ValueError, IndexError):
+        return None
+
+
+def provider_message(body: bytes, limit: int = 300) -> str:
+    """The provider's own error message from a JSON or text body, shortened."""
+    text = body[:4000].decode("utf-8", "replace").strip()
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return " ".join(text.split())[:limit]
+    found = _find_message(data)
+    return (found or " ".join(text.split()))[:limit]
+
+
+def _find_message(data: Any) -> str | None:
+    if isinstance(data, str):
+        return data
+    if isinstance(data, dict):
+        for key in ("message", "error", "detail", "details", "msg", "error_message", "description", "title"):
+            if key in data:
+                found = _find_message(data[key])
+                if found:
+                    return found
+    if isinstance(data, list) and data:
+        return _find_message(data[0])
+    return None
+
+
+def raise_for_status(provider: str, resp: HttpResponse, *, quota_statuses: tuple[int, ...] = ()) -> None:
+    """Raise the error tree's class for a non-2xx answer: 429 and ``quota_statuses`` are rate limits."""
+    if 200 <= resp.status < 300:
+        return
+    message = provider_message(resp.body)
+    if resp.status == 429 or resp.status in quota_statuses:
+        raise RateLimitedError(
+            f"{provider} rate limited (HTTP {resp.status}): {message}",
+            provider=provider,
+            status=resp.status,
+            retry_after=parse_retry_after(resp.header("retry-after")),
+        )
+    raise ProviderError(
+        f"{provider} HTTP {resp.status}: {message}",
+        provider=provider,
+        status=resp.status,
+        transient=resp.status in (502, 503, 504),
+    )
+
+
+def load_json(provider: str, resp: HttpResponse) -> Any:
+    """Decode a JSON body, or raise WEB_PROVIDER_BAD_RESPONSE (challenge pages and truncated JSON land here)."""
+    head = resp.body[:200].lstrip().lower()
+    if head.startswith((b"<!doctype", b"<html", b"<")):
+        raise BadResponseError(
+            f"{provider} answered with an HTML page where JSON was expected (a challenge or error page)",
+            provider=provider,
+            status=resp.status,
+        )
+    try:
+        return json.loads(resp.body)
+    except ValueError as exc:
+        raise BadResponseError(f"{provider} returned malformed JSON: {exc}", provider=provider) from exc
+
+
+def json_list(provider: str, data: Any, *path: str) -> list[dict[str, Any]]:
+    """Walk ``path`` into ``data`` and return the list of objects there; a missing list is empty.
+
+    A value of the wrong type is a bad response, not an empty result.
+    """
+    node = data
+    for key in path:
+        if not isinstance(node, dict):
+            raise BadResponseError(f"{provider} response is not an object at {key!r}", provider=provider)
+        node = node.get(key)
+        if node is None:
+            return []
+    if not isinstance(node, list):
+        raise BadResponseError(f"{provider} response field {'.'.join(path)} is not a list", provider=provider)
+    return [item for item in node if isinstance(item, dict)]
+
+
+_TAG = re.compile(r"<[^>]{0,400}>")
+
+
+def strip_markup(value: Any) -> str:
+    """Plain text from a snippet carrying ``<strong>``/``<span class=searchmatch>`` tags and entities."""
+    text = text_of(value)
+    if not text:
+        return ""
+    return " ".join(html.unescape(_TAG.sub("", text)).split())
+
+
+def text_of(value: Any) -> str:
+    """A string field, stripped; non-strings become empty."""
+    return value.strip() if isinstance(value, str) else ""
+
+
+CONTENT_CAP = 8000
+
+
+def cap_content(value: Any) -> str | None:
+    """Inline page text kept on a result, capped at 8,000 characters; empty becomes None."""
+    text = text_of(value)
+    return text[:CONTENT_CAP] if text else None
+
+
+def date_only(value: Any) -> str | None:
+    """An ISO date (YYYY-MM-DD) from the start of an ISO timestamp, else None."""
+    text = text_of(value)
+    if len(text) >= 10 and text[4] == "-" and text[7] == "-" and text[:4].isdigit():
+        return text[:10]
+    return None
+
+
+TIME_RANGE_DAYS = {"day": 1, "week": 7, "month": 31, "year": 366}

@@ -1,0 +1,104 @@
+"""Frozen value types shared by every layer.
+
+They are pydantic models so the same definitions validate input, serialise to the
+JSON the CLI prints, and generate the MCP output schemas. Absent values are ``None``
+(``null`` in JSON), never missing keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+TimeRange = Literal["day", "week", "month", "year"]
+SourceType = Literal["html", "pdf", "text", "json", "snippet"]
+MergeStrategy = Literal["rrf", "consensus", "round-robin", "append", "random"]
+MERGE_STRATEGIES: tuple[str, ...] = ("rrf", "consensus", "round-robin", "append", "random")
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+@dataclass(frozen=True)
+class SearchQuery:
+    """What a provider adapter is asked: built once per search, passed to every member."""
+
+    query: str
+    max_results: int = 10
+    language: str | None = None
+    time_range: TimeRange | None = None
+
+
+@dataclass(frozen=True)
+class RawResult:
+    """One hit as one provider returned it, before fusion. ``content`` is inline page text, if any."""
+
+    url: str
+    title: str = ""
+    snippet: str = ""
+    content: str | None = None
+    published: str | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+class Result(Frozen):
+    url: str
+    title: str
+    snippet: str
+    content: str | None = None
+    published: str | None = None
+    site: str
+    score: float
+    ranks: dict[str, int]
+
+
+class ProviderFailure(Frozen):
+    provider: str
+    code: str
+    message: str
+    status: int | None = None
+
+
+class SearchResponse(Frozen):
+    query: str
+    provider: str
+    results: list[Result]
+    failures: list[ProviderFailure] = []
+    skipped: list[str] = []
+    truncated: bool = False
+
+
+class Page(Frozen):
+    """A window of one page's extracted text, as ``fetch`` returns it."""
+
+    url: str
+    final_url: str
+    title: str | None = None
+    published: str | None = None
+    language: str | None = None
+    content_type: str | None = None
+    source_type: SourceType
+    reader: str
+    text: str
+    offset: int
+    total_chars: int
+    content_hash: str
+    truncated: bool
+
+
+class Document(Frozen):
+    """A page's whole extracted text plus metadata; what readers produce and the cache stores."""
+
+    url: str
+    final_url: str
+    title: str | None = None
+    published: str | None = None
+    language: str | None = None
+    content_type: str | None = None
+    source_type: SourceType
+    reader: str
+    text: str
+    links: list[tuple[str, str]] = []  # (anchor text, absolute URL), bounded by the extractor

@@ -1,0 +1,36 @@
+"""Shared fixtures: the simulated web, the ../shared material (skipped when absent), quiet retries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.simweb import SimWeb
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture
+def shared_dir() -> Path:
+    """../shared beside the repo root; tests that read it skip cleanly when it is absent."""
+    if not SHARED.is_dir():
+        pytest.skip("../shared is absent")
+    return SHARED
+
+
+@pytest.fixture
+def fixtures_dir() -> Path:
+    return FIXTURES
+
+
+@pytest.fixture
+def simweb() -> Iterator[SimWeb]:
+    web = SimWeb().start()
+    try:
+        yield web
+    finally:
+        web.stop()
