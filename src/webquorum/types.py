@@ -102,3 +102,63 @@ class Document(Frozen):
     reader: str
     text: str
     links: list[tuple[str, str]] = []  # (anchor text, absolute URL), bounded by the extractor
+
+
+class BriefSource(Frozen):
+    n: int
+    title: str
+    site: str
+    url: str
+    text: str
+    snippet_only: bool
+    error: str | None = None  # the stable code of the failed read, when snippet_only
+
+
+class AgreedItem(Frozen):
+    kind: Literal["name", "figure"]
+    value: str
+    count: int
+    of: int
+
+
+class DisagreedItem(Frozen):
+    kind: Literal["name", "figure"]
+    site: str
+    url: str
+    value: str
+    others_value: str
+    others_count: int
+
+
+class DroppedSource(Frozen):
+    url: str
+    reason: str
+
+
+class Brief(Frozen):
+    query: str
+    searched_at: str
+    provider: str
+    reader: str
+    sources: list[BriefSource]
+    agreed: list[AgreedItem]
+    disagreed: list[DisagreedItem]
+    reads_spent: dict[str, int]
+    failures: list[ProviderFailure]
+    dropped: list[DroppedSource] = []
+    brief: str
+
+
+class Link(Frozen):
+    text: str
+    url: str
+    same_site: bool
+
+
+class LinksResult(Frozen):
+    url: str
+    final_url: str
+    title: str | None = None
+    links: list[Link]
+    total: int
+    truncated: bool

@@ -115,7 +115,7 @@ def _client(policy: NetPolicy, guard: AddressPolicy | None) -> httpx2.AsyncClien
         trust_env=False, limits=httpx2.Limits(max_connections=64, max_keepalive_connections=32)
     )
     # httpx2 has no public network_backend= argument; the pool attribute is stable across httpcore 1.x/2.x.
-    transport._pool._network_backend = PinnedBackend(policy.resolve, guard)  # type: ignore[union-attr]
+    transport._pool._network_backend = PinnedBackend(policy.resolve, guard)
     return httpx2.AsyncClient(transport=transport, follow_redirects=False, trust_env=False)
 
 

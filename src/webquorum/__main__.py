@@ -1,0 +1,3 @@
+from webquorum.cli import main
+
+main()

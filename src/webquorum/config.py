@@ -1,0 +1,278 @@
+"""Typed settings: the only place config files and environment variables are read.
+
+Search order for the file: ``--config PATH``, ``$WEBQUORUM_CONFIG``, ``./webquorum.yaml``,
+``~/.config/webquorum/config.yaml``, else built-in defaults. Validation errors name the
+key path, the bad value and what is allowed. Keys are read from the environment at each
+call (:meth:`Config.credential`), so a key exported after start-up is used by the next search.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator, model_validator
+
+from .errors import ConfigError
+from .types import MERGE_STRATEGIES, MergeStrategy
+
+PROVIDER_IDS: tuple[str, ...] = (
+    "tavily", "exa", "parallel", "tinyfish", "firecrawl", "linkup", "brave", "kagi", "perplexity",
+    "serper", "jina", "searxng", "mojeek", "langsearch", "duckduckgo", "wikipedia", "gateway",
+)
+READER_IDS: tuple[str, ...] = ("http", "jina", "firecrawl", "exa", "tavily")
+KEYLESS_DEFAULT: tuple[str, ...] = ("duckduckgo", "wikipedia")
+AUTO = "auto"
+_RATE = re.compile(r"^\s*\d+\s*(/|per)\s*(s|sec|second|m|min|minute|h|hour|d|day)s?\s*$", re.I)
+DEFAULT_AGENT_MODEL = "anthropic/claude-sonnet-5"
+DEFAULT_VERIFICATION_MODEL = "openai/gpt-5.4-mini"
+DEFAULT_QUERY_MODEL = "perplexity/sonar"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ProviderOverride(_Strict):
+    base_url: str | None = None
+    api_key_env: str | None = None
+    api_key: SecretStr | None = None
+    timeout_s: float | None = Field(default=None, gt=0, le=300)
+    rate_limit: str | None = None
+    model: str | None = None
+
+    @field_validator("base_url")
+    @classmethod
+    def _http_url(cls, v: str | None) -> str | None:
+        if v is not None and not re.match(r"^https?://[^/\s]+", v):
+            raise ValueError("must be an http(s) URL such as https://searx.example.org")
+        return v
+
+    @field_validator("rate_limit")
+    @classmethod
+    def _rate(cls, v: str | None) -> str | None:
+        if v is not None and not _RATE.match(v):
+            raise ValueError('must look like "20/minute" (units: second, minute, hour, day)')
+        return v
+
+
+class Combo(_Strict):
+    id: str = Field(min_length=1, max_length=64)
+    members: list[str] = Field(min_length=1)
+    merge: MergeStrategy = "consensus"
+    concurrent: bool = True
+    stop_after_results: int | None = Field(default=None, ge=1, le=100)
+    snippet_budget: int = Field(default=600, ge=80, le=4000)
+
+
+class WebSettings(_Strict):
+    search_provider: str = AUTO
+    fetch_provider: str = "http"
+    max_results: int = Field(default=10, ge=1, le=50)
+
+
+class NetworkSettings(_Strict):
+    timeout_s: float = Field(default=10.0, gt=0, le=120)
+    allow_private_addresses: bool = False
+    allow_hosts: list[str] = []
+    resolve: dict[str, str] = {}  # host -> IP pin, like curl --resolve (tests, split-horizon DNS)
+    max_body_bytes: int = Field(default=5_000_000, ge=10_000, le=100_000_000)
+    fetch_deadline_s: float = Field(default=15.0, gt=0, le=120)
+    max_redirects: int = Field(default=5, ge=0, le=10)
+    retries: int = Field(default=2, ge=0, le=5)
+    retry_waits: bool = True
+    user_agent: str | None = None
+
+
+class CacheSettings(_Strict):
+    enabled: bool = True
+    path: str | None = None
+    ttl_s: float = Field(default=3600.0, ge=0)
+
+
+class StoreSettings(_Strict):
+    url: str = "memory://"  # rate-limit state: memory://, sqlite:///path.db, redis://host:6379/0
+
+
+class BriefSettings(_Strict):
+    sources: int = Field(default=4, ge=1, le=6)
+    candidates: int = Field(default=12, ge=1, le=30)
+    read_deadline_s: float = Field(default=10.0, gt=0, le=60)
+    max_chars: int = Field(default=4000, ge=500, le=4000)
+
+
+class CollectSettings(_Strict):
+    max_sources_default: int = Field(default=5, ge=1, le=50)
+    max_sources_cap: int = Field(default=10, ge=1, le=50)
+    excerpts_per_source: int = Field(default=3, ge=1, le=20)
+    excerpt_chars: int = Field(default=600, ge=100, le=5000)
+    total_chars: int = Field(default=12000, ge=1000, le=200000)
+
+
+class BudgetSettings(_Strict):
+    max_calls_per_run: int = Field(default=2, ge=1, le=50)
+    max_usd_per_call: float = Field(default=0.05, ge=0)
+    max_usd_per_run: float = Field(default=0.20, ge=0)
+
+
+class ModelSettings(_Strict):
+    base_url: str | None = None
+    api_key_env: str = "AI_GATEWAY_API_KEY"
+    timeout_s: float = Field(default=30.0, gt=0, le=300)
+
+
+class McpSettings(_Strict):
+    enable_discovery: bool = False
+    auth_token: SecretStr | None = None
+    max_concurrent: int = Field(default=16, ge=1, le=1024)
+    call_deadline_s: float = Field(default=60.0, gt=0, le=600)
+    allowed_origins: list[str] = []
+
+
+class Config(_Strict):
+    providers: list[str] | None = None  # registered backends; None = every backend
+    overrides: dict[str, ProviderOverride] = {}
+    combos: list[Combo] = []
+    web: WebSettings = WebSettings()
+    network: NetworkSettings = NetworkSettings()
+    cache: CacheSettings = CacheSettings()
+    store: StoreSettings = StoreSettings()
+    brief: BriefSettings = BriefSettings()
+    collect: CollectSettings = CollectSettings()
+    budget: BudgetSettings = BudgetSettings()
+    models: ModelSettings = ModelSettings()
+    mcp: McpSettings = McpSettings()
+
+    @model_validator(mode="after")
+    def _references(self) -> Config:
+        for i, pid in enumerate(self.providers or []):
+            if pid not in PROVIDER_IDS:
+                raise ValueError(f"providers[{i}]: unknown provider {pid!r}; known: {', '.join(PROVIDER_IDS)}")
+        for key in self.overrides:
+            if key not in PROVIDER_IDS:
+                raise ValueError(f"overrides.{key}: unknown provider {key!r}; known: {', '.join(PROVIDER_IDS)}")
+        seen: set[str] = set()
+        for i, combo in enumerate(self.combos):
+            if combo.id in PROVIDER_IDS or combo.id == AUTO:
+                raise ValueError(f"combos[{i}].id: {combo.id!r} would shadow a provider id; choose another id")
+            if combo.id in seen:
+                raise ValueError(f"combos[{i}].id: duplicate combo id {combo.id!r}")
+            seen.add(combo.id)
+            for j, member in enumerate(combo.members):
+                if member not in PROVIDER_IDS:
+                    raise ValueError(
+                        f"combos[{i}].members[{j}]: unknown provider {member!r}; known: {', '.join(PROVIDER_IDS)}"
+                    )
+        selectable = {AUTO, *PROVIDER_IDS, *seen}
+        if self.web.search_provider not in selectable:
+            raise ValueError(
+                f"web.search_provider: {self.web.search_provider!r} is neither a provider nor a combo; "
+                f"allowed: {', '.join(sorted(selectable))}"
+            )
+        if self.web.fetch_provider not in READER_IDS:
+            raise ValueError(f"web.fetch_provider: {self.web.fetch_provider!r}; allowed: {', '.join(READER_IDS)}")
+        if self.collect.max_sources_default > self.collect.max_sources_cap:
+            raise ValueError("collect.max_sources_default: must not exceed collect.max_sources_cap")
+        return self
+
+    # -- derived views ---------------------------------------------------------------------------
+    @property
+    def registered(self) -> tuple[str, ...]:
+        return tuple(self.providers) if self.providers is not None else PROVIDER_IDS
+
+    def override(self, provider: str) -> ProviderOverride:
+        return self.overrides.get(provider, ProviderOverride())
+
+    def combo(self, combo_id: str) -> Combo | None:
+        if combo_id == AUTO:
+            return Combo(id=AUTO, members=list(self.registered), merge="consensus")
+        return next((c for c in self.combos if c.id == combo_id), None)
+
+    def key_env(self, provider: str, default_env: str | None) -> str | None:
+        return self.override(provider).api_key_env or default_env
+
+    def credential(self, provider: str, default_env: str | None) -> str | None:
+        """The provider's key, read now (never cached): a literal override, else its variable."""
+        override = self.override(provider)
+        if override.api_key is not None:
+            return override.api_key.get_secret_value() or None
+        env = self.key_env(provider, default_env)
+        return (os.environ.get(env) or None) if env else None
+
+
+def model_name(kind: Literal["agent", "verification", "query"], configured: str | None = None) -> str:
+    """Model ids come from the environment so they can change without code changes."""
+    if configured:
+        return configured
+    env, default = {
+        "agent": ("SEARCH_AGENT_MODEL", DEFAULT_AGENT_MODEL),
+        "verification": ("SEARCH_VERIFICATION_MODEL", DEFAULT_VERIFICATION_MODEL),
+        "query": ("SEARCH_QUERY_MODEL", DEFAULT_QUERY_MODEL),
+    }[kind]
+    return os.environ.get(env) or default
+
+
+def _describe(error: dict[str, Any]) -> str:
+    path = "".join(
+        f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.get("loc", ()) if p != "__root__"
+    ).lstrip(".") or "(top level)"
+    message = str(error.get("msg", "invalid")).removeprefix("Value error, ")
+    if error.get("type") == "extra_forbidden":
+        return f"{path}: unknown key; remove it or check the spelling (see the README's config reference)"
+    if error.get("type") == "model_type" or path == "(top level)" or message.split(":")[0].count(".") > 0:
+        return message if ":" in message else f"{path}: {message}"
+    value = error.get("input")
+    shown = repr(value) if not isinstance(value, dict) else "a mapping"
+    return f"{path}: {shown} is not allowed: {message}"
+
+
+def parse_config(data: Any, *, source: str = "config") -> Config:
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{source}: the top level must be a mapping of settings, not {type(data).__name__}")
+    try:
+        return Config.model_validate(data)
+    except ValidationError as exc:
+        lines = [_describe(dict(e)) for e in exc.errors()]
+        raise ConfigError(f"{source}: " + "; ".join(lines[:5])) from None
+
+
+def config_path(explicit: str | Path | None = None) -> Path | None:
+    """The config file that applies, following the documented search order; None for built-in defaults."""
+    if explicit:
+        path = Path(explicit).expanduser()
+        if not path.is_file():
+            raise ConfigError(f"--config: {str(path)!r} does not exist; pass an existing YAML file")
+        return path
+    env = os.environ.get("WEBQUORUM_CONFIG")
+    if env:
+        path = Path(env).expanduser()
+        if not path.is_file():
+            raise ConfigError(f"WEBQUORUM_CONFIG: {env!r} does not exist; unset it or point it at a YAML file")
+        return path
+    for candidate in (Path("webquorum.yaml"), Path("~/.config/webquorum/config.yaml").expanduser()):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load_config(explicit: str | Path | Config | dict[str, Any] | None = None) -> Config:
+    if isinstance(explicit, Config):
+        return explicit
+    if isinstance(explicit, dict):
+        return parse_config(explicit)
+    path = config_path(explicit)
+    if path is None:
+        return Config()
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: not valid YAML: {exc}") from None
+    return parse_config(data, source=str(path))
+
+
+__all__ = ["MERGE_STRATEGIES", "Config", "Combo", "ProviderOverride", "load_config", "parse_config"]

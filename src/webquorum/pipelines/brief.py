@@ -1,0 +1,220 @@
+"""The brief: one search, up to N independent sites read in parallel, one compared answer.
+
+Top to bottom: search for more candidates than needed; pick one result per site (Wikipedia
+and its mirrors held back); read them all at once, each settling on its own; when a read
+fails and time and read budget remain, start the next distinct-site candidate in its place;
+use Wikipedia only while fewer than two independent sites have answered; count syndicated
+copies once; compare names and figures deterministically; render under 4,000 characters.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from ..brief_format import clip, render_brief
+from ..compare import SourceText, compare_sources, render_agreement
+from ..errors import BadRequestError, FetchTimeoutError, WebQuorumError
+from ..readers.trim import trim_to_first_sentence
+from ..runtime import Runtime
+from ..types import AgreedItem, Brief, BriefSource, DisagreedItem, DroppedSource, Result
+from ..urls import is_wikipedia
+from .fetch import read_document
+from .search import cancel_and_wait, search
+
+INLINE_ENOUGH = 2000  # characters of inline content that make a fetch unnecessary
+SYNDICATION_WORDS = 60
+Progress = Callable[[str], None]
+
+
+@dataclass
+class Reading:
+    result: Result
+    text: str = ""
+    reader: str = ""
+    error: WebQuorumError | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and bool(self.text.strip())
+
+
+def pick_candidates(results: Sequence[Result]) -> tuple[list[Result], Result | None]:
+    """One result per site in fused order, and the best Wikipedia (or mirror) result held apart."""
+    seen: set[str] = set()
+    distinct: list[Result] = []
+    wiki: Result | None = None
+    for result in results:
+        if is_wikipedia(result.url):
+            wiki = wiki or result
+            continue
+        if result.site in seen:
+            continue
+        seen.add(result.site)
+        distinct.append(result)
+    return distinct, wiki
+
+
+async def _read(rt: Runtime, result: Result, reader: str, deadline_s: float) -> Reading:
+    if result.content and len(result.content) >= INLINE_ENOUGH:
+        return Reading(result, trim_to_first_sentence(result.content), reader="inline")
+    try:
+        doc = await read_document(rt, result.url, reader=reader, deadline_s=deadline_s)
+    except WebQuorumError as exc:
+        return Reading(result, error=exc, reader=reader)
+    return Reading(result, doc.text, reader=reader)
+
+
+async def read_sources(
+    rt: Runtime, distinct: list[Result], wiki: Result | None, want: int, reader: str, progress: Progress | None
+) -> tuple[list[Reading], dict[str, int]]:
+    """Read ``want`` sites at once; replace failures from the backups while time and budget last."""
+    loop = asyncio.get_running_loop()
+    deadline_s = rt.config.brief.read_deadline_s
+    deadline = loop.time() + deadline_s
+    budget = want + 1  # one stand-in for a dead link
+    spent: dict[str, int] = {}
+    queue = list(distinct)
+    slots: dict[asyncio.Task[Reading], tuple[int, Result]] = {}
+    readings: dict[int, Reading] = {}
+    replaced: dict[int, Reading] = {}
+    wiki_used = False
+
+    def start(result: Result, slot: int) -> None:
+        nonlocal budget
+        inline = bool(result.content and len(result.content) >= INLINE_ENOUGH)
+        if not inline:
+            budget -= 1
+            spent[reader] = spent.get(reader, 0) + 1
+        remaining = max(0.05, deadline - loop.time())
+        slots[asyncio.create_task(_read(rt, result, reader, remaining))] = (slot, result)
+
+    for slot in range(min(want, len(queue))):
+        start(queue.pop(0), slot)
+    if wiki is not None and len(slots) < min(2, want):  # Wikipedia only to have two readings instead of one
+        start(wiki, len(slots))
+        wiki_used = True
+    try:
+        while slots:
+            done, _ = await asyncio.wait(slots, timeout=max(0.0, deadline - loop.time()), return_when=asyncio.FIRST_COMPLETED)
+            if not done:
+                break
+            for task in done:
+                slot, _ = slots.pop(task)
+                reading = task.result()
+                readings[slot] = reading
+                if progress:
+                    progress(f"read {len(readings)} of {want}: {reading.result.site}")
+                if reading.ok or deadline - loop.time() < 0.25 or budget <= 0:
+                    continue
+                substitute = queue.pop(0) if queue else None
+                if substitute is None and wiki is not None and not wiki_used:
+                    substitute, wiki_used = wiki, True
+                if substitute is not None:
+                    replaced[slot] = reading
+                    start(substitute, slot)
+    finally:
+        if slots:
+            await cancel_and_wait(list(slots))
+    for slot, result in slots.values():  # reads still out at the deadline
+        late = FetchTimeoutError(f"{result.url} was not read within {deadline_s:g}s", url=result.url)
+        readings[slot] = replaced.get(slot) or Reading(result, error=late, reader=reader)
+    ordered: list[Reading] = []
+    for slot in sorted(readings):
+        reading = readings[slot]
+        if not reading.ok and slot in replaced:
+            reading = replaced[slot]  # both failed: show the original's snippet
+        ordered.append(reading)
+    return ordered, spent
+
+
+def opening_words(text: str) -> tuple[str, ...]:
+    return tuple(w.lower().strip(".,;:!?\"'()") for w in text.split()[:SYNDICATION_WORDS])
+
+
+def drop_copies(readings: list[Reading]) -> tuple[list[Reading], list[DroppedSource]]:
+    """Syndicated copies (the same opening words on two hosts) count once: the first one stays."""
+    kept: list[Reading] = []
+    dropped: list[DroppedSource] = []
+    openings: dict[tuple[str, ...], Reading] = {}
+    for reading in readings:
+        key = opening_words(reading.text) if reading.ok else ()
+        if len(key) >= 20 and key in openings:
+            dropped.append(DroppedSource(url=reading.result.url, reason=f"syndicated copy of {openings[key].result.url}"))
+            continue
+        if len(key) >= 20:
+            openings[key] = reading
+        kept.append(reading)
+    return kept, dropped
+
+
+def drop_unneeded_wikipedia(readings: list[Reading]) -> tuple[list[Reading], list[DroppedSource]]:
+    independent = [r for r in readings if r.ok and not is_wikipedia(r.result.url)]
+    if len(independent) < 2:
+        return readings, []
+    dropped = [DroppedSource(url=r.result.url, reason="Wikipedia not needed: two independent sites answered")
+               for r in readings if is_wikipedia(r.result.url)]
+    return [r for r in readings if not is_wikipedia(r.result.url)], dropped
+
+
+async def brief(
+    rt: Runtime,
+    query: str,
+    *,
+    provider: str | None = None,
+    reader: str | None = None,
+    sources: int | None = None,
+    progress: Progress | None = None,
+) -> Brief:
+    want = sources if sources is not None else rt.config.brief.sources
+    if not 1 <= want <= 6:
+        raise BadRequestError(f"sources {want} is out of range; use 1 to 6")
+    reader_id = reader or rt.config.web.fetch_provider
+    if progress:
+        progress(f"searching: {clip(query, 60)}")
+    found = await search(rt, query, provider=provider, max_results=max(rt.config.brief.candidates, want))
+    distinct, wiki = pick_candidates(found.results)
+    if progress:
+        progress(f"reading {min(want, len(distinct) or 1)} sources in parallel")
+    readings, spent = await read_sources(rt, distinct, wiki, want, reader_id, progress)
+    readings, copies = drop_copies(readings)
+    readings, wiki_dropped = drop_unneeded_wikipedia(readings)
+    if progress:
+        progress("comparing sources")
+    brief_sources = [
+        BriefSource(
+            n=i,
+            title=clip(r.result.title, 200),
+            site=r.result.site,
+            url=r.result.url,
+            text=r.text if r.ok else r.result.snippet,
+            snippet_only=not r.ok,
+            error=None if r.ok else (r.error.code if r.error else "WEB_FETCH_EMPTY"),
+        )
+        for i, r in enumerate(readings, 1)
+    ]
+    comparison = compare_sources(
+        [SourceText(site=s.site, url=s.url, text=s.text) for s in brief_sources if s.text],
+        max_chars_per_source=3000,
+    )
+    searched_at = datetime.now(UTC).date().isoformat()
+    notes = [] if brief_sources else ["No source could be read; try another query or provider."]
+    text = render_brief(query, searched_at, brief_sources, render_agreement(comparison), cap=rt.config.brief.max_chars, notes=notes)
+    return Brief(
+        query=found.query,
+        searched_at=searched_at,
+        provider=found.provider,
+        reader=reader_id,
+        sources=[s.model_copy(update={"text": clip(s.text, 1500)}) for s in brief_sources],
+        agreed=[AgreedItem(kind=a.kind, value=a.value, count=a.count, of=a.of) for a in comparison.agreed],
+        disagreed=[
+            DisagreedItem(kind=d.kind, site=d.site, url=d.url, value=d.value, others_value=d.others_value, others_count=d.others_count)
+            for d in comparison.disagreed
+        ],
+        reads_spent=spent,
+        failures=found.failures,
+        dropped=copies + wiki_dropped,
+        brief=text,
+    )

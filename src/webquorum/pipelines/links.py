@@ -1,0 +1,36 @@
+"""The links of one page, for navigating to a chapter or appendix before fetching it.
+
+Read through the same guarded reader as ``fetch`` (so the same cache, limits and address
+rules apply); links are never followed here. Bounded: at most ``limit`` links, and the
+result says how many there were.
+"""
+
+from __future__ import annotations
+
+from ..brief_format import clip
+from ..errors import BadRequestError
+from ..runtime import Runtime
+from ..types import Link, LinksResult
+from ..urls import site_of
+from .fetch import read_document
+
+MAX_LINKS = 300
+
+
+async def links(rt: Runtime, url: str, *, limit: int = 100, same_site_only: bool = False) -> LinksResult:
+    if not 1 <= limit <= MAX_LINKS:
+        raise BadRequestError(f"limit {limit} is out of range; use 1 to {MAX_LINKS}")
+    doc = await read_document(rt, url, reader="http")
+    home = site_of(doc.final_url)
+    found: list[Link] = []
+    for text, href in doc.links:
+        try:
+            same = site_of(href) == home
+        except Exception:  # an unparsable href is not a link worth offering
+            continue
+        if same_site_only and not same:
+            continue
+        found.append(Link(text=clip(text, 120), url=href, same_site=same))
+    return LinksResult(
+        url=url, final_url=doc.final_url, title=doc.title, links=found[:limit], total=len(found), truncated=len(found) > limit
+    )

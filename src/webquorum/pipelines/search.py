@@ -1,0 +1,158 @@
+"""One search: a provider or a combo of providers, fused into one ranked, capped list.
+
+Reads top to bottom: validate the query, resolve what ``provider`` names, ask the members
+(all at once under one deadline, or in priority order until enough distinct results exist),
+record per-provider failures, fuse in configured priority order, cap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+from ..config import PROVIDER_IDS, Combo
+from ..errors import BadRequestError, ConfiguredUnavailableError, WebQuorumError
+from ..fusion import fuse
+from ..runtime import AttemptHook, Runtime, require_available
+from ..types import ProviderFailure, RawResult, SearchQuery, SearchResponse, TimeRange
+from ..urls import normalize_url
+
+MAX_QUERY_CHARS = 2000
+TIME_RANGES = ("day", "week", "month", "year")
+
+
+def check_query(query: str) -> str:
+    text = " ".join((query or "").split())
+    if not text:
+        raise BadRequestError("query is empty; pass the words to search for")
+    if len(text) > MAX_QUERY_CHARS:
+        raise BadRequestError(f"query is {len(text)} characters; the limit is {MAX_QUERY_CHARS}, shorten it")
+    return text
+
+
+def check_time_range(time_range: str | None) -> TimeRange | None:
+    if time_range is None:
+        return None
+    if time_range not in TIME_RANGES:
+        raise BadRequestError(f"time_range {time_range!r} is not allowed; use one of {', '.join(TIME_RANGES)}")
+    return time_range  # type: ignore[return-value]
+
+
+def failure_of(provider: str, exc: WebQuorumError) -> ProviderFailure:
+    return ProviderFailure(provider=provider, code=exc.code, message=exc.message, status=exc.status)
+
+
+async def search(
+    rt: Runtime,
+    query: str,
+    *,
+    provider: str | None = None,
+    max_results: int | None = None,
+    language: str | None = None,
+    time_range: str | None = None,
+    on_attempt: AttemptHook | None = None,
+) -> SearchResponse:
+    text = check_query(query)
+    cap = max_results if max_results is not None else rt.config.web.max_results
+    if not 1 <= cap <= 50:
+        raise BadRequestError(f"max_results {cap} is out of range; use 1 to 50")
+    request = SearchQuery(query=text, max_results=cap, language=language, time_range=check_time_range(time_range))
+    selected = provider or rt.config.web.search_provider
+    combo = rt.config.combo(selected)
+    if combo is None:
+        if selected not in PROVIDER_IDS:
+            known = sorted({*PROVIDER_IDS, "auto", *(c.id for c in rt.config.combos)})
+            raise BadRequestError(f"unknown provider or combo {selected!r}; choose one of {', '.join(known)}")
+        require_available(rt, selected)
+        results = await rt.search_provider(selected, request, on_attempt=on_attempt)
+        fused, truncated = fuse([(selected, results)], "append", query=text, max_results=cap)
+        return SearchResponse(query=text, provider=selected, results=fused, truncated=truncated)
+    return await _search_combo(rt, combo, request, on_attempt)
+
+
+async def _search_combo(
+    rt: Runtime, combo: Combo, request: SearchQuery, on_attempt: AttemptHook | None
+) -> SearchResponse:
+    members: list[str] = []
+    skipped: list[str] = []
+    for member in combo.members:
+        (skipped if rt.unavailable_reason(member) else members).append(member)
+    if not members:
+        raise ConfiguredUnavailableError(
+            f"no member of {combo.id!r} can run: "
+            + "; ".join(rt.unavailable_reason(m) or m for m in combo.members[:4]),
+            provider=combo.id,
+        )
+    if combo.concurrent:
+        outcomes = await _ask_all(rt, members, request, on_attempt)
+    else:
+        outcomes = await _ask_in_order(rt, members, request, combo.stop_after_results, on_attempt)
+    lists: list[tuple[str, Sequence[RawResult]]] = []
+    failures: list[ProviderFailure] = []
+    errors: list[WebQuorumError] = []
+    for member, outcome in outcomes:
+        if isinstance(outcome, WebQuorumError):
+            failures.append(failure_of(member, outcome))
+            errors.append(outcome)
+        else:
+            lists.append((member, outcome))
+    if not lists:
+        raise errors[0]  # every member failed: the first error, unchanged, code included
+    fused, truncated = fuse(
+        lists, combo.merge, query=request.query, max_results=request.max_results, snippet_budget=combo.snippet_budget
+    )
+    return SearchResponse(
+        query=request.query, provider=combo.id, results=fused, failures=failures, skipped=skipped, truncated=truncated
+    )
+
+
+Outcome = list[RawResult] | WebQuorumError
+
+
+async def _ask_one(
+    rt: Runtime, member: str, request: SearchQuery, deadline: float | None, on_attempt: AttemptHook | None
+) -> Outcome:
+    try:
+        return await rt.search_provider(member, request, deadline=deadline, on_attempt=on_attempt)
+    except WebQuorumError as exc:
+        return exc
+
+
+async def _ask_all(
+    rt: Runtime, members: list[str], request: SearchQuery, on_attempt: AttemptHook | None
+) -> list[tuple[str, Outcome]]:
+    """Every member at once under one deadline; cancellation cancels and awaits every member."""
+    deadline = asyncio.get_running_loop().time() + max(rt.timeout_s(m) for m in members)
+    tasks = [asyncio.create_task(_ask_one(rt, m, request, deadline, on_attempt)) for m in members]
+    try:
+        outcomes = await asyncio.gather(*tasks)
+    except BaseException:
+        await cancel_and_wait(tasks)
+        raise
+    return list(zip(members, outcomes, strict=True))
+
+
+async def _ask_in_order(
+    rt: Runtime, members: list[str], request: SearchQuery, stop_after: int | None, on_attempt: AttemptHook | None
+) -> list[tuple[str, Outcome]]:
+    """Priority order, stopping once ``stop_after`` distinct pages are in hand: a fallback chain."""
+    outcomes: list[tuple[str, Outcome]] = []
+    distinct: set[str] = set()
+    for member in members:
+        outcome = await _ask_one(rt, member, request, None, on_attempt)
+        outcomes.append((member, outcome))
+        if not isinstance(outcome, WebQuorumError):
+            for result in outcome:
+                try:
+                    distinct.add(normalize_url(result.url))
+                except WebQuorumError:
+                    continue
+        if stop_after is not None and len(distinct) >= stop_after:
+            break
+    return outcomes
+
+
+async def cancel_and_wait(tasks: Sequence[asyncio.Task[object]] | Sequence[asyncio.Future[object]]) -> None:
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)

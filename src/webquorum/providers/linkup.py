@@ -1,0 +1,116 @@
+"""Linkup search: ``POST https://api.linkup.so/v1/search`` with a JSON body.
+
+Docs: https://docs.linkup.so/pages/documentation/endpoints/search (field names checked
+against ``LinkupPlatform/linkup-python-sdk`` and its unit-test fixtures).
+
+* Key: ``LINKUP_API_KEY`` sent as ``Authorization: Bearer …``.
+* Body: ``q``, ``depth: "standard"``, ``outputType: "searchResults"``, ``maxResults``.
+  The docs give no maximum for ``maxResults``; we cap at 50 (doubt).
+* Response: ``results[{type: "text", name, url, content, favicon} | {type: "image", …}]``.
+  The title is **``name``**; ``content`` is page text, kept inline (capped at 8,000) and
+  flattened into the snippet. Image hits are dropped. A ``sourcedAnswer`` body
+  (``sources[{name, url, snippet}]``) is read too. No score; dates only sometimes.
+* Freshness: ``fromDate`` (YYYY-MM-DD) = today minus 1/7/31/366 days; "today" is
+  ``ctx.options["today"]`` when given, else the UTC clock.
+* Language: not supported; ignored.
+* Errors: ``{"error": {"code", "message", "details[]"}}``. 429 covers both rate and credit
+  exhaustion; 402 (payment required) is treated the same. 400 ``SEARCH_QUERY_NO_RESULT``
+  is an empty answer, not a failure.
+* Price: $0.005 per ``standard`` + ``searchResults`` call whatever the count
+  (docs.linkup.so/pages/documentation/platform/pricing).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+from ..types import RawResult, SearchQuery, TimeRange
+from .base import (
+    TIME_RANGE_DAYS,
+    HttpRequest,
+    HttpResponse,
+    ProviderSpec,
+    RequestContext,
+    cap_content,
+    date_only,
+    endpoint_url,
+    json_list,
+    load_json,
+    raise_for_status,
+    strip_markup,
+    text_of,
+)
+
+SPEC = ProviderSpec(
+    id="linkup",
+    name="Linkup",
+    endpoint="https://api.linkup.so/v1/search",
+    key_env="LINKUP_API_KEY",
+    docs="https://docs.linkup.so/pages/documentation/endpoints/search",
+    max_results=50,
+    price_usd=0.005,
+)
+
+SNIPPET_CHARS = 500
+
+
+def _since_date(time_range: TimeRange, ctx: RequestContext) -> str:
+    today = ctx.options.get("today")
+    start = date.fromisoformat(today) if today else datetime.now(UTC).date()
+    return (start - timedelta(days=TIME_RANGE_DAYS[time_range])).isoformat()
+
+
+def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
+    body: dict[str, Any] = {
+        "q": query.query,
+        "depth": "standard",
+        "outputType": "searchResults",
+        "maxResults": max(1, min(query.max_results, SPEC.max_results)),
+    }
+    if query.time_range:
+        body["fromDate"] = _since_date(query.time_range, ctx)
+    headers = {"Authorization": f"Bearer {ctx.api_key}"} if ctx.api_key else {}
+    return HttpRequest(
+        method="POST",
+        url=endpoint_url(SPEC, ctx),
+        headers=headers,
+        json_body=body,
+        secrets=(ctx.api_key,) if ctx.api_key else (),
+    )
+
+
+def _no_result(resp: HttpResponse) -> bool:
+    if resp.status != 400:
+        return False
+    try:
+        error = json.loads(resp.body).get("error")
+    except (ValueError, AttributeError):
+        return False
+    return isinstance(error, dict) and error.get("code") == "SEARCH_QUERY_NO_RESULT"
+
+
+def parse_response(resp: HttpResponse) -> list[RawResult]:
+    if _no_result(resp):
+        return []
+    raise_for_status(SPEC.id, resp, quota_statuses=(402,))
+    data = load_json(SPEC.id, resp)
+    answer_shape = isinstance(data, dict) and "results" not in data and "sources" in data
+    items = json_list(SPEC.id, data, "sources" if answer_shape else "results")
+    results: list[RawResult] = []
+    for item in items:
+        url = text_of(item.get("url"))
+        if item.get("type", "text") != "text" or not url.startswith(("http://", "https://")):
+            continue
+        text = text_of(item.get("content"))
+        results.append(
+            RawResult(
+                url=url,
+                title=strip_markup(item.get("name")),
+                snippet=(strip_markup(text) or strip_markup(item.get("snippet")))[:SNIPPET_CHARS],
+                content=cap_content(text),
+                published=date_only(item.get("date")),
+            )
+        )
+    return results

@@ -1,0 +1,108 @@
+"""Parallel Search: ``POST https://api.parallel.ai/v1/search`` with a JSON body.
+
+Docs: https://docs.parallel.ai/api-reference/search/search (OpenAPI ``/public-openapi.json``;
+beta-to-v1 migration guide; ``parallel-web/parallel-sdk-python``).
+
+* Key: ``PARALLEL_API_KEY`` sent as ``x-api-key``.
+* Query: v1 **requires** ``search_queries[]`` (keyword queries, at most 200 characters
+  each) and takes the natural-language ``objective`` beside it; we send the query as
+  both. Sending only ``objective``, or ``max_results`` at the top level (the v1beta
+  shape), is a 422.
+* Count: ``advanced_settings.max_results`` (default 10). The docs give no maximum; we
+  cap at 20 (doubt: an unstated server-side cap may return fewer).
+* Freshness: ``advanced_settings.source_policy.after_date`` (inclusive YYYY-MM-DD), today
+  minus 1/7/31/366 days; "today" is ``ctx.options["today"]`` when given, else the UTC clock.
+* Language: not supported (``location`` is a country); ignored. ``ctx.options["mode"]``
+  (``turbo``/``basic``/``advanced``) is passed through; omitted, the API uses ``advanced``.
+* Response: ``results[{url, title|null, publish_date|null, excerpts[]}]`` in relevance
+  order, no score. Excerpts are markdown: joined as ``content`` (capped at 8,000), the
+  first one flattened as the snippet.
+* Errors: ``{"type": "error", "error": {"ref_id", "message", "detail?"}}``.
+* Price: $5 per 1,000 requests for 10 results plus $1 per 1,000 extra results
+  (docs.parallel.ai/getting-started/pricing), so 20 results cost at most $0.015.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+from ..types import RawResult, SearchQuery, TimeRange
+from .base import (
+    TIME_RANGE_DAYS,
+    HttpRequest,
+    HttpResponse,
+    ProviderSpec,
+    RequestContext,
+    cap_content,
+    date_only,
+    endpoint_url,
+    json_list,
+    load_json,
+    raise_for_status,
+    strip_markup,
+    text_of,
+)
+
+SPEC = ProviderSpec(
+    id="parallel",
+    name="Parallel",
+    endpoint="https://api.parallel.ai/v1/search",
+    key_env="PARALLEL_API_KEY",
+    docs="https://docs.parallel.ai/api-reference/search/search",
+    max_results=20,
+    price_usd=0.015,
+)
+
+QUERY_CHARS = 200  # documented limit per search_queries entry
+OBJECTIVE_CHARS = 5000
+SNIPPET_CHARS = 500
+
+
+def _since_date(time_range: TimeRange, ctx: RequestContext) -> str:
+    today = ctx.options.get("today")
+    start = date.fromisoformat(today) if today else datetime.now(UTC).date()
+    return (start - timedelta(days=TIME_RANGE_DAYS[time_range])).isoformat()
+
+
+def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
+    settings: dict[str, Any] = {"max_results": max(1, min(query.max_results, SPEC.max_results))}
+    if query.time_range:
+        settings["source_policy"] = {"after_date": _since_date(query.time_range, ctx)}
+    body: dict[str, Any] = {
+        "objective": query.query[:OBJECTIVE_CHARS],
+        "search_queries": [query.query[:QUERY_CHARS]],
+        "advanced_settings": settings,
+    }
+    if ctx.options.get("mode"):
+        body["mode"] = ctx.options["mode"]
+    headers = {"x-api-key": ctx.api_key} if ctx.api_key else {}
+    return HttpRequest(
+        method="POST",
+        url=endpoint_url(SPEC, ctx),
+        headers=headers,
+        json_body=body,
+        secrets=(ctx.api_key,) if ctx.api_key else (),
+    )
+
+
+def parse_response(resp: HttpResponse) -> list[RawResult]:
+    raise_for_status(SPEC.id, resp, quota_statuses=(402,))
+    data = load_json(SPEC.id, resp)
+    results: list[RawResult] = []
+    for item in json_list(SPEC.id, data, "results"):
+        url = text_of(item.get("url"))
+        if not url.startswith(("http://", "https://")):
+            continue
+        raw = item.get("excerpts")
+        excerpts = [text_of(e) for e in raw if text_of(e)] if isinstance(raw, list) else []
+        results.append(
+            RawResult(
+                url=url,
+                title=strip_markup(item.get("title")),
+                snippet=strip_markup(excerpts[0])[:SNIPPET_CHARS] if excerpts else "",
+                content=cap_content("\n\n".join(excerpts)),
+                published=date_only(item.get("publish_date")),
+            )
+        )
+    return results

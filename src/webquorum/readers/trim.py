@@ -1,0 +1,125 @@
+"""Drop the junk lines an extractor leaves above an article: start at the first real sentence.
+
+Extractors (ours and reader services such as Jina or Firecrawl) often keep what sits above the
+article: skip links, language pickers, breadcrumbs, cookie notices, share bars, bylines, the
+headline and menus rendered as markdown links. Agents read from the top, so those lines cost
+tokens and push the article out of the first window.
+
+The rule is line-local, so it is predictable and idempotent: a line is a *real sentence* when,
+with markdown links and list markers removed, it has enough words, is not mostly links, is not a
+known boilerplate notice, and ends like a sentence (or contains a sentence boundary followed by
+more text). Everything above the first such line goes, except markdown headings immediately above
+it (the article's title). A text with no sentence at all (a price grid, a table of figures) is
+returned unchanged, because there is nothing safe to start from.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["is_real_sentence", "trim_to_first_sentence"]
+
+_MD_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
+_MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_URL = re.compile(r"\b(?:https?://|www\.)\S+")
+_BULLET = re.compile(r"^\s*(?:[-*+•>]|\d{1,3}[.)])\s+")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S")
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_END = re.compile(r"[.!?…。！？][\"'”’»)\]*_]*$")
+_INNER_BOUNDARY = re.compile(r"[a-z\u00e0-\u00ff)\"”’][.!?]\s+[\"“'‘(]?[A-Z\u00c0-\u00dd]")
+_SEPARATORS = re.compile(r"\s[|·•»›/>]\s")
+# Notices that read like sentences but are never article text.
+_BOILERPLATE = re.compile(
+    r"(?i)\b(?:(?:we|site|website|this site) uses? cookies|use of cookies|accept (?:all )?cookies|"
+    r"cookie (?:policy|settings|preferences|consent)|skip to (?:main |the )?(?:content|navigation|main)|"
+    r"jump to (?:main |the )?(?:content|navigation)|enable javascript|javascript is (?:disabled|required)|"
+    r"(?:sign|log) ?in to (?:your account|continue|comment)|subscribe to our|sign up for (?:our|the) newsletter|"
+    r"all rights reserved|you are here:|share (?:this|on) (?:article|story|page|post|facebook|twitter)|"
+    r"(?:your|this) browser (?:is not|does not|doesn't) support|update your browser)"
+)
+_MIN_WORDS = 5
+_MIN_UNPUNCTUATED_WORDS = 20  # a paragraph this long is prose even when its full stop is missing
+_MAX_WRAPPED_LINES = 4
+_WRAP_END = re.compile(r"[\w,;–-]$")
+_MIN_CJK_CHARS = 12
+_MAX_KEPT_HEADINGS = 2
+
+
+def _plain(line: str) -> str:
+    """The line as a reader would read it: markdown images, link targets, URLs and bullets removed."""
+    text = _MD_IMAGE.sub(" ", line)
+    text = _MD_LINK.sub(r"\1", text)
+    text = _URL.sub(" ", text)
+    return _BULLET.sub("", text).strip(" \t#*_`")
+
+
+def _link_share(line: str) -> float:
+    """How much of the line's visible text sits inside markdown links (menus are nearly all links)."""
+    visible = len(_plain(line)) or 1
+    linked = sum(len(m.group(1)) for m in _MD_LINK.finditer(_MD_IMAGE.sub(" ", line)))
+    return linked / visible
+
+
+def is_real_sentence(line: str) -> bool:
+    """True when ``line`` reads as article prose rather than a label, menu, notice or heading."""
+    if _HEADING.match(line):
+        return False
+    text = _plain(line)
+    if not text or _link_share(line) > 0.6 or _BOILERPLATE.search(text):
+        return False
+    if len(_SEPARATORS.findall(text)) >= 2:  # "Home / News / World", "Share · Tweet · Mail"
+        return False
+    if len(_CJK.findall(text)) >= _MIN_CJK_CHARS:
+        return bool(_END.search(text)) or "。" in text
+    words = _WORD.findall(text)
+    if len(words) < _MIN_WORDS or not any(w[0].islower() for w in words):
+        return False
+    if _END.search(text) or len(words) >= _MIN_UNPUNCTUATED_WORDS:
+        return True
+    return len(words) >= 12 and bool(_INNER_BOUNDARY.search(text))
+
+
+def _starts_wrapped_sentence(lines: list[str], first: int) -> bool:
+    """True when ``lines[first]`` opens a sentence hard-wrapped over the next few lines (``<br>`` prose)."""
+    joined = lines[first].strip()
+    if len(_WORD.findall(_plain(joined))) < _MIN_WORDS:
+        return False
+    for line in lines[first + 1 : first + 1 + 2 * _MAX_WRAPPED_LINES]:
+        line = line.strip()
+        if not line:
+            continue
+        if _HEADING.match(line) or _END.search(joined) or not _WRAP_END.search(joined):
+            break
+        joined = f"{joined} {line}"
+    return joined != lines[first].strip() and is_real_sentence(joined)
+
+
+def trim_to_first_sentence(text: str) -> str:
+    """Return ``text`` from its first real sentence (keeping the markdown headings right above it).
+
+    The result is always a suffix of ``text`` that starts at a line start, and trimming it again
+    changes nothing. With no real sentence anywhere, ``text`` comes back unchanged.
+    """
+    lines = text.splitlines(keepends=True)
+    offsets: list[int] = []
+    position = 0
+    for line in lines:
+        offsets.append(position)
+        position += len(line)
+    first = next(
+        (i for i, line in enumerate(lines) if is_real_sentence(line) or _starts_wrapped_sentence(lines, i)), None
+    )
+    if first is None:
+        return text
+    start = first
+    kept = 0
+    for i in range(first - 1, -1, -1):
+        if not lines[i].strip():
+            continue
+        if _HEADING.match(lines[i]) and kept < _MAX_KEPT_HEADINGS:
+            start = i
+            kept += 1
+            continue
+        break
+    return text[offsets[start] :]

@@ -1,0 +1,87 @@
+"""Per-provider rate limits written as config strings ("20/minute") and enforced over a Store.
+
+Why our own and not pyrate-limiter: its SQLite bucket under-grants across processes unless it
+blocks, it needs ``filelock<4``, and it starts a background thread; a sliding-window log over
+:class:`~webquorum.resilience.store.Store` is a few lines per backend and shares one test suite.
+
+A caller that has a deadline never hangs here: when the wait for a slot would pass the deadline,
+:meth:`RateLimiter.acquire` raises :class:`~webquorum.errors.RateLimitedError` at once, carrying
+the wait as ``retry_after``. Every call takes one slot, retries included, because the upstream
+counts every request it receives.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass, field
+
+from webquorum.errors import ConfigError, RateLimitedError
+from webquorum.resilience.store import Store
+
+_UNIT_SECONDS = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0}
+_UNIT_ALIASES = {
+    "s": "second", "sec": "second", "second": "second",
+    "m": "minute", "min": "minute", "minute": "minute",
+    "h": "hour", "hr": "hour", "hour": "hour",
+    "d": "day", "day": "day",
+}  # fmt: skip
+_RATE = re.compile(r"^\s*(\d+)\s*(?:/|\s+per\s+)\s*(\d+\s*)?([a-z]+?)s?\s*$", re.IGNORECASE)
+RATE_FORMAT = (
+    "<count>/<unit> or '<count> per [<n>] <unit>', unit one of second, minute, hour, day (e.g. 20/minute)"
+)
+
+# Sleep this much past the computed wait so float rounding does not wake us a hair early.
+_WAKE_MARGIN_S = 0.001
+
+
+@dataclass(frozen=True)
+class Rate:
+    """``limit`` requests per ``window_s`` seconds."""
+
+    limit: int
+    window_s: float
+    text: str = field(default="", compare=False)  # as written in config, for messages
+
+    def __str__(self) -> str:
+        return self.text or f"{self.limit}/{self.window_s:g}s"
+
+
+def parse_rate(text: str) -> Rate:
+    """Parse "20/minute", "5/second", "100/hour", "1000/day", "20/min", "10 per minute", "30 per 5 minutes"."""
+    match = _RATE.match(text)
+    unit = _UNIT_ALIASES.get(match.group(3).lower()) if match else None
+    count = int(match.group(1)) if match else 0
+    periods = int(match.group(2) or 1) if match else 0
+    if unit is None or count < 1 or periods < 1:
+        raise ConfigError(
+            f"rate_limit value {text!r} is not a rate; expected {RATE_FORMAT}",
+            hint="for example rate_limit: 20/minute",
+        )
+    return Rate(limit=count, window_s=periods * _UNIT_SECONDS[unit], text=text.strip())
+
+
+class RateLimiter:
+    """Takes slots from ``store``; one limiter per process is enough, the store does the sharing."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    async def acquire(self, key: str, rate: Rate, deadline: float | None = None) -> None:
+        """Wait for a slot of ``rate`` under ``key``; ``deadline`` is a ``loop.time()`` instant.
+
+        Raises RateLimitedError(provider=key, retry_after=<wait>) instead of sleeping past ``deadline``.
+        """
+        loop = asyncio.get_running_loop()
+        while True:
+            wait = await self._store.acquire(key, rate.limit, rate.window_s)
+            if wait <= 0:
+                return
+            if deadline is not None and loop.time() + wait > deadline:
+                raise RateLimitedError(
+                    f"{key}: rate limit {rate} needs a {wait:.2f}s wait, past the request's deadline",
+                    provider=key,
+                    retry_after=wait,
+                    hint=f"raise the rate_limit for {key} or allow a longer timeout",
+                )
+            await asyncio.sleep(wait + _WAKE_MARGIN_S)

@@ -1,0 +1,209 @@
+"""The run surface every capability shares in one process.
+
+One :class:`Runtime` per :class:`webquorum.Client`: one HTTP client, one adapter call path
+and one circuit breaker per upstream (so a provider declared down by the brief is down
+for collect too), one rate limiter whose budget a provider's searches and reads both spend,
+and the document cache.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from collections.abc import Callable
+from typing import TypeVar
+
+from .config import PROVIDER_IDS, Config, model_name
+from .errors import (
+    BadRequestError,
+    ConfigError,
+    ConfiguredUnavailableError,
+    CredentialMissingError,
+    ProviderTimeoutError,
+)
+from .net.guard import AddressPolicy
+from .net.http import USER_AGENT, HttpClient, NetPolicy
+from .providers import provider_module
+from .providers.base import HttpRequest, HttpResponse, ProviderSpec, RequestContext
+from .readers import reader_module
+from .resilience import (
+    BreakerRegistry,
+    DocumentCache,
+    RateLimiter,
+    call_with_retry,
+    open_store,
+    parse_rate,
+    set_testing,
+)
+from .resilience.cache import default_cache_path
+from .types import Document, RawResult, SearchQuery
+
+AttemptHook = Callable[[str, int], None]
+T = TypeVar("T")
+
+
+class Runtime:
+    def __init__(self, config: Config, *, use_cache: bool = True) -> None:
+        self.config = config
+        net = config.network
+        self.http = HttpClient(
+            NetPolicy(
+                address=AddressPolicy(net.allow_private_addresses, tuple(net.allow_hosts)),
+                resolve=dict(net.resolve),
+                max_body_bytes=net.max_body_bytes,
+                max_redirects=net.max_redirects,
+                user_agent=net.user_agent or USER_AGENT,
+            )
+        )
+        self.breakers = BreakerRegistry()
+        self.store = open_store(config.store.url)
+        self.limiter = RateLimiter(self.store)
+        if not net.retry_waits:
+            set_testing(True)  # process-wide: tests and benchmarks turn retry waits off
+        self.cache: DocumentCache | None = None
+        if use_cache and config.cache.enabled:
+            path = config.cache.path
+            self.cache = DocumentCache(default_cache_path() if path is None else _path(path), config.cache.ttl_s)
+
+    async def aclose(self) -> None:
+        await self.http.aclose()
+        await self.store.aclose()
+        if self.cache is not None:
+            await self.cache.aclose()
+
+    # -- provider identity -----------------------------------------------------------------------
+    def spec(self, provider_id: str) -> ProviderSpec:
+        if provider_id not in PROVIDER_IDS:
+            raise BadRequestError(f"unknown provider {provider_id!r}; known: {', '.join(PROVIDER_IDS)}")
+        return provider_module(provider_id).SPEC
+
+    def key_variable(self, provider_id: str, spec: ProviderSpec) -> str | None:
+        return self.config.key_env(provider_id, spec.key_env)
+
+    def context(self, provider_id: str, spec: ProviderSpec) -> RequestContext:
+        """Key, base URL and options for one call, read now; raises when the provider cannot run."""
+        override = self.config.override(provider_id)
+        key = self.config.credential(provider_id, spec.key_env)
+        if spec.key_required and key is None:
+            variable = self.key_variable(provider_id, spec)
+            raise CredentialMissingError(
+                f"{provider_id} needs an API key: set {variable} (or overrides.{provider_id}.api_key_env)",
+                provider=provider_id,
+            )
+        if spec.needs_base_url and not override.base_url:
+            raise ConfigError(
+                f"{provider_id} needs overrides.{provider_id}.base_url (the instance to query), e.g. https://searx.example.org",
+                provider=provider_id,
+            )
+        options = {"model": model_name("query", override.model)} if provider_id == "gateway" else {}
+        return RequestContext(base_url=override.base_url, api_key=key, options=options)
+
+    def unavailable_reason(self, provider_id: str) -> str | None:
+        """Why a combo member would be skipped (missing key or base_url), else None."""
+        spec = self.spec(provider_id)
+        try:
+            self.context(provider_id, spec)
+        except (CredentialMissingError, ConfigError) as exc:
+            return exc.message
+        return None
+
+    def timeout_s(self, provider_id: str) -> float:
+        return self.config.override(provider_id).timeout_s or self.config.network.timeout_s
+
+    # -- calls -----------------------------------------------------------------------------------
+    async def _guarded_call(
+        self,
+        provider_id: str,
+        request: HttpRequest,
+        parse: Callable[[HttpResponse], T],
+        *,
+        deadline: float,
+        on_attempt: AttemptHook | None,
+        profile: str,
+    ) -> T:
+        """Breaker, then retries around (rate limit, choke point, parse) for one upstream call.
+
+        Parsing is inside the attempt because providers classify their own errors there
+        (a 429 body, Tavily's 432), and those decide whether the attempt is retried.
+        """
+        loop = asyncio.get_running_loop()
+        rate_text = self.config.override(provider_id).rate_limit
+        rate = parse_rate(rate_text) if rate_text else None
+
+        async def attempt() -> T:
+            if rate is not None:
+                await self.limiter.acquire(provider_id, rate, deadline)
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise ProviderTimeoutError(f"{provider_id}: deadline passed before the call", provider=provider_id)
+            return parse(await self.http.send(request, provider=provider_id, timeout_s=remaining))
+
+        def count(n: int) -> None:
+            if on_attempt is not None:
+                on_attempt(provider_id, n)
+
+        async with self.breakers.get(provider_id, profile).guard():
+            return await call_with_retry(
+                attempt,
+                attempts=self.config.network.retries + 1,
+                deadline=deadline,
+                on_attempt=count,
+            )
+
+    def deadline_for(self, provider_id: str, deadline: float | None) -> float:
+        own = asyncio.get_running_loop().time() + self.timeout_s(provider_id)
+        return own if deadline is None else min(deadline, own)
+
+    async def search_provider(
+        self,
+        provider_id: str,
+        query: SearchQuery,
+        *,
+        deadline: float | None = None,
+        on_attempt: AttemptHook | None = None,
+        profile: str = "default",
+    ) -> list[RawResult]:
+        module = provider_module(provider_id)
+        ctx = self.context(provider_id, module.SPEC)
+        return await self._guarded_call(
+            provider_id,
+            module.build_request(query, ctx),
+            module.parse_response,
+            deadline=self.deadline_for(provider_id, deadline),
+            on_attempt=on_attempt,
+            profile=profile,
+        )
+
+    async def read_with_service(self, reader_id: str, url: str, *, deadline: float) -> Document:
+        module = reader_module(reader_id)
+        spec = module.SPEC
+        key = self.config.credential(reader_id, spec.key_env)
+        if spec.key_required and key is None:
+            raise CredentialMissingError(
+                f"reader {reader_id} needs an API key: set {self.key_variable(reader_id, spec)}", provider=reader_id
+            )
+        ctx = RequestContext(base_url=self.config.override(reader_id).base_url, api_key=key)
+        return await self._guarded_call(
+            reader_id,
+            module.build_request(url, ctx),
+            lambda resp: module.parse_response(resp, url),
+            deadline=self.deadline_for(reader_id, deadline),
+            on_attempt=None,
+            profile="default",
+        )
+
+
+def require_available(rt: Runtime, provider_id: str) -> None:
+    """A provider selected directly must be able to run: otherwise name the variable to set."""
+    if provider_id not in rt.config.registered:
+        raise BadRequestError(
+            f"provider {provider_id!r} is not registered; add it to `providers:` in the config",
+            provider=provider_id,
+        )
+    reason = rt.unavailable_reason(provider_id)
+    if reason is not None:
+        raise ConfiguredUnavailableError(f"{provider_id} is configured but unavailable: {reason}", provider=provider_id)
+
+
+def _path(text: str) -> Path:
+    return Path(text).expanduser()

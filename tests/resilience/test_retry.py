@@ -1,0 +1,181 @@
+"""call_with_retry: what is retried, how long it waits, and that it never sleeps past a deadline.
+
+Tests that measure waits run with the testing switch OFF and waits of a few tens of milliseconds."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+
+from webquorum.errors import (
+    BadResponseError,
+    FetchError,
+    HttpStatusError,
+    ProviderTimeoutError,
+    RateLimitedError,
+    WebQuorumError,
+)
+from webquorum.resilience.retry import call_with_retry, is_retryable, is_testing, set_testing
+
+
+class Upstream:
+    """Raises the scripted errors in order, then answers "ok"; records when each call happened."""
+
+    def __init__(self, *failures: BaseException) -> None:
+        self.failures = list(failures)
+        self.calls: list[float] = []
+
+    async def __call__(self) -> str:
+        self.calls.append(asyncio.get_running_loop().time())
+        if self.failures:
+            raise self.failures.pop(0)
+        return "ok"
+
+    def gaps(self) -> list[float]:
+        return [b - a for a, b in zip(self.calls, self.calls[1:], strict=False)]
+
+
+@pytest.fixture
+def no_sleep() -> Iterator[None]:
+    with set_testing(True):
+        yield
+
+
+def connect_error() -> FetchError:
+    return FetchError("connect refused", transient=True)
+
+
+def bad_gateway() -> HttpStatusError:
+    return HttpStatusError("502 from upstream", status=502, transient=True)
+
+
+async def test_transient_errors_are_retried_and_every_attempt_is_counted(no_sleep: None) -> None:
+    upstream = Upstream(connect_error(), bad_gateway())
+    seen: list[int] = []
+    assert await call_with_retry(upstream, attempts=3, on_attempt=seen.append) == "ok"
+    assert seen == [1, 2, 3]
+    assert len(upstream.calls) == 3
+
+
+async def test_the_last_error_is_raised_when_attempts_run_out(no_sleep: None) -> None:
+    last = ProviderTimeoutError("timed out", provider="brave", transient=True)
+    upstream = Upstream(connect_error(), bad_gateway(), last, connect_error())
+    with pytest.raises(ProviderTimeoutError) as info:
+        await call_with_retry(upstream, attempts=3)
+    assert info.value is last
+    assert len(upstream.calls) == 3
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        BadResponseError("not JSON", provider="brave"),
+        HttpStatusError("404", status=404),
+        RateLimitedError("429 without Retry-After", provider="brave", status=429),
+        ValueError("a bug of ours"),
+    ],
+)
+async def test_non_transient_errors_propagate_at_once_unchanged(no_sleep: None, error: Exception) -> None:
+    upstream = Upstream(error)
+    seen: list[int] = []
+    with pytest.raises(type(error)) as info:
+        await call_with_retry(upstream, attempts=5, on_attempt=seen.append)
+    assert info.value is error
+    assert seen == [1]
+
+
+async def test_cancellation_is_not_retried() -> None:
+    upstream = Upstream(asyncio.CancelledError())
+    with pytest.raises(asyncio.CancelledError):
+        await call_with_retry(upstream, attempts=3)
+    assert len(upstream.calls) == 1
+
+
+async def test_retry_after_is_honoured_exactly() -> None:
+    upstream = Upstream(RateLimitedError("429", provider="brave", status=429, retry_after=0.06))
+    assert await call_with_retry(upstream, attempts=2, max_wait_s=1.0) == "ok"
+    (gap,) = upstream.gaps()
+    assert 0.06 <= gap < 0.25
+
+
+async def test_retry_after_longer_than_max_wait_is_raised_without_sleeping() -> None:
+    error = RateLimitedError("429", provider="brave", status=429, retry_after=30.0, transient=True)
+    upstream = Upstream(error)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    with pytest.raises(RateLimitedError) as info:
+        await call_with_retry(upstream, attempts=3, max_wait_s=4.0)
+    assert info.value is error
+    assert len(upstream.calls) == 1
+    assert loop.time() - started < 0.05
+
+
+async def test_a_wait_that_would_cross_the_deadline_raises_at_once() -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 0.1
+    last = HttpStatusError("503", status=503, retry_after=0.3, transient=True)
+    upstream = Upstream(last)
+    with pytest.raises(HttpStatusError) as info:
+        await call_with_retry(upstream, attempts=3, max_wait_s=1.0, deadline=deadline)
+    assert info.value is last
+    assert len(upstream.calls) == 1
+    assert loop.time() < deadline  # gave up before the deadline instead of sleeping through it
+
+
+async def test_waits_that_fit_before_the_deadline_are_taken() -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 2.0
+    upstream = Upstream(
+        HttpStatusError("503", status=503, retry_after=0.02, transient=True),
+        HttpStatusError("503", status=503, retry_after=0.02, transient=True),
+    )
+    assert await call_with_retry(upstream, attempts=3, deadline=deadline) == "ok"
+    assert len(upstream.calls) == 3
+    assert loop.time() < deadline
+
+
+async def test_backoff_without_retry_after_is_capped_by_max_wait() -> None:
+    upstream = Upstream(connect_error(), connect_error())
+    assert await call_with_retry(upstream, attempts=3, max_wait_s=0.03) == "ok"
+    assert all(0.0 < gap < 0.2 for gap in upstream.gaps())
+
+
+async def test_the_testing_switch_skips_sleeps_but_not_decisions() -> None:
+    loop = asyncio.get_running_loop()
+    with set_testing(True):
+        assert is_testing()
+        started = loop.time()
+        upstream = Upstream(
+            *(HttpStatusError("503", status=503, retry_after=2.0, transient=True) for _ in range(2))
+        )
+        assert await call_with_retry(upstream, attempts=3, max_wait_s=4.0) == "ok"
+        assert loop.time() - started < 0.5
+        # A Retry-After past max_wait_s is still refused while sleeps are off.
+        refused = Upstream(RateLimitedError("429", status=429, retry_after=9.0))
+        with pytest.raises(RateLimitedError):
+            await call_with_retry(refused, attempts=3, max_wait_s=4.0)
+        assert len(refused.calls) == 1
+    assert not is_testing()  # restored on leaving the block
+    set_testing(True)
+    assert is_testing()
+    set_testing(False)
+    assert not is_testing()
+
+
+@pytest.mark.parametrize(
+    ("error", "expected"),
+    [
+        (FetchError("connect", transient=True), True),
+        (HttpStatusError("504", status=504, transient=True), True),
+        (RateLimitedError("429", retry_after=4.0), True),
+        (RateLimitedError("429", retry_after=4.5), False),
+        (RateLimitedError("429"), False),
+        (HttpStatusError("503", status=503, retry_after=60.0, transient=True), False),
+        (WebQuorumError("generic"), False),
+        (KeyError("x"), False),
+    ],
+)
+def test_is_retryable(error: BaseException, expected: bool) -> None:
+    assert is_retryable(error, max_wait_s=4.0) is expected
