@@ -107,14 +107,14 @@ def ours(html: bytes, url: str) -> str:
     from webquorum.readers.extract import extract_document
 
     doc = extract_document(html, content_type="text/html; charset=utf-8", url=url, final_url=url)
-    return doc.text
+    return str(doc.text)
 
 
 def trafilatura_bare(html: bytes, url: str) -> str:
     import trafilatura
 
     doc = trafilatura.bare_extraction(html.decode("utf-8", errors="replace"), url=url, include_comments=False)
-    return (doc.text or "") if doc is not None else ""
+    return (doc.text or "") if isinstance(doc, trafilatura.settings.Document) else ""
 
 
 def compare(cases: list[Case]) -> tuple[Score, Score]:

@@ -36,16 +36,16 @@ def ok_reply(provider_id: str) -> Reply:
     return Reply(body=path.read_bytes(), content_type=kind)
 
 
-def serve(web: SimWeb, provider_id: str, reply: Handler | None = None) -> None:
-    web.route(endpoint_path(provider_id), reply or ok_reply(provider_id), host=host_of(provider_id))
+def serve(sim: SimWeb, provider_id: str, reply: Handler | None = None) -> None:
+    sim.route(endpoint_path(provider_id), reply or ok_reply(provider_id), host=host_of(provider_id))
 
 
-def provider_config(web: SimWeb, providers: list[str] | None = None, **extra: Any) -> dict[str, Any]:
-    """A config whose providers all point at ``web``, each with a literal test key."""
+def provider_config(sim: SimWeb, providers: list[str] | None = None, **extra: Any) -> dict[str, Any]:
+    """A config whose providers all point at ``sim``, each with a literal test key."""
     ids = providers or list(PROVIDER_IDS)
     overrides: dict[str, Any] = {}
     for pid in ids:
-        entry: dict[str, Any] = {"base_url": f"http://{host_of(pid)}:{web.port}", "api_key": f"key-{pid}-0123456789"}
+        entry: dict[str, Any] = {"base_url": f"http://{host_of(pid)}:{sim.port}", "api_key": f"key-{pid}-0123456789"}
         entry.update(extra.pop(f"override_{pid}", {}))
         overrides[pid] = entry
     config: dict[str, Any] = {

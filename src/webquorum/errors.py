@@ -81,6 +81,12 @@ class WebQuorumError(Exception):
         else:
             self.hint_text = type(self).hint
 
+    def scrub(self, secrets: tuple[str, ...]) -> WebQuorumError:
+        """Remove literal secrets (a request's keys) that an upstream echoed into the message."""
+        self.message = redact(self.message, secrets)
+        self.args = (self.message,)
+        return self
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "message": self.message}
         for key in ("provider", "url", "status", "retry_after"):

@@ -27,9 +27,15 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 from typing import Literal
 
 FigureKind = Literal["money", "percent", "count", "year", "date"]
+
+
+def _words(spaced: str) -> frozenset[str]:
+    return frozenset(spaced.split())
+
 
 _L = "A-Za-zÀ-ÖØ-öø-ÿ"
 _LOWER = "a-zß-öø-ÿ"
@@ -42,28 +48,28 @@ MONTHS: dict[str, int] = {
     "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7,
     "agosto": 8, "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11, "diciembre": 12,
 }  # fmt: skip
-CALENDAR_WORDS = frozenset(MONTHS) | frozenset(
+CALENDAR_WORDS = frozenset(MONTHS) | _words(
     "monday tuesday wednesday thursday friday saturday sunday "
-    "lunes martes miércoles miercoles jueves viernes sábado sabado domingo".split()
+    "lunes martes miércoles miercoles jueves viernes sábado sabado domingo"
 )
-FUNCTION_WORDS = frozenset(
+FUNCTION_WORDS = _words(
     "the a an and or but of in on at to for from by with as into its it this that these those their his her "
     "our your be been being was were is are has have had will would can could may might than then so not no "
     "over under after before per each which who what when where while also just only both all more most less such there "
     "here via if because since until el la los las un una unos unas y o de del al en por para con sin sobre "
     "entre que se su sus es son fue fueron ha han como más mas menos lo le les este esta estos estas ese esa "
-    "según segun hasta desde e ni".split()
+    "según segun hasta desde e ni"
 )
 # Words that sit between a quantity's name and its figure ("revenue rose to $X") and are skipped over.
-_LINK_WORDS = frozenset(
-    "of was were is are at to reached reaching totaled totalled totaling hit rose fell grew increased "
+_LINK_WORDS = _words(
+    "of in was were is are at to reached reaching totaled totalled totaling hit rose fell grew increased "
     "decreased jumped climbed dropped declined amounted stood came alone about around nearly almost "
     "approximately roughly some over under than more less by posted reported recorded generated had has have earned booked up down "
     "de del fue fueron es son alcanzó alcanzaron sumó sumaron llegó a en por cerca casi aproximadamente "
-    "alrededor registró reportó obtuvo generó tuvo tiene tienen cuenta con unos unas".split()
+    "alrededor registró reportó obtuvo generó tuvo tiene tienen cuenta con unos unas"
 ) | frozenset(":=(–—-")
-_NEUTRAL_WORDS = frozenset("total overall record reported totale".split())  # normalised forms
-_YEAR_PRECEDERS = frozenset("in en of de since desde by for until hasta fiscal year año early late mid".split())
+_NEUTRAL_WORDS = _words("total overall record reported totale")  # normalised forms
+_YEAR_PRECEDERS = _words("in en of de since desde by for until hasta fiscal year año early late mid")
 
 _SCALES: dict[str, int] = {
     "thousand": 3, "mil": 3, "k": 3, "million": 6, "millions": 6, "millón": 6, "millon": 6,
@@ -204,6 +210,7 @@ def format_figure(f: Figure) -> str:
     return f"{symbol}{number}" if symbol else f"{f.unit} {number}"
 
 
+@lru_cache(maxsize=8192)
 def normalise_word(word: str) -> str:
     """Lower case, no accents, no plural ``s``: the form quantity phrases and units are matched in."""
     folded = unicodedata.normalize("NFKD", word.lower())
@@ -341,12 +348,12 @@ def _quantity_phrase(
             word = m[0]
             if not word[0].islower() or word in FUNCTION_WORDS or word in _LINK_WORDS:
                 break
-            context.add(normalise_word(word))
+            context.update(normalise_word(part) for part in word.split("-"))
         if context:
             return frozenset(context - _NEUTRAL_WORDS), frozenset()
     before = list(_TOKEN.finditer(text, max(0, start - 120), start))[::-1]
     i = 0
-    while i < len(before) and i < 3 and before[i][0].lower() in _LINK_WORDS:
+    while i < len(before) and i < 4 and before[i][0].lower() in _LINK_WORDS:
         i += 1
     taken = 0
     while i < len(before) and taken < 4:
@@ -362,11 +369,11 @@ def _quantity_phrase(
             break
         possessive = lower.endswith(("'s", "’s"))
         base = word[:-2] if possessive else word
-        if word[0].isupper() and (base.isupper() and len(base) > 1 or base in names or possessive
+        if word[0].isupper() and ((base.isupper() and len(base) > 1) or base in names or possessive
                                   or not starts_sentence(text, m.start())):  # fmt: skip
             subject.add(normalise_word(base))
         elif not possessive:  # "the company's revenue": a generic owner says nothing about the quantity
-            context.add(normalise_word(base))
+            context.update(normalise_word(part) for part in base.split("-"))
         taken += 1
         i += 1
     return frozenset(context - _NEUTRAL_WORDS), frozenset(subject)

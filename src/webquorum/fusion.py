@@ -16,7 +16,10 @@ hit for the page in that provider's list) and a ``score`` that is non-increasing
                          gives the same order in any process.
 
 For the last three ``score = 1 / position``. ``lists`` is in configured priority order; consensus
-breaks ties on it. The cap keeps the best-scored pages, so it never drops a page for a lower one.
+breaks score ties on best rank, then that order, then the key. The cap keeps the best-scored
+pages, so it never drops a page for a lower-scored one. Merged fields: the cleanest spelling
+(:func:`~webquorum.urls.display_url`), the best-ranked non-empty title, the longest inline content,
+snippets blended by :func:`blend_snippets`, and the earliest publication date.
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 import bm25s
 import numpy as np
+import numpy.typing as npt
 import Stemmer
 from bm25s.tokenization import Tokenizer
 
@@ -39,6 +40,8 @@ _STEMMERS = {
     "no": "norwegian", "pl": "polish", "pt": "portuguese", "ro": "romanian", "ru": "russian", "sr": "serbian",
     "sv": "swedish", "ta": "tamil", "tr": "turkish",
 }  # fmt: skip
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
 _STOPWORDS = frozenset({"en", "de", "nl", "fr", "es", "pt", "it", "ru", "sv", "no", "tr", "da"})
 
 
@@ -118,12 +121,10 @@ def passage_windows(text: str, max_chars: int) -> list[tuple[int, int]]:
     return windows
 
 
-def _score(
-    texts: list[str], ranking: Sequence[str], language: str | None
-) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[type-arg]
+def _score(texts: list[str], ranking: Sequence[str], language: str | None) -> tuple[FloatArray, IntArray]:
     """Best score per window and the index of the ranking text that gave it."""
     best = np.zeros(len(texts))
-    which = np.full(len(texts), -1)
+    which = np.full(len(texts), -1, dtype=np.int64)
     if not texts or not ranking:
         return best, which
     algorithm, stopwords = stemmer_for(language)

@@ -20,6 +20,7 @@ from .errors import (
     ConfiguredUnavailableError,
     CredentialMissingError,
     ProviderTimeoutError,
+    WebQuorumError,
 )
 from .net.guard import AddressPolicy
 from .net.http import USER_AGENT, HttpClient, NetPolicy
@@ -33,7 +34,6 @@ from .resilience import (
     call_with_retry,
     open_store,
     parse_rate,
-    set_testing,
 )
 from .resilience.cache import default_cache_path
 from .types import Document, RawResult, SearchQuery
@@ -58,8 +58,6 @@ class Runtime:
         self.breakers = BreakerRegistry()
         self.store = open_store(config.store.url)
         self.limiter = RateLimiter(self.store)
-        if not net.retry_waits:
-            set_testing(True)  # process-wide: tests and benchmarks turn retry waits off
         self.cache: DocumentCache | None = None
         if use_cache and config.cache.enabled:
             path = config.cache.path
@@ -142,13 +140,16 @@ class Runtime:
             if on_attempt is not None:
                 on_attempt(provider_id, n)
 
-        async with self.breakers.get(provider_id, profile).guard():
-            return await call_with_retry(
-                attempt,
-                attempts=self.config.network.retries + 1,
-                deadline=deadline,
-                on_attempt=count,
-            )
+        try:
+            async with self.breakers.get(provider_id, profile).guard():
+                return await call_with_retry(
+                    attempt,
+                    attempts=self.config.network.retries + 1,
+                    deadline=deadline,
+                    on_attempt=count,
+                )
+        except WebQuorumError as exc:
+            raise exc.scrub(request.secrets) from exc.__cause__
 
     def deadline_for(self, provider_id: str, deadline: float | None) -> float:
         own = asyncio.get_running_loop().time() + self.timeout_s(provider_id)

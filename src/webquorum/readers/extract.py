@@ -38,6 +38,7 @@ _HTML_TYPES = {"text/html", "application/xhtml+xml", "application/xml", "text/xm
 _JSON_TYPES = {"application/json", "text/json", "application/ld+json"}
 _TRIMMED_TEXT_TYPES = {"text/markdown", "text/x-markdown"}
 _BINARY_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"PK\x03\x04", b"\x1f\x8b", b"RIFF", b"BM", b"\x00\x00\x01\x00")
+_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.I)
 _SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)")
 _ISO_DATE = re.compile(r"((?:19|20)\d\d)[-/.](\d\d)[-/.](\d\d)")
@@ -96,15 +97,20 @@ def decode_text(body: bytes, content_type: str | None) -> str:
     the next source. Bytes that are not text (NULs, many control bytes, image/archive magic)
     raise :class:`UnsupportedContentError`.
     """
-    for bom, codec in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be")):
+    for bom, bom_codec in _BOMS:
         if body.startswith(bom):
-            return body[len(bom):].decode(codec, errors="replace")
+            return body[len(bom) :].decode(bom_codec, errors="replace")
+    header = re.search(r"charset\s*=\s*[\"']?([^\s;\"']+)", content_type or "", re.I)
+    declared = _charset_label(header[1] if header else None)
+    if declared and declared.startswith(("utf-16", "utf-32")):  # NULs are expected here, not binary
+        try:
+            return body.decode(declared)
+        except UnicodeDecodeError:
+            declared = None
     if _looks_binary(body):
         raise UnsupportedContentError("the body is binary data, not text")
-    header = re.search(r"charset\s*=\s*[\"']?([^\s;\"']+)", content_type or "", re.I)
     meta = _META_CHARSET.search(body[:4096])
-    candidates = [_charset_label(header[1] if header else None),
-                  _charset_label(meta[1].decode("ascii") if meta else None), "utf-8"]
+    candidates = [declared, _charset_label(meta[1].decode("ascii") if meta else None), "utf-8"]
     for codec in candidates:
         if codec:
             try:
@@ -188,13 +194,14 @@ def _links(tree: LexborHTMLParser, base: str) -> list[tuple[str, str]]:
     base_node = tree.css_first("base[href]")
     if base_node is not None:
         base = urljoin(base, base_node.attributes.get("href") or "")
+    seen_hrefs: set[str] = set()
     seen: set[str] = set()
     links: list[tuple[str, str]] = []
     for node in tree.css("a[href]"):
         href = (node.attributes.get("href") or "").strip()
-        if href in seen or href.startswith(("#", "javascript:", "mailto:", "tel:", "data:")):
+        if href in seen_hrefs or href.startswith(("#", "javascript:", "mailto:", "tel:", "data:")):
             continue
-        seen.add(href)
+        seen_hrefs.add(href)
         try:  # urljoin is the slow part on link-heavy pages; absolute links skip it
             absolute = href if href.startswith(("https://", "http://")) else urljoin(base, href)
         except ValueError:
@@ -229,7 +236,7 @@ def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) 
     links = _links(tree, final_url)
     extracted = trafilatura.bare_extraction(html, url=final_url, fast=True, include_comments=False,
                                             include_tables=True, with_metadata=False)
-    text = _paragraphs(extracted.text or "") if extracted is not None else ""
+    text = _paragraphs(extracted.text or "") if isinstance(extracted, trafilatura.settings.Document) else ""
     visible = _visible_text(tree.body) if tree.body is not None else ""
     if len(text) < 0.05 * len(visible) and _sentences(visible) > max(3, 2 * _sentences(text)):
         text = visible

@@ -41,7 +41,9 @@ _BOILERPLATE = re.compile(
 _MIN_WORDS = 5
 _MIN_UNPUNCTUATED_WORDS = 20  # a paragraph this long is prose even when its full stop is missing
 _MAX_WRAPPED_LINES = 4
-_WRAP_END = re.compile(r"[\w,;–-]$")
+_FUNCTION_WORDS = frozenset(
+    ["a", "an", "the", "of", "to", "in", "on", "at", "for", "with", "and", "or", "but", "by", "from", "that", "as", "is", "was", "were", "his", "her", "their", "its", "our", "who", "which"]
+)
 _MIN_CJK_CHARS = 12
 _MAX_KEPT_HEADINGS = 2
 
@@ -80,6 +82,12 @@ def is_real_sentence(line: str) -> bool:
     return len(words) >= 12 and bool(_INNER_BOUNDARY.search(text))
 
 
+def _continues(previous: str, line: str) -> bool:
+    """Whether ``line`` carries on ``previous`` mid-sentence: a title followed by a byline does not."""
+    last_word = previous.rsplit(None, 1)[-1].lower() if previous.split() else ""
+    return previous.endswith((",", ";", "-", "–")) or line[:1].islower() or last_word in _FUNCTION_WORDS
+
+
 def _starts_wrapped_sentence(lines: list[str], first: int) -> bool:
     """True when ``lines[first]`` opens a sentence hard-wrapped over the next few lines (``<br>`` prose)."""
     joined = lines[first].strip()
@@ -89,7 +97,7 @@ def _starts_wrapped_sentence(lines: list[str], first: int) -> bool:
         line = line.strip()
         if not line:
             continue
-        if _HEADING.match(line) or _END.search(joined) or not _WRAP_END.search(joined):
+        if _HEADING.match(line) or _END.search(joined) or not _continues(joined, line):
             break
         joined = f"{joined} {line}"
     return joined != lines[first].strip() and is_real_sentence(joined)

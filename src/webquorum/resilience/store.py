@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import abc
 import itertools
-import os
 import re
 import sqlite3
 import time
+import uuid
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -132,8 +132,8 @@ class RedisStore(Store):
         self._script = client.register_script(_ACQUIRE_LUA)
         self._clock = clock
         self._prefix = prefix
-        # Members must be unique within a key even when two calls share a timestamp.
-        self._member_prefix = f"{os.getpid()}:{id(self)}:"
+        # Members must be unique within a key even when two clients (on any host) share a timestamp.
+        self._member_prefix = f"{uuid.uuid4().hex}:"
         self._counter = itertools.count()
 
     async def acquire(self, key: str, limit: int, window_s: float) -> float:

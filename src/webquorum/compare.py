@@ -1,0 +1,397 @@
+"""What several sources agree and disagree on, decided by rule: names and figures only (pure, no I/O).
+
+A model spending its budget grading four extracts has none left for the answer, so the comparison
+is code. Names (people, organisations, places, products) and figures (see :mod:`webquorum.figures`)
+are all a rule can honestly compare, so they are all the brief claims to have compared.
+
+- An item is *agreed* when at least two distinct sites name it. Names match ignoring case, accents
+  and legal forms ("NVIDIA" = "Nvidia Corp."); figures match at the coarser precision
+  (``$81.62B`` = ``$81.6 billion`` = ``81,620 million dollars``), wherever they appear.
+- A *disagreement* needs more: a site that names none of the agreed readings, but names another
+  value for the same quantity (:func:`webquorum.figures.same_quantity`: same kind, unit and
+  quantity phrase, so data-center revenue is not revenue), against a reading more sites hold than
+  its own. Naming both values is not disagreeing; a reading nobody else gives is reported as
+  nothing; a 2-2 split shows as two agreed readings and no disagreement line.
+- Which items are kept does not depend on source order (ties are broken by content); the kept ones
+  are shown by count, then first appearance.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from webquorum.figures import (
+    CALENDAR_WORDS,
+    FUNCTION_WORDS,
+    Figure,
+    extract_figures,
+    figures_agree,
+    format_figure,
+    same_quantity,
+    starts_sentence,
+    unit_key,
+)
+
+ItemKind = Literal["name", "figure"]
+
+_UP, _LO, _L = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ", "A-Za-zÀ-ÖØ-öø-ÿ"
+_LEGAL_WORD = r"(?:Inc|Corp|Corporation|Co|Ltd|LLC|PLC|GmbH|AG|SE|Limited)(?![\w&])"
+_WORD = (
+    rf"(?!{_LEGAL_WORD})(?:[{_UP}][{_LO}]+[{_UP}][{_L}]*|[{_UP}][{_LO}]+(?:[-'’][{_L}]+)*"
+    rf"|[{_UP}][{_UP}0-9&]+(?![{_LO}])|[{_LO}][{_UP}][{_L}]*)"
+)
+_LEGAL = (
+    r"S\.A\.B\.\s+de\s+C\.V\.|S\.A\.P\.I\.\s+de\s+C\.V\.|S\.\s?de\s+R\.L\.\s+de\s+C\.V\.|S\.A\.\s+de\s+C\.V\.|"
+    r"S\.A\.B\.|S\.A\.|S\.L\.|S\.p\.A\.|N\.V\.|B\.V\.|L\.L\.C\.|Inc\.?|Corp\.?|Corporation|Co\.|Ltd\.?|LLC|PLC|plc|"
+    r"GmbH|AG|SE|Limited"
+)
+_NAME = re.compile(
+    rf"(?<![{_L}\d])(?P<run>{_WORD}(?:[ \t\u00a0]+(?:(?:of|de|del|de la|la|las|los|&)[ \t\u00a0]+)?{_WORD})*)"
+    rf"(?P<legal>,?[ \t\u00a0]+(?:{_LEGAL})(?![{_L}]))?"
+)
+_SPACED_WORD = re.compile(r"\S+")
+_GENERIC = re.compile(
+    r"(?:CEO|CFO|COO|CTO|EPS|GAAP|IPO|ETF|YOY|YoY|TTM|FY\d*|[QH][1-4]|USD|EUR|MXN|GBP|JPY|CAD|BRL|PDF|HTML|URL|API|"
+    r"AM|PM|GDP|PIB|OK|TV|AI|IA|II|III|IV)"
+)
+_NOT_KEY = re.compile(r"[^\w&]+")
+_YEAR_TEXT = re.compile(r"\d{4}")
+_CONNECTORS = frozenset({"of", "de", "del", "la", "las", "los", "&"})
+_SENTENCE = re.compile(r"(?:[^\n.!?]|[.!?](?![\s\n]|$))+")
+_LETTERS = re.compile(rf"[{_L}]+")
+
+
+@dataclass(frozen=True)
+class SourceText:
+    site: str
+    url: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Agreed:
+    kind: ItemKind
+    value: str  # names bare (the renderer quotes them), figures formatted: "$81.6 billion"
+    count: int
+    of: int
+
+
+@dataclass(frozen=True)
+class Disagreed:
+    kind: ItemKind
+    site: str
+    url: str
+    value: str
+    others_value: str
+    others_count: int
+
+
+@dataclass(frozen=True)
+class Comparison:
+    agreed: list[Agreed]
+    disagreed: list[Disagreed]
+
+
+@dataclass(frozen=True)
+class _Mention:
+    site: str
+    url: str
+    order: tuple[int, int]  # (source index, offset): first appearance
+    figure: Figure
+
+
+@dataclass(frozen=True)
+class _Item:
+    kind: ItemKind
+    value: str
+    sites: frozenset[str]
+    mentions: int
+    first: tuple[int, int]
+
+
+def extract_names(text: str) -> list[str]:
+    """Distinct names in first-appearance order, one surface form per name (see :func:`name_key`).
+
+    Capitalised words that may only be capitalised because they open a sentence or sit in a
+    title ("Revenue rose", "Record Quarter") are left out; ``compare_sources`` still counts them
+    when another site names the same thing for sure.
+    """
+    seen: dict[str, str] = {}
+    for mention in _name_mentions(text):
+        if not mention.weak:
+            seen.setdefault(mention.key, mention.surface)
+    return list(seen.values())
+
+
+def name_key(name: str) -> str:
+    """The form names are matched in: case, accents, punctuation and legal forms dropped."""
+    name = re.sub(rf",?\s+(?:{_LEGAL})(?![{_L}])", "", name).replace("'s", "").replace("’s", "")
+    folded = "".join(c for c in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(c))
+    return " ".join(_NOT_KEY.sub(" ", folded).split())
+
+
+def compare_sources(
+    sources: Sequence[SourceText],
+    *,
+    max_chars_per_source: int = 3000,
+    max_agreed: int = 6,
+    max_disagreed: int = 3,
+) -> Comparison:
+    """Agreed names and figures (two or more sites) and disagreements, per the module docstring."""
+    site_index: dict[str, int] = {}
+    names: dict[str, list[tuple[str, str, tuple[int, int], bool]]] = {}
+    groups: dict[tuple[str, str], list[_Mention]] = {}
+    for index, source in enumerate(sources):
+        site = source.site or source.url
+        site_index.setdefault(site, len(site_index))
+        text = source.text[:max_chars_per_source]
+        for name in _name_mentions(text):
+            names.setdefault(name.key, []).append((site, name.surface, (index, name.offset), name.weak))
+        for figure in extract_figures(text):
+            mention = _Mention(site, source.url, (index, figure.start), figure)
+            groups.setdefault((figure.kind, unit_key(figure)), []).append(mention)
+    of = len(site_index)
+    if of < 2:
+        return Comparison([], [])
+    items = [item for mentions in names.values() if (item := _name_item(mentions)) is not None]
+    dissents: list[tuple[int, tuple[int, int], Disagreed]] = []
+    for group in groups.values():
+        clusters = _clusters(group)
+        for cluster in clusters:
+            sites = frozenset(m.site for m in cluster.members)
+            items.append(_Item("figure", _display(cluster.members), sites, cluster.mentions, cluster.first))
+        dissents.extend(_dissents(group, clusters))
+    agreed = [Agreed(it.kind, it.value, len(it.sites), of) for it in _select(items, max_agreed)]
+    dissents.sort(key=lambda d: (-d[0], d[1]))
+    return Comparison(agreed, [d for _, _, d in dissents[:max_disagreed]])
+
+
+def render_agreement(comparison: Comparison) -> list[str]:
+    """The brief's lines: 'Agreed across sources: "NVIDIA" in 4/4; $81.6 billion in 3/4' and disagreements."""
+    if comparison.agreed:
+        shown = [
+            f'"{a.value}"' if a.kind == "name" or _YEAR_TEXT.fullmatch(a.value) else a.value
+            for a in comparison.agreed
+        ]
+        parts = [f"{value} in {a.count}/{a.of}" for value, a in zip(shown, comparison.agreed, strict=True)]
+        lines = ["Agreed across sources: " + "; ".join(parts)]
+    else:
+        lines = ["Agreed across sources: nothing that a rule can compare"]
+    for d in comparison.disagreed:
+        others = "1 other says" if d.others_count == 1 else f"{d.others_count} others say"
+        lines.append(f"Disagreement: {d.site} says {d.value} where {others} {d.others_value}")
+    return lines
+
+
+def contradiction(claim: str, passage: str) -> tuple[Figure, Figure] | None:
+    """The first (claimed, passage) figure pair where ``passage`` names another value for the same quantity.
+
+    The rule ``verify`` calls *contradicted*: a passage that also names the claimed value is not
+    contradicting it, and a figure for a different quantity (data-center vs total revenue) is ignored.
+    """
+    found = extract_figures(passage)
+    for claimed in extract_figures(claim):
+        if any(figures_agree(claimed, f) for f in found):
+            continue
+        for f in found:
+            if same_quantity(claimed, f):
+                return claimed, f
+    return None
+
+
+class _NameMention(NamedTuple):
+    key: str
+    surface: str
+    offset: int
+    weak: bool  # a capital that may only open a sentence or a headline: counts when another site names it
+
+
+def _name_mentions(text: str) -> list[_NameMention]:
+    """Every name: runs of capitalised words, acronyms, legal forms attached; uncertain ones marked weak."""
+    out: list[_NameMention] = []
+    headlines = _headline_ranges(text)
+    name_words: set[str] | None = None
+    for m in _NAME.finditer(text):
+        segments: list[list[tuple[int, str]]] = [[]]
+        for w in _SPACED_WORD.finditer(m["run"]):
+            word = w[0].removesuffix("'s").removesuffix("’s")
+            if word.lower() in CALENDAR_WORDS or _GENERIC.fullmatch(word):
+                segments.append([])  # "April", "CEO" split a run: "CEO Jensen Huang" -> "Jensen Huang"
+            else:
+                segments[-1].append((m.start("run") + w.start(), word))
+        in_headline = any(a <= m.start() < b for a, b in headlines)
+        first_segment = segments[0]
+        if len(first_segment) > 2 and first_segment[1][1] in _CONNECTORS and starts_sentence(text, m.start()):
+            if name_words is None:
+                name_words = _mid_sentence_words(text)
+            if first_segment[0][1] not in name_words:  # "Shares of NVIDIA" opening a sentence is "NVIDIA"
+                del first_segment[:2]
+        for index, segment in enumerate(segments):
+            while segment and (segment[0][1].lower() in FUNCTION_WORDS or segment[0][1] in _CONNECTORS):
+                segment.pop(0)
+            while segment and segment[-1][1] in _CONNECTORS:
+                segment.pop()
+            if not segment:
+                continue
+            start, first = segment[0]
+            surface = " ".join(word for _, word in segment)
+            legal = ""
+            if index == len(segments) - 1 and m["legal"]:
+                legal = " ".join(m["legal"].split())
+                surface += legal if legal.startswith(",") else f" {legal}"
+            weak = False
+            if in_headline and not legal:  # "Nvidia Earnings 2026: Record Quarter": every word may be a name
+                weak = True
+                if len(segment) > 1:
+                    out.extend(_NameMention(name_key(w), w, pos, True) for pos, w in segment if w.lower() not in _CONNECTORS)
+            elif len(segment) == 1 and not first.isupper() and not legal and starts_sentence(text, start):
+                if name_words is None:  # a sentence-initial word is a name for sure only if capitalised mid-sentence too
+                    name_words = _mid_sentence_words(text)
+                weak = first not in name_words
+            key = name_key(surface)
+            if key and not key.isdigit():
+                out.append(_NameMention(key, surface, start, weak))
+    return out
+
+
+def _headline_ranges(text: str) -> list[tuple[int, int]]:
+    """Sentences or lines whose every content word is capitalised: titles, whose capitals prove nothing."""
+    out = []
+    for m in _SENTENCE.finditer(text):
+        words = [w for w in _LETTERS.findall(m[0]) if w.lower() not in FUNCTION_WORDS]
+        if len(words) >= 3 and all(w[0].isupper() for w in words):
+            out.append((m.start(), m.end()))
+    return out
+
+
+def _mid_sentence_words(text: str) -> set[str]:
+    words: set[str] = set()
+    for m in _NAME.finditer(text):
+        run = m["run"].split()
+        words.update(run if not starts_sentence(text, m.start()) else run[1:])
+    return words
+
+
+def _name_item(mentions: list[tuple[str, str, tuple[int, int], bool]]) -> _Item | None:
+    """A name two sites give, a weak mention counting only when some other site names it for sure."""
+    strong = {site for site, _, _, weak in mentions if not weak}
+    kept = [m for m in mentions if not m[3] or strong - {m[0]}]
+    sites = frozenset(site for site, _, _, _ in kept)
+    if len(sites) < 2:
+        return None
+    surfaces = Counter(surface for _, surface, _, weak in kept if not weak)
+    display = min(surfaces, key=lambda s: (-surfaces[s], len(s), s))
+    return _Item("name", display, sites, len(kept), min(order for _, _, order, _ in kept))
+
+
+@dataclass(frozen=True)
+class _Cluster:
+    members: list[_Mention]  # one per site, pairwise agreeing
+    mentions: int  # every mention the member sites make of this reading
+    first: tuple[int, int]
+
+
+def _clusters(group: list[_Mention]) -> list[_Cluster]:
+    """Readings held by two or more sites: greedy, largest first, members pairwise agreeing, one per site."""
+    mentions: list[_Mention] = []
+    counts: list[int] = []
+    firsts: list[tuple[int, int]] = []
+    for m in sorted(group, key=lambda m: (m.site, m.figure.value, m.figure.step, m.order)):
+        last = mentions[-1] if mentions else None
+        if last and (last.site, last.figure.value, last.figure.step) == (m.site, m.figure.value, m.figure.step):
+            counts[-1] += 1
+            firsts[-1] = min(firsts[-1], m.order)
+        else:
+            mentions.append(m)
+            counts.append(1)
+            firsts.append(m.order)
+    # Each anchor's cluster is computed once and again only when a mention near it is taken.
+    neighbours = [[j for j, other in enumerate(mentions) if _close(m.figure, other.figure)] for m in mentions]
+    anchors = sorted(range(len(mentions)), key=lambda i: (mentions[i].figure.value, mentions[i].figure.step))
+    alive = set(range(len(mentions)))
+    cached: dict[int, list[_Mention]] = {}
+    clusters: list[_Cluster] = []
+    while True:
+        best: list[_Mention] = []
+        for i in anchors:
+            if i in alive:
+                if i not in cached:
+                    cached[i] = _grow(mentions[i].figure, [mentions[j] for j in neighbours[i] if j in alive])
+                if len(cached[i]) > len(best):
+                    best = cached[i]
+        if len(best) < 2:
+            return clusters
+        sites = {m.site for m in best}
+        taken = {j for j in alive if mentions[j].site in sites and any(_close(mentions[j].figure, b.figure) for b in best)}
+        clusters.append(_Cluster(best, sum(counts[j] for j in taken), min(firsts[j] for j in taken)))
+        alive -= taken
+        for j in taken:
+            for i in neighbours[j]:
+                cached.pop(i, None)
+
+
+def _close(a: Figure, b: Figure) -> bool:
+    """:func:`figures_agree` for two figures already known to share kind and unit (the hot path)."""
+    tolerance = (a.step if a.step > b.step else b.step) / 2 + 1e-9 * (1.0 + abs(a.value) + abs(b.value))
+    return -tolerance <= a.value - b.value <= tolerance
+
+
+def _grow(anchor: Figure, near: list[_Mention]) -> list[_Mention]:
+    def closeness(m: _Mention) -> tuple[float, float, float, str]:
+        return abs(m.figure.value - anchor.value), -m.figure.step, m.figure.value, m.site
+
+    per_site: dict[str, _Mention] = {}
+    for m in sorted(near, key=closeness):
+        per_site.setdefault(m.site, m)
+    members: list[_Mention] = []
+    for candidate in sorted(per_site.values(), key=closeness):
+        if all(_close(candidate.figure, x.figure) for x in members):
+            members.append(candidate)
+    return members
+
+
+def _display(members: list[_Mention]) -> str:
+    """A reading is shown at the precision of its coarsest source: $81.62B and $81.6 billion -> $81.6 billion."""
+    coarsest = min(members, key=lambda m: (-m.figure.step, m.figure.value))
+    return format_figure(coarsest.figure)
+
+
+def _dissents(group: list[_Mention], clusters: list[_Cluster]) -> list[tuple[int, tuple[int, int], Disagreed]]:
+    out = []
+    for cluster in clusters:
+        members = cluster.members
+        sites = {m.site for m in members}
+        for site in sorted({m.site for m in group} - sites):
+            own = sorted((m for m in group if m.site == site), key=lambda m: m.order)
+            if any(_close(m.figure, x.figure) for m in own for x in members):
+                continue  # naming both readings is not disagreeing
+            for m in own:
+                if not any(same_quantity(m.figure, x.figure) for x in members):
+                    continue
+                support = len({o.site for o in group if _close(o.figure, m.figure)})
+                if support < len(members):
+                    value = format_figure(m.figure)
+                    disagreed = Disagreed("figure", site, m.url, value, _display(members), len(members))
+                    out.append((len(members), m.order, disagreed))
+                break
+    return out
+
+
+def _select(items: list[_Item], limit: int) -> list[_Item]:
+    """The ``limit`` strongest items, up to half the slots kept for each kind when both kinds have some."""
+    ranked = sorted(items, key=lambda it: (-len(it.sites), -it.mentions, it.kind, it.value))
+    counts = Counter(it.kind for it in items)
+    half = limit // 2
+    caps: dict[ItemKind, int] = {"name": limit - min(counts["figure"], half), "figure": limit - min(counts["name"], half)}
+    chosen: list[_Item] = []
+    used: Counter[ItemKind] = Counter()
+    for it in ranked:
+        if len(chosen) < limit and used[it.kind] < caps[it.kind]:
+            chosen.append(it)
+            used[it.kind] += 1
+    return sorted(chosen, key=lambda it: (-len(it.sites), it.first))

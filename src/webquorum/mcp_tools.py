@@ -1,0 +1,196 @@
+"""What the MCP server publishes: each tool's name, teaching description, strict argument model,
+output model and size bound, plus the pure function that keeps a result inside that bound.
+
+Argument models refuse unknown fields, and the published input schema is generated from the
+very model the arguments are validated with, so the schema and the check cannot drift apart.
+Output models are the API's own result types with one added field, ``cut``: whatever had to be
+shortened to keep the result under its bound is named there, because a silently shortened
+result reads as a complete one.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from .collect_types import CollectRequest, CollectResult
+from .research_types import DiscoverRequest, DiscoverResult, VerifyRequest, VerifyResult
+from .types import Brief, LinksResult, Page, SearchResponse, TimeRange
+
+MAX_FETCH_BUDGET = 30_000  # the API allows 100,000; one MCP result stays smaller than that
+MAX_LINKS = 300
+MIN_CLIP = 160  # strings are never clipped below this many characters; whole items go instead
+CUT_LIST = 12  # at most this many individual cuts are named, then one summary line
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class WebSearchArgs(_Args):
+    query: str = Field(min_length=1, max_length=2000, description="The question, in plain words.")
+    sources: int | None = Field(default=None, ge=1, le=6, description="Sites to read (default 4).")
+    provider: str | None = Field(default=None, max_length=64, description="A provider or combo id; omit for the configured default.")
+
+
+class WebFetchArgs(_Args):
+    url: str = Field(min_length=1, max_length=4096, description="An http(s) URL.")
+    offset: int = Field(default=0, ge=0, description="Start of the window, in characters of the page's text.")
+    budget: int = Field(default=8000, ge=1, le=MAX_FETCH_BUDGET, description="Characters to return.")
+    expected_content_hash: str | None = Field(
+        default=None, max_length=100, description="content_hash from an earlier read; answers content_changed if the page moved on."
+    )
+
+
+class WebLinksArgs(_Args):
+    url: str = Field(min_length=1, max_length=4096, description="The page whose links to list.")
+    limit: int = Field(default=100, ge=1, le=MAX_LINKS, description="At most this many links.")
+    same_site_only: bool = Field(default=False, description="Only links on the page's own site.")
+
+
+class WebSearchResultsArgs(_Args):
+    query: str = Field(min_length=1, max_length=2000)
+    max_results: int | None = Field(default=None, ge=1, le=50)
+    provider: str | None = Field(default=None, max_length=64, description="A provider or combo id.")
+    language: str | None = Field(default=None, max_length=35, description="e.g. en or de-CH.")
+    time_range: TimeRange | None = None
+
+
+def with_cut(model: type[BaseModel]) -> type[BaseModel]:
+    """The API's result model plus ``cut``: the parts shortened to fit this tool's size bound."""
+    cut_field: Any = (list[str], Field(default=[], description="What was shortened or dropped to fit the size bound; empty when nothing was."))
+    return create_model(f"{model.__name__}Output", __base__=model, cut=cut_field)
+
+
+WEB_SEARCH = """Answer a question from the web in one call: search, read up to 6 independent sites in parallel, and get one brief (under 4,000 characters) saying where they agree and where one disagrees. Use it first for factual questions. Use web_fetch to read one known page further, research_collect for many literal quotable passages, web_search_results for the raw result list.
+It does not crawl or follow links and it does not write the answer: the brief is numbered sources (title, site, URL on its own line, the page's own text), then "Agreed across sources" and "Disagreement" lines counted across sites. "(snippet only)" means that page could not be read.
+Reading a brief: from 'Agreed across sources: 1,240 metres in 2/3' and 'Disagreement: city-guide.test says 1,310 metres where 2 others say 1,240 metres', answer 'The bridge is 1,240 m long (harbour-news.test, civil-eng.test); city-guide.test gives 1,310 m.' State the consensus, name the site that disagrees, cite more than one URL."""
+
+WEB_FETCH = """Read one page's main text (HTML, PDF or plain text) from its first real sentence, as a window of `budget` characters starting at `offset`. Use it for a URL you already have (from web_search, research_collect or web_links); for a question, use web_search instead.
+It reads this page only and follows no links. Output: text, total_chars, truncated and content_hash. When truncated, call again with offset = offset + length of text and expected_content_hash = content_hash: if the page changed meanwhile you get the error WEB_FETCH_CONTENT_CHANGED, never text from a different version."""
+
+WEB_LINKS = """List the links of one page (anchor text, absolute URL, same_site flag), to find a chapter, appendix or next page before reading it with web_fetch.
+It fetches no linked page and follows nothing. At most `limit` links (300 max); total and truncated say how many the page had. A link missing here does not prove the site lacks that page."""
+
+RESEARCH_COLLECT = """Gather literal, citable passages for 1-10 query variants and/or known URLs. Each source has excerpts with start/end offsets into its text, its content_hash, and `expand`, a ready web_fetch call to read around an excerpt. Use it when you will write the answer yourself and need quotes; use web_search for a compared brief.
+It does not synthesise, judge claims or follow links. `gaps` names every failed search, unread page and omitted candidate; an empty gaps list is not proof that the web holds nothing else."""
+
+SEARCH_WEB_EVIDENCE = """Check specific claims about named entities (1-5) against independent web sources. Each claim gets a verdict (supported, contradicted, unverified) with evidence_ids; each evidence item has the URL, domain and the quoted text it was judged on. Use it when you hold claims to check; for an open question use web_search.
+It does not search beyond its bounded budget: unverified means no evidence was found, not that the claim is false. A brief that cannot be answered honestly (no entity, no claim) is refused as an error naming what is missing."""
+
+DISCOVER = """Find organisations behind a market signal (a new plant, an expansion, a tender) in up to 3 geographies: candidates with a status (discovered, verified, uncertain, contradicted), domain and evidence_ids. Use it for lead discovery; to check facts about an organisation you already know, use search_web_evidence.
+The list is never exhaustive: an organisation missing from it proves nothing. Status verified needs evidence from the organisation's own domain."""
+
+WEB_SEARCH_RESULTS = """Return the raw fused search results (title, URL, snippet, site, score, each provider's rank) without reading any page. Use it when you want the list itself, e.g. to pick pages for web_fetch; for an answer use web_search.
+Snippets are the engines' text, not the page's: do not quote them as the page. `failures` lists providers that failed; a short list is not proof there is nothing more."""
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    title: str
+    description: str
+    args: type[BaseModel]
+    output: type[BaseModel]
+    max_chars: int  # bound on the structured result's JSON, and on its text rendering
+
+
+def tool_specs(*, enable_discovery: bool) -> list[ToolSpec]:
+    specs = [
+        ToolSpec("web_search", "Web brief", WEB_SEARCH, WebSearchArgs, with_cut(Brief), 24_000),
+        ToolSpec("web_fetch", "Read a page", WEB_FETCH, WebFetchArgs, with_cut(Page), 40_000),
+        ToolSpec("web_links", "Links of a page", WEB_LINKS, WebLinksArgs, with_cut(LinksResult), 40_000),
+        ToolSpec("research_collect", "Collect citable passages", RESEARCH_COLLECT, CollectRequest, with_cut(CollectResult), 40_000),
+        ToolSpec("search_web_evidence", "Verify claims", SEARCH_WEB_EVIDENCE, VerifyRequest, with_cut(VerifyResult), 40_000),
+        ToolSpec("web_search_results", "Raw search results", WEB_SEARCH_RESULTS, WebSearchResultsArgs, with_cut(SearchResponse), 30_000),
+    ]
+    if enable_discovery:
+        specs.insert(5, ToolSpec("discover_web_market_signals", "Discover organisations", DISCOVER, DiscoverRequest, with_cut(DiscoverResult), 40_000))
+    return specs
+
+
+# -- the size bound (pure) ---------------------------------------------------------------------
+_WHOLE = ("url", "hash", "id", "code", "error", "query")  # keys never clipped: they must stay exact
+
+
+def json_size(data: Any) -> int:
+    return len(json.dumps(data, ensure_ascii=False))
+
+
+def _clippable(node: Any, path: str = "") -> list[tuple[dict[str, Any] | list[Any], str | int, str]]:
+    """Every string leaf long enough to clip, as (container, key, path); exact fields excluded."""
+    found: list[tuple[dict[str, Any] | list[Any], str | int, str]] = []
+    items: list[tuple[str | int, Any]] = list(node.items()) if isinstance(node, dict) else list(enumerate(node))
+    for key, value in items:
+        here = f"{path}.{key}" if isinstance(key, str) else f"{path}[{key}]"
+        if isinstance(value, str):
+            if len(value) > MIN_CLIP and not (isinstance(key, str) and key.endswith(_WHOLE)):
+                found.append((node, key, here.lstrip(".")))
+        elif isinstance(value, dict | list):
+            found.extend(_clippable(value, here))
+    return found
+
+
+def _lists(node: Any, path: str = "") -> list[tuple[list[Any], str]]:
+    found: list[tuple[list[Any], str]] = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found.extend(_lists(value, f"{path}.{key}"))
+    elif isinstance(node, list):
+        found.append((node, path.lstrip(".")))
+        for i, value in enumerate(node):
+            found.extend(_lists(value, f"{path}[{i}]"))
+    return found
+
+
+def fit(data: dict[str, Any], max_chars: int) -> list[str]:
+    """Shrink ``data`` in place until its JSON is at most ``max_chars``; say what was cut.
+
+    Long strings are clipped first, all to one common length (so no single source loses
+    everything), and never below ``MIN_CLIP``; then whole items go from the end of the
+    longest list. URLs, hashes and ids are never clipped, since a clipped URL is a wrong one.
+    """
+    if json_size(data) <= max_chars:
+        return []
+    leaves = _clippable(data)
+    original = [len(container[key]) for container, key, _ in leaves]  # type: ignore[index]
+    cap = _common_cap(sorted(original, reverse=True), json_size(data) - max_chars)
+    while True:
+        for container, key, _ in leaves:
+            value: str = container[key]  # type: ignore[index]
+            if len(value) > cap:
+                container[key] = value[: cap - 1] + "…"  # type: ignore[index]
+        if json_size(data) <= max_chars or cap <= MIN_CLIP:
+            break
+        cap = max(MIN_CLIP, int(cap * 0.9))  # JSON escaping made the estimate short
+    cut = [
+        f"{path}: clipped from {before} to {len(container[key])} characters"  # type: ignore[index]
+        for (container, key, path), before in zip(leaves, original, strict=True)
+        if len(container[key]) < before  # type: ignore[index]
+    ]
+    dropped: dict[int, tuple[str, int, list[Any]]] = {}
+    while json_size(data) > max_chars:
+        lists = [(lst, path) for lst, path in _lists(data) if lst]
+        if not lists:
+            break
+        longest, path = max(lists, key=lambda pair: json_size(pair[0]))
+        dropped.setdefault(id(longest), (path, len(longest), longest))
+        while longest and json_size(data) > max_chars:
+            longest.pop()
+    cut += [f"{path}: kept {len(lst)} of {before} items" for path, before, lst in dropped.values()]
+    if len(cut) > CUT_LIST:
+        cut = [*cut[:CUT_LIST], f"and {len(cut) - CUT_LIST} more cut the same way"]
+    return cut
+
+
+def _common_cap(lengths: list[int], excess: int) -> int:
+    """The largest length that, applied to every string in ``lengths`` (longest first), removes ``excess``."""
+    for i in range(len(lengths)):
+        floor = max(lengths[i + 1] if i + 1 < len(lengths) else MIN_CLIP, MIN_CLIP)
+        removable = sum(n - floor for n in lengths[: i + 1])
+        if removable >= excess:
+            return max(MIN_CLIP, floor + (removable - excess) // (i + 1))
+    return MIN_CLIP

@@ -1,0 +1,291 @@
+"""The run surface verify and discover share: run id, budgets, egress gate, evidence ledger, audit.
+
+One :class:`RunContext` per run. Everything a capability spends or refuses goes through it, so
+the limits hold however the capability is written:
+
+- **Call budget.** A call is one successful run-level search on the configured provider or combo
+  (``budget.max_calls_per_run``, default 2, shared by every capability in the run). HTTP retries
+  inside an adapter are counted as attempts on the call's audit entry; they never spend a call.
+- **Money.** Each search is priced before it is made at its worst case (``SPEC.price_usd``; a
+  combo's price is the sum of the members that would run). A call above ``max_usd_per_call`` is
+  refused, and spend accumulates against ``max_usd_per_run``. Failed calls are audited, not charged.
+- **Reservations.** A search first reserves (``rsv_N``); a refused reservation is audited with its
+  own id and raises :class:`BudgetExhaustedError`, which the pipelines treat as a terminal stop.
+- **Egress gate.** No outbound query may carry contacts (emails, phone numbers), URLs, SQL,
+  credentials or data rows. Such a query is dropped and audited (redacted), never repaired.
+- **Ledger.** Every excerpt gets an id the library mints (``ev_`` + 8 hex of
+  sha256(run_id + url + start)) and its source domain; results copy identifying fields from here.
+- **Reads and model calls** are capped per run and audited but are not budget calls.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import uuid
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from .errors import BudgetExhaustedError, ProviderError, WebQuorumError
+from .fence import sanitize_excerpt
+from .pipelines import search as search_pipeline
+from .pipelines.fetch import read_document
+from .research_types import AuditEntry, AuditKind, Budget, Evidence
+from .runtime import Runtime
+from .types import Document, Result, SearchResponse, TimeRange
+from .urls import site_of
+
+MAX_READS_PER_RUN = 6
+MAX_MODEL_CALLS_PER_RUN = 2
+READ_DEADLINE_S = 8.0
+INLINE_ENOUGH = 500  # characters of provider-returned page text that make a read unnecessary
+Capability = Literal["verify", "discover"]
+
+_EGRESS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("email", re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
+    ("url", re.compile(r"(?i)\b(?:https?|ftp)://\S+|\bwww\.\S+|\b[a-z0-9-]{2,}\.(?:com|net|org|io|mx|co|gov|edu|info|biz|es|us|uk|de)\b\S*")),
+    ("phone", re.compile(r"\+\d[\d\s().-]{6,}\d|\(?\b\d{2,3}\)?[\s.-]\d{3,4}[\s.-]\d{4}\b")),
+    ("sql", re.compile(r"(?i)\b(?:select\s+\S.*\s+from|insert\s+into|update\s+\w+\s+set|delete\s+from|drop\s+table|union\s+select)\b|;\s*--")),
+    ("credential", re.compile(r"(?i)\b(?:api[_-]?key|token|password|passwd|secret)\b\s*[:=]\s*\S{4,}|\bbearer\s+\S{10,}|\bsk-[A-Za-z0-9_-]{12,}|\b[A-Fa-f0-9]{32,}\b")),
+    ("data rows", re.compile(r"[\r\n\t]|(?:[^|]*\|){2,}|(?:[^,]*,){4,}")),
+)  # fmt: skip
+
+
+def forbidden_egress(text: str) -> str | None:
+    """What a query would leak (``"email"``, ``"url"``, ``"phone"``, ``"sql"``, ``"credential"``, ``"data rows"``)."""
+    for kind, pattern in _EGRESS:
+        if pattern.search(text):
+            return kind
+    return None
+
+
+def redact_query(text: str) -> str:
+    """A query as the audit may show it: whatever the gate matched replaced by its kind."""
+    for kind, pattern in _EGRESS[:5]:
+        text = pattern.sub(f"[{kind}]", text)
+    return " ".join(text.split())[:300]
+
+
+def time_range_for(days: int | None) -> TimeRange | None:
+    """Freshness in days -> the providers' coarse recency filter (the next window that covers it)."""
+    if days is None:
+        return None
+    return "day" if days <= 1 else "week" if days <= 7 else "month" if days <= 31 else "year"
+
+
+class OriginIndex:
+    """One publisher is one origin; the same headline or opening on several hosts is one origin."""
+
+    def __init__(self) -> None:
+        self._by_text: dict[str, str] = {}
+
+    def origin(self, url: str, title: str | None, text: str) -> str:
+        site = site_of(url)
+        keys = [k for k in (_text_key(title or "", 4), _text_key(text, 25)) if k]
+        for key in keys:
+            if key in self._by_text:
+                return self._by_text[key]
+        for key in keys:
+            self._by_text[key] = site
+        return site
+
+
+def _text_key(text: str, min_words: int) -> str | None:
+    words = re.findall(r"\w+", text.casefold())[:30]
+    return "|".join(words) if len(words) >= min_words else None
+
+
+class Ledger:
+    """Excerpts under ids the library minted; the only source of ids, URLs and dates in a result."""
+
+    def __init__(self, run_id: str) -> None:
+        self._run_id = run_id
+        self._entries: dict[str, Evidence] = {}
+
+    def mint(self, doc: Document, start: int, end: int, origin: str) -> Evidence:
+        digest = hashlib.sha256(f"{self._run_id}{doc.final_url}{start}".encode()).hexdigest()[:8]
+        evidence_id = f"ev_{digest}"
+        if evidence_id not in self._entries:
+            self._entries[evidence_id] = Evidence(
+                id=evidence_id,
+                domain=site_of(doc.final_url),
+                url=doc.final_url,
+                title=sanitize_excerpt(doc.title) if doc.title else None,
+                published=doc.published,
+                origin=origin,
+                text=sanitize_excerpt(doc.text[start:end]),
+                start=start,
+                end=end,
+            )
+        return self._entries[evidence_id]
+
+    def get(self, evidence_id: str) -> Evidence | None:
+        return self._entries.get(evidence_id)
+
+    def issued(self, evidence_id: str) -> bool:
+        return evidence_id in self._entries
+
+
+class RunContext:
+    def __init__(self, rt: Runtime, capability: Capability) -> None:
+        self.rt = rt
+        self.capability: Capability = capability
+        self.run_id = "run_" + uuid.uuid4().hex[:12]
+        self.limits = rt.config.budget
+        self.selection = rt.config.web.search_provider
+        self.calls_spent = 0
+        self.usd_spent = 0.0
+        self.reads = 0
+        self.model_calls = 0
+        self.audit: list[AuditEntry] = []
+        self.ledger = Ledger(self.run_id)
+        self.origins = OriginIndex()
+        self._reservations = 0
+        self._in_flight = 0
+
+    # -- audit -----------------------------------------------------------------------------------
+    def record(self, kind: AuditKind, detail: str, **fields: Any) -> str:
+        entry_id = f"au_{len(self.audit) + 1}"
+        self.audit.append(AuditEntry(id=entry_id, kind=kind, capability=self.capability, detail=detail, **fields))
+        return entry_id
+
+    def budget(self) -> Budget:
+        left = max(0, self.limits.max_calls_per_run - self.calls_spent - self._in_flight)
+        return Budget(calls_spent=self.calls_spent, calls_left=left, usd_spent=round(self.usd_spent, 6))
+
+    # -- egress ----------------------------------------------------------------------------------
+    def gate(self, query: str, purpose: str) -> bool:
+        """True when ``query`` may leave; otherwise the query is dropped and audited (redacted)."""
+        leak = forbidden_egress(query)
+        if leak is None:
+            return True
+        self.record("drop", f"egress gate: {purpose} query carried {leak}; dropped, not repaired",
+                    query=redact_query(query))  # fmt: skip
+        return False
+
+    # -- budget and the one run-level call -------------------------------------------------------
+    def price(self) -> float:
+        """Worst-case USD of one search on the configured selection (a combo: its runnable members)."""
+        combo = self.rt.config.combo(self.selection)
+        members = [self.selection] if combo is None else [
+            m for m in combo.members if self.rt.unavailable_reason(m) is None
+        ]  # fmt: skip
+        return sum(self.rt.spec(m).price_usd for m in members)
+
+    def reserve(self, query: str) -> tuple[str, float]:
+        """Reserve one call or refuse it (audited either way); returns (reservation id, price)."""
+        self._reservations += 1
+        rsv = f"rsv_{self._reservations}"
+        price = self.price()
+        why = None
+        if self.calls_spent + self._in_flight >= self.limits.max_calls_per_run:
+            why = f"run call budget spent ({self.calls_spent} of {self.limits.max_calls_per_run})"
+        elif price > self.limits.max_usd_per_call:
+            why = f"worst case ${price:.3f} exceeds max_usd_per_call ${self.limits.max_usd_per_call:.3f}"
+        elif self.usd_spent + price > self.limits.max_usd_per_run + 1e-12:
+            why = f"worst case ${price:.3f} would pass max_usd_per_run ${self.limits.max_usd_per_run:.3f}"
+        if why is not None:
+            self.record("refusal", why, provider=self.selection, query=redact_query(query), usd=price, ref=rsv)
+            raise BudgetExhaustedError(f"{self.run_id}: reservation {rsv} refused: {why}")
+        self._in_flight += 1
+        self.record("reservation", "one search reserved", provider=self.selection, query=redact_query(query),
+                    usd=price, ref=rsv)  # fmt: skip
+        return rsv, price
+
+    async def search(self, query: str, *, time_range: TimeRange | None, max_results: int) -> SearchResponse:
+        """One run-level search: reserve, call (adapter retries counted as attempts), settle, audit."""
+        rsv, price = self.reserve(query)
+        attempts: dict[str, int] = {}
+
+        def on_attempt(provider: str, n: int) -> None:
+            attempts[provider] = max(n, attempts.get(provider, 0))
+
+        try:
+            resp = await search_pipeline.search(
+                self.rt, query, provider=self.selection, max_results=max_results, time_range=time_range,
+                on_attempt=on_attempt,
+            )  # fmt: skip
+        except WebQuorumError as exc:
+            self._in_flight -= 1
+            self.record("call_failed", f"{exc.code}: {exc.message}", provider=exc.provider or self.selection,
+                        query=redact_query(query), attempts=sum(attempts.values()) or None, ref=rsv)  # fmt: skip
+            raise
+        self._in_flight -= 1
+        self.calls_spent += 1
+        self.usd_spent += price
+        failed = "; ".join(f"{f.provider} failed ({f.code})" for f in resp.failures)
+        self.record("call", f"{len(resp.results)} results" + (f"; {failed}" if failed else ""),
+                    provider=resp.provider, query=redact_query(query), attempts=sum(attempts.values()) or 1,
+                    usd=price, ref=rsv)  # fmt: skip
+        return resp
+
+    # -- reads and model calls (capped, audited, not budget calls) --------------------------------
+    async def read(self, url: str) -> Document | None:
+        if self.reads >= MAX_READS_PER_RUN:
+            self.record("drop", f"read skipped: the run's {MAX_READS_PER_RUN}-read cap is reached", ref=url)
+            return None
+        self.reads += 1
+        try:
+            doc = await read_document(self.rt, url, deadline_s=READ_DEADLINE_S)
+        except WebQuorumError as exc:
+            self.record("read_failed", f"{exc.code}: {exc.message}", ref=url)
+            return None
+        self.record("read", f"{len(doc.text)} characters", ref=url)
+        return doc
+
+    async def read_origins(self, results: Sequence[Result], limit: int) -> list[tuple[Document, str]]:
+        """Texts from at most ``limit`` distinct sites in result order, each tagged with its origin.
+
+        Inline content a provider returned is used as is; otherwise the page is read, and when a read
+        fails the provider's snippet stands in. Syndicated copies (same headline or opening as a text
+        already seen in this run) map to the first origin; within one call they are dropped, audited.
+        """
+        out: list[tuple[Document, str]] = []
+        sites: set[str] = set()
+        origins: set[str] = set()
+        for r in results:
+            if len(out) >= limit:
+                break
+            if r.site in sites:
+                continue
+            sites.add(r.site)
+            doc = _inline(r, "text") if r.content and len(r.content) >= INLINE_ENOUGH else await self.read(r.url)
+            if doc is None and r.snippet:
+                doc = _inline(r, "snippet")
+            if doc is None:
+                continue
+            origin = self.origins.origin(doc.final_url, doc.title or r.title, doc.text)
+            if origin in origins:
+                self.record("drop", f"syndicated copy: same story as origin {origin}", ref=doc.final_url)
+                continue
+            origins.add(origin)
+            out.append((doc, origin))
+        return out
+
+    def take_model_call(self, purpose: str) -> bool:
+        if self.model_calls >= MAX_MODEL_CALLS_PER_RUN:
+            self.record("drop", f"model call for {purpose} skipped: cap of {MAX_MODEL_CALLS_PER_RUN} reached")
+            return False
+        self.model_calls += 1
+        return True
+
+    # -- results ---------------------------------------------------------------------------------
+    def cited(self, ids: Sequence[str]) -> list[Evidence]:
+        """Ledger entries for ``ids`` in first-citation order; unknown ids are skipped (callers drop them first)."""
+        seen: dict[str, Evidence] = {}
+        for evidence_id in ids:
+            entry = self.ledger.get(evidence_id)
+            if entry is not None:
+                seen.setdefault(evidence_id, entry)
+        return list(seen.values())
+
+
+def _inline(r: Result, kind: Literal["text", "snippet"]) -> Document:
+    text = (r.content or "") if kind == "text" else r.snippet
+    return Document(url=r.url, final_url=r.url, title=r.title or None, published=r.published,
+                    source_type=kind, reader="inline", text=text)  # fmt: skip
+
+
+def is_provider_failure(exc: BaseException) -> bool:
+    """A failure that stops the run as ``provider_failed`` (anything else is a caller or config error)."""
+    return isinstance(exc, ProviderError)

@@ -1,0 +1,83 @@
+"""A small simulated web for the MCP server's tests and load benchmark.
+
+One SearXNG instance answers with three independent sites about one bridge; two agree on its
+length and one disagrees, so a brief has a consensus and a dissenter. A query naming "records"
+gets the three sites' ``/long`` pages instead: far larger than any tool result may be, with
+hundreds of links, for the size bounds.
+``latency_s`` delays every answer (search and pages alike) to model a slow web.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.sim_providers import host_of, provider_config
+from tests.simweb import Reply, Request, SimWeb
+
+SITES = ("harbour-news.test", "civil-eng.test", "city-guide.test")
+LENGTHS = {"harbour-news.test": "1,240", "civil-eng.test": "1,240", "city-guide.test": "1,310"}
+
+
+def article(site: str) -> str:
+    length = LENGTHS[site]
+    paras = [
+        f"The Kestrel Bridge spans the Vell estuary and is {length} metres long from abutment to abutment.",
+        "It opened to traffic in 1998 after six years of construction by the Norland Works consortium.",
+        f"Engineers at Norland Works designed the main span; the deck carries four lanes over {length} metres.",
+        "Maintenance closures happen every spring, when the cables are inspected by rope-access crews.",
+    ]
+    body = "".join(f"<p>{p} Reported by {site}.</p>" for p in paras)
+    return f"<html><head><title>Kestrel Bridge facts ({site})</title></head><body><article><h1>Kestrel Bridge</h1>{body}</article></body></html>"
+
+
+def long_page(port: int) -> str:
+    paras = "".join(
+        f"<p>Chapter {i}: the harbour authority recorded {i * 37} ship movements past the Kestrel Bridge "
+        f"that season, and the tide tables for section {i} were revised twice.</p>"
+        for i in range(1, 1200)
+    )
+    links = "".join(
+        f'<li><a href="/chapter-{i}">Chapter {i} of the harbour records</a></li>' for i in range(1, 400)
+    )
+    links += f'<li><a href="http://{SITES[2]}:{port}/elsewhere">A page on another site</a></li>'
+    return f"<html><head><title>Harbour records</title></head><body><nav><ul>{links}</ul></nav><article>{paras}</article></body></html>"
+
+
+def searxng_answer(port: int, query: str) -> bytes:
+    path = "/long" if "records" in query else "/kestrel"
+    results = [
+        {"url": f"http://{site}:{port}{path}", "title": f"Kestrel Bridge facts ({site})",
+         "content": f"The Kestrel Bridge is {LENGTHS[site]} metres long.", "engines": ["sim"]}
+        for site in SITES
+    ]
+    return json.dumps({"query": "kestrel bridge", "results": results}).encode()
+
+
+def research_web(web: SimWeb, *, latency_s: float = 0.0, **extra: Any) -> dict[str, Any]:
+    """Route the sites on ``web`` and return a config dict pointing webquorum at them."""
+    port = web.port
+
+    def search(req: Request) -> Reply:
+        answer = searxng_answer(port, req.query.get("q", ""))
+        return Reply(body=answer, content_type="application/json", delay_s=latency_s)
+
+    web.route("/search", search, host=host_of("searxng"))
+    long = long_page(port)
+    for site in SITES:
+        web.route("/kestrel", Reply(body=article(site), delay_s=latency_s), host=site)
+        web.route("/long", Reply(body=long, delay_s=latency_s), host=site)
+    web.route("/missing", Reply(status=404, body=b"<html><body>gone</body></html>"), host=SITES[0])
+    hosts = list(SITES)
+    config = provider_config(web, ["searxng"], **extra)
+    config["web"] = {**config.get("web", {}), "search_provider": "searxng"}
+    config["network"] = {
+        **config["network"],
+        "allow_hosts": hosts,
+        "resolve": {**config["network"]["resolve"], **dict.fromkeys(hosts, "127.0.0.1")},
+    }
+    return config
+
+
+def page_url(web: SimWeb, path: str = "/kestrel", site: str = SITES[0]) -> str:
+    return web.url(path, host=site)

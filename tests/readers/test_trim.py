@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from webquorum.readers.trim import is_real_sentence, trim_to_first_sentence
+
+ARTICLE = (
+    "The harbour bridge reopened to traffic on Saturday morning after eleven weeks of repairs.\n\n"
+    "Engineers replaced 240 metres of expansion joints, the transport office said."
+)
+
+
+def test_leading_chrome_is_dropped_up_to_the_first_sentence() -> None:
+    junk = (
+        "Skip to main content\n"
+        "English | Français | Deutsch | Español\n"
+        "Home › News › Local\n"
+        "We use cookies to improve your experience. By continuing you accept our use of cookies.\n"
+        "Accept all\n"
+        "Share · Email · Print\n"
+        "By Ana Pereira\n"
+        "14 March 2026\n\n"
+    )
+    assert trim_to_first_sentence(junk + ARTICLE) == ARTICLE
+
+
+def test_markdown_menu_from_a_reader_service_is_dropped_but_the_title_heading_kept() -> None:
+    markdown = (
+        "[Home](/) [About](/about) [Contact](/contact)\n"
+        "* [Login](https://news.example/login)\n"
+        "* [Register](https://news.example/register)\n"
+        "![logo](https://news.example/logo.png)\n\n"
+        "# Harbour bridge reopens\n\n"
+        "The bridge reopened on Saturday after eleven weeks of repairs, the [city](https://city.example) said.\n"
+    )
+    trimmed = trim_to_first_sentence(markdown)
+    assert trimmed.startswith("# Harbour bridge reopens\n\nThe bridge reopened on Saturday")
+    assert "Login" not in trimmed
+
+
+def test_text_without_any_sentence_is_returned_from_the_top() -> None:
+    grid = "Plan | Monthly | Yearly\nStarter | €9 | €90\nTeam | €29 | €290\nBusiness | €79 | €790\n"
+    assert trim_to_first_sentence(grid) == grid
+    figures = "Revenue\n4.2m\nMargin\n12%\nHeadcount\n210"
+    assert trim_to_first_sentence(figures) == figures
+
+
+def test_article_text_is_not_eaten() -> None:
+    assert trim_to_first_sentence(ARTICLE) == ARTICLE
+    # a long paragraph that lost its full stop is still prose
+    unpunctuated = (
+        "Chelsea paid the fee to the league this morning to secure the signing of the goalkeeper from Bilbao "
+        "who becomes the most expensive keeper in history\nHe flies to London tonight."
+    )
+    assert trim_to_first_sentence(unpunctuated) == unpunctuated
+
+
+def test_prose_hard_wrapped_over_several_lines_starts_where_the_sentence_starts() -> None:
+    wrapped = (
+        "Photos\n"
+        "which were released online and are making the rounds on social media,\n"
+        "show the actress looking absolutely stunning in new\n"
+        "make-up photos.\n"
+        "She shared them on her page."
+    )
+    assert trim_to_first_sentence(wrapped).startswith("which were released online")
+
+
+def test_sentence_classifier_separates_prose_from_labels() -> None:
+    assert is_real_sentence("Residents moved their cars to higher ground before the water rose.")
+    assert is_real_sentence("Die Brücke wurde am Samstag nach elf Wochen wieder für den Verkehr geöffnet.")
+    assert not is_real_sentence("Home / News / World / Europe")
+    assert not is_real_sentence("## Harbour bridge reopens after repairs.")
+    assert not is_real_sentence("[Sign in](/login) [Subscribe](/subscribe) [Newsletters](/newsletters) [Podcasts](/pod).")
+    assert not is_real_sentence("Please enable JavaScript to view the comments powered by our partner.")
+    assert not is_real_sentence("Order Reprints")
+
+
+lines = st.one_of(
+    st.sampled_from(
+        [
+            "Skip to main content",
+            "# Title of the article",
+            "[Home](/) [About](/about)",
+            "The council approved the budget for the new school on Tuesday evening.",
+            "Photos",
+            "which were released online and are making the rounds on social media,",
+            "",
+            "   ",
+            "Plan | Monthly | Yearly",
+        ]
+    ),
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=80),
+)
+texts = st.lists(lines, max_size=12).map("\n".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts)
+def test_output_is_a_suffix_of_the_input(text: str) -> None:
+    trimmed = trim_to_first_sentence(text)
+    assert text.endswith(trimmed.lstrip())
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts)
+def test_trimming_is_idempotent(text: str) -> None:
+    once = trim_to_first_sentence(text)
+    assert trim_to_first_sentence(once) == once

@@ -1,0 +1,248 @@
+"""Cross-source comparison: what agrees, what disagrees, and what is honestly left alone."""
+
+from __future__ import annotations
+
+import time
+from decimal import ROUND_HALF_UP, Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from webquorum.compare import (
+    Agreed,
+    Comparison,
+    Disagreed,
+    SourceText,
+    compare_sources,
+    contradiction,
+    extract_names,
+    render_agreement,
+)
+
+STOCKS = SourceText(
+    "stockanalysis.test",
+    "https://stockanalysis.test/nvda/revenue/",
+    "NVIDIA had revenue of $81.62B in the quarter ending April 26, 2026, with 85.23% growth. This brings "
+    "the company's revenue in the last twelve months to $253.49B.",
+)
+INSIDER = SourceText(
+    "tech-insider.test",
+    "https://tech-insider.test/nvidia-q1",
+    "Nvidia Earnings 2026: $81.6B Record Quarter. The chipmaker posted $81.6 billion in revenue for its first "
+    "quarter of fiscal 2027, up 85% year over year, with data center revenue alone reaching $75.2 billion.",
+)
+WIRE = SourceText(
+    "wire.test",
+    "https://wire.test/markets/nvidia",
+    "Nvidia Corp. reported total revenue of 81,620 million dollars for the quarter, CEO Jensen Huang said.",
+)
+ODD = SourceText(
+    "example.com",
+    "https://example.com/nvda",
+    "NVIDIA revenue was $44.1 billion in the quarter, according to Jensen Huang.",
+)
+
+
+def test_three_readings_of_one_amount_agree_and_the_odd_site_is_named() -> None:
+    c = compare_sources([STOCKS, INSIDER, WIRE, ODD])
+    assert Agreed("figure", "$81.6 billion", 3, 4) in c.agreed
+    assert Agreed("name", "NVIDIA", 4, 4) in c.agreed
+    assert c.disagreed == [
+        Disagreed("figure", "example.com", "https://example.com/nvda", "$44.1 billion", "$81.6 billion", 3)
+    ]
+    lines = render_agreement(c)
+    assert lines[0].startswith('Agreed across sources: "NVIDIA" in 4/4; $81.6 billion in 3/4')
+    assert lines[1:] == ["Disagreement: example.com says $44.1 billion where 3 others say $81.6 billion"]
+
+
+def test_percentages_at_different_precision_agree() -> None:
+    c = compare_sources([STOCKS, INSIDER])
+    assert Agreed("figure", "85%", 2, 2) in c.agreed
+
+
+@pytest.mark.parametrize(
+    ("odd_text", "disagrees"),
+    [
+        ("NVIDIA revenue was $44.1 billion, and revenue was $81.6 billion.", False),  # naming both
+        ("Revenue was $44.1 billion a year earlier; revenue of $81.62 billion now.", False),
+        ("NVIDIA revenue was $44.1 billion.", True),
+    ],
+)
+def test_naming_both_values_is_not_disagreeing(odd_text: str, disagrees: bool) -> None:
+    odd = SourceText("example.com", "https://example.com/a", odd_text)
+    c = compare_sources([STOCKS, INSIDER, WIRE, odd])
+    assert bool(c.disagreed) is disagrees
+
+
+def test_a_different_quantity_sharing_one_word_is_not_a_disagreement() -> None:
+    segment = SourceText("dc.test", "https://dc.test/a", "Data center revenue reached $75.2 billion this quarter.")
+    c = compare_sources([STOCKS, WIRE, segment])
+    assert Agreed("figure", "$81.62 billion", 2, 3) in c.agreed
+    assert c.disagreed == []
+
+
+def test_a_single_unchallenged_reading_is_reported_as_nothing() -> None:
+    quiet = SourceText("quiet.test", "https://quiet.test/", "the chipmaker had a strong quarter, analysts said.")
+    c = compare_sources([STOCKS, quiet])
+    assert c == Comparison([], [])
+    assert render_agreement(c) == ["Agreed across sources: nothing that a rule can compare"]
+
+
+def test_one_site_twice_is_one_source() -> None:
+    again = SourceText(STOCKS.site, "https://stockanalysis.test/nvda/", "NVIDIA revenue was $81.6 billion.")
+    assert compare_sources([STOCKS, again]) == Comparison([], [])
+
+
+def test_a_two_two_split_names_no_odd_site() -> None:
+    texts = ["Revenue was $81.6 billion.", "Revenue was $81.6 billion.", "Revenue was $44.1 billion.", "Revenue was $44.1 billion."]
+    c = compare_sources([SourceText(f"s{i}.test", f"https://s{i}.test/", t) for i, t in enumerate(texts)])
+    assert {a.value for a in c.agreed} == {"$81.6 billion", "$44.1 billion"}
+    assert c.disagreed == []
+
+
+def test_spanish_sources() -> None:
+    sources = [
+        SourceText("a.mx", "https://a.mx/", "Los ingresos de NVIDIA fueron de 81.620 millones de dólares, un alza de 85,2 %."),
+        SourceText("b.es", "https://b.es/", "NVIDIA reportó ingresos por 81,6 mil millones de dólares, con un alza de 85 %."),
+        SourceText("c.mx", "https://c.mx/", "Los ingresos alcanzaron 81,62 mil millones de dólares el 26 de abril de 2026."),
+        SourceText("d.mx", "https://d.mx/", "Los ingresos de NVIDIA fueron de 44.100 millones de dólares."),
+    ]
+    c = compare_sources(sources)
+    assert Agreed("figure", "$81.6 billion", 3, 4) in c.agreed
+    assert Agreed("figure", "85%", 2, 4) in c.agreed
+    assert [(d.site, d.value, d.others_count) for d in c.disagreed] == [("d.mx", "$44.1 billion", 3)]
+
+
+def test_one_day_written_three_ways_agrees() -> None:
+    texts = ["Results for the quarter ending April 26, 2026.", "Quarter ended 2026-04-26.", "Trimestre al 26 de abril de 2026."]
+    c = compare_sources([SourceText(f"d{i}.test", f"https://d{i}.test/", t) for i, t in enumerate(texts)])
+    assert c.agreed == [Agreed("figure", "2026-04-26", 3, 3)]
+
+
+def test_headcounts_with_units() -> None:
+    texts = ["Nvidia has 36,000 employees.", "Nvidia has 36 thousand employees.", "Nvidia has 29,000 employees."]
+    c = compare_sources([SourceText(f"h{i}.test", f"https://h{i}.test/", t) for i, t in enumerate(texts)])
+    assert Agreed("figure", "36,000 employees", 2, 3) in c.agreed
+    assert render_agreement(c)[1:] == ["Disagreement: h2.test says 29,000 employees where 2 others say 36,000 employees"]
+
+
+def test_agreed_items_are_bounded_and_figures_keep_slots() -> None:
+    people = " ".join(f"Person{chr(65 + i)} Surname{chr(65 + i)} spoke." for i in range(10))
+    text = f"{people} Revenue was $81.6 billion. Margins were 75.5%."
+    c = compare_sources([SourceText(f"b{i}.test", f"https://b{i}.test/", text) for i in range(3)], max_agreed=6)
+    assert len(c.agreed) == 6
+    assert {a.value for a in c.agreed if a.kind == "figure"} == {"$81.6 billion", "75.5%"}
+
+
+def test_render_quotes_names_and_years_and_says_other_in_the_singular() -> None:
+    c = Comparison(
+        [Agreed("name", "NVIDIA", 4, 4), Agreed("figure", "$81.6 billion", 3, 4), Agreed("figure", "2026", 2, 4)],
+        [Disagreed("figure", "example.com", "https://example.com/", "$44.1 billion", "$81.6 billion", 1)],
+    )
+    assert render_agreement(c) == [
+        'Agreed across sources: "NVIDIA" in 4/4; $81.6 billion in 3/4; "2026" in 2/4',
+        "Disagreement: example.com says $44.1 billion where 1 other says $81.6 billion",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Shares of NVIDIA rose after CEO Jensen Huang spoke in April.", ["NVIDIA", "Jensen Huang"]),
+        ("Grupo Bimbo, S.A.B. de C.V. y el Banco de México anunciaron el lunes.", ["Grupo Bimbo, S.A.B. de C.V.", "Banco de México"]),
+        ("Revenue grew. The Wall Street Journal said AT&T and OpenAI agreed.", ["Wall Street Journal", "AT&T", "OpenAI"]),
+        ("Analysts expect more. On Monday, Apple Inc. said so.", ["Apple Inc."]),
+        ("In March sales rose in Q1 for the FY.", []),
+    ],
+)
+def test_extract_names(text: str, names: list[str]) -> None:
+    assert extract_names(text) == names
+
+
+def test_names_match_across_case_and_legal_form() -> None:
+    texts = ["Nvidia Corp. gained.", "Shares of NVIDIA gained.", "Analysts like Nvidia."]
+    c = compare_sources([SourceText(f"n{i}.test", f"https://n{i}.test/", t) for i, t in enumerate(texts)])
+    assert [(a.kind, a.count) for a in c.agreed] == [("name", 3)]
+
+
+@pytest.mark.parametrize(
+    ("passage", "contradicted"),
+    [
+        ("Revenue came in at $44.1 billion.", True),
+        ("Data center revenue came in at $44.1 billion.", False),
+        ("Revenue was $44.1 billion last year and $81.6 billion now.", False),
+        ("Revenue was $81.62B.", False),
+    ],
+)
+def test_contradiction_is_another_value_for_the_same_quantity(passage: str, contradicted: bool) -> None:
+    assert (contradiction("NVIDIA revenue was $81.6 billion", passage) is not None) is contradicted
+
+
+def _written(v: Decimal, style: int) -> str:
+    rounded = [v, v.quantize(Decimal("0.1"), ROUND_HALF_UP), v.quantize(Decimal("1"), ROUND_HALF_UP)]
+    forms = [
+        f"${v}B",
+        f"${rounded[1]} billion",
+        f"{v * 1000:,.0f} million dollars",
+        f"${rounded[2]}bn",
+        f"US${v * 10**9:,.0f}",
+    ]
+    return forms[style % len(forms)]
+
+
+@given(
+    st.decimals(min_value=Decimal("1"), max_value=Decimal("999.99"), places=2),
+    st.lists(st.integers(min_value=0, max_value=9), min_size=2, max_size=4),
+)
+def test_writing_one_amount_differently_never_creates_a_disagreement(v: Decimal, styles: list[int]) -> None:
+    v = v.quantize(Decimal("0.01"))
+    sources = [
+        SourceText(f"s{i}.test", f"https://s{i}.test/", f"NVIDIA reported revenue of {_written(v, style)} for the quarter.")
+        for i, style in enumerate(styles)
+    ]
+    c = compare_sources(sources)
+    assert c.disagreed == []
+    assert [a.count for a in c.agreed if a.kind == "figure"] == [len(styles)]
+
+
+SENTENCES = [
+    "NVIDIA revenue was $81.6 billion.",
+    "Revenue of $81.62B was reported by Nvidia.",
+    "Revenue was $44.1 billion, said Jensen Huang.",
+    "Growth reached 85% in 2026.",
+    "Growth of 85.2% was reported on April 26, 2026.",
+    "Nvidia has 36,000 employees.",
+    "Nvidia has 29,000 employees in Santa Clara.",
+    "Data center revenue reached $75.2 billion.",
+]
+
+
+@given(st.lists(st.lists(st.sampled_from(SENTENCES), min_size=1, max_size=4), min_size=2, max_size=5), st.randoms())
+def test_compare_is_deterministic_and_source_order_does_not_change_what_agrees(
+    texts: list[list[str]], rnd: object
+) -> None:
+    sources = [SourceText(f"site{i}.test", f"https://site{i}.test/", " ".join(t)) for i, t in enumerate(texts)]
+    shuffled = list(sources)
+    rnd.shuffle(shuffled)  # type: ignore[attr-defined]
+    first = compare_sources(sources)
+    assert compare_sources(sources) == first
+    assert set(compare_sources(shuffled).agreed) == set(first.agreed)
+    assert {(d.site, d.value) for d in compare_sources(shuffled).disagreed} == {(d.site, d.value) for d in first.disagreed}
+
+
+def test_four_sources_of_three_thousand_characters_compare_in_milliseconds() -> None:
+    body = " ".join(
+        f"In {2000 + i} NVIDIA revenue was ${i + 10}.{i % 10} billion and growth was {i}.{i % 7}%, "
+        f"with {i + 1},000 employees in Santa Clara according to Jensen Huang on March {i % 27 + 1}, 2026."
+        for i in range(40)
+    )
+    sources = [SourceText(f"p{k}.test", f"https://p{k}.test/", body[k * 50 :]) for k in range(4)]
+    assert all(len(s.text) >= 3000 for s in sources)
+    compare_sources(sources)
+    runs = 10
+    started = time.perf_counter()
+    for _ in range(runs):
+        compare_sources(sources)
+    per_call = (time.perf_counter() - started) / runs
+    assert per_call < 0.25, per_call

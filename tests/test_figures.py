@@ -1,0 +1,201 @@
+"""Figure reading: formats, precision, quantity phrases, display. Values here are our own examples."""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from webquorum.figures import Figure, extract_figures, figures_agree, format_figure, same_quantity
+
+
+def only(text: str) -> Figure:
+    found = extract_figures(text)
+    assert len(found) == 1, found
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "value", "unit", "step"),
+    [
+        ("NVIDIA had revenue of $81.62B", "money", 81.62e9, "USD", 1e7),
+        ("it posted $81.6 billion in revenue", "money", 81.6e9, "USD", 1e8),
+        ("revenue of 81,620 million dollars", "money", 81.62e9, "USD", 1e6),
+        ("a US$ 5.3bn deal", "money", 5.3e9, "USD", 1e8),
+        ("a fine of €1,250,000", "money", 1.25e6, "EUR", 1),
+        ("ingresos de 81,6 mil millones de dólares", "money", 81.6e9, "USD", 1e8),
+        ("una inversión de 1.200 millones de euros", "money", 1.2e9, "EUR", 1e6),
+        ("invertirá 5.000 mdd en la planta", "money", 5e9, "USD", 1e6),
+        ("una deuda de 2 billones de pesos", "money", 2e12, "MXN", 1e12),
+        ("sold for £3.4m", "money", 3.4e6, "GBP", 1e5),
+        ("growth of 85.23%", "percent", 85.23, "%", 0.01),
+        ("un alza de 85,2 %", "percent", 85.2, "%", 0.1),
+        ("subió 12 por ciento", "percent", 12, "%", 1),
+        ("margins widened 3.5 percentage points", "percent", 3.5, "pp", 0.1),
+        ("it has 36,000 employees", "count", 36000, "employees", 1),
+        ("it has 36 thousand employees", "count", 36000, "employees", 1000),
+        ("with 1.2 million users", "count", 1.2e6, "users", 1e5),
+        ("la empresa tiene 36.000 empleados", "count", 36000, "empleados", 1),
+        ("la empresa tiene 36 mil empleados", "count", 36000, "empleados", 1000),
+        ("it employs 2000 workers", "count", 2000, "workers", 1),
+        ("first quarter of fiscal 2027", "year", 2027, "", 1),
+    ],
+)
+def test_reads_each_format(text: str, kind: str, value: float, unit: str, step: float) -> None:
+    f = only(text)
+    assert (f.kind, f.unit) == (kind, unit)
+    assert f.value == pytest.approx(value)
+    assert f.step == pytest.approx(step)
+    assert text[f.start : f.end] == f.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["quarter ending April 26, 2026", "on 26 April 2026", "dated 2026-04-26", "el 26 de abril de 2026", "el 26/04/2026"],
+)
+def test_dates_in_every_format_read_as_one_day(text: str) -> None:
+    f = only(text)
+    assert f.kind == "date"
+    assert format_figure(f) == "2026-04-26"
+
+
+@pytest.mark.parametrize("text", ["see page 3 of 10", "version 2.5 is out", "call 555 now", "chapter 7 of the book"])
+def test_numbers_that_measure_nothing_nameable_are_not_figures(text: str) -> None:
+    assert extract_figures(text) == []
+
+
+def test_an_impossible_date_is_only_its_year() -> None:
+    assert [(f.kind, f.text) for f in extract_figures("February 30, 2026")] == [("year", "2026")]
+
+
+def test_a_year_after_a_preposition_is_not_a_count() -> None:
+    assert [f.kind for f in extract_figures("In 2026 revenues rose to $81.6 billion.")] == ["year", "money"]
+
+
+def test_spans_point_into_the_text_in_reading_order() -> None:
+    text = (
+        "NVIDIA had revenue of $81.62B in the quarter ending April 26, 2026, with 85.23% growth. "
+        "Los ingresos de 81,6 mil millones de dólares superaron 36 mil empleados en 2025."
+    )
+    found = extract_figures(text)
+    assert [f.kind for f in found] == ["money", "date", "percent", "money", "count", "year"]
+    assert all(text[f.start : f.end] == f.text for f in found)
+    assert [f.start for f in found] == sorted(f.start for f in found)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "agree"),
+    [
+        ("$81.62B", "$81.6 billion", True),
+        ("81,620 million dollars", "$81.62B", True),
+        ("85.23%", "85%", True),
+        ("85.6%", "85%", False),
+        ("$44.1 billion", "$81.6 billion", False),
+        ("$81.6 billion", "€81.6 billion", False),
+        ("36,000 employees", "36 thousand employees", True),
+        ("36,000 employees", "36,000 users", False),
+        ("36.000 empleados en la empresa", "36 mil empleados", True),
+        ("85%", "85 percentage points", False),
+        ("in 2026", "in 2027", False),
+        ("April 26, 2026", "26 de abril de 2026", True),
+    ],
+)
+def test_figures_agree_at_the_coarser_precision(a: str, b: str, agree: bool) -> None:
+    fa, fb = only(a), only(b)
+    assert figures_agree(fa, fb) is agree
+    assert figures_agree(fb, fa) is agree
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("revenue of $81.6 billion", "NVIDIA revenue was $44.1 billion", True),
+        ("total revenue of $81.6 billion", "revenue was $44.1 billion", True),
+        ("The chipmaker posted $81.6 billion in revenue", "revenue came to $44.1 billion", True),
+        ("data center revenue reached $75.2 billion", "revenue of $81.6 billion", False),
+        ("data-center revenue of $75.2 billion", "data center revenue was $70 billion", True),
+        ("quarterly revenue of $44.1 billion", "revenue of $81.6 billion", False),
+        ("AMD revenue was $7.4 billion", "NVIDIA revenue was $44.1 billion", False),
+        ("Los ingresos de NVIDIA fueron de 81.620 millones de dólares", "ingresos por 44.100 millones de dólares", True),
+        ("revenue of $81.6 billion", "revenue of €81.6 billion", False),
+        ("It has 36,000 employees", "It has 29,000 employees", True),
+        ("It hired 3,000 employees", "It has 36,000 employees", False),
+        ("$5 billion.", "$6 billion.", False),
+    ],
+)
+def test_same_quantity_needs_the_same_phrase(a: str, b: str, same: bool) -> None:
+    fa, fb = only(a), only(b)
+    assert same_quantity(fa, fb) is same
+    assert same_quantity(fb, fa) is same
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("$81.62B", "$81.62 billion"),
+        ("81,620 million dollars", "$81.62 billion"),
+        ("€1,250,000", "€1.25 million"),
+        ("$950", "$950"),
+        ("2 billones de pesos", "MXN 2 trillion"),
+        ("85,2 %", "85.2%"),
+        ("36 mil empleados", "36,000 empleados"),
+        ("1.2 million users", "1.2 million users"),
+        ("in 2026", "2026"),
+    ],
+)
+def test_format_figure(text: str, shown: str) -> None:
+    assert format_figure(only(text)) == shown
+
+
+def _rounded(v: Decimal, places: str) -> Decimal:
+    return v.quantize(Decimal(places), rounding=ROUND_HALF_UP)
+
+
+def money_forms(v: Decimal) -> list[str]:
+    """One amount in billions written the ways sites write it, some rounded to fewer digits."""
+    millions = v * 1000
+    return [
+        f"${v}B",
+        f"${v} billion",
+        f"${v}bn",
+        f"US${v} billion",
+        f"{millions:,.0f} million dollars",
+        f"${v * 10**9:,.0f}",
+        f"${_rounded(v, '0.1')} billion",
+        f"${_rounded(v, '1')} billion",
+        f"{str(v).replace('.', ',')} mil millones de dólares",
+        f"{millions:,.0f} millones de dólares".replace(",", "."),
+    ]
+
+
+@given(st.decimals(min_value=Decimal("1"), max_value=Decimal("999.99"), places=2))
+def test_any_way_of_writing_one_amount_agrees(v: Decimal) -> None:
+    v = v.quantize(Decimal("0.01"))
+    figures = [only(form) for form in money_forms(v)]
+    assert {(f.kind, f.unit) for f in figures} == {("money", "USD")}
+    assert all(figures_agree(a, b) for a in figures for b in figures)
+
+
+@given(st.decimals(min_value=Decimal("0.01"), max_value=Decimal("999.99"), places=2))
+def test_any_way_of_writing_one_percentage_agrees(v: Decimal) -> None:
+    v = v.quantize(Decimal("0.01"))
+    forms = [f"{v}%", f"{_rounded(v, '0.1')}%", f"{_rounded(v, '1')} percent", f"{str(v).replace('.', ',')} %"]
+    figures = [only(form) for form in forms]
+    assert all(figures_agree(a, b) for a in figures for b in figures)
+
+
+@given(st.integers(min_value=1000, max_value=999_999))
+def test_a_headcount_in_thousands_agrees_with_the_exact_one(n: int) -> None:
+    exact = only(f"{n:,} employees")
+    thousands = only(f"{_rounded(Decimal(n) / 1000, '1')} thousand employees")
+    assert figures_agree(exact, thousands)
+
+
+@given(st.decimals(min_value=Decimal("0.001"), max_value=Decimal("99999"), places=3))
+def test_format_figure_reads_back_as_itself(v: Decimal) -> None:
+    f = only(f"revenue of ${v} billion")
+    shown = format_figure(f)
+    assert format_figure(only(shown)) == shown
+    assert figures_agree(f, only(shown))
