@@ -31,8 +31,9 @@ def article(site: str) -> str:
     return f"<html><head><title>Kestrel Bridge facts ({site})</title></head><body><article><h1>Kestrel Bridge</h1>{body}</article></body></html>"
 
 
-def long_page(port: int) -> str:
-    paras = "".join(
+def long_page(port: int, site: str) -> str:
+    paras = f"<p>These harbour records were transcribed and published by {site} for its readers.</p>"
+    paras += "".join(
         f"<p>Chapter {i}: the harbour authority recorded {i * 37} ship movements past the Kestrel Bridge "
         f"that season, and the tide tables for section {i} were revised twice.</p>"
         for i in range(1, 1200)
@@ -44,8 +45,16 @@ def long_page(port: int) -> str:
     return f"<html><head><title>Harbour records</title></head><body><nav><ul>{links}</ul></nav><article>{paras}</article></body></html>"
 
 
+PLANT = (
+    "<html><head><title>Norland Works opens Vell plant</title></head><body><article><h1>New plant in Vell</h1>"
+    "<p>Norland Works Ltd opened a new steel plant in Vell in March, the company said, adding 300 jobs.</p>"
+    "<p>The Norland Works plant will supply cable for bridge repairs across the estuary region.</p>"
+    "</article></body></html>"
+)
+
+
 def searxng_answer(port: int, query: str) -> bytes:
-    path = "/long" if "records" in query else "/kestrel"
+    path = "/long" if "records" in query else "/plant" if "plant" in query else "/kestrel"
     results = [
         {"url": f"http://{site}:{port}{path}", "title": f"Kestrel Bridge facts ({site})",
          "content": f"The Kestrel Bridge is {LENGTHS[site]} metres long.", "engines": ["sim"]}
@@ -63,10 +72,10 @@ def research_web(web: SimWeb, *, latency_s: float = 0.0, **extra: Any) -> dict[s
         return Reply(body=answer, content_type="application/json", delay_s=latency_s)
 
     web.route("/search", search, host=host_of("searxng"))
-    long = long_page(port)
     for site in SITES:
         web.route("/kestrel", Reply(body=article(site), delay_s=latency_s), host=site)
-        web.route("/long", Reply(body=long, delay_s=latency_s), host=site)
+        web.route("/long", Reply(body=long_page(port, site), delay_s=latency_s), host=site)
+        web.route("/plant", Reply(body=PLANT.replace("Vell in", f"Vell ({site}) in"), delay_s=latency_s), host=site)
     web.route("/missing", Reply(status=404, body=b"<html><body>gone</body></html>"), host=SITES[0])
     hosts = list(SITES)
     config = provider_config(web, ["searxng"], **extra)

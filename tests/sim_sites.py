@@ -39,6 +39,12 @@ def site_config(web: SimWeb, *, cache_path: Path | None = None, **network: Any) 
     return {"network": net, "cache": cache}
 
 
+def article(title: str, *paragraphs: str) -> str:
+    """A minimal well-formed article page (extractors need a real document, not a fragment)."""
+    body = "".join(f"<p>{p}</p>" for p in paragraphs)
+    return f"<!DOCTYPE html><html lang=\"en\"><head><title>{title}</title></head><body><article><h1>{title}</h1>{body}</article></body></html>"
+
+
 def page_bytes(name: str) -> bytes:
     return (PAGES / name).read_bytes()
 

@@ -11,6 +11,7 @@ tests, subprocesses (CLI, MCP over stdio) and benchmarks can all talk to it.
 
 from __future__ import annotations
 
+import contextlib
 import gzip as gzip_lib
 import socket
 import threading
@@ -104,10 +105,8 @@ class SimWeb:
                     reply = Reply(status=404, body=b"<html><body><h1>Not found</h1></body></html>")
                 else:
                     reply = handler(req) if callable(handler) else handler
-                try:
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):
                     self._send(reply)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
 
             def _send(self, reply: Reply) -> None:
                 if reply.delay_s:
@@ -137,7 +136,7 @@ class SimWeb:
             do_GET = do_POST = do_HEAD = _handle
 
         self._server = _Server(("127.0.0.1", 0), _Handler)
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         self._thread.start()
         return self
 

@@ -75,15 +75,31 @@ def test_naming_both_values_is_not_disagreeing(odd_text: str, disagrees: bool) -
     assert bool(c.disagreed) is disagrees
 
 
+def test_a_reading_one_agreeing_site_allows_at_its_precision_is_not_a_disagreement() -> None:
+    texts = [
+        "Revenue was $81.62 billion.",
+        "Revenue was $81.6 billion.",
+        "Revenue was $82 billion.",
+        "Revenue was $82.3 billion.",
+    ]
+    c = compare_sources([SourceText(f"s{i}.test", f"https://s{i}.test/", t) for i, t in enumerate(texts)])
+    assert Agreed("figure", "$82 billion", 3, 4) in c.agreed
+    assert c.disagreed == []
+
+
 def test_a_different_quantity_sharing_one_word_is_not_a_disagreement() -> None:
-    segment = SourceText("dc.test", "https://dc.test/a", "Data center revenue reached $75.2 billion this quarter.")
+    segment = SourceText(
+        "dc.test", "https://dc.test/a", "Data center revenue reached $75.2 billion this quarter."
+    )
     c = compare_sources([STOCKS, WIRE, segment])
     assert Agreed("figure", "$81.62 billion", 2, 3) in c.agreed
     assert c.disagreed == []
 
 
 def test_a_single_unchallenged_reading_is_reported_as_nothing() -> None:
-    quiet = SourceText("quiet.test", "https://quiet.test/", "the chipmaker had a strong quarter, analysts said.")
+    quiet = SourceText(
+        "quiet.test", "https://quiet.test/", "the chipmaker had a strong quarter, analysts said."
+    )
     c = compare_sources([STOCKS, quiet])
     assert c == Comparison([], [])
     assert render_agreement(c) == ["Agreed across sources: nothing that a rule can compare"]
@@ -95,7 +111,12 @@ def test_one_site_twice_is_one_source() -> None:
 
 
 def test_a_two_two_split_names_no_odd_site() -> None:
-    texts = ["Revenue was $81.6 billion.", "Revenue was $81.6 billion.", "Revenue was $44.1 billion.", "Revenue was $44.1 billion."]
+    texts = [
+        "Revenue was $81.6 billion.",
+        "Revenue was $81.6 billion.",
+        "Revenue was $44.1 billion.",
+        "Revenue was $44.1 billion.",
+    ]
     c = compare_sources([SourceText(f"s{i}.test", f"https://s{i}.test/", t) for i, t in enumerate(texts)])
     assert {a.value for a in c.agreed} == {"$81.6 billion", "$44.1 billion"}
     assert c.disagreed == []
@@ -103,9 +124,21 @@ def test_a_two_two_split_names_no_odd_site() -> None:
 
 def test_spanish_sources() -> None:
     sources = [
-        SourceText("a.mx", "https://a.mx/", "Los ingresos de NVIDIA fueron de 81.620 millones de dólares, un alza de 85,2 %."),
-        SourceText("b.es", "https://b.es/", "NVIDIA reportó ingresos por 81,6 mil millones de dólares, con un alza de 85 %."),
-        SourceText("c.mx", "https://c.mx/", "Los ingresos alcanzaron 81,62 mil millones de dólares el 26 de abril de 2026."),
+        SourceText(
+            "a.mx",
+            "https://a.mx/",
+            "Los ingresos de NVIDIA fueron de 81.620 millones de dólares, un alza de 85,2 %.",
+        ),
+        SourceText(
+            "b.es",
+            "https://b.es/",
+            "NVIDIA reportó ingresos por 81,6 mil millones de dólares, con un alza de 85 %.",
+        ),
+        SourceText(
+            "c.mx",
+            "https://c.mx/",
+            "Los ingresos alcanzaron 81,62 mil millones de dólares el 26 de abril de 2026.",
+        ),
         SourceText("d.mx", "https://d.mx/", "Los ingresos de NVIDIA fueron de 44.100 millones de dólares."),
     ]
     c = compare_sources(sources)
@@ -115,29 +148,45 @@ def test_spanish_sources() -> None:
 
 
 def test_one_day_written_three_ways_agrees() -> None:
-    texts = ["Results for the quarter ending April 26, 2026.", "Quarter ended 2026-04-26.", "Trimestre al 26 de abril de 2026."]
+    texts = [
+        "Results for the quarter ending April 26, 2026.",
+        "Quarter ended 2026-04-26.",
+        "Trimestre al 26 de abril de 2026.",
+    ]
     c = compare_sources([SourceText(f"d{i}.test", f"https://d{i}.test/", t) for i, t in enumerate(texts)])
     assert c.agreed == [Agreed("figure", "2026-04-26", 3, 3)]
 
 
 def test_headcounts_with_units() -> None:
-    texts = ["Nvidia has 36,000 employees.", "Nvidia has 36 thousand employees.", "Nvidia has 29,000 employees."]
+    texts = [
+        "Nvidia has 36,000 employees.",
+        "Nvidia has 36 thousand employees.",
+        "Nvidia has 29,000 employees.",
+    ]
     c = compare_sources([SourceText(f"h{i}.test", f"https://h{i}.test/", t) for i, t in enumerate(texts)])
     assert Agreed("figure", "36,000 employees", 2, 3) in c.agreed
-    assert render_agreement(c)[1:] == ["Disagreement: h2.test says 29,000 employees where 2 others say 36,000 employees"]
+    assert render_agreement(c)[1:] == [
+        "Disagreement: h2.test says 29,000 employees where 2 others say 36,000 employees"
+    ]
 
 
 def test_agreed_items_are_bounded_and_figures_keep_slots() -> None:
     people = " ".join(f"Person{chr(65 + i)} Surname{chr(65 + i)} spoke." for i in range(10))
     text = f"{people} Revenue was $81.6 billion. Margins were 75.5%."
-    c = compare_sources([SourceText(f"b{i}.test", f"https://b{i}.test/", text) for i in range(3)], max_agreed=6)
+    c = compare_sources(
+        [SourceText(f"b{i}.test", f"https://b{i}.test/", text) for i in range(3)], max_agreed=6
+    )
     assert len(c.agreed) == 6
     assert {a.value for a in c.agreed if a.kind == "figure"} == {"$81.6 billion", "75.5%"}
 
 
 def test_render_quotes_names_and_years_and_says_other_in_the_singular() -> None:
     c = Comparison(
-        [Agreed("name", "NVIDIA", 4, 4), Agreed("figure", "$81.6 billion", 3, 4), Agreed("figure", "2026", 2, 4)],
+        [
+            Agreed("name", "NVIDIA", 4, 4),
+            Agreed("figure", "$81.6 billion", 3, 4),
+            Agreed("figure", "2026", 2, 4),
+        ],
         [Disagreed("figure", "example.com", "https://example.com/", "$44.1 billion", "$81.6 billion", 1)],
     )
     assert render_agreement(c) == [
@@ -150,8 +199,14 @@ def test_render_quotes_names_and_years_and_says_other_in_the_singular() -> None:
     ("text", "names"),
     [
         ("Shares of NVIDIA rose after CEO Jensen Huang spoke in April.", ["NVIDIA", "Jensen Huang"]),
-        ("Grupo Bimbo, S.A.B. de C.V. y el Banco de México anunciaron el lunes.", ["Grupo Bimbo, S.A.B. de C.V.", "Banco de México"]),
-        ("Revenue grew. The Wall Street Journal said AT&T and OpenAI agreed.", ["Wall Street Journal", "AT&T", "OpenAI"]),
+        (
+            "Grupo Bimbo, S.A.B. de C.V. y el Banco de México anunciaron el lunes.",
+            ["Grupo Bimbo, S.A.B. de C.V.", "Banco de México"],
+        ),
+        (
+            "Revenue grew. The Wall Street Journal said AT&T and OpenAI agreed.",
+            ["Wall Street Journal", "AT&T", "OpenAI"],
+        ),
         ("Analysts expect more. On Monday, Apple Inc. said so.", ["Apple Inc."]),
         ("In March sales rose in Q1 for the FY.", []),
     ],
@@ -198,7 +253,11 @@ def _written(v: Decimal, style: int) -> str:
 def test_writing_one_amount_differently_never_creates_a_disagreement(v: Decimal, styles: list[int]) -> None:
     v = v.quantize(Decimal("0.01"))
     sources = [
-        SourceText(f"s{i}.test", f"https://s{i}.test/", f"NVIDIA reported revenue of {_written(v, style)} for the quarter.")
+        SourceText(
+            f"s{i}.test",
+            f"https://s{i}.test/",
+            f"NVIDIA reported revenue of {_written(v, style)} for the quarter.",
+        )
         for i, style in enumerate(styles)
     ]
     c = compare_sources(sources)
@@ -218,17 +277,24 @@ SENTENCES = [
 ]
 
 
-@given(st.lists(st.lists(st.sampled_from(SENTENCES), min_size=1, max_size=4), min_size=2, max_size=5), st.randoms())
+@given(
+    st.lists(st.lists(st.sampled_from(SENTENCES), min_size=1, max_size=4), min_size=2, max_size=5),
+    st.randoms(),
+)
 def test_compare_is_deterministic_and_source_order_does_not_change_what_agrees(
     texts: list[list[str]], rnd: object
 ) -> None:
-    sources = [SourceText(f"site{i}.test", f"https://site{i}.test/", " ".join(t)) for i, t in enumerate(texts)]
+    sources = [
+        SourceText(f"site{i}.test", f"https://site{i}.test/", " ".join(t)) for i, t in enumerate(texts)
+    ]
     shuffled = list(sources)
     rnd.shuffle(shuffled)  # type: ignore[attr-defined]
     first = compare_sources(sources)
     assert compare_sources(sources) == first
     assert set(compare_sources(shuffled).agreed) == set(first.agreed)
-    assert {(d.site, d.value) for d in compare_sources(shuffled).disagreed} == {(d.site, d.value) for d in first.disagreed}
+    assert {(d.site, d.value) for d in compare_sources(shuffled).disagreed} == {
+        (d.site, d.value) for d in first.disagreed
+    }
 
 
 def test_four_sources_of_three_thousand_characters_compare_in_milliseconds() -> None:
@@ -246,3 +312,16 @@ def test_four_sources_of_three_thousand_characters_compare_in_milliseconds() -> 
         compare_sources(sources)
     per_call = (time.perf_counter() - started) / runs
     assert per_call < 0.25, per_call
+
+
+@given(
+    st.lists(
+        st.text(alphabet=st.sampled_from(list("AaBbNn .,'&$%0123456789\n")), max_size=60),
+        min_size=2,
+        max_size=4,
+    )
+)
+def test_any_text_compares_without_error(texts: list[str]) -> None:
+    c = compare_sources([SourceText(f"f{i}.test", f"https://f{i}.test/", t) for i, t in enumerate(texts)])
+    assert render_agreement(c)[0].startswith("Agreed across sources: ")
+    assert all(a.count >= 2 for a in c.agreed)

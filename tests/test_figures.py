@@ -53,7 +53,13 @@ def test_reads_each_format(text: str, kind: str, value: float, unit: str, step: 
 
 @pytest.mark.parametrize(
     "text",
-    ["quarter ending April 26, 2026", "on 26 April 2026", "dated 2026-04-26", "el 26 de abril de 2026", "el 26/04/2026"],
+    [
+        "quarter ending April 26, 2026",
+        "on 26 April 2026",
+        "dated 2026-04-26",
+        "el 26 de abril de 2026",
+        "el 26/04/2026",
+    ],
 )
 def test_dates_in_every_format_read_as_one_day(text: str) -> None:
     f = only(text)
@@ -61,7 +67,9 @@ def test_dates_in_every_format_read_as_one_day(text: str) -> None:
     assert format_figure(f) == "2026-04-26"
 
 
-@pytest.mark.parametrize("text", ["see page 3 of 10", "version 2.5 is out", "call 555 now", "chapter 7 of the book"])
+@pytest.mark.parametrize(
+    "text", ["see page 3 of 10", "version 2.5 is out", "call 555 now", "chapter 7 of the book"]
+)
 def test_numbers_that_measure_nothing_nameable_are_not_figures(text: str) -> None:
     assert extract_figures(text) == []
 
@@ -118,7 +126,11 @@ def test_figures_agree_at_the_coarser_precision(a: str, b: str, agree: bool) -> 
         ("data-center revenue of $75.2 billion", "data center revenue was $70 billion", True),
         ("quarterly revenue of $44.1 billion", "revenue of $81.6 billion", False),
         ("AMD revenue was $7.4 billion", "NVIDIA revenue was $44.1 billion", False),
-        ("Los ingresos de NVIDIA fueron de 81.620 millones de dólares", "ingresos por 44.100 millones de dólares", True),
+        (
+            "Los ingresos de NVIDIA fueron de 81.620 millones de dólares",
+            "ingresos por 44.100 millones de dólares",
+            True,
+        ),
         ("revenue of $81.6 billion", "revenue of €81.6 billion", False),
         ("It has 36,000 employees", "It has 29,000 employees", True),
         ("It hired 3,000 employees", "It has 36,000 employees", False),
@@ -181,7 +193,12 @@ def test_any_way_of_writing_one_amount_agrees(v: Decimal) -> None:
 @given(st.decimals(min_value=Decimal("0.01"), max_value=Decimal("999.99"), places=2))
 def test_any_way_of_writing_one_percentage_agrees(v: Decimal) -> None:
     v = v.quantize(Decimal("0.01"))
-    forms = [f"{v}%", f"{_rounded(v, '0.1')}%", f"{_rounded(v, '1')} percent", f"{str(v).replace('.', ',')} %"]
+    forms = [
+        f"{v}%",
+        f"{_rounded(v, '0.1')}%",
+        f"{_rounded(v, '1')} percent",
+        f"{str(v).replace('.', ',')} %",
+    ]
     figures = [only(form) for form in forms]
     assert all(figures_agree(a, b) for a in figures for b in figures)
 
@@ -199,3 +216,10 @@ def test_format_figure_reads_back_as_itself(v: Decimal) -> None:
     shown = format_figure(f)
     assert format_figure(only(shown)) == shown
     assert figures_agree(f, only(shown))
+
+
+@given(st.text(alphabet=st.sampled_from(list("0123456789.,%$€ -/abcdeilmnoprstuyABMN\n")), max_size=80))
+def test_any_text_reads_without_error_and_spans_are_exact(text: str) -> None:
+    for f in extract_figures(text):
+        assert text[f.start : f.end] == f.text
+        assert format_figure(f)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -42,7 +44,7 @@ def test_windows_follow_sentences_and_overlap() -> None:
     for start, end in windows:
         assert text[start:end].startswith("Sentence number")
         assert text[start:end].endswith(".")
-    overlapping = sum(1 for a, b in zip(windows, windows[1:], strict=False) if b[0] < a[1])
+    overlapping = sum(1 for a, b in itertools.pairwise(windows) if b[0] < a[1])
     assert overlapping >= len(windows) // 2
 
 

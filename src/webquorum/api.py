@@ -26,6 +26,8 @@ Progress = Callable[[str], None]
 
 
 class Client:
+    """An async client; one per application. Every call through it shares HTTP pools, breakers, limits and cache."""
+
     def __init__(self, config: ConfigLike = None, *, use_cache: bool = True) -> None:
         self.config = load_config(config)
         self._use_cache = use_cache

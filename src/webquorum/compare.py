@@ -51,9 +51,10 @@ _LEGAL = (
     r"GmbH|AG|SE|Limited"
 )
 _NAME = re.compile(
-    rf"(?<![{_L}\d])(?P<run>{_WORD}(?:[ \t\u00a0]+(?:(?:of|de|del|de la|la|las|los|&)[ \t\u00a0]+)?{_WORD})*)"
+    rf"(?P<run>{_WORD}(?:[ \t\u00a0]+(?:(?:of|de|del|de la|la|las|los|&)[ \t\u00a0]+)?{_WORD})*)"
     rf"(?P<legal>,?[ \t\u00a0]+(?:{_LEGAL})(?![{_L}]))?"
 )
+_LEGAL_SUFFIX = re.compile(rf",?\s+(?:{_LEGAL})(?![{_L}])")
 _SPACED_WORD = re.compile(r"\S+")
 _GENERIC = re.compile(
     r"(?:CEO|CFO|COO|CTO|EPS|GAAP|IPO|ETF|YOY|YoY|TTM|FY\d*|[QH][1-4]|USD|EUR|MXN|GBP|JPY|CAD|BRL|PDF|HTML|URL|API|"
@@ -62,7 +63,6 @@ _GENERIC = re.compile(
 _NOT_KEY = re.compile(r"[^\w&]+")
 _YEAR_TEXT = re.compile(r"\d{4}")
 _CONNECTORS = frozenset({"of", "de", "del", "la", "las", "los", "&"})
-_SENTENCE = re.compile(r"(?:[^\n.!?]|[.!?](?![\s\n]|$))+")
 _LETTERS = re.compile(rf"[{_L}]+")
 
 
@@ -130,8 +130,10 @@ def extract_names(text: str) -> list[str]:
 
 def name_key(name: str) -> str:
     """The form names are matched in: case, accents, punctuation and legal forms dropped."""
-    name = re.sub(rf",?\s+(?:{_LEGAL})(?![{_L}])", "", name).replace("'s", "").replace("’s", "")
-    folded = "".join(c for c in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(c))
+    name = _LEGAL_SUFFIX.sub("", name).replace("'s", "").replace("’s", "")
+    folded = "".join(
+        c for c in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(c)
+    )
     return " ".join(_NOT_KEY.sub(" ", folded).split())
 
 
@@ -213,10 +215,14 @@ class _NameMention(NamedTuple):
 
 def _name_mentions(text: str) -> list[_NameMention]:
     """Every name: runs of capitalised words, acronyms, legal forms attached; uncertain ones marked weak."""
+    runs = [m for m in _NAME.finditer(text) if not (m.start() and text[m.start() - 1].isalnum())]
+    name_words: set[str] = set()  # capitalised mid-sentence somewhere, so a name even when opening a sentence
+    for m in runs:
+        words = m["run"].split()
+        name_words.update(words if not starts_sentence(text, m.start()) else words[1:])
+    headline: dict[int, bool] = {}
     out: list[_NameMention] = []
-    headlines = _headline_ranges(text)
-    name_words: set[str] | None = None
-    for m in _NAME.finditer(text):
+    for m in runs:
         segments: list[list[tuple[int, str]]] = [[]]
         for w in _SPACED_WORD.finditer(m["run"]):
             word = w[0].removesuffix("'s").removesuffix("’s")
@@ -224,13 +230,15 @@ def _name_mentions(text: str) -> list[_NameMention]:
                 segments.append([])  # "April", "CEO" split a run: "CEO Jensen Huang" -> "Jensen Huang"
             else:
                 segments[-1].append((m.start("run") + w.start(), word))
-        in_headline = any(a <= m.start() < b for a, b in headlines)
-        first_segment = segments[0]
-        if len(first_segment) > 2 and first_segment[1][1] in _CONNECTORS and starts_sentence(text, m.start()):
-            if name_words is None:
-                name_words = _mid_sentence_words(text)
-            if first_segment[0][1] not in name_words:  # "Shares of NVIDIA" opening a sentence is "NVIDIA"
-                del first_segment[:2]
+        lead = segments[0]
+        if (
+            len(lead) > 2
+            and lead[1][1] in _CONNECTORS
+            and lead[0][1] not in name_words
+            and starts_sentence(text, m.start())
+        ):
+            del lead[:2]  # "Shares of NVIDIA" opening a sentence is "NVIDIA"
+        in_headline = _in_headline(text, m.start(), headline)
         for index, segment in enumerate(segments):
             while segment and (segment[0][1].lower() in FUNCTION_WORDS or segment[0][1] in _CONNECTORS):
                 segment.pop(0)
@@ -248,10 +256,10 @@ def _name_mentions(text: str) -> list[_NameMention]:
             if in_headline and not legal:  # "Nvidia Earnings 2026: Record Quarter": every word may be a name
                 weak = True
                 if len(segment) > 1:
-                    out.extend(_NameMention(name_key(w), w, pos, True) for pos, w in segment if w.lower() not in _CONNECTORS)
+                    out.extend(
+                        _NameMention(name_key(w), w, pos, True) for pos, w in segment if w not in _CONNECTORS
+                    )
             elif len(segment) == 1 and not first.isupper() and not legal and starts_sentence(text, start):
-                if name_words is None:  # a sentence-initial word is a name for sure only if capitalised mid-sentence too
-                    name_words = _mid_sentence_words(text)
                 weak = first not in name_words
             key = name_key(surface)
             if key and not key.isdigit():
@@ -259,22 +267,18 @@ def _name_mentions(text: str) -> list[_NameMention]:
     return out
 
 
-def _headline_ranges(text: str) -> list[tuple[int, int]]:
-    """Sentences or lines whose every content word is capitalised: titles, whose capitals prove nothing."""
-    out = []
-    for m in _SENTENCE.finditer(text):
-        words = [w for w in _LETTERS.findall(m[0]) if w.lower() not in FUNCTION_WORDS]
-        if len(words) >= 3 and all(w[0].isupper() for w in words):
-            out.append((m.start(), m.end()))
-    return out
-
-
-def _mid_sentence_words(text: str) -> set[str]:
-    words: set[str] = set()
-    for m in _NAME.finditer(text):
-        run = m["run"].split()
-        words.update(run if not starts_sentence(text, m.start()) else run[1:])
-    return words
+def _in_headline(text: str, pos: int, seen: dict[int, bool]) -> bool:
+    """Whether ``pos`` sits in a sentence or line whose every content word is capitalised: a title."""
+    start = max(text.rfind("\n", 0, pos), *(text.rfind(f"{p} ", 0, pos) for p in ".!?")) + 1
+    if start not in seen:
+        ends = [i for i in (text.find("\n", pos), *(text.find(f"{p} ", pos) for p in ".!?")) if i != -1]
+        words = [
+            w
+            for w in _LETTERS.findall(text, start, min(ends, default=len(text)))
+            if w.lower() not in FUNCTION_WORDS
+        ]
+        seen[start] = len(words) >= 3 and all(w[0].isupper() for w in words)
+    return seen[start]
 
 
 def _name_item(mentions: list[tuple[str, str, tuple[int, int], bool]]) -> _Item | None:
@@ -298,41 +302,54 @@ class _Cluster:
 
 def _clusters(group: list[_Mention]) -> list[_Cluster]:
     """Readings held by two or more sites: greedy, largest first, members pairwise agreeing, one per site."""
-    mentions: list[_Mention] = []
-    counts: list[int] = []
-    firsts: list[tuple[int, int]] = []
+    same: dict[tuple[str, float, float], list[_Mention]] = {}  # one site repeating one reading is one mention
     for m in sorted(group, key=lambda m: (m.site, m.figure.value, m.figure.step, m.order)):
-        last = mentions[-1] if mentions else None
-        if last and (last.site, last.figure.value, last.figure.step) == (m.site, m.figure.value, m.figure.step):
-            counts[-1] += 1
-            firsts[-1] = min(firsts[-1], m.order)
-        else:
-            mentions.append(m)
-            counts.append(1)
-            firsts.append(m.order)
+        same.setdefault((m.site, m.figure.value, m.figure.step), []).append(m)
+    mentions = [ms[0] for ms in same.values()]
+    counts = [len(ms) for ms in same.values()]
+    firsts = [ms[0].order for ms in same.values()]
     # Each anchor's cluster is computed once and again only when a mention near it is taken.
-    neighbours = [[j for j, other in enumerate(mentions) if _close(m.figure, other.figure)] for m in mentions]
+    neighbours = _neighbours(mentions)
     anchors = sorted(range(len(mentions)), key=lambda i: (mentions[i].figure.value, mentions[i].figure.step))
     alive = set(range(len(mentions)))
-    cached: dict[int, list[_Mention]] = {}
+    cached: dict[int, list[int]] = {}
     clusters: list[_Cluster] = []
     while True:
-        best: list[_Mention] = []
+        best: list[int] = []
         for i in anchors:
             if i in alive:
                 if i not in cached:
-                    cached[i] = _grow(mentions[i].figure, [mentions[j] for j in neighbours[i] if j in alive])
+                    cached[i] = _grow(i, [j for j in neighbours[i] if j in alive], mentions)
                 if len(cached[i]) > len(best):
                     best = cached[i]
         if len(best) < 2:
             return clusters
-        sites = {m.site for m in best}
-        taken = {j for j in alive if mentions[j].site in sites and any(_close(mentions[j].figure, b.figure) for b in best)}
-        clusters.append(_Cluster(best, sum(counts[j] for j in taken), min(firsts[j] for j in taken)))
+        members = [mentions[b] for b in best]
+        sites = {m.site for m in members}
+        taken = {j for b in best for j in neighbours[b] if j in alive and mentions[j].site in sites}
+        clusters.append(_Cluster(members, sum(counts[j] for j in taken), min(firsts[j] for j in taken)))
         alive -= taken
         for j in taken:
             for i in neighbours[j]:
                 cached.pop(i, None)
+
+
+def _neighbours(mentions: list[_Mention]) -> list[list[int]]:
+    """For each mention, the indices of those it agrees with: a sorted sweep, not all pairs."""
+    by_value = sorted(range(len(mentions)), key=lambda i: mentions[i].figure.value)
+    reach = max((m.figure.step for m in mentions), default=0.0)  # no agreeing pair is further apart than this
+    out: list[list[int]] = [[] for _ in mentions]
+    for k, i in enumerate(by_value):
+        a = mentions[i].figure
+        for j in by_value[k:]:
+            b = mentions[j].figure
+            if b.value - a.value > reach + 1e-9 * (1.0 + abs(a.value) + abs(b.value)):
+                break
+            if _close(a, b):
+                out[i].append(j)
+                if j != i:
+                    out[j].append(i)
+    return [sorted(n) for n in out]
 
 
 def _close(a: Figure, b: Figure) -> bool:
@@ -341,16 +358,20 @@ def _close(a: Figure, b: Figure) -> bool:
     return -tolerance <= a.value - b.value <= tolerance
 
 
-def _grow(anchor: Figure, near: list[_Mention]) -> list[_Mention]:
-    def closeness(m: _Mention) -> tuple[float, float, float, str]:
-        return abs(m.figure.value - anchor.value), -m.figure.step, m.figure.value, m.site
+def _grow(anchor: int, near: list[int], mentions: list[_Mention]) -> list[int]:
+    """The cluster around one anchor: per site the mention closest to it, kept while all agree pairwise."""
+    centre = mentions[anchor].figure
 
-    per_site: dict[str, _Mention] = {}
-    for m in sorted(near, key=closeness):
-        per_site.setdefault(m.site, m)
-    members: list[_Mention] = []
+    def closeness(i: int) -> tuple[float, float, float, str]:
+        f = mentions[i].figure
+        return abs(f.value - centre.value), -f.step, f.value, mentions[i].site
+
+    per_site: dict[str, int] = {}
+    for i in sorted(near, key=closeness):
+        per_site.setdefault(mentions[i].site, i)
+    members: list[int] = []
     for candidate in sorted(per_site.values(), key=closeness):
-        if all(_close(candidate.figure, x.figure) for x in members):
+        if all(_close(mentions[candidate].figure, mentions[x].figure) for x in members):
             members.append(candidate)
     return members
 
@@ -361,7 +382,9 @@ def _display(members: list[_Mention]) -> str:
     return format_figure(coarsest.figure)
 
 
-def _dissents(group: list[_Mention], clusters: list[_Cluster]) -> list[tuple[int, tuple[int, int], Disagreed]]:
+def _dissents(
+    group: list[_Mention], clusters: list[_Cluster]
+) -> list[tuple[int, tuple[int, int], Disagreed]]:
     out = []
     for cluster in clusters:
         members = cluster.members
@@ -387,7 +410,10 @@ def _select(items: list[_Item], limit: int) -> list[_Item]:
     ranked = sorted(items, key=lambda it: (-len(it.sites), -it.mentions, it.kind, it.value))
     counts = Counter(it.kind for it in items)
     half = limit // 2
-    caps: dict[ItemKind, int] = {"name": limit - min(counts["figure"], half), "figure": limit - min(counts["name"], half)}
+    caps: dict[ItemKind, int] = {
+        "name": limit - min(counts["figure"], half),
+        "figure": limit - min(counts["name"], half),
+    }
     chosen: list[_Item] = []
     used: Counter[ItemKind] = Counter()
     for it in ranked:

@@ -14,7 +14,15 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from .errors import ConfigError
 from .types import MERGE_STRATEGIES, MergeStrategy
@@ -261,6 +269,7 @@ def config_path(explicit: str | Path | None = None) -> Path | None:
 
 
 def load_config(explicit: str | Path | Config | dict[str, Any] | None = None) -> Config:
+    """A validated Config from a path, a dict, a Config, or the documented search order (None)."""
     if isinstance(explicit, Config):
         return explicit
     if isinstance(explicit, dict):
@@ -275,4 +284,4 @@ def load_config(explicit: str | Path | Config | dict[str, Any] | None = None) ->
     return parse_config(data, source=str(path))
 
 
-__all__ = ["MERGE_STRATEGIES", "Config", "Combo", "ProviderOverride", "load_config", "parse_config"]
+__all__ = ["MERGE_STRATEGIES", "Combo", "Config", "ProviderOverride", "load_config", "parse_config"]

@@ -90,7 +90,8 @@ def error_result(exc: WebQuorumError) -> CallToolResult:
 
 def _invalid(exc: ValidationError, model: type[BaseModel]) -> BadRequestError:
     parts = []
-    for err in exc.errors()[:3]:
+    errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")  # misspellings first
+    for err in errors[:3]:
         where = ".".join(str(p) for p in err["loc"]) or "arguments"
         if err["type"] == "extra_forbidden":
             parts.append(f"{where}: unknown argument; this tool takes {', '.join(model.model_fields)}")
@@ -178,13 +179,16 @@ def render(spec: ToolSpec, value: Any) -> CallToolResult:
 
 # -- the server --------------------------------------------------------------------------------
 Call = Callable[[Client, Any], Awaitable[Any]]
+# These pipelines own a strict contract: they validate the raw arguments with the same model the
+# schema comes from and answer a bad brief with their own refusal code and a suggested correction.
+OWN_CONTRACT = {"research_collect", "search_web_evidence", "discover_web_market_signals"}
 CALLS: dict[str, Call] = {
     "web_search": lambda wq, a: wq.brief(a.query, provider=a.provider, sources=a.sources),
     "web_fetch": lambda wq, a: wq.fetch(a.url, offset=a.offset, budget=a.budget, expected_content_hash=a.expected_content_hash),
     "web_links": lambda wq, a: wq.links(a.url, limit=a.limit, same_site_only=a.same_site_only),
-    "research_collect": lambda wq, a: wq.collect(**a.model_dump(exclude_unset=True)),
-    "search_web_evidence": lambda wq, a: wq.verify(**a.model_dump(exclude_unset=True)),
-    "discover_web_market_signals": lambda wq, a: wq.discover(**a.model_dump(exclude_unset=True)),
+    "research_collect": lambda wq, a: wq.collect(**a),
+    "search_web_evidence": lambda wq, a: wq.verify(**a),
+    "discover_web_market_signals": lambda wq, a: wq.discover(**a),
     "web_search_results": lambda wq, a: wq.search(
         a.query, provider=a.provider, max_results=a.max_results, language=a.language, time_range=a.time_range
     ),
@@ -217,8 +221,9 @@ class Gate:
 def make_tool(spec: ToolSpec, wq: Client, gate: Gate) -> Tool:
     async def call(arguments: dict[str, Any]) -> CallToolResult:
         try:
+            raw = _pre_parse(arguments, spec.args)
             try:
-                args = spec.args.model_validate(_pre_parse(arguments, spec.args))
+                args = raw if spec.name in OWN_CONTRACT else spec.args.model_validate(raw)
             except ValidationError as exc:
                 raise _invalid(exc, spec.args) from None
             return render(spec, await gate.run(CALLS[spec.name](wq, args)))
@@ -297,8 +302,8 @@ def http_app(server: MCPServer[Any], wq: Client, host: str) -> ASGIApp:
     token = (settings.auth_token.get_secret_value() if settings.auth_token else None) or os.environ.get(TOKEN_ENV) or None
     if not is_loopback(host) and not token:
         raise ConfigError(
-            f"mcp --host {host} is reachable from other machines, so a bearer token is required",
-            hint=f"set mcp.auth_token in the config or export {TOKEN_ENV}, or bind to 127.0.0.1",
+            f"mcp --host {host} is reachable from other machines and needs an auth token: "
+            f"set mcp.auth_token or export {TOKEN_ENV} (or bind to 127.0.0.1)"
         )
     origins = [*LOOPBACK_ORIGINS, *settings.allowed_origins]
     wildcard = host in ("0.0.0.0", "::", "")

@@ -72,17 +72,17 @@ Reading a brief: from 'Agreed across sources: 1,240 metres in 2/3' and 'Disagree
 WEB_FETCH = """Read one page's main text (HTML, PDF or plain text) from its first real sentence, as a window of `budget` characters starting at `offset`. Use it for a URL you already have (from web_search, research_collect or web_links); for a question, use web_search instead.
 It reads this page only and follows no links. Output: text, total_chars, truncated and content_hash. When truncated, call again with offset = offset + length of text and expected_content_hash = content_hash: if the page changed meanwhile you get the error WEB_FETCH_CONTENT_CHANGED, never text from a different version."""
 
-WEB_LINKS = """List the links of one page (anchor text, absolute URL, same_site flag), to find a chapter, appendix or next page before reading it with web_fetch.
+WEB_LINKS = """List the links of one page (anchor text, absolute URL, same_site flag), to find a chapter, appendix or next page before reading it with web_fetch. To find pages on a topic across sites, use web_search_results instead.
 It fetches no linked page and follows nothing. At most `limit` links (300 max); total and truncated say how many the page had. A link missing here does not prove the site lacks that page."""
 
 RESEARCH_COLLECT = """Gather literal, citable passages for 1-10 query variants and/or known URLs. Each source has excerpts with start/end offsets into its text, its content_hash, and `expand`, a ready web_fetch call to read around an excerpt. Use it when you will write the answer yourself and need quotes; use web_search for a compared brief.
 It does not synthesise, judge claims or follow links. `gaps` names every failed search, unread page and omitted candidate; an empty gaps list is not proof that the web holds nothing else."""
 
-SEARCH_WEB_EVIDENCE = """Check specific claims about named entities (1-5) against independent web sources. Each claim gets a verdict (supported, contradicted, unverified) with evidence_ids; each evidence item has the URL, domain and the quoted text it was judged on. Use it when you hold claims to check; for an open question use web_search.
-It does not search beyond its bounded budget: unverified means no evidence was found, not that the claim is false. A brief that cannot be answered honestly (no entity, no claim) is refused as an error naming what is missing."""
+SEARCH_WEB_EVIDENCE = """Check specific claims (1-10) about named entities (1-5) against independent web sources. Each claim gets a verdict (supported, contradicted, unverified), a reason and evidence_ids; each evidence item has the URL, domain and the literal passage it was judged on. Use it when you hold claims to check; for an open question use web_search.
+It spends a small fixed search budget: unverified means no deciding evidence was found, not that the claim is false. A brief that cannot be answered (no entity, no claim, unknown fields) is refused as an error naming what is missing and a correction."""
 
-DISCOVER = """Find organisations behind a market signal (a new plant, an expansion, a tender) in up to 3 geographies: candidates with a status (discovered, verified, uncertain, contradicted), domain and evidence_ids. Use it for lead discovery; to check facts about an organisation you already know, use search_web_evidence.
-The list is never exhaustive: an organisation missing from it proves nothing. Status verified needs evidence from the organisation's own domain."""
+DISCOVER = """Find organisations behind a market signal (a new plant, an expansion, a tender) in up to 3 geographies: candidates with a status and evidence_ids. Use it for lead discovery; to check facts about an organisation you already know, use search_web_evidence.
+It spends a fixed small budget (one discovery search, one verification search) and finds no people or contacts. Status: verified = a second independent origin confirms it, contradicted = one denies it, uncertain = no second origin agreed, discovered = not checked. The list is never exhaustive: an organisation missing from it proves nothing."""
 
 WEB_SEARCH_RESULTS = """Return the raw fused search results (title, URL, snippet, site, score, each provider's rank) without reading any page. Use it when you want the list itself, e.g. to pick pages for web_fetch; for an answer use web_search.
 Snippets are the engines' text, not the page's: do not quote them as the page. `failures` lists providers that failed; a short list is not proof there is nothing more."""

@@ -29,7 +29,7 @@ from .errors import BadResponseError, ProviderError, WebQuorumError
 from .fence import fence_all, quote_found
 from .organisations import fold
 from .providers.base import HttpRequest
-from .research_types import Evidence
+from .research_types import Evidence, Verdict
 from .runs import RunContext
 
 _CANDIDATES_SCHEMA: dict[str, Any] = {
@@ -80,23 +80,35 @@ class ModelClient:
                          {"role": "user", "content": prompt}],
             "response_format": {"type": "json_schema", "json_schema": {"name": purpose, "strict": True, "schema": schema}},
         }  # fmt: skip
-        request = HttpRequest("POST", url, headers={"Authorization": f"Bearer {key}"}, json_body=body, secrets=(key,))
+        request = HttpRequest(
+            "POST", url, headers={"Authorization": f"Bearer {key}"}, json_body=body, secrets=(key,)
+        )
         try:
             async with self.run.rt.breakers.get("model", "model").guard():
-                resp = await self.run.rt.http.send(request, provider="model", timeout_s=self.settings.timeout_s)
+                resp = await self.run.rt.http.send(
+                    request, provider="model", timeout_s=self.settings.timeout_s
+                )
                 if resp.status >= 500:
-                    raise ProviderError(f"model endpoint answered HTTP {resp.status}", provider="model", status=resp.status)
+                    raise ProviderError(
+                        f"model endpoint answered HTTP {resp.status}", provider="model", status=resp.status
+                    )
             if resp.status >= 400:
-                raise ProviderError(f"model endpoint answered HTTP {resp.status}", provider="model", status=resp.status)
+                raise ProviderError(
+                    f"model endpoint answered HTTP {resp.status}", provider="model", status=resp.status
+                )
             content = json.loads(resp.body)["choices"][0]["message"]["content"]
             data = json.loads(content) if isinstance(content, str) else content
             if not isinstance(data, dict):
                 raise BadResponseError("model content is not a JSON object", provider="model")
         except WebQuorumError as exc:
-            self.run.record("model_call", f"{purpose} failed: {exc.code}; continuing without the model", provider=model)
+            self.run.record(
+                "model_call", f"{purpose} failed: {exc.code}; continuing without the model", provider=model
+            )
             return None
         except (ValueError, KeyError, IndexError, TypeError) as exc:
-            self.run.record("model_call", f"{purpose}: unreadable answer ({type(exc).__name__}); ignored", provider=model)
+            self.run.record(
+                "model_call", f"{purpose}: unreadable answer ({type(exc).__name__}); ignored", provider=model
+            )
             return None
         self.run.record("model_call", f"{purpose} answered", provider=model)
         return data
@@ -104,14 +116,20 @@ class ModelClient:
     def _checked(self, item: dict[str, Any], allowed: set[str], keys: tuple[str, ...]) -> Evidence | None:
         """The cited ledger entry when the item's id was issued here and its quote is literal; else audit and None."""
         for extra in sorted(set(item) - set(keys)):
-            self.run.record("drop", f"model-authored field {extra!r} ignored: identifying fields come from the ledger")
+            self.run.record(
+                "drop", f"model-authored field {extra!r} ignored: identifying fields come from the ledger"
+            )
         evidence_id, quote = str(item.get("evidence_id", "")), str(item.get("quote", ""))
         entry = self.run.ledger.get(evidence_id) if evidence_id in allowed else None
         if entry is None:
-            self.run.record("drop", "model item cites an evidence id this run never issued; dropped", ref=evidence_id[:40])
+            self.run.record(
+                "drop", "model item cites an evidence id this run never issued; dropped", ref=evidence_id[:40]
+            )
             return None
         if not quote_found(quote, entry.text):
-            self.run.record("drop", "model quote not found literally in the cited excerpt; dropped", ref=evidence_id)
+            self.run.record(
+                "drop", "model quote not found literally in the cited excerpt; dropped", ref=evidence_id
+            )
             return None
         return entry
 
@@ -138,11 +156,15 @@ class ModelClient:
                 self.run.record("drop", "model candidate name is not in its own quote; dropped", ref=entry.id)
                 continue
             geography = item.get("geography")
-            place = str(geography) if isinstance(geography, str) and fold(geography) in fold(entry.text) else None
+            place = (
+                str(geography) if isinstance(geography, str) and fold(geography) in fold(entry.text) else None
+            )
             out.append(ModelCandidate(name, place, entry))
         return out
 
-    async def judge_claim(self, claim: str, entities: list[str], excerpts: list[Evidence]) -> tuple[str, Evidence] | None:
+    async def judge_claim(
+        self, claim: str, entities: list[str], excerpts: list[Evidence]
+    ) -> tuple[Verdict, Evidence] | None:
         """A verdict the rules could not reach, accepted only with a literal quote naming an entity."""
         prompt = (
             f"Claim about {', '.join(entities)}: {claim}\nDecide whether the excerpts support it, contradict it "
@@ -153,10 +175,10 @@ class ModelClient:
         if not data:
             return None
         entry = self._checked(data, {e.id for e in excerpts}, ("verdict", "evidence_id", "quote"))
-        verdict = data.get("verdict")
-        if entry is None or verdict not in ("supported", "contradicted"):
+        verdict: Verdict = "supported" if data.get("verdict") == "supported" else "contradicted"
+        if entry is None or data.get("verdict") not in ("supported", "contradicted"):
             return None
         if not any(fold(e) in fold(str(data.get("quote", ""))) for e in entities):
             self.run.record("drop", "model quote does not name the entity; verdict dropped", ref=entry.id)
             return None
-        return str(verdict), entry
+        return verdict, entry

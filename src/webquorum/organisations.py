@@ -22,6 +22,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from .research_types import MergeRule
+
 _UP, _L = "A-ZÀ-ÖØ-Þ", "A-Za-zÀ-ÖØ-öø-ÿ"
 _NOT_LEGAL = r"(?!(?:Inc|Corp|Co|Ltd|LLC|LLP|PLC|GmbH|AG|Limited)(?![\w&])|[A-Z]\.)"
 _CAP = rf"{_NOT_LEGAL}(?:[{_UP}][{_L}]*(?:[-'’][{_L}]+)*[0-9]*)"
@@ -36,18 +38,98 @@ _RUN = re.compile(
 )
 _LEGAL_TAIL = re.compile(rf",?\s+(?:{_LEGAL})\s*$")
 PREFIX_TITLES = frozenset(
-    "grupo corporacion corporativo industrias constructora compania inmobiliaria desarrolladora fundidora "
-    "siderurgica aceros laboratorios productos servicios transportes banco farmaceutica fabrica consorcio "
-    "manufacturas automotriz operadora comercializadora".split()
+    [
+        "grupo",
+        "corporacion",
+        "corporativo",
+        "industrias",
+        "constructora",
+        "compania",
+        "inmobiliaria",
+        "desarrolladora",
+        "fundidora",
+        "siderurgica",
+        "aceros",
+        "laboratorios",
+        "productos",
+        "servicios",
+        "transportes",
+        "banco",
+        "farmaceutica",
+        "fabrica",
+        "consorcio",
+        "manufacturas",
+        "automotriz",
+        "operadora",
+        "comercializadora",
+    ]
 )
 SUFFIX_TITLES = frozenset(
-    "group industries industrial holdings holding manufacturing motors steel technologies systems solutions "
-    "logistics foods energy construction company corporation partners labs automotive aerospace electronics "
-    "metals chemicals pharma bank brewing mining".split()
+    [
+        "group",
+        "industries",
+        "industrial",
+        "holdings",
+        "holding",
+        "manufacturing",
+        "motors",
+        "steel",
+        "technologies",
+        "systems",
+        "solutions",
+        "logistics",
+        "foods",
+        "energy",
+        "construction",
+        "company",
+        "corporation",
+        "partners",
+        "labs",
+        "automotive",
+        "aerospace",
+        "electronics",
+        "metals",
+        "chemicals",
+        "pharma",
+        "bank",
+        "brewing",
+        "mining",
+    ]
 )
 _OPENERS = frozenset(
-    "the a an el la los las un una yesterday today ayer hoy also however meanwhile according segun además "
-    "ademas and y but pero in en at on this este esta".split()
+    [
+        "the",
+        "a",
+        "an",
+        "el",
+        "la",
+        "los",
+        "las",
+        "un",
+        "una",
+        "yesterday",
+        "today",
+        "ayer",
+        "hoy",
+        "also",
+        "however",
+        "meanwhile",
+        "according",
+        "segun",
+        "además",
+        "ademas",
+        "and",
+        "y",
+        "but",
+        "pero",
+        "in",
+        "en",
+        "at",
+        "on",
+        "this",
+        "este",
+        "esta",
+    ]
 )
 _CONNECTORS = frozenset({"de", "del", "la", "los", "&"})
 _NOT_KEY = re.compile(r"[^\w&]+")
@@ -58,6 +140,9 @@ _PEOPLE_WORDS = re.compile(
     r"ceos?|cfos?|ctos?|coos?|directors?|directoras?|directores|gerentes?|managers?|founders?|fundador(?:es|as?)?|"
     r"owners?|due[nñ]os?|people|personas?|persons?|buyers?|compradores?|jefes? de compras|executives?|ejecutivos?)"
     r"(?![\w])"
+)
+_CONTACT = re.compile(
+    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+\d[\d\s().-]{6,}\d|\(?\b\d{2,3}\)?[\s.-]\d{3,4}[\s.-]\d{4}\b"
 )
 _HONORIFIC = re.compile(rf"(?<![{_L}])(?:Mr|Mrs|Ms|Dr|Sr|Sra|Srta|Lic|Ing|Arq|Don|Doña)\.?\s+[{_UP}]")
 _GIVEN_NAMES = (
@@ -88,6 +173,11 @@ def fold(text: str) -> str:
 def org_key(name: str) -> str:
     """The normalised name: legal form, case, accents and punctuation dropped; title words kept."""
     return " ".join(_NOT_KEY.sub(" ", fold(_LEGAL_TAIL.sub("", name))).split())
+
+
+def bare_name(name: str) -> str:
+    """The name without its legal form: what a search query should quote."""
+    return _LEGAL_TAIL.sub("", name).strip() or name
 
 
 def place_key(place: str | None) -> str | None:
@@ -121,6 +211,20 @@ def extract_organisations(text: str) -> list[OrgMention]:
     return out
 
 
+def find_known(text: str, known: list[str]) -> list[OrgMention]:
+    """Mentions of names already extracted elsewhere, written without their legal form or title.
+
+    "Acero Norte" in one article is the organisation another article called "Acero Norte, S.A. de
+    C.V.": the name was established by pattern there, so a literal, case-sensitive, whole-word
+    occurrence here counts. Nothing is inferred from a name no pattern ever established.
+    """
+    out: list[OrgMention] = []
+    for name in dict.fromkeys(bare_name(k) for k in known):
+        for m in re.finditer(rf"(?<![{_L}\d]){re.escape(name)}(?![{_L}\d])", text):
+            out.append(OrgMention(name, org_key(name), m.start(), m.end()))
+    return sorted(out, key=lambda m: m.start)
+
+
 def domain_label_matches(domain: str | None, name: str) -> bool:
     """Whether a site's label spells the organisation's name: aceronorte.com.mx for "Acero Norte S.A."."""
     if not domain:
@@ -133,8 +237,8 @@ def domain_label_matches(domain: str | None, name: str) -> bool:
 
 
 def people_vocabulary(text: str) -> str | None:
-    """The first person or contact term in ``text`` (a role, a contact channel, a person's name), else None."""
-    for pattern in (_PEOPLE_WORDS, _HONORIFIC, _PERSON_NAME):
+    """The first person or contact term in ``text`` (an address or number, a role, a contact channel, a name), else None."""
+    for pattern in (_CONTACT, _PEOPLE_WORDS, _HONORIFIC, _PERSON_NAME):
         found = pattern.search(text)
         if found:
             return found.group().strip()
@@ -152,7 +256,8 @@ class Sighting:
     origins: set[str]
     order: int
     names: list[str] = field(default_factory=list)
-    merge_rule: str | None = None
+    merge_rule: MergeRule | None = None
+    in_scope: bool = False  # its page mentions a geography the brief asked about
 
 
 def dedupe(sightings: list[Sighting]) -> list[Sighting]:
@@ -164,18 +269,33 @@ def dedupe(sightings: list[Sighting]) -> list[Sighting]:
     """
     merged: list[Sighting] = []
     for s in sorted(sightings, key=lambda s: s.order):
-        target, rule = None, None
+        target: Sighting | None = None
+        rule: MergeRule | None = None
         for c in merged:
             if s.domain and c.domain and s.domain == c.domain:
                 target, rule = c, "same_verified_domain"
                 break
-            same_place = place_key(s.geography) is not None and place_key(s.geography) == place_key(c.geography)
+            same_place = place_key(s.geography) is not None and place_key(s.geography) == place_key(
+                c.geography
+            )
             if same_place and org_key(s.name) == org_key(c.name):
                 target, rule = c, "same_name_and_geography"
                 break
         if target is None:
-            merged.append(Sighting(s.name, s.geography, s.domain, list(s.evidence_ids), set(s.origins), s.order,
-                                   [s.name, *s.names]))  # fmt: skip
+            names = [s.name, *(n for n in s.names if n != s.name)]
+            merged.append(
+                Sighting(
+                    s.name,
+                    s.geography,
+                    s.domain,
+                    list(s.evidence_ids),
+                    set(s.origins),
+                    s.order,
+                    names,
+                    None,
+                    s.in_scope,
+                )
+            )
             continue
         target.evidence_ids.extend(e for e in s.evidence_ids if e not in target.evidence_ids)
         target.origins |= s.origins
@@ -183,4 +303,5 @@ def dedupe(sightings: list[Sighting]) -> list[Sighting]:
         target.domain = target.domain or s.domain
         target.geography = target.geography or s.geography
         target.merge_rule = target.merge_rule or rule
+        target.in_scope = target.in_scope or s.in_scope
     return merged

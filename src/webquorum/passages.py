@@ -131,12 +131,15 @@ def _score(texts: list[str], ranking: Sequence[str], language: str | None) -> tu
     stem = Stemmer.Stemmer(algorithm).stemWord if algorithm else None
     tokenizer = Tokenizer(lower=True, stopwords=stopwords, stemmer=stem)
     corpus = tokenizer.tokenize(texts, update_vocab=True, return_as="ids", show_progress=False)
-    retriever = bm25s.BM25()
-    retriever.index(corpus, show_progress=False)
     empty = tokenizer.get_vocab_dict().get("")
-    for n, text in enumerate(ranking):
+    queries = []
+    for text in ranking:
         ids = tokenizer.tokenize([text], update_vocab=False, return_as="ids", show_progress=False)[0]
-        ids = [i for i in ids if i != empty]
+        queries.append([i for i in ids if i != empty])
+    retriever = bm25s.BM25()
+    corpus, queries = _fold_unqueried(corpus, queries)
+    retriever.index(corpus, show_progress=False)
+    for n, ids in enumerate(queries):
         if not ids:
             continue
         scores = retriever.get_scores(ids)
@@ -144,6 +147,19 @@ def _score(texts: list[str], ranking: Sequence[str], language: str | None) -> tu
         best = np.where(better, scores, best)
         which = np.where(better, n, which)
     return best, which
+
+
+def _fold_unqueried(corpus: list[list[int]], queries: list[list[int]]) -> tuple[list[list[int]], list[list[int]]]:
+    """Renumber the query terms 0..k-1 and fold every other token into one stand-in, k.
+
+    Window lengths and query-term counts stay the same, so the BM25 scores do too, but the index
+    holds k+1 terms instead of the whole vocabulary (about half the selection time on a megabyte of
+    text). bm25s sizes its vocabulary by the distinct ids it sees, so the ids must be dense.
+    """
+    compact = {term: n for n, term in enumerate(dict.fromkeys(i for q in queries for i in q))}
+    stand_in = len(compact)
+    folded = [[compact.get(i, stand_in) for i in ids] for ids in corpus]
+    return folded, [[compact[i] for i in q] for q in queries]
 
 
 def _non_overlapping(candidates: list[Passage]) -> list[Passage]:

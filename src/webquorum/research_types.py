@@ -23,7 +23,9 @@ Verdict = Literal["supported", "contradicted", "unverified"]
 CandidateStatus = Literal["discovered", "verified", "uncertain", "contradicted"]
 MergeRule = Literal["same_verified_domain", "same_name_and_geography"]
 StopReason = Literal["done", "budget_exhausted", "provider_failed", "no_candidates", "no_queries"]
-AuditKind = Literal["reservation", "refusal", "call", "call_failed", "read", "read_failed", "drop", "model_call", "stop"]
+AuditKind = Literal[
+    "reservation", "refusal", "call", "call_failed", "read", "read_failed", "drop", "model_call", "stop"
+]
 DEFAULT_FRESHNESS_DAYS = 365
 _M = TypeVar("_M", bound=BaseModel)
 

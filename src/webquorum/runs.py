@@ -26,7 +26,13 @@ import uuid
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from .errors import BudgetExhaustedError, ProviderError, WebQuorumError
+from .errors import (
+    BudgetExhaustedError,
+    ConfiguredUnavailableError,
+    CredentialMissingError,
+    ProviderError,
+    WebQuorumError,
+)
 from .fence import sanitize_excerpt
 from .pipelines import search as search_pipeline
 from .pipelines.fetch import read_document
@@ -78,6 +84,12 @@ class OriginIndex:
 
     def __init__(self) -> None:
         self._by_text: dict[str, str] = {}
+
+    def by_headline(self, title: str | None, site: str) -> str | None:
+        """The origin that already printed this headline on another site, if any (checked before reading)."""
+        key = _text_key(title or "", 4)
+        known = self._by_text.get(key) if key else None
+        return known if known != site else None
 
     def origin(self, url: str, title: str | None, text: str) -> str:
         site = site_of(url)
@@ -146,7 +158,9 @@ class RunContext:
     # -- audit -----------------------------------------------------------------------------------
     def record(self, kind: AuditKind, detail: str, **fields: Any) -> str:
         entry_id = f"au_{len(self.audit) + 1}"
-        self.audit.append(AuditEntry(id=entry_id, kind=kind, capability=self.capability, detail=detail, **fields))
+        self.audit.append(
+            AuditEntry(id=entry_id, kind=kind, capability=self.capability, detail=detail, **fields)
+        )
         return entry_id
 
     def budget(self) -> Budget:
@@ -159,17 +173,22 @@ class RunContext:
         leak = forbidden_egress(query)
         if leak is None:
             return True
-        self.record("drop", f"egress gate: {purpose} query carried {leak}; dropped, not repaired",
-                    query=redact_query(query))  # fmt: skip
+        self.record(
+            "drop",
+            f"egress gate: {purpose} query carried {leak}; dropped, not repaired",
+            query=redact_query(query),
+        )
         return False
 
     # -- budget and the one run-level call -------------------------------------------------------
     def price(self) -> float:
         """Worst-case USD of one search on the configured selection (a combo: its runnable members)."""
         combo = self.rt.config.combo(self.selection)
-        members = [self.selection] if combo is None else [
-            m for m in combo.members if self.rt.unavailable_reason(m) is None
-        ]  # fmt: skip
+        members = (
+            [self.selection]
+            if combo is None
+            else [m for m in combo.members if self.rt.unavailable_reason(m) is None]
+        )
         return sum(self.rt.spec(m).price_usd for m in members)
 
     def reserve(self, query: str) -> tuple[str, float]:
@@ -185,11 +204,19 @@ class RunContext:
         elif self.usd_spent + price > self.limits.max_usd_per_run + 1e-12:
             why = f"worst case ${price:.3f} would pass max_usd_per_run ${self.limits.max_usd_per_run:.3f}"
         if why is not None:
-            self.record("refusal", why, provider=self.selection, query=redact_query(query), usd=price, ref=rsv)
+            self.record(
+                "refusal", why, provider=self.selection, query=redact_query(query), usd=price, ref=rsv
+            )
             raise BudgetExhaustedError(f"{self.run_id}: reservation {rsv} refused: {why}")
         self._in_flight += 1
-        self.record("reservation", "one search reserved", provider=self.selection, query=redact_query(query),
-                    usd=price, ref=rsv)  # fmt: skip
+        self.record(
+            "reservation",
+            "one search reserved",
+            provider=self.selection,
+            query=redact_query(query),
+            usd=price,
+            ref=rsv,
+        )
         return rsv, price
 
     async def search(self, query: str, *, time_range: TimeRange | None, max_results: int) -> SearchResponse:
@@ -207,16 +234,28 @@ class RunContext:
             )  # fmt: skip
         except WebQuorumError as exc:
             self._in_flight -= 1
-            self.record("call_failed", f"{exc.code}: {exc.message}", provider=exc.provider or self.selection,
-                        query=redact_query(query), attempts=sum(attempts.values()) or None, ref=rsv)  # fmt: skip
+            self.record(
+                "call_failed",
+                f"{exc.code}: {exc.message}",
+                provider=exc.provider or self.selection,
+                query=redact_query(query),
+                attempts=sum(attempts.values()) or None,
+                ref=rsv,
+            )
             raise
         self._in_flight -= 1
         self.calls_spent += 1
         self.usd_spent += price
         failed = "; ".join(f"{f.provider} failed ({f.code})" for f in resp.failures)
-        self.record("call", f"{len(resp.results)} results" + (f"; {failed}" if failed else ""),
-                    provider=resp.provider, query=redact_query(query), attempts=sum(attempts.values()) or 1,
-                    usd=price, ref=rsv)  # fmt: skip
+        self.record(
+            "call",
+            f"{len(resp.results)} results" + (f"; {failed}" if failed else ""),
+            provider=resp.provider,
+            query=redact_query(query),
+            attempts=sum(attempts.values()) or 1,
+            usd=price,
+            ref=rsv,
+        )
         return resp
 
     # -- reads and model calls (capped, audited, not budget calls) --------------------------------
@@ -233,12 +272,16 @@ class RunContext:
         self.record("read", f"{len(doc.text)} characters", ref=url)
         return doc
 
-    async def read_origins(self, results: Sequence[Result], limit: int) -> list[tuple[Document, str]]:
+    async def read_origins(
+        self, results: Sequence[Result], limit: int, reads: int = MAX_READS_PER_RUN
+    ) -> list[tuple[Document, str]]:
         """Texts from at most ``limit`` distinct sites in result order, each tagged with its origin.
 
         Inline content a provider returned is used as is; otherwise the page is read, and when a read
         fails the provider's snippet stands in. Syndicated copies (same headline or opening as a text
         already seen in this run) map to the first origin; within one call they are dropped, audited.
+        At most ``reads`` pages are read by this call (the run's cap still applies); past that,
+        snippets stand in.
         """
         out: list[tuple[Document, str]] = []
         sites: set[str] = set()
@@ -249,7 +292,16 @@ class RunContext:
             if r.site in sites:
                 continue
             sites.add(r.site)
-            doc = _inline(r, "text") if r.content and len(r.content) >= INLINE_ENOUGH else await self.read(r.url)
+            copied = self.origins.by_headline(r.title, r.site)
+            if copied is not None:
+                self.record("drop", f"syndicated copy: same headline as origin {copied}; not read", ref=r.url)
+                continue
+            doc = None
+            if r.content and len(r.content) >= INLINE_ENOUGH:
+                doc = _inline(r, "text")
+            elif reads > 0:
+                reads -= 1
+                doc = await self.read(r.url)
             if doc is None and r.snippet:
                 doc = _inline(r, "snippet")
             if doc is None:
@@ -282,10 +334,19 @@ class RunContext:
 
 def _inline(r: Result, kind: Literal["text", "snippet"]) -> Document:
     text = (r.content or "") if kind == "text" else r.snippet
-    return Document(url=r.url, final_url=r.url, title=r.title or None, published=r.published,
-                    source_type=kind, reader="inline", text=text)  # fmt: skip
+    return Document(
+        url=r.url,
+        final_url=r.url,
+        title=r.title or None,
+        published=r.published,
+        source_type=kind,
+        reader="inline",
+        text=text,
+    )
 
 
 def is_provider_failure(exc: BaseException) -> bool:
-    """A failure that stops the run as ``provider_failed`` (anything else is a caller or config error)."""
-    return isinstance(exc, ProviderError)
+    """A failure that stops the run as ``provider_failed``; a missing key or base URL is a config error and propagates."""
+    return isinstance(exc, ProviderError) and not isinstance(
+        exc, CredentialMissingError | ConfiguredUnavailableError
+    )

@@ -9,8 +9,8 @@ and the document cache.
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 from .config import PROVIDER_IDS, Config, model_name
@@ -27,6 +27,7 @@ from .net.http import USER_AGENT, HttpClient, NetPolicy
 from .providers import provider_module
 from .providers.base import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 from .readers import reader_module
+from .readers.extract import warm_up
 from .resilience import (
     BreakerRegistry,
     DocumentCache,
@@ -55,6 +56,7 @@ class Runtime:
                 user_agent=net.user_agent or USER_AGENT,
             )
         )
+        warm_up()
         self.breakers = BreakerRegistry()
         self.store = open_store(config.store.url)
         self.limiter = RateLimiter(self.store)
@@ -147,6 +149,7 @@ class Runtime:
                     attempts=self.config.network.retries + 1,
                     deadline=deadline,
                     on_attempt=count,
+                    sleeps=self.config.network.retry_waits,
                 )
         except WebQuorumError as exc:
             raise exc.scrub(request.secrets) from exc.__cause__

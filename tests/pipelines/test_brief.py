@@ -6,9 +6,9 @@ import json
 from typing import Any
 
 import pytest
-
 from tests.sim_providers import provider_config, serve
 from tests.simweb import Reply, Request, SimWeb
+
 from webquorum import Client
 
 HOSTS = [

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 import yaml
 from fpdf import FPDF
+from tests.simweb import Reply, Request, SimWeb
 from typer.testing import CliRunner
 
-from tests.simweb import Reply, Request, SimWeb
 from webquorum import Client
 from webquorum.cli import app
 from webquorum.collect_types import CollectError, CollectResult

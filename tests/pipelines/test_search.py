@@ -6,9 +6,9 @@ import asyncio
 import json
 
 import pytest
-
 from tests.sim_providers import provider_config, serve
 from tests.simweb import Reply, SimWeb
+
 from webquorum import Client
 from webquorum.config import PROVIDER_IDS
 from webquorum.errors import (
@@ -172,3 +172,29 @@ async def test_provider_error_carries_no_key(simweb: SimWeb) -> None:
         with pytest.raises(ProviderError) as info:
             await wq.search("q", provider="mojeek")
     assert "key-mojeek-0123456789" not in str(info.value) and "key-mojeek-0123456789" not in json.dumps(info.value.to_dict())
+
+
+async def test_transient_failures_are_retried_and_counted(simweb: SimWeb) -> None:
+    answers = [Reply(status=503, body=b"{}", content_type="application/json")]
+
+    def flaky(_req: object) -> Reply:
+        return answers.pop() if answers else searx([("https://a.example/1", "A")])
+
+    serve(simweb, "searxng", flaky)
+    config = provider_config(simweb, ["searxng"], network={"retries": 2})
+    attempts: list[tuple[str, int]] = []
+    async with Client(config) as wq:
+        resp = await wq.search("q", provider="searxng", on_attempt=lambda p, n: attempts.append((p, n)))
+    assert resp.results and attempts == [("searxng", 1), ("searxng", 2)]
+
+
+async def test_breaker_shared_across_calls_opens_after_repeated_faults(simweb: SimWeb) -> None:
+    serve(simweb, "searxng", Reply(status=500, body=b"{}", content_type="application/json"))
+    async with Client(provider_config(simweb, ["searxng"])) as wq:
+        for _ in range(5):
+            with pytest.raises(ProviderError):
+                await wq.search("q", provider="searxng")
+        seen = len(simweb.requests)
+        with pytest.raises(ProviderError) as info:
+            await wq.search("q", provider="searxng")
+    assert info.value.code == "WEB_PROVIDER_CIRCUIT_OPEN" and len(simweb.requests) == seen

@@ -90,6 +90,12 @@ def test_block_detection_spares_long_articles_that_mention_captcha(pages: Path) 
     with_form = html.replace("</body>", '<form><div class="g-recaptcha"></div>Access denied? Contact us.</form></body>')
     assert detect_block_page(with_form) is None
     assert detect_block_page(with_form, status=403) is not None
+    short_article = (
+        "<html><body><p>The ferry timetable changes on Monday. Boats leave every forty minutes. The last one sails "
+        "at ten. Tickets cost the same as before. Bikes travel free.</p>"
+        '<form><div class="g-recaptcha"></div></form></body></html>'
+    )
+    assert detect_block_page(short_article) is None
     assert detect_block_page("Access denied\nYou don't have permission to access this server.") is not None
     assert detect_block_page("<html><body><p>Please enable JavaScript and cookies to continue</p></body></html>")
 
@@ -180,10 +186,10 @@ def test_json_is_pretty_printed() -> None:
 
 
 def test_plain_text_is_kept_as_is() -> None:
-    body = b"README\n\nInstall the tool with pip.\r\nThen run it.\n"
+    body = b"README\n\nInstall the tool with pip.  \r\n\n\n\n    pip install tool\r\nThen run it.\n"
     doc = extract_document(body, content_type="text/plain; charset=utf-8", url=URL, final_url=FINAL)
     assert (doc.source_type, doc.content_type) == ("text", "text/plain")
-    assert doc.text == "README\n\nInstall the tool with pip.\nThen run it."
+    assert doc.text == "README\n\nInstall the tool with pip.\n\n    pip install tool\nThen run it."
 
 
 def test_reader_service_markdown_with_a_leading_menu_is_trimmed() -> None:

@@ -5,8 +5,9 @@ The check runs on the address a connection is actually made to (see
 and connect cannot slip past. This module is the pure part: parse every spelling of an
 IPv4 literal the way ``inet_aton`` does (``2130706433``, ``0x7f.1``, ``0177.0.0.1``,
 ``127.1``), unwrap IPv6 forms that embed IPv4 (mapped, NAT64, 6to4, compatible), and
-decide. ``ipaddress.is_global`` alone is not enough: on 3.11 it is True for 224.0.0.1
-and for NAT64 addresses embedding loopback.
+decide. ``ipaddress.is_global`` alone is not enough: on 3.11 it is True for 224.0.0.1,
+for NAT64 addresses embedding loopback and for deprecated site-local ``fec0::/10`` (RFC 3879),
+which old networks still use internally.
 """
 
 from __future__ import annotations
@@ -87,6 +88,8 @@ def is_public_ip(ip: IPAddress) -> bool:
     if inner is not None:
         return is_public_ip(inner)
     if ip.is_multicast or ip.is_private or ip.is_loopback or ip.is_link_local:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.is_site_local:
         return False
     if ip.is_reserved or ip.is_unspecified or not ip.is_global:
         return False

@@ -58,16 +58,21 @@ class NetPolicy:
     user_agent: str = USER_AGENT
 
 
+def _host_key(host: str) -> str:
+    """``News-A.test.`` and ``news-a.test`` are one host: a pin must not fall through to DNS for either."""
+    return host.lower().rstrip(".")
+
+
 class PinnedBackend(httpcore2.AsyncNetworkBackend):
     """Resolve once, check every address (when guarded), connect to the checked literal."""
 
     def __init__(self, resolve: Mapping[str, str], guard: AddressPolicy | None) -> None:
         self._inner = httpcore2.AnyIOBackend()
-        self._resolve = {k.lower(): v for k, v in resolve.items()}
+        self._resolve = {_host_key(k): v for k, v in resolve.items()}
         self._guard = guard
 
     async def _addresses(self, host: str, port: int, timeout: float | None) -> list[IPAddress]:
-        pinned = self._resolve.get(host.lower())
+        pinned = self._resolve.get(_host_key(host))
         if pinned is not None:
             return [ipaddress.ip_address(pinned)]
         literal = parse_ip_literal(host)
@@ -119,19 +124,31 @@ def _client(policy: NetPolicy, guard: AddressPolicy | None) -> httpx2.AsyncClien
     return httpx2.AsyncClient(transport=transport, follow_redirects=False, trust_env=False)
 
 
+def _without_userinfo(url: str) -> str:
+    """``url`` with any ``user:password@`` replaced by ``***@``, so a refusal never echoes a password."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return url
+    authority, slash, tail = rest.partition("/")
+    if "@" not in authority:
+        return url
+    return f"{scheme}://***@{authority.rsplit('@', 1)[1]}{slash}{tail}"
+
+
 def check_url(url: str) -> None:
     """Refuse what the reader never fetches: other schemes, no host, userinfo."""
+    shown = _without_userinfo(url)
     try:
         parts = urlsplit(url)
         parts.port  # noqa: B018 - raises ValueError on a bad port
     except ValueError as exc:
-        raise BadUrlError(f"not a valid URL: {url!r} ({exc})", url=url) from exc
+        raise BadUrlError(f"not a valid URL: {shown!r} ({exc})", url=shown) from exc
     if parts.scheme not in ("http", "https"):
-        raise BadUrlError(f"only http and https URLs can be read, not {url!r}", url=url)
+        raise BadUrlError(f"only http and https URLs can be read, not {shown!r}", url=shown)
     if not parts.hostname:
-        raise BadUrlError(f"URL has no host: {url!r}", url=url)
+        raise BadUrlError(f"URL has no host: {shown!r}", url=shown)
     if parts.username is not None or parts.password is not None or "@" in parts.netloc:
-        raise BadUrlError(f"URLs with credentials (user@host) are refused: {url!r}", url=url)
+        raise BadUrlError(f"URLs with credentials (user@host) are refused: {shown!r}", url=shown)
 
 
 def _lower_headers(headers: httpx2.Headers) -> dict[str, str]:

@@ -225,7 +225,7 @@ async def read_all(
     return list(await asyncio.gather(*(one(c) for c in candidates)))
 
 
-def sort_reads(
+def triage_reads(
     candidates: Sequence[Candidate], reads: Sequence[Document | WebQuorumError], gaps: list[Gap]
 ) -> list[Material]:
     """Failures become gaps (and snippet sources when search gave a snippet); one source per final URL."""
@@ -254,8 +254,8 @@ def sort_reads(
 
 # -- passages and bounds ---------------------------------------------------------------------------
 def ranking_language(request: CollectRequest, materials: Sequence[Material]) -> str | None:
-    """The request's language, else the language most of the documents declare."""
-    if request.language:
+    """The request's language when it searched (it is unused in URL-only mode), else the documents' usual one."""
+    if request.language and request.queries:
         return request.language
     declared = Counter(m.doc.language for m in materials if m.doc is not None and m.doc.language)
     return declared.most_common(1)[0][0] if declared else None
@@ -271,7 +271,7 @@ def fit_total(selections: Sequence[Selection], total: int) -> tuple[list[list[Pa
             if rank < len(selection.chosen):
                 passage = selection.chosen[rank]
                 size = passage.end - passage.start
-                fits = used + size <= total
+                fits = not dropped[n] and used + size <= total  # never a source's third without its second
                 (kept if fits else dropped)[n].append(passage)
                 used += size if fits else 0
     return kept, dropped
@@ -372,7 +372,7 @@ async def collect(rt: Runtime, request: dict[str, Any]) -> CollectResult | Colle
     if progress:
         progress(f"reading {len(candidates)} sources")
     reads = await read_all(rt, candidates, progress)
-    materials = sort_reads(candidates, reads, gaps)
+    materials = triage_reads(candidates, reads, gaps)
     if progress:
         progress("choosing passages")
     sources = await asyncio.to_thread(build_sources, materials, parsed, settings, gaps)

@@ -16,10 +16,11 @@ from ..errors import (
     BlockedError,
     ContentChangedError,
     EmptyError,
+    FetchTimeoutError,
     HttpStatusError,
 )
 from ..net.http import check_url
-from ..readers.extract import extract_document
+from ..readers.extract import detect_block_page, extract_document
 from ..readers.trim import trim_to_first_sentence
 from ..resilience import call_with_retry
 from ..runtime import Runtime
@@ -35,12 +36,25 @@ def content_hash(text: str) -> str:
 
 
 async def read_http(rt: Runtime, url: str, deadline_s: float) -> Document:
-    """The local reader: guarded GET, status triage, extraction off the event loop."""
+    """The local reader: guarded GET, status triage, extraction off the event loop.
+
+    ``deadline_s`` bounds the whole read, retries included: each attempt gets only what is left.
+    A challenge page sent with 503 (Cloudflare's "Just a moment...") is a refusal, not an outage,
+    so it is named as blocked and not retried.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + deadline_s
 
     async def attempt() -> Document:
-        resp = await rt.http.fetch(url, deadline_s=deadline_s)
+        remaining = deadline - loop.time()
+        if remaining <= 0:
+            raise FetchTimeoutError(f"{url} did not finish within {deadline_s:g}s", url=url)
+        resp = await rt.http.fetch(url, deadline_s=remaining)
         if resp.status in BLOCK_STATUSES:
             raise BlockedError(f"{url} refused the reader (HTTP {resp.status})", url=url, status=resp.status)
+        challenge = detect_block_page(resp.body.decode("utf-8", "replace"), resp.status) if resp.status == 503 else None
+        if challenge:
+            raise BlockedError(f"{challenge} at {url} (HTTP 503)", url=url, status=503)
         if resp.status >= 400:
             raise HttpStatusError(
                 f"{url} answered HTTP {resp.status}", url=url, status=resp.status, transient=resp.status in (502, 503, 504)
@@ -49,8 +63,9 @@ async def read_http(rt: Runtime, url: str, deadline_s: float) -> Document:
             extract_document, resp.body, content_type=resp.header("content-type"), url=url, final_url=resp.url
         )
 
-    loop = asyncio.get_running_loop()
-    return await call_with_retry(attempt, attempts=rt.config.network.retries + 1, deadline=loop.time() + deadline_s)
+    return await call_with_retry(
+        attempt, attempts=rt.config.network.retries + 1, deadline=deadline, sleeps=rt.config.network.retry_waits
+    )
 
 
 async def read_document(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from typing import Any
 
 from ..config import PROVIDER_IDS, Combo
 from ..errors import BadRequestError, ConfiguredUnavailableError, WebQuorumError
@@ -152,7 +153,7 @@ async def _ask_in_order(
     return outcomes
 
 
-async def cancel_and_wait(tasks: Sequence[asyncio.Task[object]] | Sequence[asyncio.Future[object]]) -> None:
+async def cancel_and_wait(tasks: Sequence[asyncio.Future[Any]]) -> None:
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)

@@ -27,7 +27,7 @@ class ProviderModule(Protocol):
 def provider_module(provider_id: str) -> ProviderModule:
     if provider_id not in PROVIDER_IDS:
         raise KeyError(provider_id)
-    module: ProviderModule = importlib.import_module(f"{__name__}.{provider_id}")  # type: ignore[assignment]
+    module: ProviderModule = importlib.import_module(f"{__name__}.{provider_id}")
     return module
 
 

@@ -27,7 +27,7 @@ class ReaderModule(Protocol):
 
 @cache
 def reader_module(reader_id: str) -> ReaderModule:
-    module: ReaderModule = importlib.import_module(f"{__name__}.{SERVICE_MODULES[reader_id]}")  # type: ignore[assignment]
+    module: ReaderModule = importlib.import_module(f"{__name__}.{SERVICE_MODULES[reader_id]}")
     return module
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import codecs
 import json
 import re
+import threading
 from urllib.parse import urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -49,9 +50,9 @@ _DATE_META = ("article:published_time", "datePublished", "pubdate", "publishdate
               "dc.date", "dc.date.issued", "dcterms.created", "og:published_time", "sailthru.date")
 
 # Challenge pages are recognised by markers that only they carry; the weaker phrases also occur
-# in normal articles ("a reCAPTCHA protects this form"), so they only count on a short page or
-# with a refusal status. Plain substring tests on the lowered page: a regex alternation over a
-# 100 KB page costs more than the extraction.
+# in normal articles ("a reCAPTCHA protects this form"), so they only count with a refusal status
+# or on a short page with hardly any prose. Plain substring tests on the lowered page: a regex
+# alternation over a 100 KB page costs more than the extraction itself.
 _CHALLENGE_MARKERS = ("<title>just a moment...</title>", "attention required! | cloudflare", "cf-chl-",
                       "cf_chl_", "cf-browser-verification", "captcha-delivery.com", "px-captcha")
 _WALL_PHRASES = ("captcha", "verify you are human", "verify you are a human", "are you a robot", "unusual traffic",
@@ -59,9 +60,9 @@ _WALL_PHRASES = ("captcha", "verify you are human", "verify you are a human", "a
                  "sign in to continue", "log in to continue", "login to continue", "sign in to read",
                  "log in to read", "you must be logged in", "login required", "please sign in", "please log in",
                  "subscribe to continue reading")
-_TAGS = re.compile(r"<(script|style)\b.*?</\1\s*>|<[^>]+>", re.S | re.I)
 _SHORT_PAGE_CHARS = 1500
 _SHORT_LOGIN_PAGE_CHARS = 4000
+_WALL_MAX_SENTENCES = 4  # a short page with more prose than this is a short article, not a wall
 _REFUSAL_STATUSES = {401, 403, 429, 503}
 
 
@@ -122,6 +123,10 @@ def decode_text(body: bytes, content_type: str | None) -> str:
 
 def detect_block_page(text: str, status: int | None = None) -> str | None:
     """Why ``text`` (HTML or plain text) is a challenge, bot or login wall rather than the page; else None."""
+    return _block_reason(text, status, visible=None)
+
+
+def _block_reason(text: str, status: int | None, visible: str | None) -> str | None:
     lowered = text.lower()
     challenge = next((m for m in _CHALLENGE_MARKERS if m in lowered), None)
     if challenge:
@@ -129,17 +134,27 @@ def detect_block_page(text: str, status: int | None = None) -> str | None:
     wall = next((p for p in _WALL_PHRASES if p in lowered), None)
     if wall is None:
         return None
+    if visible is None:
+        body = LexborHTMLParser(text).body if "<" in text else None
+        visible = _visible_text(body) if body is not None else text
     limit = _SHORT_LOGIN_PAGE_CHARS if re.search(r"type=[\"']?password", lowered) else _SHORT_PAGE_CHARS
-    if status in _REFUSAL_STATUSES or len(" ".join(_TAGS.sub(" ", text).split())) < limit:
+    if status in _REFUSAL_STATUSES or (len(visible) < limit and _sentences(visible) < _WALL_MAX_SENTENCES):
         return f"access wall ({wall})"
     return None
 
 
-def normalise_whitespace(text: str) -> str:
-    """One space between words, no trailing spaces, paragraphs separated by exactly one blank line."""
+def normalise_whitespace(text: str, *, keep_indent: bool = False) -> str:
+    """``\\n`` line ends, no trailing spaces, at most one blank line between paragraphs.
+
+    Runs of spaces inside a line collapse to one, unless ``keep_indent`` (plain text and markdown,
+    where indentation carries code blocks and aligned columns).
+    """
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ").replace("\u200b", "")
-    lines = [" ".join(line.split()) for line in text.split("\n")]
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+    if keep_indent:
+        lines = [line.rstrip() for line in text.split("\n")]
+    else:
+        lines = [" ".join(line.split()) for line in text.split("\n")]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n").rstrip()
 
 
 def _paragraphs(text: str) -> str:
@@ -234,10 +249,13 @@ def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) 
     meta = {"title": _title(tree), "published": _published(tree, final_url),
             "language": (lang or _meta(tree, "og:locale") or "").replace("_", "-").split("-")[0].lower() or None}
     links = _links(tree, final_url)
+    visible = _visible_text(tree.body) if tree.body is not None else ""
+    blocked = _block_reason(html, None, visible)
+    if blocked:
+        raise BlockedError(f"{blocked} at {final_url}", url=url)
     extracted = trafilatura.bare_extraction(html, url=final_url, fast=True, include_comments=False,
                                             include_tables=True, with_metadata=False)
     text = _paragraphs(extracted.text or "") if isinstance(extracted, trafilatura.settings.Document) else ""
-    visible = _visible_text(tree.body) if tree.body is not None else ""
     if len(text) < 0.05 * len(visible) and _sentences(visible) > max(3, 2 * _sentences(text)):
         text = visible
     text = trim_to_first_sentence(text).strip()
@@ -273,18 +291,18 @@ def extract_document(
         text = decode_text(body, content_type)
     except UnsupportedContentError as exc:
         raise UnsupportedContentError(f"{exc.message} at {final_url} (labelled {media})", url=url) from exc
-    blocked = detect_block_page(text)
-    if blocked:
-        raise BlockedError(f"{blocked} at {final_url}", url=url)
     kind = _kind(media, text)
     if kind == "html":
         return _extract_html(text, url, final_url, reader, media or "text/html")
+    blocked = detect_block_page(text)
+    if blocked:
+        raise BlockedError(f"{blocked} at {final_url}", url=url)
     if kind == "json":
         text = json.dumps(json.loads(text), indent=2, ensure_ascii=False)
     elif media in _TRIMMED_TEXT_TYPES or reader != "http":
-        text = trim_to_first_sentence(normalise_whitespace(text))
+        text = trim_to_first_sentence(normalise_whitespace(text, keep_indent=True))
     else:
-        text = normalise_whitespace(text)
+        text = normalise_whitespace(text, keep_indent=True)
     if not text.strip():
         raise EmptyError(f"no readable text at {final_url}", url=url)
     return Document(url=url, final_url=final_url, content_type=media or "text/plain", source_type=kind,
@@ -305,3 +323,23 @@ def _kind(media: str | None, text: str) -> SourceType:
     if media is None and re.search(r"<(?:body|p|div|head)\b", head):
         return "html"
     return "text"
+
+
+_warmed = threading.Event()
+
+
+def warm_up() -> None:
+    """Import the extractors in a background thread once per process.
+
+    trafilatura's first import takes about a second; done lazily inside a read it would eat
+    that read's deadline. The runtime starts this when it is created, so the import overlaps
+    the search that always comes first, while ``--help`` and pure-search runs stay fast.
+    """
+    if _warmed.is_set():
+        return
+    _warmed.set()
+
+    def load() -> None:
+        import trafilatura  # noqa: F401
+
+    threading.Thread(target=load, name="webquorum-warm-up", daemon=True).start()

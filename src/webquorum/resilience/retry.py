@@ -72,6 +72,10 @@ async def _sleep(seconds: float) -> None:
         await asyncio.sleep(seconds)
 
 
+async def _no_sleep(seconds: float) -> None:
+    return None
+
+
 async def call_with_retry(
     fn: Callable[[], Awaitable[T]],
     *,
@@ -79,10 +83,13 @@ async def call_with_retry(
     max_wait_s: float = 4.0,
     deadline: float | None = None,
     on_attempt: Callable[[int], None] | None = None,
+    sleeps: bool = True,
 ) -> T:
     """Await ``fn()`` up to ``attempts`` times; ``deadline`` is a ``loop.time()`` instant or None.
 
     ``on_attempt(n)`` runs before attempt ``n`` (1-based), so callers can count requests.
+    ``sleeps=False`` skips the waits for this call only (config ``network.retry_waits: false``),
+    where :func:`set_testing` switches them off for the whole process.
     """
     loop = asyncio.get_running_loop()
     backoff = wait_exponential_jitter(
@@ -109,7 +116,7 @@ async def call_with_retry(
         wait=wait,
         retry=retry_if_exception(lambda exc: is_retryable(exc, max_wait_s)),
         before=before,
-        sleep=_sleep,
+        sleep=_sleep if sleeps else _no_sleep,
         reraise=True,
     )
     return await retrying(fn)

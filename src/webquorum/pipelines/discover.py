@@ -1,0 +1,323 @@
+"""Discover (``discover_web_market_signals``): who is behind this market event, in this place?
+
+Nobody has named the organisation yet; the signal exists only as something a publisher printed.
+Top to bottom, with no loop that can run twice:
+
+1. refuse a brief that cannot be answered honestly, before anything is spent (too broad, a signal
+   that is not a market event, people or contact vocabulary, unknown fields);
+2. plan at most four queries from signals x geographies, dropping any that names a person or
+   fails the egress gate, and spend **one** discovery search on them (OR-ed, exclusions negated);
+3. read independent origins, extract organisations by pattern (and by model, if configured, with
+   literal quotes), keep only those named in a sentence about a market event, dedupe
+   conservatively (:func:`webquorum.organisations.dedupe`), drop exclusions, rank;
+4. spend **one** grouped verification search over the top <= 5 of the requested slice; a
+   candidate is *verified* only when a new origin names it in a compatible sentence,
+   *contradicted* when a new origin denies it or gives another figure, otherwise *uncertain*;
+   the rest stay *discovered*.
+
+Every stop (budget, provider failure, zero candidates) is terminal and audited. The result is
+never exhaustive and says so.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..errors import BriefRefusedError, BudgetExhaustedError, WebQuorumError
+from ..figures import CALENDAR_WORDS, extract_figures
+from ..model_client import ModelClient
+from ..organisations import (
+    Sighting,
+    bare_name,
+    dedupe,
+    domain_label_matches,
+    extract_organisations,
+    find_known,
+    fold,
+    people_vocabulary,
+    place_key,
+)
+from ..research_types import (
+    Candidate,
+    CandidateStatus,
+    DiscoverRequest,
+    DiscoverResult,
+    Evidence,
+    StopReason,
+    parse_brief,
+)
+from ..runs import RunContext, is_provider_failure, redact_query, time_range_for
+from ..runtime import Runtime
+from ..types import Document, SearchResponse
+from .verify import figure_conflict, names, sentences, windows
+
+MAX_PLANNED = 4
+VERIFY_TOP = 5
+DISCOVERY_READS = 4
+EVENT = re.compile(
+    r"\b(?:plant|factor|fabric|facilit|expan|amplia|tender|licitac|hiring|hires|contratac|contratar|emple|jobs?\b|"
+    r"vacant|constru|build|invest|invers|invert|opening|apertur|abrir|abrira|inaugur|warehouse|naves?\b|bodega|"
+    r"almacen|distribution|relocat|reubic|nearshor|acqui|adquisic|groundbreak|ensambl|assembl)"
+)
+DENIAL = re.compile(
+    r"\b(?:cancel|suspen|desmient|denie|deny|denied|niega|nego|pospon|postpon|halt|scrap|descart|abandon)"
+)
+_CAP = r"[A-ZÀ-ÖØ-Þ][\wÀ-ÿ'’-]+"
+_PLACE = re.compile(
+    rf"\b(?:in|en|at|near|cerca de)\s+((?:{_CAP})(?:\s+(?:de\s+|del\s+)?{_CAP})*(?:,\s*{_CAP}(?:\s+{_CAP})*)?)"
+)
+_EXAMPLE_SIGNALS = ["nueva planta", "ampliación de planta", "licitación"]
+
+
+# -- 1. the brief ----------------------------------------------------------------------------------
+def parse_discover(request: Mapping[str, Any]) -> DiscoverRequest:
+    texts = [
+        (k, v)
+        for k in ("objective", "signals", "geographies", "exclusions")
+        for v in ([request.get(k)] if isinstance(request.get(k), str) else request.get(k) or [])
+    ]
+    for field_name, value in texts:
+        term = people_vocabulary(str(value))
+        if term is not None:
+            raise BriefRefusedError(
+                "web_discovery_people_refused",
+                f"discovery finds organisations behind market events; {field_name} names a person or contact "
+                f"({term!r}), which it does not search for",
+                suggested_correction={
+                    "signals": [s for s in request.get("signals") or [] if not people_vocabulary(str(s))]
+                    or _EXAMPLE_SIGNALS
+                },
+            )
+    if not request.get("signals"):
+        raise BriefRefusedError(
+            "web_discovery_brief_too_broad",
+            "without a market signal there is nothing a publisher printed to look for",
+            missing=["signals"], suggested_correction={"signals": _EXAMPLE_SIGNALS},
+        )  # fmt: skip
+    brief = parse_brief(DiscoverRequest, request, invalid_code="web_discovery_brief_invalid")
+    not_events = [s for s in brief.signals if not EVENT.search(fold(s))]
+    if not_events:
+        raise BriefRefusedError(
+            "web_discovery_signal_not_an_event",
+            f"signals must name market events (a new plant, an expansion, a tender, a hiring wave), not products "
+            f"or people: {', '.join(repr(s) for s in not_events)}",
+            missing=["signals"],
+            suggested_correction={
+                "signals": [s for s in brief.signals if s not in not_events] or _EXAMPLE_SIGNALS
+            },
+        )
+    return brief
+
+
+# -- 2. plan and spend the discovery search --------------------------------------------------------
+def plan_queries(run: RunContext, brief: DiscoverRequest) -> list[str]:
+    planned = [" ".join(f"{s} {g}".split()) for s in brief.signals for g in (brief.geographies or [""])]
+    kept: list[str] = []
+    for query in planned[:MAX_PLANNED]:
+        person = people_vocabulary(query)
+        if person is not None:
+            run.record(
+                "drop",
+                f"planned query names a person or contact ({person}); dropped, not repaired",
+                query=redact_query(query),
+            )
+        elif run.gate(query, "discovery"):
+            kept.append(query)
+    return kept
+
+
+def combined(queries: Sequence[str], exclusions: Sequence[str]) -> str:
+    core = queries[0] if len(queries) == 1 else " OR ".join(f"({q})" for q in queries)
+    negated = [f'-"{x}"' for x in exclusions if x.strip()]
+    return " ".join([core, *negated])
+
+
+async def spend(run: RunContext, query: str, brief: DiscoverRequest) -> SearchResponse | StopReason:
+    """One run-level search, or the terminal reason it could not be had."""
+    try:
+        return await run.search(query, time_range=time_range_for(brief.freshness_days), max_results=10)
+    except BudgetExhaustedError:
+        return "budget_exhausted"
+    except WebQuorumError as exc:
+        if not is_provider_failure(exc):
+            raise
+        return "provider_failed"
+
+
+# -- 3. extract, dedupe, rank ----------------------------------------------------------------------
+def stated_geography(passage: str, geographies: Sequence[str]) -> str | None:
+    """The place the passage states ("en Apodaca, Nuevo León"), else a brief geography it names, else None."""
+    for m in _PLACE.finditer(passage):
+        place = m.group(1)
+        if fold(place.split()[0]) not in CALENDAR_WORDS and not extract_organisations(place):
+            return place
+    return next((g for g in geographies if names(passage, g)), None)
+
+
+def event_window(doc: Document, at: int) -> tuple[int, int] | None:
+    """The sentence holding offset ``at``, extended by the next one if needed, when it is about a market event."""
+    spans = sentences(doc.text)
+    for i, (start, end) in enumerate(spans):
+        if start <= at < end:
+            for stop in (end, spans[i + 1][1] if i + 1 < len(spans) else end):
+                if EVENT.search(fold(doc.text[start:stop])):
+                    return start, stop
+            return None
+    return None
+
+
+def sightings(
+    run: RunContext, brief: DiscoverRequest, docs: Sequence[tuple[Document, str]]
+) -> list[Sighting]:
+    """One sighting per organisation per document, named in a sentence about a market event."""
+    found = [extract_organisations(doc.text) for doc, _ in docs]
+    known = [m.name for mentions in found for m in mentions]
+    out: list[Sighting] = []
+    for d, (doc, origin) in enumerate(docs):
+        in_scope = any(names(doc.text, g) for g in brief.geographies)
+        per_key: dict[str, Sighting] = {}
+        mentions = sorted(found[d] + find_known(doc.text, known), key=lambda m: (m.start, -m.end))
+        for m_index, m in enumerate(mentions):
+            if m.key in per_key:
+                per_key[m.key].names.extend([m.name] if m.name not in per_key[m.key].names else [])
+                continue
+            window = event_window(doc, m.start)
+            if window is None:
+                continue
+            entry = run.ledger.mint(doc, *window, origin)
+            domain = entry.domain if domain_label_matches(entry.domain, m.name) else None
+            place = stated_geography(doc.text[window[0] : window[1]], brief.geographies)
+            per_key[m.key] = Sighting(
+                m.name, place, domain, [entry.id], {origin}, d * 1000 + m_index, [], None, in_scope
+            )
+        out.extend(per_key.values())
+    return out
+
+
+async def model_sightings(
+    run: RunContext, model: ModelClient, docs: Sequence[tuple[Document, str]]
+) -> list[Sighting]:
+    excerpts: list[Evidence] = []
+    for doc, origin in docs:
+        for start, end in sentences(doc.text):
+            if EVENT.search(fold(doc.text[start:end])) and len(excerpts) < 8:
+                excerpts.append(run.ledger.mint(doc, start, end, origin))
+    found = await model.extract_candidates(excerpts) if excerpts else []
+    return [
+        Sighting(
+            c.name,
+            c.geography,
+            c.evidence.domain if domain_label_matches(c.evidence.domain, c.name) else None,
+            [c.evidence.id],
+            {c.evidence.origin},
+            100_000 + i,
+        )
+        for i, c in enumerate(found)
+    ]
+
+
+def excluded(run: RunContext, candidate: Sighting, exclusions: Sequence[str]) -> bool:
+    for x in exclusions:
+        key = fold(x).strip()
+        if key and (key in fold(candidate.name) or key in (candidate.domain or "")):
+            run.record("drop", f"candidate {candidate.name!r} matches exclusion {x!r}")
+            return True
+    return False
+
+
+# -- 4. verify the top slice -----------------------------------------------------------------------
+def judge(
+    run: RunContext, c: Sighting, docs: Sequence[tuple[Document, str]]
+) -> tuple[CandidateStatus, list[str]]:
+    """verified / contradicted / uncertain from origins the candidate was not discovered on."""
+    first = run.ledger.get(c.evidence_ids[0])
+    claimed = extract_figures(first.text) if first else []
+    agree: list[str] = []
+    deny: list[str] = []
+    for doc, origin in docs:
+        if origin in c.origins:
+            continue
+        for start, end in windows(doc.text):
+            passage = doc.text[start:end]
+            if not any(names(passage, n) for n in c.names):
+                continue
+            place = stated_geography(passage, [])
+            if place and c.geography and place_key(place) != place_key(c.geography):
+                continue  # another site of a same-named company: not about this candidate
+            if DENIAL.search(fold(passage)) or figure_conflict(claimed, passage):
+                deny.append(run.ledger.mint(doc, start, end, origin).id)
+                break
+            if EVENT.search(fold(passage)) and not agree:
+                agree.append(run.ledger.mint(doc, start, end, origin).id)
+    if deny:
+        return "contradicted", deny + agree
+    return ("verified", agree) if agree else ("uncertain", [])
+
+
+def result(
+    run: RunContext,
+    brief: DiscoverRequest,
+    defaulted: bool,
+    stop: StopReason,
+    ranked: Sequence[tuple[Sighting, CandidateStatus, list[str]]],
+) -> DiscoverResult:
+    out: list[Candidate] = []
+    for c, status, extra in ranked:
+        ids = list(dict.fromkeys(c.evidence_ids + extra))
+        if not all(run.ledger.issued(i) for i in ids):
+            run.record(
+                "drop", f"candidate {c.name!r} cites an evidence id the ledger never issued; not rendered"
+            )
+            continue
+        out.append(
+            Candidate(
+                name=c.name,
+                status=status,
+                geography=c.geography,
+                domain=c.domain,
+                evidence_ids=ids,
+                alternate_names=c.names[1:],
+                merge_rule=c.merge_rule,
+            )
+        )
+    run.record("stop", f"{stop}: {len(out)} candidate(s)")
+    return DiscoverResult(
+        run_id=run.run_id, objective=brief.objective, freshness_days=brief.freshness_days,
+        freshness_days_defaulted=defaulted, candidates=out, evidence=run.cited([i for c in out for i in c.evidence_ids]),
+        budget=run.budget(), audit=list(run.audit), stop_reason=stop,
+    )  # fmt: skip
+
+
+async def discover(rt: Runtime, request: Mapping[str, Any]) -> DiscoverResult:
+    brief = parse_discover(request)
+    defaulted = "freshness_days" not in request
+    run = RunContext(rt, "discover")
+    queries = plan_queries(run, brief)
+    if not queries:
+        return result(run, brief, defaulted, "no_queries", [])
+    found = await spend(run, combined(queries, brief.exclusions), brief)
+    if isinstance(found, str):
+        return result(run, brief, defaulted, found, [])
+    docs = await run.read_origins(found.results, 10, reads=DISCOVERY_READS)
+    seen = sightings(run, brief, docs)
+    model = ModelClient(run)
+    if model.available and docs:
+        seen += await model_sightings(run, model, docs)
+    merged = [c for c in dedupe(seen) if not excluded(run, c, brief.exclusions)]
+    if not merged:
+        return result(run, brief, defaulted, "no_candidates", [])
+    top = sorted(merged, key=lambda c: (-len(c.origins), not c.in_scope, c.order))[: brief.target_results]
+    check = [c for c in top[:VERIFY_TOP] if people_vocabulary(c.name) is None]
+    names_q = " OR ".join(f'"{n}"' for n in dict.fromkeys(bare_name(c.name) for c in check))
+    query = f"({names_q}) {brief.signals[0]}" if " OR " in names_q else f"{names_q} {brief.signals[0]}"
+    if not check or not run.gate(query, "verification"):
+        return result(run, brief, defaulted, "done", [(c, "discovered", []) for c in top])
+    answer = await spend(run, query, brief)
+    if isinstance(answer, str):  # nothing half-written: every candidate keeps its discovery status
+        return result(run, brief, defaulted, answer, [(c, "discovered", []) for c in top])
+    later = await run.read_origins(answer.results, 10)
+    verdicts = {id(c): judge(run, c, later) for c in check}
+    ranked = [(c, *verdicts.get(id(c), ("discovered", []))) for c in top]
+    return result(run, brief, defaulted, "done", ranked)

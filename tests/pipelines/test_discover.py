@@ -1,0 +1,201 @@
+"""discover over a simulated market: statuses, dedupe, syndication, budgets, failures, refusals, models."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from tests.pipelines.research_web import PAGES, ModelServer, start_market, with_model
+from tests.simweb import SimWeb
+from typer.testing import CliRunner
+
+from webquorum import Client
+from webquorum.cli import app
+from webquorum.errors import BriefRefusedError
+from webquorum.research_types import DiscoverResult
+
+BRIEF: dict[str, Any] = {
+    "objective": "Vendo estructuras metálicas. ¿Quién está construyendo plantas en Nuevo León?",
+    "signals": ["nueva planta"],
+    "geographies": ["Nuevo León"],
+    "target_results": 6,
+}
+
+
+async def run(config: dict[str, Any], **changes: Any) -> DiscoverResult:
+    async with Client(config) as wq:
+        result: DiscoverResult = await wq.discover(**{**BRIEF, **changes})
+    return result
+
+
+def by_name(result: DiscoverResult) -> dict[tuple[str, str | None], Any]:
+    return {(c.name, c.geography): c for c in result.candidates}
+
+
+def assert_resolvable(result: DiscoverResult, web: SimWeb) -> None:
+    """Every cited id is in the evidence list, and every evidence URL is a page the web served."""
+    served = {web.url(path, host=host) for host, path in PAGES}
+    ids = {e.id for e in result.evidence}
+    assert all(i in ids for c in result.candidates for i in c.evidence_ids)
+    assert all(e.url in served for e in result.evidence)
+
+
+async def test_full_protocol_finds_verifies_contradicts_and_keeps_lookalikes_apart(simweb: SimWeb) -> None:
+    market, config = start_market(simweb)
+    result = await run(config)
+    found = by_name(result)
+    acero = found[("Acero Norte, S.A. de C.V.", "Apodaca, Nuevo León")]
+    assert acero.status == "verified" and acero.alternate_names == ["Acero Norte"]
+    assert acero.merge_rule == "same_name_and_geography"
+    cited = {e.id: e for e in result.evidence}
+    assert {cited[i].origin for i in acero.evidence_ids} == {
+        "diario-industrial.test", "monterrey-economia.test", "aceronorte.com.mx",
+    }  # fmt: skip
+    assert found[("ABC Industrial", "Monterrey, Nuevo León")].status == "contradicted"
+    assert found[("ABC Industrial", "Puebla, Puebla")].status == "uncertain"
+    assert ("Grupo Brisas", "Guadalupe, Nuevo León") in found
+    assert any(name == "Grupo Hotelero Brisas" for name, _ in found)
+    assert len(result.candidates) == 5
+    assert result.exhaustive is False and "never exhaustive" in result.note
+    assert (result.freshness_days, result.freshness_days_defaulted) == (365, True)
+    assert result.budget.model_dump() == {"calls_spent": 2, "calls_left": 0, "usd_spent": 0.0}
+    assert result.stop_reason == "done" and result.run_id.startswith("run_")
+    assert_resolvable(result, simweb)
+    # syndication: the copies were never read and never counted
+    drops = [a for a in result.audit if a.kind == "drop" and "syndicated" in a.detail]
+    assert {a.ref.split("/")[2].split(":")[0] for a in drops if a.ref} == {
+        "noticias-a.test",
+        "noticias-b.test",
+    }
+    assert not any(e.domain.startswith("noticias") for e in result.evidence)
+    # one discovery search, one grouped verification search naming each candidate once
+    assert len(market.queries) == 2 and market.queries[0] == "nueva planta Nuevo León"
+    assert market.queries[1].count('"ABC Industrial"') == 1 and '"Acero Norte"' in market.queries[1]
+
+
+async def test_target_results_cuts_the_slice_that_is_verified(simweb: SimWeb) -> None:
+    market, config = start_market(simweb)
+    result = await run(config, target_results=1, freshness_days=30)
+    assert [c.name for c in result.candidates] == ["Acero Norte, S.A. de C.V."]
+    assert (result.freshness_days, result.freshness_days_defaulted) == (30, False)
+    searches = simweb.requests_to("/search", host="searxng.test")
+    assert [r.query["time_range"] for r in searches] == ["month", "month"]
+    assert "ABC" not in market.queries[1]
+
+
+async def test_budget_of_one_stops_before_verification_and_audits_the_refusal(simweb: SimWeb) -> None:
+    market, config = start_market(simweb, max_calls_per_run=1)
+    result = await run(config)
+    assert result.stop_reason == "budget_exhausted" and len(market.queries) == 1
+    assert result.candidates and {c.status for c in result.candidates} == {"discovered"}
+    refusal = next(a for a in result.audit if a.kind == "refusal")
+    assert refusal.ref == "rsv_2" and "budget spent" in refusal.detail
+    assert result.budget.model_dump() == {"calls_spent": 1, "calls_left": 0, "usd_spent": 0.0}
+
+
+async def test_provider_failing_mid_run_stops_with_nothing_half_written(simweb: SimWeb) -> None:
+    market, config = start_market(simweb)
+    market.fail_calls = {2}
+    result = await run(config)
+    assert result.stop_reason == "provider_failed"
+    assert {c.status for c in result.candidates} == {"discovered"}
+    failed = next(a for a in result.audit if a.kind == "call_failed")
+    assert failed.ref == "rsv_2" and "500" in failed.detail
+    assert result.budget.calls_spent == 1
+    assert not any(e.domain in ("aceronorte.com.mx", "rival-press.test") for e in result.evidence)
+
+
+async def test_provider_failing_on_the_first_call_returns_nothing(simweb: SimWeb) -> None:
+    market, config = start_market(simweb)
+    market.fail_calls = {1}
+    result = await run(config)
+    assert (result.stop_reason, result.candidates, result.budget.calls_spent) == ("provider_failed", [], 0)
+
+
+async def test_no_candidate_clearing_extraction_is_an_honest_zero(simweb: SimWeb) -> None:
+    market, config = start_market(simweb)
+    market.pick = lambda q: [("steel-journal.test", "/acero-norte-jobs")]  # names no legal form or title
+    result = await run(config)
+    assert (result.stop_reason, result.candidates) == ("no_candidates", [])
+    assert len(market.queries) == 1 and result.budget.calls_left == 1
+
+
+async def test_exclusions_are_negated_in_the_query_and_filtered_from_results(simweb: SimWeb) -> None:
+    market, config = start_market(simweb)
+    result = await run(config, exclusions=["Grupo Brisas"])
+    assert '-"Grupo Brisas"' in market.queries[0]
+    assert "Grupo Brisas" not in [c.name for c in result.candidates]
+    assert "Grupo Hotelero Brisas" in [c.name for c in result.candidates]
+    assert any(a.kind == "drop" and "exclusion" in a.detail for a in result.audit)
+
+
+async def test_a_planned_query_carrying_a_url_is_dropped_not_repaired(simweb: SimWeb) -> None:
+    market, config = start_market(simweb)
+    result = await run(config, geographies=["nuevoleon.gob.mx"])
+    assert result.stop_reason == "no_queries" and market.queries == [] and result.budget.calls_spent == 0
+    drop = next(a for a in result.audit if a.kind == "drop")
+    assert "url" in drop.detail and "nuevoleon.gob.mx" not in (drop.query or "")
+
+
+@pytest.mark.parametrize(
+    ("changes", "code", "missing"),
+    [
+        ({"objective": "Who are the decision makers at new plants?"}, "web_discovery_people_refused", []),
+        ({"signals": ["nueva planta de Carlos Slim"]}, "web_discovery_people_refused", []),
+        ({"signals": ["nueva planta", "ventas@acero.mx"]}, "web_discovery_people_refused", []),
+        ({"signals": []}, "web_discovery_brief_too_broad", ["signals"]),
+        ({"signals": ["acero estructural"]}, "web_discovery_signal_not_an_event", ["signals"]),
+        ({"provider": "exa"}, "web_discovery_brief_invalid", []),
+        ({"freshness_days": 1000}, "web_discovery_brief_invalid", []),
+        ({"objective": "x" * 301}, "web_discovery_brief_invalid", []),
+        ({"signals": ["nueva planta"] * 5}, "web_discovery_brief_invalid", []),
+    ],
+)
+async def test_briefs_that_cannot_be_answered_are_refused_before_spending(
+    simweb: SimWeb, changes: dict[str, Any], code: str, missing: list[str]
+) -> None:
+    _, config = start_market(simweb)
+    with pytest.raises(BriefRefusedError) as info:
+        await run(config, **changes)
+    refusal = info.value.to_dict()
+    assert refusal["error"] == code and refusal["missing"] == missing and refusal["why"]
+    assert isinstance(refusal["suggested_correction"], dict)
+    assert simweb.requests == []
+
+
+def test_cli_exits_2_with_the_refusal_as_json() -> None:
+    outcome = CliRunner().invoke(
+        app, ["discover", "--objective", "proveedores", "--signal", "acero estructural"]
+    )
+    assert outcome.exit_code == 2
+    data = json.loads(outcome.stdout)
+    assert data["error"] == "web_discovery_signal_not_an_event" and data["suggested_correction"]["signals"]
+
+
+async def test_model_inventions_are_dropped_and_identifying_fields_come_from_the_ledger(
+    simweb: SimWeb, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("AI_GATEWAY_API_KEY", "gw-test-key-123456")
+    monkeypatch.setenv("SEARCH_AGENT_MODEL", "test/agent-model")
+    _, config = start_market(simweb)
+    server = ModelServer()
+    result = await run(with_model(simweb, config, server))
+    names = [c.name for c in result.candidates]
+    assert "Fantasma Steel" not in names and "Otra Corp" not in names
+    dump = result.model_dump_json()
+    assert "invented.example" not in dump
+    assert all("ev_deadbeef" not in c.evidence_ids for c in result.candidates)
+    assert "ev_deadbeef" not in {e.id for e in result.evidence}
+    details = [a.detail for a in result.audit if a.kind == "drop"]
+    assert any("not found literally" in d for d in details)
+    assert any("never issued" in d for d in details)
+    assert any("'url' ignored" in d for d in details)
+    assert_resolvable(result, simweb)
+    sent = server.bodies[0]
+    assert sent["model"] == "test/agent-model" and sent["response_format"]["type"] == "json_schema"
+    assert "never instructions" in sent["messages"][-1]["content"]
+    assert server.headers[0]["authorization"] == "Bearer gw-test-key-123456"
+    assert "gw-test-key-123456" not in dump
+    # the honest item cited a real excerpt and merged into the pattern-found candidate
+    assert "Acero Norte, S.A. de C.V." in names and result.stop_reason == "done"
