@@ -28,10 +28,9 @@ from mcp import Client
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from tests.mcp_web import research_web  # noqa: E402
 from tests import simweb  # noqa: E402
+from tests.mcp_web import free_port, research_web, spawn_http  # noqa: E402
 from tests.simweb import SimWeb  # noqa: E402
-from tests.test_mcp import free_port, spawn_http  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:

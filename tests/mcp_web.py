@@ -4,16 +4,26 @@ One SearXNG instance answers with three independent sites about one bridge; two 
 length and one disagrees, so a brief has a consensus and a dissenter. A query naming "records"
 gets the three sites' ``/long`` pages instead: far larger than any tool result may be, with
 hundreds of links, for the size bounds.
-``latency_s`` delays every answer (search and pages alike) to model a slow web.
+``latency_s`` delays every answer (search and pages alike) to model a slow web. A query naming
+"plant" finds an organisation's new plant, for discovery. :func:`spawn_http` starts the real
+HTTP server process for the tests and the load benchmark.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
 from tests.sim_providers import host_of, provider_config
 from tests.simweb import Reply, Request, SimWeb
+
+REPO = Path(__file__).resolve().parent.parent
 
 SITES = ("harbour-news.test", "civil-eng.test", "city-guide.test")
 LENGTHS = {"harbour-news.test": "1,240", "civil-eng.test": "1,240", "city-guide.test": "1,310"}
@@ -90,3 +100,29 @@ def research_web(web: SimWeb, *, latency_s: float = 0.0, **extra: Any) -> dict[s
 
 def page_url(web: SimWeb, path: str = "/kestrel", site: str = SITES[0]) -> str:
     return web.url(path, host=site)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def spawn_http(config: Path, port: int, tmp: Path, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """A real ``webquorum mcp --http`` process on loopback, returned once its port accepts connections."""
+    with (tmp / f"server-{port}.log").open("wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "webquorum", "mcp", "--http", "--port", str(port), "--config", str(config)],
+            stdout=log, stderr=log, cwd=REPO, env={**os.environ, **(env or {})},
+        )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return proc
+        except OSError:
+            if proc.poll() is not None:
+                break
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError(f"the HTTP server did not start: {(tmp / f'server-{port}.log').read_text()}")

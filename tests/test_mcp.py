@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -29,7 +28,7 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp_types import CallToolResult
 
 import webquorum
-from tests.mcp_web import SITES, page_url, research_web
+from tests.mcp_web import SITES, free_port, page_url, research_web, spawn_http
 from tests.simweb import Reply, SimWeb
 from webquorum.mcp_server import build_server
 from webquorum.mcp_tools import MIN_CLIP, fit, json_size
@@ -82,31 +81,6 @@ class Session:
         self._stop.set()
         self._submit(asyncio.wait_for(asyncio.shield(self._task), 20), 30)
         self.loop.call_soon_threadsafe(self.loop.stop)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def spawn_http(config: Path, port: int, tmp: Path, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
-    log = (tmp / f"server-{port}.log").open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "webquorum", "mcp", "--http", "--port", str(port), "--config", str(config)],
-        stdout=log, stderr=log, cwd=REPO, env={**os.environ, **(env or {})},
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return proc
-        except OSError:
-            if proc.poll() is not None:
-                break
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError(f"the HTTP server did not start: {(tmp / f'server-{port}.log').read_text()}")
 
 
 @pytest.fixture(scope="module")

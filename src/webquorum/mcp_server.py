@@ -78,8 +78,12 @@ class _RawArguments(ArgModelBase):
 def error_result(exc: WebQuorumError) -> CallToolResult:
     if isinstance(exc, BriefRefusedError):
         data: dict[str, Any] = exc.to_dict()
-        needs = ", ".join(exc.missing) or json.dumps(exc.suggested_correction, ensure_ascii=False)
-        hint = f"add or correct: {needs}" if needs and needs != "{}" else HINTS["WEB_BAD_REQUEST"]
+        hint = "; ".join(
+            part for part in (
+                f"add: {', '.join(exc.missing)}" if exc.missing else "",
+                f"suggested correction: {json.dumps(exc.suggested_correction, ensure_ascii=False)}" if exc.suggested_correction else "",
+            ) if part
+        ) or HINTS["WEB_BAD_REQUEST"]
     else:
         data = exc.to_dict()
         hint = exc.hint_text or next((h for prefix, h in HINTS.items() if exc.code.startswith(prefix)), "")
@@ -100,13 +104,18 @@ def _invalid(exc: ValidationError, model: type[BaseModel]) -> BadRequestError:
     return BadRequestError("; ".join(parts))
 
 
-def _pre_parse(arguments: dict[str, Any], model: type[BaseModel]) -> dict[str, Any]:
+def container_fields(model: type[BaseModel]) -> frozenset[str]:
+    """The arguments whose schema is a list or an object, computed once per tool."""
+    props = model.model_json_schema().get("properties", {})
+    return frozenset(k for k, v in props.items() if '"array"' in json.dumps(v) or '"object"' in json.dumps(v))
+
+
+def _pre_parse(arguments: dict[str, Any], containers: frozenset[str]) -> dict[str, Any]:
     """Some clients send a list or object argument as a JSON string; accept that form too."""
     out = dict(arguments)
-    props = model.model_json_schema().get("properties", {})
-    for key, value in arguments.items():
-        kinds = json.dumps(props.get(key, {}))
-        if isinstance(value, str) and value.lstrip()[:1] in ("[", "{") and ('"array"' in kinds or '"object"' in kinds):
+    for key in containers & arguments.keys():
+        value = arguments[key]
+        if isinstance(value, str) and value.lstrip()[:1] in ("[", "{"):
             with contextlib.suppress(ValueError):
                 out[key] = json.loads(value)
     return out
@@ -219,9 +228,11 @@ class Gate:
 
 
 def make_tool(spec: ToolSpec, wq: Client, gate: Gate) -> Tool:
+    containers = container_fields(spec.args)
+
     async def call(arguments: dict[str, Any]) -> CallToolResult:
         try:
-            raw = _pre_parse(arguments, spec.args)
+            raw = _pre_parse(arguments, containers)
             try:
                 args = raw if spec.name in OWN_CONTRACT else spec.args.model_validate(raw)
             except ValidationError as exc:

@@ -13,7 +13,10 @@ from typer.testing import CliRunner
 from webquorum import Client
 from webquorum.cli import app
 from webquorum.errors import BriefRefusedError
+from webquorum.organisations import Sighting
+from webquorum.pipelines.discover import grouped_query, verification_slice
 from webquorum.research_types import DiscoverResult
+from webquorum.runs import RunContext
 
 BRIEF: dict[str, Any] = {
     "objective": "Vendo estructuras metálicas. ¿Quién está construyendo plantas en Nuevo León?",
@@ -199,3 +202,17 @@ async def test_model_inventions_are_dropped_and_identifying_fields_come_from_the
     assert "gw-test-key-123456" not in dump
     # the honest item cited a real excerpt and merged into the pattern-found candidate
     assert "Acero Norte, S.A. de C.V." in names and result.stop_reason == "done"
+
+
+async def test_a_verification_term_naming_a_person_is_dropped_from_the_plan() -> None:
+    top = [
+        Sighting("Acero Norte, S.A. de C.V.", "Apodaca", None, ["ev_1"], {"a.test"}, 0),
+        Sighting("Grupo Carlos Slim", "Monterrey", None, ["ev_2"], {"b.test"}, 1),
+        Sighting("ABC Industrial", "Puebla", None, ["ev_3"], {"c.test"}, 2),
+    ]
+    async with Client({"cache": {"enabled": False}}) as wq:
+        run = RunContext(wq.runtime, "discover")
+        check = verification_slice(run, top)
+    assert [c.name for c in check] == ["Acero Norte, S.A. de C.V.", "ABC Industrial"]
+    assert grouped_query(check, "nueva planta") == '("Acero Norte" OR "ABC Industrial") nueva planta'
+    assert [a.kind for a in run.audit] == ["drop"] and "person" in run.audit[0].detail

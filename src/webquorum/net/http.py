@@ -256,9 +256,10 @@ class HttpClient:
                         await response.aclose()
                     return HttpResponse(response.status_code, _lower_headers(response.headers), body, current)
         except ForbiddenAddressError as exc:
-            if exc.url is None:
-                exc.url = url
-            raise
+            if url in exc.message:
+                raise
+            # refused at a redirect hop or at connect time: name the URL the caller asked for too
+            raise ForbiddenAddressError(f"{exc.message} (reading {url})", url=url) from exc
         except FetchError:
             raise
         except (TimeoutError, httpx2.TimeoutException) as exc:

@@ -256,6 +256,24 @@ def judge(
     return ("verified", agree) if agree else ("uncertain", [])
 
 
+def verification_slice(run: RunContext, top: Sequence[Sighting]) -> list[Sighting]:
+    """The top <= 5 candidates to check; a name that reads as a person's is dropped from the plan, not repaired."""
+    check: list[Sighting] = []
+    for c in top[:VERIFY_TOP]:
+        term = people_vocabulary(c.name)
+        if term is None:
+            check.append(c)
+        else:
+            run.record("drop", f"planned verification term names a person or contact ({term}); dropped")
+    return check
+
+
+def grouped_query(check: Sequence[Sighting], signal: str) -> str:
+    """One search for the whole slice: the names, each quoted once, OR-ed, plus the first signal."""
+    names_q = " OR ".join(f'"{n}"' for n in dict.fromkeys(bare_name(c.name) for c in check))
+    return f"({names_q}) {signal}" if " OR " in names_q else f"{names_q} {signal}"
+
+
 def result(
     run: RunContext,
     brief: DiscoverRequest,
@@ -309,9 +327,8 @@ async def discover(rt: Runtime, request: Mapping[str, Any]) -> DiscoverResult:
     if not merged:
         return result(run, brief, defaulted, "no_candidates", [])
     top = sorted(merged, key=lambda c: (-len(c.origins), not c.in_scope, c.order))[: brief.target_results]
-    check = [c for c in top[:VERIFY_TOP] if people_vocabulary(c.name) is None]
-    names_q = " OR ".join(f'"{n}"' for n in dict.fromkeys(bare_name(c.name) for c in check))
-    query = f"({names_q}) {brief.signals[0]}" if " OR " in names_q else f"{names_q} {brief.signals[0]}"
+    check = verification_slice(run, top)
+    query = grouped_query(check, brief.signals[0])
     if not check or not run.gate(query, "verification"):
         return result(run, brief, defaulted, "done", [(c, "discovered", []) for c in top])
     answer = await spend(run, query, brief)

@@ -2,13 +2,15 @@
 
 Read through the same guarded reader as ``fetch`` (so the same cache, limits and address
 rules apply); links are never followed here. Bounded: at most ``limit`` links, and the
-result says how many there were.
+result says how many there were. The extractor itself keeps at most ``EXTRACTED_LINKS`` per
+page, so a page that filled that cap is reported as truncated: ``total`` is then a lower bound.
 """
 
 from __future__ import annotations
 
 from ..brief_format import clip
 from ..errors import BadRequestError
+from ..readers.extract import MAX_LINKS as EXTRACTED_LINKS
 from ..runtime import Runtime
 from ..types import Link, LinksResult
 from ..urls import site_of
@@ -32,5 +34,10 @@ async def links(rt: Runtime, url: str, *, limit: int = 100, same_site_only: bool
             continue
         found.append(Link(text=clip(text, 120), url=href, same_site=same))
     return LinksResult(
-        url=url, final_url=doc.final_url, title=doc.title, links=found[:limit], total=len(found), truncated=len(found) > limit
+        url=url,
+        final_url=doc.final_url,
+        title=doc.title,
+        links=found[:limit],
+        total=len(found),
+        truncated=len(found) > limit or len(doc.links) >= EXTRACTED_LINKS,
     )
