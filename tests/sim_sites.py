@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import zlib
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
@@ -59,6 +60,13 @@ def pdf_bytes(title: str, paragraphs: list[str]) -> bytes:
         pdf.multi_cell(0, 8, paragraph)
         pdf.ln(4)
     return bytes(pdf.output())
+
+
+def gzip_bomb(megabytes: int) -> bytes:
+    """``megabytes`` MB of zeros gzipped (about 1000:1), built without holding the plain bytes."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    block = bytes(1_000_000)
+    return b"".join(packer.compress(block) for _ in range(megabytes)) + packer.flush()
 
 
 def bounded(seconds: float) -> Callable[[Callable[P, Awaitable[T]]], Callable[P, Awaitable[T]]]:

@@ -87,7 +87,6 @@ def test_a_bad_url_exits_2(runs: Runs) -> None:
     assert run.stderr.startswith("error WEB_FETCH_BAD_URL: ") and "Traceback" not in run.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="cli.py: the stderr Console wraps at 80 columns (needs soft_wrap=True)")
 def test_the_error_is_one_line(runs: Runs) -> None:
     first = runs.results["blocked"].stderr.splitlines()[0]
     assert first.startswith("error WEB_FETCH_BLOCKED: ") and runs.urls["blocked"] in first

@@ -28,7 +28,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 out = Console(soft_wrap=True, highlight=False)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 ConfigOpt = typer.Option(None, "--config", help="YAML config file (default: $WEBQUORUM_CONFIG, ./webquorum.yaml, ~/.config/webquorum/config.yaml)")
 JsonOpt = typer.Option(False, "--json", help="Print JSON instead of text.")
@@ -65,7 +65,7 @@ def _run(config: str | None, work: Callable[[Client], Awaitable[T]], *, use_cach
         _print_json(exc.to_dict())
         raise typer.Exit(exc.exit_code) from None
     except WebQuorumError as exc:
-        err.print(f"[bold red]error[/] {exc.code}: {exc.message}", markup=True)
+        err.print(f"error {exc.code}: {exc.message}", markup=False)
         if exc.hint_text:
             err.print(f"hint: {exc.hint_text}", markup=False)
         raise typer.Exit(exc.exit_code) from None
@@ -303,6 +303,8 @@ def mcp(
         serve(config=config, http=http, host=host, port=port)
     except WebQuorumError as exc:
         err.print(f"error {exc.code}: {exc.message}", markup=False)
+        if exc.hint_text:
+            err.print(f"hint: {exc.hint_text}", markup=False)
         raise typer.Exit(exc.exit_code) from None
 
 

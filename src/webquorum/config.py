@@ -8,6 +8,7 @@ call (:meth:`Config.credential`), so a key exported after start-up is used by th
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 from pathlib import Path
@@ -95,6 +96,17 @@ class NetworkSettings(_Strict):
     user_agent: str | None = None
 
 
+    @field_validator("resolve")
+    @classmethod
+    def _ip_values(cls, v: dict[str, str]) -> dict[str, str]:
+        for host, ip in v.items():
+            try:
+                ipaddress.ip_address(ip)
+            except ValueError:
+                raise ValueError(f"{host!r} must map to an IP address like 127.0.0.1, not {ip!r}") from None
+        return v
+
+
 class CacheSettings(_Strict):
     enabled: bool = True
     path: str | None = None
@@ -134,7 +146,7 @@ class ModelSettings(_Strict):
 
 class McpSettings(_Strict):
     enable_discovery: bool = False
-    auth_token: SecretStr | None = None
+    auth_token: SecretStr | None = None  # else $WEBQUORUM_MCP_TOKEN (see mcp_token)
     max_concurrent: int = Field(default=16, ge=1, le=1024)
     call_deadline_s: float = Field(default=60.0, gt=0, le=600)
     allowed_origins: list[str] = []
@@ -209,6 +221,13 @@ class Config(_Strict):
             return override.api_key.get_secret_value() or None
         env = self.key_env(provider, default_env)
         return (os.environ.get(env) or None) if env else None
+
+
+def mcp_token(settings: McpSettings) -> str | None:
+    """The MCP bearer token: ``mcp.auth_token``, else ``$WEBQUORUM_MCP_TOKEN``; None when neither is set."""
+    if settings.auth_token is not None and settings.auth_token.get_secret_value():
+        return settings.auth_token.get_secret_value()
+    return os.environ.get("WEBQUORUM_MCP_TOKEN") or None
 
 
 def model_name(kind: Literal["agent", "verification", "query"], configured: str | None = None) -> str:

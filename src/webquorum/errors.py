@@ -7,6 +7,7 @@
     ├── ConfigError                     WEB_CONFIG_INVALID         (exit 2)
     ├── AbortedError                    WEB_ABORTED                (exit 130)
     ├── BudgetExhaustedError            WEB_BUDGET_EXHAUSTED
+    ├── ServerBusyError                 WEB_MCP_BUSY
     ├── BriefRefusedError               <per-refusal code>         (exit 2)
     ├── ProviderError                   WEB_PROVIDER_ERROR
     │   ├── CredentialMissingError      WEB_PROVIDER_CREDENTIAL_MISSING
@@ -115,6 +116,13 @@ class AbortedError(WebQuorumError):
 
 class BudgetExhaustedError(WebQuorumError):
     code = "WEB_BUDGET_EXHAUSTED"
+
+
+class ServerBusyError(WebQuorumError):
+    """The MCP server is at ``mcp.max_concurrent`` calls; refused at once rather than queued."""
+
+    code = "WEB_MCP_BUSY"
+    hint = "too many calls are running at once; retry in a few seconds"
 
 
 class BriefRefusedError(WebQuorumError):

@@ -23,7 +23,6 @@ import hmac
 import ipaddress
 import json
 import logging
-import os
 import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -39,7 +38,15 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .api import Client, ConfigLike
-from .errors import AbortedError, BadRequestError, BriefRefusedError, ConfigError, WebQuorumError
+from .config import mcp_token
+from .errors import (
+    AbortedError,
+    BadRequestError,
+    BriefRefusedError,
+    ConfigError,
+    ServerBusyError,
+    WebQuorumError,
+)
 from .mcp_tools import ToolSpec, fit, tool_specs
 
 log = logging.getLogger("webquorum.mcp")
@@ -53,16 +60,11 @@ INSTRUCTIONS = (
 )
 HINTS = {  # one line for codes whose error carries no hint of its own
     "WEB_BAD_REQUEST": "fix the argument named above and call again; the tool's input schema lists every argument",
-    "WEB_MCP_BUSY": "too many calls are running at once; retry in a few seconds",
     "WEB_ABORTED": "the call ran past mcp.call_deadline_s; ask for less (fewer sources, a smaller budget) or retry",
     "WEB_FETCH": "try another URL from the search results",
     "WEB_PROVIDER": "retry later, or name another provider or combo",
     "WEB_CONFIG": "fix the server's config file and restart it",
 }
-
-
-class ServerBusyError(WebQuorumError):
-    code = "WEB_MCP_BUSY"
 
 
 class _RawArguments(ArgModelBase):
@@ -310,7 +312,7 @@ class BearerGuard:
 def http_app(server: MCPServer[Any], wq: Client, host: str) -> ASGIApp:
     """The streamable HTTP app on ``/mcp``, wrapped in the token and Origin checks."""
     settings = wq.config.mcp
-    token = (settings.auth_token.get_secret_value() if settings.auth_token else None) or os.environ.get(TOKEN_ENV) or None
+    token = mcp_token(settings)
     if not is_loopback(host) and not token:
         raise ConfigError(
             f"mcp --host {host} is reachable from other machines and needs an auth token: "

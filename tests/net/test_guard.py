@@ -161,7 +161,8 @@ E2E = ["127.0.0.1", "127.1", "2130706433", "0x7f000001", "0x7f.1", "0177.0.0.1",
        "[::1]", "[::ffff:127.0.0.1]", "[::ffff:7f00:1]", "[::127.0.0.1]", "169.254.169.254", "2852039166",
        "[64:ff9b::a9fe:a9fe]", "[2002:a9fe:a9fe::1]", "10.0.0.1", "100.64.0.1", "[fe80::1]"]
 # names that resolve (pin map, /etc/hosts) to internal addresses are refused at connect time
-PINNED = {"metadata.test": "169.254.169.254", "intranet.test": "10.1.2.3", "v6.test": "::1", "loop.test": "127.0.0.1"}
+PINNED = {"metadata.test": "169.254.169.254", "intranet.test": "10.1.2.3", "v6.test": "::1", "loop.test": "127.0.0.1",
+          "localhost": "127.0.0.1"}
 
 
 @bounded(10)
@@ -170,7 +171,7 @@ async def test_internal_hosts_are_refused_before_any_connection(simweb: SimWeb) 
     cfg = site_config(simweb)
     cfg["network"]["resolve"].update(PINNED)
     async with Client(cfg) as wq:
-        for host in [*E2E, *PINNED, "Loop.Test.", "localhost"]:
+        for host in [*E2E, *PINNED, "Loop.Test.", "LOCALHOST."]:
             with pytest.raises(ForbiddenAddressError) as caught:
                 await wq.fetch(f"http://{host}:{simweb.port}/")
             assert caught.value.code == "WEB_FETCH_FORBIDDEN_ADDRESS", host

@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 import time
 import tracemalloc
-import zlib
 from collections.abc import AsyncIterator
 
 import pytest
-from tests.sim_sites import SITE, SITES, article, bounded
+from tests.sim_sites import SITE, SITES, article, bounded, gzip_bomb
 from tests.simweb import Reply, SimWeb
 
 from webquorum.errors import (
@@ -32,7 +31,7 @@ PAGE = article("Bridge", "The harbour bridge reopened to traffic on Saturday mor
 
 @pytest.fixture
 async def client() -> AsyncIterator[HttpClient]:
-    pins = {host: "127.0.0.1" for host in (*SITES, "intranet.test")}
+    pins = {host: "127.0.0.1" for host in (*SITES, "intranet.test", "localhost")}
     http = HttpClient(NetPolicy(address=AddressPolicy(allow_hosts=SITES), resolve=pins, max_body_bytes=100_000))
     try:
         yield http
@@ -152,13 +151,6 @@ async def test_five_redirects_are_followed_and_six_are_not(simweb: SimWeb, clien
 
 
 # -- size and time -------------------------------------------------------------------------------
-
-def gzip_bomb(megabytes: int) -> bytes:
-    """``megabytes`` MB of zeros gzipped (about 1000:1), built without holding the plain bytes."""
-    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
-    block = bytes(1_000_000)
-    return b"".join(packer.compress(block) for _ in range(megabytes)) + packer.flush()
-
 
 @bounded(10)
 async def test_a_gzip_bomb_is_cut_off_quickly_in_bounded_memory(simweb: SimWeb, client: HttpClient) -> None:

@@ -6,12 +6,11 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-import zlib
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.sim_sites import OTHER_SITE, SITE, article, bounded, page_bytes, pdf_bytes, site_config
+from tests.sim_sites import OTHER_SITE, SITE, article, bounded, gzip_bomb, page_bytes, pdf_bytes, site_config
 from tests.simweb import Reply, Request, SimWeb
 
 from webquorum import Client
@@ -89,11 +88,6 @@ CHALLENGE = page_bytes("site-challenge.html")
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(64)
 
 
-def bomb() -> bytes:
-    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
-    return b"".join(packer.compress(bytes(1_000_000)) for _ in range(50)) + packer.flush()
-
-
 FAILURES: list[tuple[str, Reply, str, int | None]] = [
     ("challenge-503", Reply(status=503, body=CHALLENGE), "WEB_FETCH_BLOCKED", 503),
     ("challenge-200", Reply(status=200, body=CHALLENGE), "WEB_FETCH_BLOCKED", None),
@@ -114,7 +108,7 @@ FAILURES: list[tuple[str, Reply, str, int | None]] = [
      "WEB_FETCH_FORBIDDEN_ADDRESS", None),
     ("redirect-loopback", Reply(status=301, headers={"Location": "http://127.0.0.1/admin"}),
      "WEB_FETCH_FORBIDDEN_ADDRESS", None),
-    ("gzip-bomb", Reply(body=bomb(), headers={"Content-Encoding": "gzip"}), "WEB_FETCH_TOO_LARGE", None),
+    ("gzip-bomb", Reply(body=gzip_bomb(50), headers={"Content-Encoding": "gzip"}), "WEB_FETCH_TOO_LARGE", None),
 ]
 
 

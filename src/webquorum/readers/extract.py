@@ -91,6 +91,9 @@ def _looks_binary(body: bytes) -> bool:
     return controls > len(head) * 0.05
 
 
+_SINGLE_BYTE = re.compile(r"^(iso-?8859|latin|cp125|windows-125|ascii|us-ascii)", re.I)
+
+
 def decode_text(body: bytes, content_type: str | None) -> str:
     """Decode a body: BOM, then the header charset, then ``<meta charset>``, then utf-8, then cp1252.
 
@@ -111,7 +114,15 @@ def decode_text(body: bytes, content_type: str | None) -> str:
     if _looks_binary(body):
         raise UnsupportedContentError("the body is binary data, not text")
     meta = _META_CHARSET.search(body[:4096])
-    candidates = [declared, _charset_label(meta[1].decode("ascii") if meta else None), "utf-8"]
+    meta_label = _charset_label(meta[1].decode("ascii") if meta else None)
+    if _SINGLE_BYTE.match(declared or meta_label or "") and not body.isascii():
+        # A single-byte label decodes any bytes, so it never fails over. Multi-byte UTF-8
+        # sequences almost never occur in real Latin-1/cp1252 text: valid UTF-8 wins.
+        try:
+            return body.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+    candidates = [declared, meta_label, "utf-8"]
     for codec in candidates:
         if codec:
             try:

@@ -1,0 +1,59 @@
+"""A simulated network in a child process, for benchmarks.
+
+The server runs in its own process so its work does not share the client's GIL: what the
+client measures is then its own wall time and CPU, as against a real network. Latency is a
+pure function of (name, run), so the parent computes the critical path with the same numbers
+the child sleeps for.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing as mp
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+for entry in (str(REPO), str(REPO / "src")):
+    if entry not in sys.path:
+        sys.path.insert(0, entry)
+
+from tests.simweb import SimWeb  # noqa: E402
+
+Setup = Callable[[SimWeb, dict[str, Any]], None]
+
+
+def latency(name: str, run: int, low: float, high: float) -> float:
+    """A deterministic latency in [low, high] seconds for ``name`` on ``run``."""
+    digest = hashlib.sha256(f"{name}/{run}".encode()).digest()
+    return low + (high - low) * int.from_bytes(digest[:4], "big") / 0xFFFFFFFF
+
+
+def _serve(setup: Setup, params: dict[str, Any], ports: Any, stop: Any) -> None:
+    web = SimWeb().start()
+    setup(web, params)
+    ports.put(web.port)
+    stop.wait()
+    web.stop()
+
+
+class ChildWeb:
+    """``with ChildWeb(setup, params) as port:`` runs ``setup(web, params)`` in a child process."""
+
+    def __init__(self, setup: Setup, params: dict[str, Any]) -> None:
+        ctx = mp.get_context("spawn")
+        self._ports = ctx.Queue()
+        self._stop = ctx.Event()
+        self._proc = ctx.Process(target=_serve, args=(setup, params, self._ports, self._stop), daemon=True)
+
+    def __enter__(self) -> int:
+        self._proc.start()
+        return int(self._ports.get(timeout=60))
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._proc.join(timeout=5)
+        if self._proc.is_alive():
+            self._proc.kill()
