@@ -108,8 +108,8 @@ def main() -> None:
     print(f"one at a time  median {statistics.median(run.unloaded) * 1000:7.1f} ms")
     print(f"latency        p50 {percentile(lat, 0.5) * 1000:7.1f} ms   p99 {percentile(lat, 0.99) * 1000:7.1f} ms"
           f"   mean {statistics.fmean(lat) * 1000:7.1f} ms")
-    print(f"over the path  p50 {(percentile(lat, 0.5) - path_s) * 1000:7.1f} ms   "
-          f"p99 {(percentile(lat, 0.99) - path_s) * 1000:7.1f} ms")
+    print(f"over the path  p50 {percentile(lat, 0.5) / path_s:7.2f}x     p99 {percentile(lat, 0.99) / path_s:7.2f}x"
+          f"   (one call alone: {statistics.median(run.unloaded) / path_s:.2f}x)")
     print(f"throughput     {calls / run.wall:.1f} calls/s ({run.wall:.2f} s wall)")
     print(f"server CPU     {run.server_cpu / calls * 1000:.1f} ms per call")
     print(f"server peak RSS {rss:.1f} MB")

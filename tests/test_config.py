@@ -89,3 +89,16 @@ def test_keys_are_read_at_each_call(monkeypatch: pytest.MonkeyPatch) -> None:
     assert config.credential("brave", "BRAVE_API_KEY") is None
     monkeypatch.setenv("BRAVE_API_KEY", "late")
     assert config.credential("brave", "BRAVE_API_KEY") == "late"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"overrides": {"brave": {"api_key": 123456789012}}}, {"overrides": {"brave": {"api_key": ["s3cr3t-list-key"]}}},
+     {"mcp": {"auth_token": 987654321098}}],
+)
+def test_a_mistyped_secret_is_never_echoed(data: dict[str, object]) -> None:
+    with pytest.raises(ConfigError) as info:
+        parse_config(data)
+    for secret in ("123456789012", "s3cr3t-list-key", "987654321098"):
+        assert secret not in info.value.message
+    assert "api_key" in info.value.message or "auth_token" in info.value.message

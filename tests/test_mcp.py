@@ -415,3 +415,16 @@ def test_fit_drops_list_items_when_clipping_is_not_enough() -> None:
     assert cut == [f"links: kept {len(data['links'])} of 500 items"]
     assert data["links"][0]["url"] == "https://example.test/0"
     assert fit(data, 5000) == []  # already inside the bound: nothing more is cut
+
+
+def test_descriptions_teach_what_the_tools_do_not_do() -> None:
+    """The descriptions carry the issue's required caveats and the brief-reading example."""
+    from webquorum.mcp_tools import tool_specs
+
+    specs = {s.name: s.description for s in tool_specs(enable_discovery=True)}
+    assert "State the consensus, name the site that disagrees, cite more than one URL" in specs["web_search"]
+    assert "not credibility judgments" in specs["research_collect"]
+    assert "not proof" in specs["research_collect"] and "does not crawl" in specs["web_search"]
+    assert "never exhaustive" in specs["discover_web_market_signals"]
+    for name, text in specs.items():
+        assert len(text) < 1200, f"{name}: a description is a few lines, not a manual"

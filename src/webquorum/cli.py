@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from .api import Client
 from .errors import BriefRefusedError, WebQuorumError
@@ -23,12 +24,14 @@ from .errors import BriefRefusedError, WebQuorumError
 T = TypeVar("T")
 app = typer.Typer(
     add_completion=False,
+    pretty_exceptions_show_locals=False,  # locals could hold keys
     no_args_is_help=True,
     help="Multi-source web research in one call: search, read, compare, cite.",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-out = Console(soft_wrap=True, highlight=False)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+# emoji=False: page text such as ":warning:" must print literally, not as a rich emoji code.
+out = Console(soft_wrap=True, highlight=False, emoji=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 ConfigOpt = typer.Option(None, "--config", help="YAML config file (default: $WEBQUORUM_CONFIG, ./webquorum.yaml, ~/.config/webquorum/config.yaml)")
 JsonOpt = typer.Option(False, "--json", help="Print JSON instead of text.")
@@ -87,13 +90,17 @@ def search(
     if as_json:
         _print_json(resp.model_dump(mode="json"))
     else:
-        table = Table(title=f"{resp.provider}: {resp.query}", show_lines=False, expand=False)
+        # Titles, snippets and the query are untrusted text: Text cells, never rich markup ("[/b]" would crash).
+        table = Table(title=Text(f"{resp.provider}: {resp.query}"), show_lines=False, expand=False)
         table.add_column("#", justify="right")
-        table.add_column("title / url")
+        # A URL is the one thing a reader copies: never cut it with "…" (rich's default at 80 columns when piped).
+        widest = min(300, max((len(r.url) for r in resp.results), default=10))
+        table.add_column("title / url", overflow="fold", min_width=widest)
         table.add_column("ranks")
         for i, r in enumerate(resp.results, 1):
             ranks = " ".join(f"{p}:{n}" for p, n in r.ranks.items())
-            table.add_row(str(i), f"[bold]{r.title or r.site}[/]\n{r.url}\n{r.snippet[:160]}", ranks)
+            cell = Text.assemble((r.title or r.site, "bold"), f"\n{r.url}\n{r.snippet[:160]}")
+            table.add_row(str(i), cell, Text(ranks))
         out.print(table)
         for f in resp.failures:
             err.print(f"provider {f.provider} failed: {f.code} {f.message}", markup=False)
@@ -257,7 +264,12 @@ def verify(
         out.print(f"{c['verdict']:>12}  {c['claim']}  {' '.join(c['evidence_ids'])}", markup=False)
     for e in data["evidence"]:
         out.print(f"  [{e['id']}] {e['domain']}: {e['text'][:200]}\n      {e['url']}", markup=False)
-    out.print(f"run {data['run_id']}: {data['budget']}", markup=False)
+    out.print(f"run {data['run_id']}: {_budget(data['budget'])}", markup=False)
+
+
+def _budget(budget: dict[str, Any]) -> str:
+    """``calls_spent=1 calls_left=1 usd_spent=0.0`` rather than a Python dict repr."""
+    return " ".join(f"{key}={value}" for key, value in budget.items())
 
 
 @app.command()
@@ -283,7 +295,7 @@ def discover(
         return
     for c in data["candidates"]:
         out.print(f"{c['status']:>12}  {c['name']} ({c['geography'] or '?'}; {c['domain'] or 'no domain'})  {' '.join(c['evidence_ids'])}", markup=False)
-    out.print(f"exhaustive: false; run {data['run_id']}: {data['budget']}", markup=False)
+    out.print(f"exhaustive: false; run {data['run_id']}: {_budget(data['budget'])}", markup=False)
 
 
 @app.command()

@@ -1,8 +1,9 @@
 """What several sources agree and disagree on, decided by rule: names and figures only (pure, no I/O).
 
 A model spending its budget grading four extracts has none left for the answer, so the comparison
-is code. Names (people, organisations, places, products) and figures (see :mod:`webquorum.figures`)
-are all a rule can honestly compare, so they are all the brief claims to have compared.
+is code. Names (people, organisations, places, products; see :mod:`webquorum.names`) and figures
+(see :mod:`webquorum.figures`) are all a rule can honestly compare, so they are all the brief
+claims to have compared.
 
 - An item is *agreed* when at least two distinct sites name it. Names match ignoring case, accents
   and legal forms ("NVIDIA" = "Nvidia Corp."); figures match at the coarser precision
@@ -19,51 +20,26 @@ are all a rule can honestly compare, so they are all the brief claims to have co
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from webquorum.figures import (
-    CALENDAR_WORDS,
-    FUNCTION_WORDS,
     Figure,
     extract_figures,
     figures_agree,
     format_figure,
     same_quantity,
-    starts_sentence,
     unit_key,
 )
+from webquorum.names import extract_names as extract_names  # re-exported: callers import it from here
+from webquorum.names import name_key as name_key
+from webquorum.names import name_mentions
 
 ItemKind = Literal["name", "figure"]
 
-_UP, _LO, _L = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ", "A-Za-zÀ-ÖØ-öø-ÿ"
-_LEGAL_WORD = r"(?:Inc|Corp|Corporation|Co|Ltd|LLC|PLC|GmbH|AG|SE|Limited)(?![\w&])"
-_WORD = (
-    rf"(?!{_LEGAL_WORD})(?:[{_UP}][{_LO}]+[{_UP}][{_L}]*|[{_UP}][{_LO}]+(?:[-'’][{_L}]+)*"
-    rf"|[{_UP}][{_UP}0-9&]+(?![{_LO}])|[{_LO}][{_UP}][{_L}]*)"
-)
-_LEGAL = (
-    r"S\.A\.B\.\s+de\s+C\.V\.|S\.A\.P\.I\.\s+de\s+C\.V\.|S\.\s?de\s+R\.L\.\s+de\s+C\.V\.|S\.A\.\s+de\s+C\.V\.|"
-    r"S\.A\.B\.|S\.A\.|S\.L\.|S\.p\.A\.|N\.V\.|B\.V\.|L\.L\.C\.|Inc\.?|Corp\.?|Corporation|Co\.|Ltd\.?|LLC|PLC|plc|"
-    r"GmbH|AG|SE|Limited"
-)
-_NAME = re.compile(
-    rf"(?P<run>{_WORD}(?:[ \t\u00a0]+(?:(?:of|de|del|de la|la|las|los|&)[ \t\u00a0]+)?{_WORD})*)"
-    rf"(?P<legal>,?[ \t\u00a0]+(?:{_LEGAL})(?![{_L}]))?"
-)
-_LEGAL_SUFFIX = re.compile(rf",?\s+(?:{_LEGAL})(?![{_L}])")
-_SPACED_WORD = re.compile(r"\S+")
-_GENERIC = re.compile(
-    r"(?:CEO|CFO|COO|CTO|EPS|GAAP|IPO|ETF|YOY|YoY|TTM|FY\d*|[QH][1-4]|USD|EUR|MXN|GBP|JPY|CAD|BRL|PDF|HTML|URL|API|"
-    r"AM|PM|GDP|PIB|OK|TV|AI|IA|II|III|IV)"
-)
-_NOT_KEY = re.compile(r"[^\w&]+")
 _YEAR_TEXT = re.compile(r"\d{4}")
-_CONNECTORS = frozenset({"of", "de", "del", "la", "las", "los", "&"})
-_LETTERS = re.compile(rf"[{_L}]+")
 
 
 @dataclass(frozen=True)
@@ -114,29 +90,6 @@ class _Item:
     first: tuple[int, int]
 
 
-def extract_names(text: str) -> list[str]:
-    """Distinct names in first-appearance order, one surface form per name (see :func:`name_key`).
-
-    Capitalised words that may only be capitalised because they open a sentence or sit in a
-    title ("Revenue rose", "Record Quarter") are left out; ``compare_sources`` still counts them
-    when another site names the same thing for sure.
-    """
-    seen: dict[str, str] = {}
-    for mention in _name_mentions(text):
-        if not mention.weak:
-            seen.setdefault(mention.key, mention.surface)
-    return list(seen.values())
-
-
-def name_key(name: str) -> str:
-    """The form names are matched in: case, accents, punctuation and legal forms dropped."""
-    name = _LEGAL_SUFFIX.sub("", name).replace("'s", "").replace("’s", "")
-    folded = "".join(
-        c for c in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(c)
-    )
-    return " ".join(_NOT_KEY.sub(" ", folded).split())
-
-
 def compare_sources(
     sources: Sequence[SourceText],
     *,
@@ -152,7 +105,7 @@ def compare_sources(
         site = source.site or source.url
         site_index.setdefault(site, len(site_index))
         text = source.text[:max_chars_per_source]
-        for name in _name_mentions(text):
+        for name in name_mentions(text):
             names.setdefault(name.key, []).append((site, name.surface, (index, name.offset), name.weak))
         for figure in extract_figures(text):
             mention = _Mention(site, source.url, (index, figure.start), figure)
@@ -191,94 +144,24 @@ def render_agreement(comparison: Comparison) -> list[str]:
 
 
 def contradiction(claim: str, passage: str) -> tuple[Figure, Figure] | None:
-    """The first (claimed, passage) figure pair where ``passage`` names another value for the same quantity.
+    """The first (claimed, passage) figure pair where ``passage`` names another value for the same quantity."""
+    return figure_conflict(extract_figures(claim), passage)
+
+
+def figure_conflict(claimed: Sequence[Figure], passage: str) -> tuple[Figure, Figure] | None:
+    """:func:`contradiction` for a claim's figures already read (``verify`` checks one claim against many passages).
 
     The rule ``verify`` calls *contradicted*: a passage that also names the claimed value is not
     contradicting it, and a figure for a different quantity (data-center vs total revenue) is ignored.
     """
     found = extract_figures(passage)
-    for claimed in extract_figures(claim):
-        if any(figures_agree(claimed, f) for f in found):
+    for c in claimed:
+        if any(figures_agree(c, f) for f in found):
             continue
         for f in found:
-            if same_quantity(claimed, f):
-                return claimed, f
+            if same_quantity(c, f):
+                return c, f
     return None
-
-
-class _NameMention(NamedTuple):
-    key: str
-    surface: str
-    offset: int
-    weak: bool  # a capital that may only open a sentence or a headline: counts when another site names it
-
-
-def _name_mentions(text: str) -> list[_NameMention]:
-    """Every name: runs of capitalised words, acronyms, legal forms attached; uncertain ones marked weak."""
-    runs = [m for m in _NAME.finditer(text) if not (m.start() and text[m.start() - 1].isalnum())]
-    name_words: set[str] = set()  # capitalised mid-sentence somewhere, so a name even when opening a sentence
-    for m in runs:
-        words = m["run"].split()
-        name_words.update(words if not starts_sentence(text, m.start()) else words[1:])
-    headline: dict[int, bool] = {}
-    out: list[_NameMention] = []
-    for m in runs:
-        segments: list[list[tuple[int, str]]] = [[]]
-        for w in _SPACED_WORD.finditer(m["run"]):
-            word = w[0].removesuffix("'s").removesuffix("’s")
-            if word.lower() in CALENDAR_WORDS or _GENERIC.fullmatch(word):
-                segments.append([])  # "April", "CEO" split a run: "CEO Jensen Huang" -> "Jensen Huang"
-            else:
-                segments[-1].append((m.start("run") + w.start(), word))
-        lead = segments[0]
-        if (
-            len(lead) > 2
-            and lead[1][1] in _CONNECTORS
-            and lead[0][1] not in name_words
-            and starts_sentence(text, m.start())
-        ):
-            del lead[:2]  # "Shares of NVIDIA" opening a sentence is "NVIDIA"
-        in_headline = _in_headline(text, m.start(), headline)
-        for index, segment in enumerate(segments):
-            while segment and (segment[0][1].lower() in FUNCTION_WORDS or segment[0][1] in _CONNECTORS):
-                segment.pop(0)
-            while segment and segment[-1][1] in _CONNECTORS:
-                segment.pop()
-            if not segment:
-                continue
-            start, first = segment[0]
-            surface = " ".join(word for _, word in segment)
-            legal = ""
-            if index == len(segments) - 1 and m["legal"]:
-                legal = " ".join(m["legal"].split())
-                surface += legal if legal.startswith(",") else f" {legal}"
-            weak = False
-            if in_headline and not legal:  # "Nvidia Earnings 2026: Record Quarter": every word may be a name
-                weak = True
-                if len(segment) > 1:
-                    out.extend(
-                        _NameMention(name_key(w), w, pos, True) for pos, w in segment if w not in _CONNECTORS
-                    )
-            elif len(segment) == 1 and not first.isupper() and not legal and starts_sentence(text, start):
-                weak = first not in name_words
-            key = name_key(surface)
-            if key and not key.isdigit():
-                out.append(_NameMention(key, surface, start, weak))
-    return out
-
-
-def _in_headline(text: str, pos: int, seen: dict[int, bool]) -> bool:
-    """Whether ``pos`` sits in a sentence or line whose every content word is capitalised: a title."""
-    start = max(text.rfind("\n", 0, pos), *(text.rfind(f"{p} ", 0, pos) for p in ".!?")) + 1
-    if start not in seen:
-        ends = [i for i in (text.find("\n", pos), *(text.find(f"{p} ", pos) for p in ".!?")) if i != -1]
-        words = [
-            w
-            for w in _LETTERS.findall(text, start, min(ends, default=len(text)))
-            if w.lower() not in FUNCTION_WORDS
-        ]
-        seen[start] = len(words) >= 3 and all(w[0].isupper() for w in words)
-    return seen[start]
 
 
 def _name_item(mentions: list[tuple[str, str, tuple[int, int], bool]]) -> _Item | None:

@@ -36,6 +36,7 @@ READER_IDS: tuple[str, ...] = ("http", "jina", "firecrawl", "exa", "tavily")
 KEYLESS_DEFAULT: tuple[str, ...] = ("duckduckgo", "wikipedia")
 AUTO = "auto"
 _RATE = re.compile(r"^\s*\d+\s*(/|per)\s*(s|sec|second|m|min|minute|h|hour|d|day)s?\s*$", re.I)
+SECRET_KEYS = frozenset({"api_key", "auth_token"})
 DEFAULT_AGENT_MODEL = "anthropic/claude-sonnet-5"
 DEFAULT_VERIFICATION_MODEL = "openai/gpt-5.4-mini"
 DEFAULT_QUERY_MODEL = "perplexity/sonar"
@@ -252,6 +253,8 @@ def _describe(error: dict[str, Any]) -> str:
     if error.get("type") == "model_type" or path == "(top level)" or message.split(":")[0].count(".") > 0:
         return message if ":" in message else f"{path}: {message}"
     value = error.get("input")
+    if any(part in SECRET_KEYS for part in error.get("loc", ())):
+        return f"{path}: the value is not allowed: {message}"  # never echo a secret, even a mistyped one
     shown = repr(value) if not isinstance(value, dict) else "a mapping"
     return f"{path}: {shown} is not allowed: {message}"
 

@@ -76,7 +76,7 @@ WEB_LINKS = """List the links of one page (anchor text, absolute URL, same_site 
 It fetches no linked page and follows nothing. At most `limit` links (300 max); total and truncated say how many the page had. A link missing here does not prove the site lacks that page."""
 
 RESEARCH_COLLECT = """Gather literal, citable passages for 1-10 query variants and/or known URLs. Each source has excerpts with start/end offsets into its text, its content_hash, and `expand`, a ready web_fetch call to read around an excerpt. Use it when you will write the answer yourself and need quotes; use web_search for a compared brief.
-It does not synthesise, judge claims or follow links. `gaps` names every failed search, unread page and omitted candidate; an empty gaps list is not proof that the web holds nothing else."""
+It does not synthesise, judge claims or follow links. source_type and the order of sources are not credibility judgments. `gaps` names every failed search, unread page and omitted candidate; an empty gaps list is not proof that the web holds nothing else."""
 
 SEARCH_WEB_EVIDENCE = """Check specific claims (1-10) about named entities (1-5) against independent web sources. Each claim gets a verdict (supported, contradicted, unverified), a reason and evidence_ids; each evidence item has the URL, domain and the literal passage it was judged on. Use it when you hold claims to check; for an open question use web_search.
 It spends a small fixed search budget: unverified means no deciding evidence was found, not that the claim is false. A brief that cannot be answered (no entity, no claim, unknown fields) is refused as an error naming what is missing and a correction."""

@@ -25,6 +25,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..compare import figure_conflict
 from ..errors import BriefRefusedError, BudgetExhaustedError, WebQuorumError
 from ..figures import CALENDAR_WORDS, extract_figures
 from ..model_client import ModelClient
@@ -51,7 +52,7 @@ from ..research_types import (
 from ..runs import RunContext, is_provider_failure, redact_query, time_range_for
 from ..runtime import Runtime
 from ..types import Document, SearchResponse
-from .verify import figure_conflict, names, sentences, windows
+from .verify import names, sentences, windows
 
 MAX_PLANNED = 4
 VERIFY_TOP = 5

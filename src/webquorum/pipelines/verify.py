@@ -22,8 +22,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..compare import figure_conflict
 from ..errors import BriefRefusedError, BudgetExhaustedError, WebQuorumError
-from ..figures import FUNCTION_WORDS, Figure, extract_figures, figures_agree, same_quantity
+from ..figures import FUNCTION_WORDS, Figure, extract_figures, figures_agree
 from ..model_client import ModelClient
 from ..organisations import fold, org_key
 from ..research_types import ClaimVerdict, Evidence, StopReason, VerifyRequest, VerifyResult, parse_brief
@@ -102,18 +103,6 @@ def terms_match(terms: Sequence[str], passage: str) -> bool:
 def figures_match(claimed: Sequence[Figure], passage: str) -> bool:
     found = extract_figures(passage)
     return all(any(figures_agree(c, f) for f in found) for c in claimed)
-
-
-def figure_conflict(claimed: Sequence[Figure], passage: str) -> tuple[Figure, Figure] | None:
-    """The first (claimed, stated) pair where the passage gives another value for the same quantity."""
-    found = extract_figures(passage)
-    for c in claimed:
-        if any(figures_agree(c, f) for f in found):
-            continue
-        for f in found:
-            if same_quantity(c, f):
-                return c, f
-    return None
 
 
 # -- the pipeline ----------------------------------------------------------------------------------
@@ -196,6 +185,11 @@ def entity_excerpts(
     return out[:8]
 
 
+def _unchecked(claim: str, why: str) -> ClaimVerdict:
+    """A claim the run never looked at: unverified, with nothing cited."""
+    return ClaimVerdict(claim=claim, verdict="unverified", evidence_ids=[], reason=f"not checked: {why}")
+
+
 async def verify(rt: Runtime, request: Mapping[str, Any]) -> VerifyResult:
     brief = parse_verify(request)
     run = RunContext(rt, "verify")
@@ -204,25 +198,11 @@ async def verify(rt: Runtime, request: Mapping[str, Any]) -> VerifyResult:
     stop: StopReason = "done"
     for index, claim in enumerate(brief.claims_to_verify):
         if stop != "done":
-            verdicts.append(
-                ClaimVerdict(
-                    claim=claim,
-                    verdict="unverified",
-                    evidence_ids=[],
-                    reason=f"not checked: the run stopped ({stop})",
-                )
-            )
+            verdicts.append(_unchecked(claim, f"the run stopped ({stop})"))
             continue
         query = plan_query(brief.entities, claim)
         if not run.gate(query, "verification"):
-            verdicts.append(
-                ClaimVerdict(
-                    claim=claim,
-                    verdict="unverified",
-                    evidence_ids=[],
-                    reason="not checked: its query was dropped by the egress gate",
-                )
-            )
+            verdicts.append(_unchecked(claim, "its query was dropped by the egress gate"))
             continue
         try:
             resp = await run.search(
@@ -237,14 +217,7 @@ async def verify(rt: Runtime, request: Mapping[str, Any]) -> VerifyResult:
         if stop != "done":
             left = len(brief.claims_to_verify) - index
             run.record("stop", f"{stop}: {left} claim(s) left unverified")
-            verdicts.append(
-                ClaimVerdict(
-                    claim=claim,
-                    verdict="unverified",
-                    evidence_ids=[],
-                    reason=f"not checked: the run stopped ({stop})",
-                )
-            )
+            verdicts.append(_unchecked(claim, f"the run stopped ({stop})"))
             continue
         claims_left = len(brief.claims_to_verify) - index
         reads = max(1, (MAX_READS_PER_RUN - run.reads) // claims_left)

@@ -19,11 +19,13 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
 from email.utils import parsedate_to_datetime
 from typing import Any, Literal
 from urllib.parse import urlsplit, urlunsplit
 
 from ..errors import BadResponseError, ProviderError, RateLimitedError
+from ..types import TimeRange
 
 Modality = Literal["search", "read", "search+read"]
 
@@ -87,6 +89,32 @@ def endpoint_url(spec: ProviderSpec, ctx: RequestContext, path: str | None = Non
     return urlunsplit((base.scheme, base.netloc, base.path + doc_path, "", ""))
 
 
+def key_secrets(ctx: RequestContext) -> tuple[str, ...]:
+    """The key as ``HttpRequest.secrets``, so redaction masks it wherever the request is logged."""
+    return (ctx.api_key,) if ctx.api_key else ()
+
+
+def key_auth(
+    ctx: RequestContext, header: str, prefix: str = "", base: Mapping[str, str] | None = None
+) -> tuple[dict[str, str], tuple[str, ...]]:
+    """Headers and secrets for a key sent in ``header`` as ``prefix + key``, after the fixed ``base`` headers.
+
+    No key, no header: the builders stay pure and usable keyless (Jina Reader) or in tests;
+    a missing required key is the runtime's error, raised before any request is built.
+    """
+    headers = dict(base or {})
+    if ctx.api_key:
+        headers[header] = prefix + ctx.api_key
+    return headers, key_secrets(ctx)
+
+
+def bearer(
+    ctx: RequestContext, base: Mapping[str, str] | None = None
+) -> tuple[dict[str, str], tuple[str, ...]]:
+    """:func:`key_auth` for the common ``Authorization: Bearer <key>``."""
+    return key_auth(ctx, "Authorization", "Bearer ", base)
+
+
 def parse_retry_after(value: str | None) -> float | None:
     """Seconds from a Retry-After header (delta-seconds or HTTP-date); None when absent or unreadable."""
     if not value:
@@ -97,8 +125,6 @@ def parse_retry_after(value: str | None) -> float | None:
     except ValueError:
         pass
     try:
-        from datetime import UTC, datetime
-
         when = parsedate_to_datetime(value)
         return max(0.0, (when - datetime.now(UTC)).total_seconds())
     except (TypeError, ValueError, IndexError):
@@ -182,6 +208,27 @@ def json_list(provider: str, data: Any, *path: str) -> list[dict[str, Any]]:
     return [item for item in node if isinstance(item, dict)]
 
 
+def json_object(provider: str, resp: HttpResponse) -> dict[str, Any]:
+    """The JSON object of a successful answer; a list or bare value there is a bad response."""
+    raise_for_status(provider, resp)
+    data = load_json(provider, resp)
+    if not isinstance(data, dict):
+        raise BadResponseError(f"{provider} response is not an object", provider=provider)
+    return data
+
+
+def result_list(
+    provider: str, resp: HttpResponse, *path: str, quota_statuses: tuple[int, ...] = ()
+) -> list[dict[str, Any]]:
+    """The result objects at ``path`` of a successful JSON answer.
+
+    :func:`raise_for_status`, :func:`load_json` and :func:`json_list` in one step, for the
+    providers whose whole answer is that one list.
+    """
+    raise_for_status(provider, resp, quota_statuses=quota_statuses)
+    return json_list(provider, load_json(provider, resp), *path)
+
+
 _TAG = re.compile(r"<[^>]{0,400}>")
 
 
@@ -196,6 +243,11 @@ def strip_markup(value: Any) -> str:
 def text_of(value: Any) -> str:
     """A string field, stripped; non-strings become empty."""
     return value.strip() if isinstance(value, str) else ""
+
+
+def one_line(value: Any) -> str:
+    """A string field with every run of whitespace (newlines too) folded to one space; non-strings become empty."""
+    return " ".join(value.split()) if isinstance(value, str) else ""
 
 
 CONTENT_CAP = 8000
@@ -216,3 +268,24 @@ def date_only(value: Any) -> str | None:
 
 
 TIME_RANGE_DAYS = {"day": 1, "week": 7, "month": 31, "year": 366}
+
+
+def since_date(time_range: TimeRange, ctx: RequestContext) -> str:
+    """The first day (YYYY-MM-DD) inside ``time_range``, for APIs that take a start date.
+
+    "Today" is ``ctx.options["today"]`` (YYYY-MM-DD) when given, so builders stay deterministic
+    in tests; otherwise the UTC clock.
+    """
+    today = ctx.options.get("today")
+    start = date.fromisoformat(today) if today else datetime.now(UTC).date()
+    return (start - timedelta(days=TIME_RANGE_DAYS[time_range])).isoformat()
+
+
+def is_http_url(url: str) -> bool:
+    """Only absolute http(s) links become results: relative, ``//host`` or ``javascript:`` hrefs do not."""
+    return url.startswith(("http://", "https://"))
+
+
+def primary_language(code: str) -> str:
+    """The primary subtag, lower case (``en-GB`` -> ``en``), for APIs that take a bare language."""
+    return code.split("-")[0].lower()

@@ -36,10 +36,10 @@ from .base import (
     RequestContext,
     date_only,
     endpoint_url,
-    json_list,
-    load_json,
+    key_auth,
     parse_retry_after,
-    raise_for_status,
+    primary_language,
+    result_list,
     strip_markup,
     text_of,
 )
@@ -62,11 +62,8 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     if query.time_range:
         params["freshness"] = _FRESHNESS[query.time_range]
     if query.language:
-        params["search_lang"] = query.language.split("-")[0].lower()
-    headers = {"Accept": "application/json"}
-    if ctx.api_key:
-        headers["X-Subscription-Token"] = ctx.api_key
-    secrets = (ctx.api_key,) if ctx.api_key else ()
+        params["search_lang"] = primary_language(query.language)
+    headers, secrets = key_auth(ctx, "X-Subscription-Token", base={"Accept": "application/json"})
     return HttpRequest(
         method="GET", url=endpoint_url(SPEC, ctx), headers=headers, params=params, secrets=secrets
     )
@@ -81,10 +78,8 @@ def parse_response(resp: HttpResponse) -> list[RawResult]:
             provider=SPEC.id,
             status=422,
         )
-    raise_for_status(SPEC.id, resp)
-    data = load_json(SPEC.id, resp)
     out = []
-    for item in json_list(SPEC.id, data, "web", "results"):
+    for item in result_list(SPEC.id, resp, "web", "results"):
         url = text_of(item.get("url"))
         if url:
             out.append(

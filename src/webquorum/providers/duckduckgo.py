@@ -27,7 +27,15 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from ..errors import BadResponseError, RateLimitedError
 from ..types import RawResult, SearchQuery
-from .base import HttpRequest, HttpResponse, ProviderSpec, RequestContext, endpoint_url, raise_for_status
+from .base import (
+    HttpRequest,
+    HttpResponse,
+    ProviderSpec,
+    RequestContext,
+    endpoint_url,
+    is_http_url,
+    raise_for_status,
+)
 
 SPEC = ProviderSpec(
     id="duckduckgo",
@@ -130,7 +138,7 @@ def _lite_results(tree: LexborHTMLParser) -> list[RawResult]:
 
 def _result(link: LexborNode, snippet: LexborNode | None) -> RawResult | None:
     url = unwrap(link.attributes.get("href") or "")
-    if not url.startswith(("http://", "https://")) or "duckduckgo.com/y.js" in url:
+    if not is_http_url(url) or "duckduckgo.com/y.js" in url:
         return None
     text = " ".join(snippet.text().split()) if snippet is not None else ""
     return RawResult(url=url, title=" ".join(link.text().split()), snippet=text)

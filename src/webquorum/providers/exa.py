@@ -22,13 +22,11 @@ mirrored in ``tryAGI/Exa`` and the SearXNG ``exaapi`` engine).
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from ..types import RawResult, SearchQuery, TimeRange
+from ..types import RawResult, SearchQuery
 from .base import (
     CONTENT_CAP,
-    TIME_RANGE_DAYS,
     HttpRequest,
     HttpResponse,
     ProviderSpec,
@@ -36,9 +34,10 @@ from .base import (
     cap_content,
     date_only,
     endpoint_url,
-    json_list,
-    load_json,
-    raise_for_status,
+    is_http_url,
+    key_auth,
+    result_list,
+    since_date,
     strip_markup,
     text_of,
 )
@@ -56,13 +55,6 @@ SPEC = ProviderSpec(
 SNIPPET_CHARS = 500
 
 
-def _since_date(time_range: TimeRange, ctx: RequestContext) -> str:
-    """The first day inside ``time_range``; base.py has no such helper yet."""
-    today = ctx.options.get("today")
-    start = date.fromisoformat(today) if today else datetime.now(UTC).date()
-    return (start - timedelta(days=TIME_RANGE_DAYS[time_range])).isoformat()
-
-
 def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     body: dict[str, Any] = {
         "query": query.query,
@@ -71,14 +63,10 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
         "contents": {"text": {"maxCharacters": CONTENT_CAP}, "highlights": True},
     }
     if query.time_range:
-        body["startPublishedDate"] = _since_date(query.time_range, ctx) + "T00:00:00.000Z"
-    headers = {"x-api-key": ctx.api_key} if ctx.api_key else {}
+        body["startPublishedDate"] = since_date(query.time_range, ctx) + "T00:00:00.000Z"
+    headers, secrets = key_auth(ctx, "x-api-key")
     return HttpRequest(
-        method="POST",
-        url=endpoint_url(SPEC, ctx),
-        headers=headers,
-        json_body=body,
-        secrets=(ctx.api_key,) if ctx.api_key else (),
+        method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets
     )
 
 
@@ -92,12 +80,10 @@ def _snippet(item: dict[str, Any]) -> str:
 
 
 def parse_response(resp: HttpResponse) -> list[RawResult]:
-    raise_for_status(SPEC.id, resp, quota_statuses=(402,))
-    data = load_json(SPEC.id, resp)
     results: list[RawResult] = []
-    for item in json_list(SPEC.id, data, "results"):
+    for item in result_list(SPEC.id, resp, "results", quota_statuses=(402,)):
         url = text_of(item.get("url"))
-        if not url.startswith(("http://", "https://")):
+        if not is_http_url(url):
             continue
         extra: dict[str, str] = {}
         if text_of(item.get("author")):

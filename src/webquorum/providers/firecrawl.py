@@ -31,9 +31,11 @@ from .base import (
     HttpResponse,
     ProviderSpec,
     RequestContext,
+    bearer,
     cap_content,
     date_only,
     endpoint_url,
+    is_http_url,
     json_list,
     load_json,
     provider_message,
@@ -67,13 +69,9 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
         body["lang"] = query.language
     if ctx.options.get("scrape", "").lower() in ("1", "true", "yes"):
         body["scrapeOptions"] = {"formats": ["markdown"], "onlyMainContent": True}
-    headers = {"Authorization": f"Bearer {ctx.api_key}"} if ctx.api_key else {}
+    headers, secrets = bearer(ctx)
     return HttpRequest(
-        method="POST",
-        url=endpoint_url(SPEC, ctx),
-        headers=headers,
-        json_body=body,
-        secrets=(ctx.api_key,) if ctx.api_key else (),
+        method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets
     )
 
 
@@ -89,7 +87,7 @@ def parse_response(resp: HttpResponse) -> list[RawResult]:
     results: list[RawResult] = []
     for item in items:
         url = text_of(item.get("url"))
-        if not url.startswith(("http://", "https://")):
+        if not is_http_url(url):
             continue
         raw_meta = item.get("metadata")
         meta: dict[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}

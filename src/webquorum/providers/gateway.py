@@ -32,10 +32,12 @@ from .base import (
     HttpResponse,
     ProviderSpec,
     RequestContext,
+    bearer,
     date_only,
     endpoint_url,
-    load_json,
-    raise_for_status,
+    is_http_url,
+    json_object,
+    one_line,
     text_of,
 )
 
@@ -77,18 +79,14 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
         "temperature": 0,
         "stream": False,
     }
-    headers = {"Authorization": f"Bearer {ctx.api_key}"} if ctx.api_key else {}
-    secrets = (ctx.api_key,) if ctx.api_key else ()
+    headers, secrets = bearer(ctx)
     return HttpRequest(
         method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets
     )
 
 
 def parse_response(resp: HttpResponse) -> list[RawResult]:
-    raise_for_status(SPEC.id, resp)
-    data = load_json(SPEC.id, resp)
-    if not isinstance(data, dict):
-        raise BadResponseError("gateway response is not an object", provider=SPEC.id)
+    data = json_object(SPEC.id, resp)
     if isinstance(data.get("error"), dict):
         _raise_api_error(data["error"], resp.status)
     if not any(key in data for key in ("choices", "search_results", "citations")):
@@ -96,13 +94,13 @@ def parse_response(resp: HttpResponse) -> list[RawResult]:
     found: dict[str, RawResult] = {}
     for source in _sources(data):
         url = text_of(source.get("url"))
-        if not url.startswith(("http://", "https://")):
+        if not is_http_url(url):
             continue
         seen = found.get(url)
         found[url] = RawResult(
             url=url,
             title=(seen.title if seen else "") or text_of(source.get("title")),
-            snippet=(seen.snippet if seen else "") or " ".join(text_of(source.get("snippet")).split()),
+            snippet=(seen.snippet if seen else "") or one_line(source.get("snippet")),
             published=(seen.published if seen else None) or date_only(source.get("date")),
         )
     return list(found.values())

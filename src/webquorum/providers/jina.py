@@ -34,12 +34,13 @@ from .base import (
     HttpResponse,
     ProviderSpec,
     RequestContext,
+    bearer,
     cap_content,
     date_only,
     endpoint_url,
-    json_list,
-    load_json,
-    raise_for_status,
+    one_line,
+    primary_language,
+    result_list,
     text_of,
 )
 
@@ -57,11 +58,8 @@ SPEC = ProviderSpec(
 def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     body: dict[str, Any] = {"q": query.query, "num": min(query.max_results, SPEC.max_results)}
     if query.language:
-        body["hl"] = query.language.split("-")[0].lower()
-    headers = {"Accept": "application/json", "X-Retain-Images": "none"}
-    if ctx.api_key:
-        headers["Authorization"] = f"Bearer {ctx.api_key}"
-    secrets = (ctx.api_key,) if ctx.api_key else ()
+        body["hl"] = primary_language(query.language)
+    headers, secrets = bearer(ctx, {"Accept": "application/json", "X-Retain-Images": "none"})
     return HttpRequest(
         method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets
     )
@@ -70,17 +68,15 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
 def parse_response(resp: HttpResponse) -> list[RawResult]:
     if resp.status == 422 and _no_results(resp.body):
         return []
-    raise_for_status(SPEC.id, resp)
-    data = load_json(SPEC.id, resp)
     out = []
-    for item in json_list(SPEC.id, data, "data"):
+    for item in result_list(SPEC.id, resp, "data"):
         url = text_of(item.get("url"))
         if url:
             out.append(
                 RawResult(
                     url=url,
                     title=text_of(item.get("title")),
-                    snippet=" ".join(text_of(item.get("description")).split()),
+                    snippet=one_line(item.get("description")),
                     content=cap_content(item.get("content")),
                     published=date_only(item.get("date") or item.get("publishedTime")),
                 )

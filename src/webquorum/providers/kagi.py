@@ -38,6 +38,7 @@ from .base import (
     date_only,
     endpoint_url,
     json_list,
+    key_auth,
     load_json,
     provider_message,
     raise_for_status,
@@ -61,10 +62,7 @@ _V1_PATH = "/api/v1/search"
 def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     path = _V1_PATH if ctx.options.get("version") == "v1" else None
     params = {"q": query.query, "limit": str(min(query.max_results, SPEC.max_results))}
-    headers = {"Accept": "application/json"}
-    if ctx.api_key:
-        headers["Authorization"] = f"Bot {ctx.api_key}"
-    secrets = (ctx.api_key,) if ctx.api_key else ()
+    headers, secrets = key_auth(ctx, "Authorization", "Bot ", {"Accept": "application/json"})
     return HttpRequest(
         method="GET", url=endpoint_url(SPEC, ctx, path), headers=headers, params=params, secrets=secrets
     )

@@ -24,19 +24,19 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..errors import BadResponseError, ProviderError, RateLimitedError
+from ..errors import ProviderError, RateLimitedError
 from ..types import RawResult, SearchQuery
 from .base import (
     HttpRequest,
     HttpResponse,
     ProviderSpec,
     RequestContext,
+    bearer,
     date_only,
     endpoint_url,
     json_list,
-    load_json,
+    json_object,
     provider_message,
-    raise_for_status,
     text_of,
 )
 
@@ -63,18 +63,14 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
         "summary": True,
         "freshness": _FRESHNESS[query.time_range] if query.time_range else "noLimit",
     }
-    headers = {"Authorization": f"Bearer {ctx.api_key}"} if ctx.api_key else {}
-    secrets = (ctx.api_key,) if ctx.api_key else ()
+    headers, secrets = bearer(ctx)
     return HttpRequest(
         method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets
     )
 
 
 def parse_response(resp: HttpResponse) -> list[RawResult]:
-    raise_for_status(SPEC.id, resp)
-    data = load_json(SPEC.id, resp)
-    if not isinstance(data, dict):
-        raise BadResponseError("langsearch response is not an object", provider=SPEC.id)
+    data = json_object(SPEC.id, resp)
     _raise_for_body_code(data, resp)
     out = []
     for item in json_list(SPEC.id, data, "data", "webPages", "value"):

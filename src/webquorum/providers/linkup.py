@@ -23,22 +23,23 @@ against ``LinkupPlatform/linkup-python-sdk`` and its unit-test fixtures).
 from __future__ import annotations
 
 import json
-from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from ..types import RawResult, SearchQuery, TimeRange
+from ..types import RawResult, SearchQuery
 from .base import (
-    TIME_RANGE_DAYS,
     HttpRequest,
     HttpResponse,
     ProviderSpec,
     RequestContext,
+    bearer,
     cap_content,
     date_only,
     endpoint_url,
+    is_http_url,
     json_list,
     load_json,
     raise_for_status,
+    since_date,
     strip_markup,
     text_of,
 )
@@ -56,12 +57,6 @@ SPEC = ProviderSpec(
 SNIPPET_CHARS = 500
 
 
-def _since_date(time_range: TimeRange, ctx: RequestContext) -> str:
-    today = ctx.options.get("today")
-    start = date.fromisoformat(today) if today else datetime.now(UTC).date()
-    return (start - timedelta(days=TIME_RANGE_DAYS[time_range])).isoformat()
-
-
 def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     body: dict[str, Any] = {
         "q": query.query,
@@ -70,14 +65,10 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
         "maxResults": max(1, min(query.max_results, SPEC.max_results)),
     }
     if query.time_range:
-        body["fromDate"] = _since_date(query.time_range, ctx)
-    headers = {"Authorization": f"Bearer {ctx.api_key}"} if ctx.api_key else {}
+        body["fromDate"] = since_date(query.time_range, ctx)
+    headers, secrets = bearer(ctx)
     return HttpRequest(
-        method="POST",
-        url=endpoint_url(SPEC, ctx),
-        headers=headers,
-        json_body=body,
-        secrets=(ctx.api_key,) if ctx.api_key else (),
+        method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets
     )
 
 
@@ -101,7 +92,7 @@ def parse_response(resp: HttpResponse) -> list[RawResult]:
     results: list[RawResult] = []
     for item in items:
         url = text_of(item.get("url"))
-        if item.get("type", "text") != "text" or not url.startswith(("http://", "https://")):
+        if item.get("type", "text") != "text" or not is_http_url(url):
             continue
         text = text_of(item.get("content"))
         results.append(

@@ -23,7 +23,7 @@ The exact case ``lb`` expects is not shown in the stored docs (we send ISO 639-1
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 from ..errors import BadResponseError, ProviderError, RateLimitedError
@@ -35,8 +35,12 @@ from .base import (
     RequestContext,
     endpoint_url,
     json_list,
+    key_secrets,
     load_json,
+    one_line,
+    primary_language,
     raise_for_status,
+    since_date,
     text_of,
 )
 
@@ -64,16 +68,15 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     if ctx.api_key:
         params["api_key"] = ctx.api_key
     if query.time_range == "week":
-        params["since"] = (datetime.now(UTC) - timedelta(days=7)).strftime("%Y%m%d")
+        params["since"] = since_date("week", ctx).replace("-", "")
     elif query.time_range:
         params["since"] = _SINCE[query.time_range]
     if query.language:
-        lang, _, region = query.language.partition("-")
-        params.update({"lb": lang.lower(), "lbb": "100"})
+        region = query.language.partition("-")[2]
+        params.update({"lb": primary_language(query.language), "lbb": "100"})
         if region:
             params.update({"rb": region.upper(), "rbb": "10"})
-    secrets = (ctx.api_key,) if ctx.api_key else ()
-    return HttpRequest(method="GET", url=endpoint_url(SPEC, ctx), params=params, secrets=secrets)
+    return HttpRequest(method="GET", url=endpoint_url(SPEC, ctx), params=params, secrets=key_secrets(ctx))
 
 
 def parse_response(resp: HttpResponse) -> list[RawResult]:
@@ -91,7 +94,7 @@ def parse_response(resp: HttpResponse) -> list[RawResult]:
                 RawResult(
                     url=url,
                     title=text_of(item.get("title")),
-                    snippet=" ".join(text_of(item.get("desc")).split()),
+                    snippet=one_line(item.get("desc")),
                     published=_epoch_date(item.get("pdate")),
                 )
             )

@@ -24,12 +24,10 @@ beta-to-v1 migration guide; ``parallel-web/parallel-sdk-python``).
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from ..types import RawResult, SearchQuery, TimeRange
+from ..types import RawResult, SearchQuery
 from .base import (
-    TIME_RANGE_DAYS,
     HttpRequest,
     HttpResponse,
     ProviderSpec,
@@ -37,9 +35,10 @@ from .base import (
     cap_content,
     date_only,
     endpoint_url,
-    json_list,
-    load_json,
-    raise_for_status,
+    is_http_url,
+    key_auth,
+    result_list,
+    since_date,
     strip_markup,
     text_of,
 )
@@ -59,16 +58,10 @@ OBJECTIVE_CHARS = 5000
 SNIPPET_CHARS = 500
 
 
-def _since_date(time_range: TimeRange, ctx: RequestContext) -> str:
-    today = ctx.options.get("today")
-    start = date.fromisoformat(today) if today else datetime.now(UTC).date()
-    return (start - timedelta(days=TIME_RANGE_DAYS[time_range])).isoformat()
-
-
 def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     settings: dict[str, Any] = {"max_results": max(1, min(query.max_results, SPEC.max_results))}
     if query.time_range:
-        settings["source_policy"] = {"after_date": _since_date(query.time_range, ctx)}
+        settings["source_policy"] = {"after_date": since_date(query.time_range, ctx)}
     body: dict[str, Any] = {
         "objective": query.query[:OBJECTIVE_CHARS],
         "search_queries": [query.query[:QUERY_CHARS]],
@@ -76,23 +69,17 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     }
     if ctx.options.get("mode"):
         body["mode"] = ctx.options["mode"]
-    headers = {"x-api-key": ctx.api_key} if ctx.api_key else {}
+    headers, secrets = key_auth(ctx, "x-api-key")
     return HttpRequest(
-        method="POST",
-        url=endpoint_url(SPEC, ctx),
-        headers=headers,
-        json_body=body,
-        secrets=(ctx.api_key,) if ctx.api_key else (),
+        method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets
     )
 
 
 def parse_response(resp: HttpResponse) -> list[RawResult]:
-    raise_for_status(SPEC.id, resp, quota_statuses=(402,))
-    data = load_json(SPEC.id, resp)
     results: list[RawResult] = []
-    for item in json_list(SPEC.id, data, "results"):
+    for item in result_list(SPEC.id, resp, "results", quota_statuses=(402,)):
         url = text_of(item.get("url"))
-        if not url.startswith(("http://", "https://")):
+        if not is_http_url(url):
             continue
         raw = item.get("excerpts")
         excerpts = [text_of(e) for e in raw if text_of(e)] if isinstance(raw, list) else []

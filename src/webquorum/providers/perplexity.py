@@ -29,12 +29,13 @@ from .base import (
     HttpResponse,
     ProviderSpec,
     RequestContext,
+    bearer,
     cap_content,
     date_only,
     endpoint_url,
-    json_list,
-    load_json,
-    raise_for_status,
+    one_line,
+    primary_language,
+    result_list,
     text_of,
 )
 
@@ -59,25 +60,20 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     if query.time_range:
         body["search_recency_filter"] = query.time_range
     if query.language:
-        body["search_language_filter"] = [query.language.split("-")[0].lower()]
-    headers = {"Accept": "application/json"}
-    if ctx.api_key:
-        headers["Authorization"] = f"Bearer {ctx.api_key}"
-    secrets = (ctx.api_key,) if ctx.api_key else ()
+        body["search_language_filter"] = [primary_language(query.language)]
+    headers, secrets = bearer(ctx, {"Accept": "application/json"})
     return HttpRequest(
         method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets
     )
 
 
 def parse_response(resp: HttpResponse) -> list[RawResult]:
-    raise_for_status(SPEC.id, resp)
-    data = load_json(SPEC.id, resp)
     out = []
-    for item in json_list(SPEC.id, data, "results"):
+    for item in result_list(SPEC.id, resp, "results"):
         url = text_of(item.get("url"))
         if not url:
             continue
-        text = " ".join(text_of(item.get("snippet")).split())
+        text = one_line(item.get("snippet"))
         long_text = len(text) > _SNIPPET_CHARS
         updated = date_only(item.get("last_updated"))
         out.append(

@@ -32,9 +32,8 @@ from .base import (
     RequestContext,
     date_only,
     endpoint_url,
-    json_list,
-    load_json,
-    raise_for_status,
+    one_line,
+    result_list,
     text_of,
 )
 
@@ -75,17 +74,15 @@ def parse_response(resp: HttpResponse) -> list[RawResult]:
             provider=SPEC.id,
             status=403,
         )
-    raise_for_status(SPEC.id, resp)
-    data = load_json(SPEC.id, resp)
     out = []
-    for item in json_list(SPEC.id, data, "results"):
+    for item in result_list(SPEC.id, resp, "results"):
         url = text_of(item.get("url"))
         if url:
             out.append(
                 RawResult(
                     url=url,
                     title=text_of(item.get("title")),
-                    snippet=" ".join(text_of(item.get("content")).split()),
+                    snippet=one_line(item.get("content")),
                     published=date_only(item.get("publishedDate")),
                     extra=_extra(item),
                 )

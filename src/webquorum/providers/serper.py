@@ -37,7 +37,10 @@ from .base import (
     RequestContext,
     endpoint_url,
     json_list,
+    key_auth,
     load_json,
+    one_line,
+    primary_language,
     raise_for_status,
     text_of,
 )
@@ -61,11 +64,8 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     if query.time_range:
         body["tbs"] = _TBS[query.time_range]
     if query.language:
-        body["hl"] = query.language.split("-")[0].lower()
-    headers = {"Accept": "application/json"}
-    if ctx.api_key:
-        headers["X-API-KEY"] = ctx.api_key
-    secrets = (ctx.api_key,) if ctx.api_key else ()
+        body["hl"] = primary_language(query.language)
+    headers, secrets = key_auth(ctx, "X-API-KEY", base={"Accept": "application/json"})
     return HttpRequest(
         method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets
     )
@@ -78,7 +78,7 @@ def parse_response(resp: HttpResponse) -> list[RawResult]:
         RawResult(
             url=url,
             title=text_of(item.get("title")),
-            snippet=" ".join(text_of(item.get("snippet")).split()),
+            snippet=one_line(item.get("snippet")),
             published=_free_text_date(item.get("date")),
         )
         for item in json_list(SPEC.id, data, "organic")

@@ -27,12 +27,12 @@ from .base import (
     HttpResponse,
     ProviderSpec,
     RequestContext,
+    bearer,
     cap_content,
     date_only,
     endpoint_url,
-    json_list,
-    load_json,
-    raise_for_status,
+    is_http_url,
+    result_list,
     strip_markup,
     text_of,
 )
@@ -62,25 +62,17 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     }
     if query.time_range:
         body["time_range"] = query.time_range
-    headers: dict[str, str] = {}
-    if ctx.api_key:
-        headers["Authorization"] = f"Bearer {ctx.api_key}"
+    headers, secrets = bearer(ctx)
     return HttpRequest(
-        method="POST",
-        url=endpoint_url(SPEC, ctx),
-        headers=headers,
-        json_body=body,
-        secrets=(ctx.api_key,) if ctx.api_key else (),
+        method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets
     )
 
 
 def parse_response(resp: HttpResponse) -> list[RawResult]:
-    raise_for_status(SPEC.id, resp, quota_statuses=QUOTA_STATUSES)
-    data = load_json(SPEC.id, resp)
     results: list[RawResult] = []
-    for item in json_list(SPEC.id, data, "results"):
+    for item in result_list(SPEC.id, resp, "results", quota_statuses=QUOTA_STATUSES):
         url = text_of(item.get("url"))
-        if not url.startswith(("http://", "https://")):
+        if not is_http_url(url):
             continue
         extra: dict[str, str] = {}
         score = item.get("score")

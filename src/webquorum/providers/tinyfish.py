@@ -28,9 +28,9 @@ from .base import (
     RequestContext,
     date_only,
     endpoint_url,
-    json_list,
-    load_json,
-    raise_for_status,
+    is_http_url,
+    key_auth,
+    result_list,
     strip_markup,
     text_of,
 )
@@ -52,23 +52,17 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
         params["recency_minutes"] = str(TIME_RANGE_DAYS[query.time_range] * 24 * 60)
     if query.language:
         params["language"] = query.language
-    headers = {"X-API-Key": ctx.api_key} if ctx.api_key else {}
+    headers, secrets = key_auth(ctx, "X-API-Key")
     return HttpRequest(
-        method="GET",
-        url=endpoint_url(SPEC, ctx),
-        headers=headers,
-        params=params,
-        secrets=(ctx.api_key,) if ctx.api_key else (),
+        method="GET", url=endpoint_url(SPEC, ctx), headers=headers, params=params, secrets=secrets
     )
 
 
 def parse_response(resp: HttpResponse) -> list[RawResult]:
-    raise_for_status(SPEC.id, resp, quota_statuses=(402,))
-    data = load_json(SPEC.id, resp)
     results: list[RawResult] = []
-    for item in json_list(SPEC.id, data, "results"):
+    for item in result_list(SPEC.id, resp, "results", quota_statuses=(402,)):
         url = text_of(item.get("url"))
-        if not url.startswith(("http://", "https://")):
+        if not is_http_url(url):
             continue
         extra = {"site_name": text_of(item.get("site_name"))} if text_of(item.get("site_name")) else {}
         results.append(

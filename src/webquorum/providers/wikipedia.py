@@ -24,7 +24,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit, urlunsplit
 
-from ..errors import BadResponseError, ProviderError, RateLimitedError
+from ..errors import ProviderError, RateLimitedError
 from ..types import RawResult, SearchQuery
 from .base import (
     HttpRequest,
@@ -34,9 +34,8 @@ from .base import (
     date_only,
     endpoint_url,
     json_list,
-    load_json,
+    json_object,
     parse_retry_after,
-    raise_for_status,
     strip_markup,
     text_of,
 )
@@ -79,10 +78,7 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
 
 
 def parse_response(resp: HttpResponse) -> list[RawResult]:
-    raise_for_status(SPEC.id, resp)
-    data = load_json(SPEC.id, resp)
-    if not isinstance(data, dict):
-        raise BadResponseError("wikipedia response is not an object", provider=SPEC.id)
+    data = json_object(SPEC.id, resp)
     if isinstance(data.get("error"), dict):
         _raise_api_error(data["error"], resp)
     host = _wiki_host(resp.url)

@@ -22,9 +22,8 @@ Docs: https://exa.ai/docs/reference/get-contents (OpenAPI via ``tryAGI/Exa``).
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlsplit
 
-from ..errors import BlockedError, EmptyError, FetchTimeoutError, HttpStatusError, UnsupportedContentError
+from ..errors import BlockedError, EmptyError, FetchTimeoutError, UnsupportedContentError
 from ..providers.base import (
     HttpRequest,
     HttpResponse,
@@ -33,11 +32,13 @@ from ..providers.base import (
     date_only,
     endpoint_url,
     json_list,
+    key_auth,
     load_json,
     raise_for_status,
     text_of,
 )
 from ..types import Document
+from .service_base import looks_like_pdf, raise_for_target_status, same_url
 
 SPEC = ProviderSpec(
     id="exa",
@@ -50,17 +51,12 @@ SPEC = ProviderSpec(
     price_usd=0.001,
 )
 
-BLOCKED_STATUSES = (401, 403, 429, 451)  # as jina_reader: refusals, not missing pages
-
 
 def build_request(url: str, ctx: RequestContext) -> HttpRequest:
-    headers = {"x-api-key": ctx.api_key} if ctx.api_key else {}
+    headers, secrets = key_auth(ctx, "x-api-key")
+    body = {"urls": [url], "text": True}
     return HttpRequest(
-        method="POST",
-        url=endpoint_url(SPEC, ctx),
-        headers=headers,
-        json_body={"urls": [url], "text": True},
-        secrets=(ctx.api_key,) if ctx.api_key else (),
+        method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets
     )
 
 
@@ -69,10 +65,10 @@ def _raise_target_failure(url: str, error: Any) -> None:
     tag = text_of(error.get("tag")) or "UNKNOWN"
     status = error.get("httpStatusCode") if isinstance(error.get("httpStatusCode"), int) else None
     message = f"exa could not read {url}: {tag}" + (f" (HTTP {status})" if status else "")
-    if status in BLOCKED_STATUSES or tag == "SOURCE_NOT_AVAILABLE":
+    if tag == "SOURCE_NOT_AVAILABLE":
         raise BlockedError(message, provider=SPEC.id, url=url, status=status)
     if status is not None and status >= 400:
-        raise HttpStatusError(message, provider=SPEC.id, url=url, status=status)
+        raise_for_target_status(SPEC.id, url, status, message)
     if "TIMEOUT" in tag:
         raise FetchTimeoutError(message, provider=SPEC.id, url=url, transient=True)
     if tag == "UNSUPPORTED_URL":
@@ -80,18 +76,14 @@ def _raise_target_failure(url: str, error: Any) -> None:
     raise EmptyError(message, provider=SPEC.id, url=url)
 
 
-def _same(a: str, b: str) -> bool:
-    return a.rstrip("/") == b.rstrip("/")
-
-
 def parse_response(resp: HttpResponse, url: str) -> Document:
     raise_for_status(SPEC.id, resp, quota_statuses=(402,))
     data = load_json(SPEC.id, resp)
     results = json_list(SPEC.id, data, "results")
-    mine = [r for r in results if _same(text_of(r.get("url")), url) or _same(text_of(r.get("id")), url)]
+    mine = [r for r in results if same_url(text_of(r.get("url")), url) or same_url(text_of(r.get("id")), url)]
     errors = [s for s in json_list(SPEC.id, data, "statuses") if s.get("status") == "error"]
-    errors.sort(key=lambda s: not _same(text_of(s.get("id")), url))  # this URL's own status first
-    if not mine and errors and _same(text_of(errors[0].get("id")), url):
+    errors.sort(key=lambda s: not same_url(text_of(s.get("id")), url))  # this URL's own status first
+    if not mine and errors and same_url(text_of(errors[0].get("id")), url):
         _raise_target_failure(url, errors[0].get("error"))
     item = (mine or results or [{}])[0]
     raw = item.get("text")
@@ -101,14 +93,13 @@ def parse_response(resp: HttpResponse, url: str) -> Document:
             _raise_target_failure(url, errors[0].get("error"))
         raise EmptyError(f"exa returned no text for {url}", provider=SPEC.id, url=url)
     final_url = text_of(item.get("url")) or url
-    is_pdf = any(urlsplit(u).path.lower().endswith(".pdf") for u in (url, final_url))
     return Document(
         url=url,
         final_url=final_url,
         title=text_of(item.get("title")) or None,
         published=date_only(item.get("publishedDate")),
         content_type="text/markdown",
-        source_type="pdf" if is_pdf else "html",
+        source_type="pdf" if looks_like_pdf(url, final_url) else "html",
         reader=SPEC.id,
         text=text,
     )

@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import urlsplit
 
-from ..errors import BlockedError, EmptyError, FetchTimeoutError, HttpStatusError, UnsupportedContentError
+from ..errors import BlockedError, EmptyError, FetchTimeoutError, UnsupportedContentError
 from ..providers.base import (
     HttpRequest,
     HttpResponse,
     ProviderSpec,
     RequestContext,
+    bearer,
     date_only,
     endpoint_url,
     load_json,
@@ -37,6 +37,7 @@ from ..providers.base import (
     text_of,
 )
 from ..types import Document
+from .service_base import looks_like_pdf, raise_for_target_status
 
 SPEC = ProviderSpec(
     id="firecrawl",
@@ -49,18 +50,14 @@ SPEC = ProviderSpec(
     price_usd=0.0053,
 )
 
-BLOCKED_STATUSES = (401, 403, 429, 451)  # as jina_reader: refusals, not missing pages
 BLOCKED_CODES = ("SCRAPE_ALL_ENGINES_FAILED", "SCRAPE_PDF_ANTIBOT_ERROR")
 
 
 def build_request(url: str, ctx: RequestContext) -> HttpRequest:
-    headers = {"Authorization": f"Bearer {ctx.api_key}"} if ctx.api_key else {}
+    headers, secrets = bearer(ctx)
+    body = {"url": url, "formats": ["markdown"], "onlyMainContent": True}
     return HttpRequest(
-        method="POST",
-        url=endpoint_url(SPEC, ctx),
-        headers=headers,
-        json_body={"url": url, "formats": ["markdown"], "onlyMainContent": True},
-        secrets=(ctx.api_key,) if ctx.api_key else (),
+        method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets
     )
 
 
@@ -100,22 +97,23 @@ def parse_response(resp: HttpResponse, url: str) -> Document:
     data = load_json(SPEC.id, resp)
     if isinstance(data, dict) and data.get("success") is False:
         _scrape_failure(resp, url)
-        raise EmptyError(f"firecrawl reported failure for {url}: {provider_message(resp.body)}", provider=SPEC.id, url=url)
+        raise EmptyError(
+            f"firecrawl reported failure for {url}: {provider_message(resp.body)}", provider=SPEC.id, url=url
+        )
     raw_page = data.get("data") if isinstance(data, dict) else None
     page: dict[str, Any] = raw_page if isinstance(raw_page, dict) else {}
     raw_meta = page.get("metadata")
     meta: dict[str, Any] = raw_meta if isinstance(raw_meta, dict) else {}
     status = meta.get("statusCode") if isinstance(meta.get("statusCode"), int) else None
     if status is not None and status >= 400:
-        cls = BlockedError if status in BLOCKED_STATUSES else HttpStatusError
-        raise cls(f"firecrawl: {url} answered HTTP {status}", provider=SPEC.id, url=url, status=status)
+        raise_for_target_status(SPEC.id, url, status, f"firecrawl: {url} answered HTTP {status}")
     raw_text = page.get("markdown")
     text = raw_text if isinstance(raw_text, str) else ""
     if not text.strip():
         raise EmptyError(f"firecrawl returned no markdown for {url}", provider=SPEC.id, url=url)
     final_url = _meta(meta, "url", "sourceURL") or url
     content_type = _meta(meta, "contentType").lower()
-    is_pdf = "pdf" in content_type or any(urlsplit(u).path.lower().endswith(".pdf") for u in (url, final_url))
+    is_pdf = "pdf" in content_type or looks_like_pdf(url, final_url)
     return Document(
         url=url,
         final_url=final_url,

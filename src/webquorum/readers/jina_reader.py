@@ -31,15 +31,15 @@ from __future__ import annotations
 
 import re
 from email.utils import parsedate_to_datetime
-from typing import Any
-from urllib.parse import urlsplit
+from typing import Any, NoReturn
 
-from ..errors import BadResponseError, BlockedError, EmptyError, HttpStatusError, TooLargeError
+from ..errors import BadResponseError, EmptyError, TooLargeError
 from ..providers.base import (
     HttpRequest,
     HttpResponse,
     ProviderSpec,
     RequestContext,
+    bearer,
     date_only,
     endpoint_url,
     load_json,
@@ -48,6 +48,7 @@ from ..providers.base import (
     text_of,
 )
 from ..types import Document
+from .service_base import BLOCKED_STATUSES, looks_like_pdf, raise_for_target_status
 
 SPEC = ProviderSpec(
     id="jina",
@@ -61,17 +62,13 @@ SPEC = ProviderSpec(
     price_usd=0.001,
 )
 
-_BLOCKED = frozenset({401, 403, 429, 451})
 _OWN = frozenset({400, 401, 402, 429})
 _TARGET_STATUS = re.compile(r"Target URL returned error (\d{3})")
 _MAX_LINKS = 200
 
 
 def build_request(url: str, ctx: RequestContext) -> HttpRequest:
-    headers = {"Accept": "application/json", "X-With-Links-Summary": "true"}
-    if ctx.api_key:
-        headers["Authorization"] = f"Bearer {ctx.api_key}"
-    secrets = (ctx.api_key,) if ctx.api_key else ()
+    headers, secrets = bearer(ctx, {"Accept": "application/json", "X-With-Links-Summary": "true"})
     return HttpRequest(
         method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body={"url": url}, secrets=secrets
     )
@@ -99,7 +96,7 @@ def parse_response(resp: HttpResponse, url: str) -> Document:
         title=text_of(data.get("title")) or None,
         published=_published(data.get("publishedTime")),
         content_type="text/markdown",
-        source_type="pdf" if urlsplit(final_url).path.lower().endswith(".pdf") else "html",
+        source_type="pdf" if looks_like_pdf(final_url) else "html",
         reader="jina",
         text=text,
         links=_links(data.get("links")),
@@ -118,12 +115,10 @@ def _raise_target_failure(resp: HttpResponse, url: str) -> None:
     _raise_for_target_status(resp.status, message, url, transient="timeout" in message.lower())
 
 
-def _raise_for_target_status(status: int, message: str, url: str, *, transient: bool = False) -> None:
-    if status in _BLOCKED:
-        message = f"jina reader: target refused (HTTP {status}): {message}"
-        raise BlockedError(message, provider=SPEC.id, url=url, status=status)
-    message = f"jina reader: target failed (HTTP {status}): {message}"
-    raise HttpStatusError(message, provider=SPEC.id, url=url, status=status, transient=transient)
+def _raise_for_target_status(status: int, message: str, url: str, *, transient: bool = False) -> NoReturn:
+    verb = "refused" if status in BLOCKED_STATUSES else "failed"
+    message = f"jina reader: target {verb} (HTTP {status}): {message}"
+    raise_for_target_status(SPEC.id, url, status, message, transient=transient)
 
 
 def _published(value: Any) -> str | None:

@@ -20,14 +20,14 @@ Docs: https://docs.tavily.com/documentation/api-reference/endpoint/extract (Open
 from __future__ import annotations
 
 import re
-from urllib.parse import urlsplit
 
-from ..errors import BlockedError, EmptyError, FetchTimeoutError, HttpStatusError
+from ..errors import EmptyError, FetchTimeoutError
 from ..providers.base import (
     HttpRequest,
     HttpResponse,
     ProviderSpec,
     RequestContext,
+    bearer,
     endpoint_url,
     json_list,
     load_json,
@@ -35,6 +35,7 @@ from ..providers.base import (
     text_of,
 )
 from ..types import Document
+from .service_base import looks_like_pdf, raise_for_target_status, same_url
 
 SPEC = ProviderSpec(
     id="tavily",
@@ -48,18 +49,14 @@ SPEC = ProviderSpec(
 )
 
 QUOTA_STATUSES = (432, 433)
-BLOCKED_STATUSES = (401, 403, 429, 451)  # as jina_reader: refusals, not missing pages
 _STATUS = re.compile(r"\b([45]\d\d)\b")
 
 
 def build_request(url: str, ctx: RequestContext) -> HttpRequest:
-    headers = {"Authorization": f"Bearer {ctx.api_key}"} if ctx.api_key else {}
+    headers, secrets = bearer(ctx)
+    body = {"urls": [url], "extract_depth": "basic", "format": "markdown", "include_images": False}
     return HttpRequest(
-        method="POST",
-        url=endpoint_url(SPEC, ctx),
-        headers=headers,
-        json_body={"urls": [url], "extract_depth": "basic", "format": "markdown", "include_images": False},
-        secrets=(ctx.api_key,) if ctx.api_key else (),
+        method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets
     )
 
 
@@ -67,27 +64,21 @@ def _raise_target_failure(url: str, error: str) -> None:
     found = _STATUS.search(error)
     status = int(found.group(1)) if found else None
     message = f"tavily could not extract {url}: {error or 'no reason given'}"
-    if status in BLOCKED_STATUSES:
-        raise BlockedError(message, provider=SPEC.id, url=url, status=status)
     if status is not None:
-        raise HttpStatusError(message, provider=SPEC.id, url=url, status=status)
+        raise_for_target_status(SPEC.id, url, status, message)
     if "timeout" in error.lower() or "timed out" in error.lower():
         raise FetchTimeoutError(message, provider=SPEC.id, url=url, transient=True)
     raise EmptyError(message, provider=SPEC.id, url=url)
-
-
-def _same(a: str, b: str) -> bool:
-    return a.rstrip("/") == b.rstrip("/")
 
 
 def parse_response(resp: HttpResponse, url: str) -> Document:
     raise_for_status(SPEC.id, resp, quota_statuses=QUOTA_STATUSES)
     data = load_json(SPEC.id, resp)
     results = json_list(SPEC.id, data, "results")
-    mine = [r for r in results if _same(text_of(r.get("url")), url)]
+    mine = [r for r in results if same_url(text_of(r.get("url")), url)]
     failed = json_list(SPEC.id, data, "failed_results")
-    failed.sort(key=lambda f: not _same(text_of(f.get("url")), url))  # this URL's own failure first
-    if not mine and failed and _same(text_of(failed[0].get("url")), url):
+    failed.sort(key=lambda f: not same_url(text_of(f.get("url")), url))  # this URL's own failure first
+    if not mine and failed and same_url(text_of(failed[0].get("url")), url):
         _raise_target_failure(url, text_of(failed[0].get("error")))
     item = (mine or results or [{}])[0]
     raw = item.get("raw_content")
@@ -97,12 +88,11 @@ def parse_response(resp: HttpResponse, url: str) -> Document:
             _raise_target_failure(url, text_of(failed[0].get("error")))
         raise EmptyError(f"tavily returned no text for {url}", provider=SPEC.id, url=url)
     final_url = text_of(item.get("url")) or url
-    is_pdf = any(urlsplit(u).path.lower().endswith(".pdf") for u in (url, final_url))
     return Document(
         url=url,
         final_url=final_url,
         content_type="text/markdown",
-        source_type="pdf" if is_pdf else "html",
+        source_type="pdf" if looks_like_pdf(url, final_url) else "html",
         reader=SPEC.id,
         text=text,
     )
