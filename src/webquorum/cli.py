@@ -131,7 +131,7 @@ async def _provider_rows(wq: Client) -> list[dict[str, Any]]:
         rows.append({
             "id": pid, "kind": "provider", "ready": reason is None,
             "needs": reason and (rt.key_variable(pid, spec) or f"overrides.{pid}.base_url"),
-            "credential_present": rt.config.credential(pid, spec.key_env) is not None, "modality": spec.modality,
+            "credential_present": rt.config.credential(pid, spec.key_env) is not None, "modality": rt.modality(pid),
         })
     for combo in [rt.config.combo("auto"), *rt.config.combos]:
         assert combo is not None

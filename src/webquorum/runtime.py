@@ -26,7 +26,7 @@ from .net.guard import AddressPolicy
 from .net.http import USER_AGENT, HttpClient, NetPolicy
 from .providers import provider_module
 from .providers.base import HttpRequest, HttpResponse, ProviderSpec, RequestContext
-from .readers import reader_module
+from .readers import SERVICE_MODULES, reader_module
 from .readers.extract import warm_up
 from .resilience import (
     BreakerRegistry,
@@ -76,6 +76,10 @@ class Runtime:
         if provider_id not in PROVIDER_IDS:
             raise BadRequestError(f"unknown provider {provider_id!r}; known: {', '.join(PROVIDER_IDS)}")
         return provider_module(provider_id).SPEC
+
+    def modality(self, provider_id: str) -> str:
+        """``search+read`` for providers that also serve as a reader service (jina, exa, ...)."""
+        return "search+read" if provider_id in SERVICE_MODULES else self.spec(provider_id).modality
 
     def key_variable(self, provider_id: str, spec: ProviderSpec) -> str | None:
         return self.config.key_env(provider_id, spec.key_env)
