@@ -8,6 +8,10 @@ best, ..., then each one's second); every candidate is read at once, each settli
 source; passages are chosen by BM25 (:mod:`webquorum.passages`); the output is cut to its
 bounds. Whatever is not in the answer (a failed search or read, a candidate over budget, text
 or excerpts cut) is a gap, because a small model fills silence with invention.
+
+Unlike the brief, collect reads every candidate even when its search result carries inline
+page text: an excerpt promises that ``fetch`` returns exactly that slice at those offsets under
+that ``content_hash``, and only text from our own reader can keep the promise.
 """
 
 from __future__ import annotations
