@@ -3,7 +3,8 @@
 One SearXNG instance answers with three independent sites about one bridge; two agree on its
 length and one disagrees, so a brief has a consensus and a dissenter. A query naming "records"
 gets the three sites' ``/long`` pages instead: far larger than any tool result may be, with
-hundreds of links, for the size bounds.
+hundreds of links, for the size bounds; one naming "flood" gets fifty results with long titles,
+snippets and URLs, more than one raw result list may hold.
 ``latency_s`` delays every answer (search and pages alike) to model a slow web. A query naming
 "plant" finds an organisation's new plant, for discovery. :func:`spawn_http` starts the real
 HTTP server process for the tests and the load benchmark.
@@ -63,7 +64,19 @@ PLANT = (
 )
 
 
+def flood_results(port: int) -> list[dict[str, Any]]:
+    """Fifty results with long titles, snippets and URLs: far more than one tool result may hold."""
+    return [
+        {"url": f"http://{SITES[i % 3]}:{port}/flood/{i}/" + "section-" * 100, "engines": ["sim"],
+         "title": f"Harbour flood report {i}: " + "tide gauge readings " * 40,
+         "content": f"Flood report {i} lists " + "water levels by the Kestrel Bridge " * 80}
+        for i in range(50)
+    ]
+
+
 def searxng_answer(port: int, query: str) -> bytes:
+    if "flood" in query:
+        return json.dumps({"query": query, "results": flood_results(port)}).encode()
     path = "/long" if "records" in query else "/plant" if "plant" in query else "/kestrel"
     results = [
         {"url": f"http://{site}:{port}{path}", "title": f"Kestrel Bridge facts ({site})",

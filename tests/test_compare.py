@@ -325,3 +325,77 @@ def test_any_text_compares_without_error(texts: list[str]) -> None:
     c = compare_sources([SourceText(f"f{i}.test", f"https://f{i}.test/", t) for i, t in enumerate(texts)])
     assert render_agreement(c)[0].startswith("Agreed across sources: ")
     assert all(a.count >= 2 for a in c.agreed)
+
+
+def _percent_written(v: Decimal, style: int) -> str:
+    forms = [f"{v}%", f"{v.quantize(Decimal('0.1'), ROUND_HALF_UP)} percent", f"{v.quantize(Decimal('1'), ROUND_HALF_UP)}%",
+             f"{v} per cent"]
+    return forms[style % len(forms)]
+
+
+def _count_written(n: int, style: int) -> str:
+    forms = [f"{n:,} employees", f"{n} employees", f"{Decimal(n) / 1000} thousand employees"]
+    return forms[style % len(forms)]
+
+
+@given(
+    st.decimals(min_value=Decimal("0.01"), max_value=Decimal("99.99"), places=2),
+    st.integers(min_value=1000, max_value=999_999),
+    st.lists(st.integers(min_value=0, max_value=11), min_size=2, max_size=4),
+)
+def test_writing_percentages_and_counts_differently_never_creates_a_disagreement(
+    v: Decimal, n: int, styles: list[int]
+) -> None:
+    sources = [
+        SourceText(
+            f"s{i}.test",
+            f"https://s{i}.test/",
+            f"Gross margin was {_percent_written(v, style)} and the company has {_count_written(n, style)}.",
+        )
+        for i, style in enumerate(styles)
+    ]
+    c = compare_sources(sources)
+    assert c.disagreed == []
+    assert sorted(a.count for a in c.agreed if a.kind == "figure") == [len(styles), len(styles)]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("He said Mr. Huang was right, and Dr. Fauci agreed with Ms. Smith.", ["Huang", "Fauci", "Smith"]),
+        ("Governor Victoria Rodriguez Ceja said inflation remains a concern.", ["Victoria Rodriguez Ceja"]),
+        ("It was signed by President Joe Biden and Prime Minister Keir Starmer.", ["Joe Biden", "Keir Starmer"]),
+        ("Chief Executive Jensen Huang spoke. The President declined to comment.", ["Jensen Huang"]),
+        ("Prime Video and Vice Media grew.", ["Prime Video", "Vice Media"]),
+    ],
+)
+def test_titles_and_honorifics_are_not_part_of_a_name(text: str, names: list[str]) -> None:
+    assert extract_names(text) == names
+
+
+def test_a_title_does_not_hide_that_two_sites_name_one_person() -> None:
+    texts = [
+        "Governor Victoria Rodriguez Ceja said the cycle will continue.",
+        "The cut was announced by Victoria Rodriguez Ceja on Thursday.",
+    ]
+    c = compare_sources([SourceText(f"g{i}.test", f"https://g{i}.test/", t) for i, t in enumerate(texts)])
+    assert Agreed("name", "Victoria Rodriguez Ceja", 2, 2) in c.agreed
+
+
+def test_realistic_news_agrees_on_names_and_figures_without_noise() -> None:
+    texts = [
+        "By Jane Smith. Updated 3 hours ago. However, the company said revenue rose. Meanwhile, analysts at "
+        "Goldman Sachs expect growth. Apple reported revenue of $94.9 billion, Mr. Cook said.",
+        "Apple posted revenue of $94.9 billion for the quarter, Tim Cook said Thursday. However, iPhone sales "
+        "fell 2%. Still, Wall Street cheered. Meanwhile Goldman Sachs raised its target. Mr. Cook smiled.",
+        "However, Apple revenue was $85.8 billion, the Cupertino company said. Still, iPhone sales fell 2%. "
+        "Meanwhile the stock rose. Tim Cook spoke on a call.",
+        "Apple Inc. reported revenue of $94.93 billion. Revenue was driven by the iPhone. CEO Tim Cook said "
+        "services grew. Still, China sales declined 11%.",
+    ]
+    c = compare_sources([SourceText(f"n{i}.test", f"https://n{i}.test/", t) for i, t in enumerate(texts)])
+    values = {a.value for a in c.agreed}
+    assert {"Apple", "Tim Cook", "$94.9 billion", "2%"} <= values
+    assert not values & {"However", "Meanwhile", "Still", "Mr", "Revenue", "Updated"}
+    assert all(not a.value.strip("$%,.").isdigit() for a in c.agreed if a.kind == "name")
+    assert [(d.site, d.value, d.others_value) for d in c.disagreed] == [("n2.test", "$85.8 billion", "$94.9 billion")]

@@ -102,3 +102,24 @@ def test_a_mistyped_secret_is_never_echoed(data: dict[str, object]) -> None:
     for secret in ("123456789012", "s3cr3t-list-key", "987654321098"):
         assert secret not in info.value.message
     assert "api_key" in info.value.message or "auth_token" in info.value.message
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"providers": ["bing"]}, {"combos": [{"id": "c", "members": ["brave", "bingo"]}]},
+     {"combos": [{"id": "c", "members": ["brave"], "merge": "best"}]}, {"web": {"search_provider": "nope"}},
+     {"overrides": {"altavista": {}}}],
+)
+def test_unknown_names_are_bad_requests(data: dict[str, object]) -> None:
+    from webquorum.errors import BadRequestError
+
+    with pytest.raises(BadRequestError) as info:
+        parse_config(data)
+    assert info.value.code == "WEB_BAD_REQUEST" and info.value.exit_code == 2
+    assert isinstance(info.value, ConfigError)
+
+
+def test_other_config_mistakes_stay_config_invalid() -> None:
+    with pytest.raises(ConfigError) as info:
+        parse_config({"web": {"max_results": 0}})
+    assert info.value.code == "WEB_CONFIG_INVALID"

@@ -2,7 +2,9 @@
 
 Every tool is called over stdio (a real ``python -m webquorum mcp`` subprocess) and over
 streamable HTTP (a real ``webquorum mcp --http`` subprocess on loopback); each server is
-spawned once per module. Busy and deadline limits use an in-process server with tight limits.
+spawned once per module, with discovery enabled so that every tool is reachable. A second HTTP
+server on the default config (discovery off, token from the environment) checks the HTTP safety.
+Busy and deadline limits use an in-process server with tight limits.
 """
 
 from __future__ import annotations
@@ -30,13 +32,15 @@ from mcp_types import CallToolResult
 import webquorum
 from tests.mcp_web import SITES, free_port, page_url, research_web, spawn_http
 from tests.simweb import Reply, SimWeb
-from webquorum.mcp_server import build_server
-from webquorum.mcp_tools import MIN_CLIP, fit, json_size
+from webquorum.errors import ConfigError
+from webquorum.mcp_server import BearerGuard, build_server, http_app
+from webquorum.mcp_tools import MIN_CLIP, bound, fit, json_size
 
 REPO = Path(__file__).resolve().parent.parent
 TOOLS = {"web_search", "web_fetch", "web_links", "research_collect", "search_web_evidence", "web_search_results"}
+ALL_TOOLS = {*TOOLS, "discover_web_market_signals"}
 BOUNDS = {
-    "web_search": 24_000, "web_fetch": 40_000, "web_links": 40_000, "research_collect": 40_000,
+    "web_search": 12_000, "web_fetch": 40_000, "web_links": 40_000, "research_collect": 40_000,
     "search_web_evidence": 40_000, "discover_web_market_signals": 40_000, "web_search_results": 30_000,
 }
 TOKEN = "test-token-5b1f0c2e9d"
@@ -99,16 +103,23 @@ def config_file(web: SimWeb, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def discovery_config(web: SimWeb, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("mcp") / "webquorum.yaml"
+    path.write_text(yaml.safe_dump(research_web(web, mcp={"enable_discovery": True})), encoding="utf-8")
+    return path
+
+
 @pytest.fixture(scope="module", params=["stdio", "http"])
-def session(request: pytest.FixtureRequest, config_file: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Session]:
+def session(request: pytest.FixtureRequest, discovery_config: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Session]:
     if request.param == "stdio":
-        params = StdioServerParameters(command=sys.executable, args=["-m", "webquorum", "mcp", "--config", str(config_file)], cwd=str(REPO))
+        params = StdioServerParameters(command=sys.executable, args=["-m", "webquorum", "mcp", "--config", str(discovery_config)], cwd=str(REPO))
         live = Session(lambda: params)
         yield live
         live.close()
         return
     port = free_port()
-    proc = spawn_http(config_file, port, tmp_path_factory.mktemp("http"))
+    proc = spawn_http(discovery_config, port, tmp_path_factory.mktemp("http"))
     live = Session(lambda: f"http://127.0.0.1:{port}/mcp")
     try:
         yield live
@@ -126,7 +137,7 @@ def text_of(result: CallToolResult) -> str:
 
 def assert_bounded(name: str, result: CallToolResult) -> dict[str, Any]:
     assert not result.is_error, text_of(result)
-    data = result.structured_content
+    data: dict[str, Any] | None = result.structured_content
     assert data is not None
     assert json_size(data) <= BOUNDS[name]
     assert len(text_of(result)) <= BOUNDS[name]
@@ -157,7 +168,7 @@ def _objects(schema: Any) -> Iterator[dict[str, Any]]:
 
 def test_listed_schemas_are_strict_and_declare_output(session: Session) -> None:
     tools = session.tools()
-    assert set(tools) == TOOLS  # discovery is off unless mcp.enable_discovery
+    assert set(tools) == ALL_TOOLS  # enabled here; the guarded server shows it is off by default
     for tool in tools.values():
         assert tool.input_schema["additionalProperties"] is False, tool.name
         assert all(obj.get("additionalProperties") is False for obj in _objects(tool.input_schema)), tool.name
@@ -166,18 +177,22 @@ def test_listed_schemas_are_strict_and_declare_output(session: Session) -> None:
     assert "cite more than one URL" in tools["web_search"].description
 
 
-MINIMAL = {
+MINIMAL: dict[str, dict[str, Any]] = {
     "web_search": {"query": "kestrel"},
     "web_fetch": {"url": "http://harbour-news.test/kestrel"},
     "web_links": {"url": "http://harbour-news.test/kestrel"},
     "research_collect": {"queries": ["kestrel"]},
     "search_web_evidence": {"objective": "check", "entities": ["Kestrel Bridge"], "claims_to_verify": ["it is long"]},
     "web_search_results": {"query": "kestrel"},
+    "discover_web_market_signals": {"objective": "new plants", "signals": ["opened a new plant"]},
 }
-REFUSALS = {"research_collect": "WEB_BAD_REQUEST", "search_web_evidence": "web_evidence_brief_invalid"}
+REFUSALS = {
+    "research_collect": "WEB_BAD_REQUEST", "search_web_evidence": "web_evidence_brief_invalid",
+    "discover_web_market_signals": "web_discovery_brief_invalid",
+}
 
 
-@pytest.mark.parametrize("name", sorted(TOOLS))
+@pytest.mark.parametrize("name", sorted(ALL_TOOLS))
 def test_unknown_top_level_argument_is_a_tool_error(session: Session, name: str) -> None:
     result = session.call(name, {**MINIMAL[name], "colour": "red"})
     first = assert_tool_error(result, REFUSALS.get(name, "WEB_BAD_REQUEST"))
@@ -300,6 +315,55 @@ def test_web_search_results_lists_and_bounds(session: Session, web: SimWeb) -> N
     assert_tool_error(session.call("web_search_results", {"query": "kestrel", "max_results": 51}), "WEB_BAD_REQUEST")
 
 
+def test_web_search_results_cuts_a_flood_and_says_so(session: Session) -> None:
+    result = session.call("web_search_results", {"query": "flood harbour", "max_results": 50})
+    data = assert_bounded("web_search_results", result)
+    kept = len(data["results"])
+    assert 0 < kept < 50 and f"results: kept {kept} of 50 items" in data["cut"]
+    assert all("/flood/" in r["url"] and len(r["url"]) > 800 for r in data["results"])  # URLs stay whole
+    assert "[cut to fit: " in text_of(result) and f"kept {kept} of 50" in text_of(result)
+
+
+def test_web_search_stays_near_the_brief_size(session: Session) -> None:
+    result = session.call("web_search", {"query": "flood harbour", "sources": 6})
+    data = assert_bounded("web_search", result)
+    assert text_of(result) == data["brief"] and len(data["brief"]) < 4000
+    assert json_size(data) <= 3 * 4000
+
+
+def test_research_collect_cut_keeps_its_json_text_whole(session: Session, web: SimWeb) -> None:
+    pad = "p" * 600
+    urls = [page_url(web, f"/missing?n={i}&pad={pad}") for i in range(100)]
+    result = session.call("research_collect", {"urls": urls})
+    data = assert_bounded("research_collect", result)
+    assert any(c.startswith("gaps: kept ") and c.endswith(" of 100 items") for c in data["cut"])
+    assert json.loads(text_of(result)) == data  # text-only clients get the same bounded JSON, cut included
+
+
+def test_search_web_evidence_bound_on_the_largest_brief(session: Session) -> None:
+    claims = [f"The harbour records list {i * 37} ship movements for chapter {i}" for i in range(1, 11)]
+    entities = ["harbour authority", "Kestrel Bridge", "Vell estuary", "Norland Works", "tide tables"]
+    result = session.call("search_web_evidence", {
+        "objective": "check the harbour records", "entities": entities, "claims_to_verify": claims, "max_results": 20,
+    })
+    data = assert_bounded("search_web_evidence", result)
+    assert [c["claim"] for c in data["claims"]] == claims
+    assert_tool_error(session.call("search_web_evidence", {**MINIMAL["search_web_evidence"], "max_results": 21}), "web_evidence_brief_invalid")
+
+
+def test_discover_finds_the_organisation_over_both_transports(session: Session) -> None:
+    found = session.call("discover_web_market_signals", {"objective": "new plants", "signals": ["opened a new plant"], "geographies": ["Vell"]})
+    data = assert_bounded("discover_web_market_signals", found)
+    assert data["exhaustive"] is False and [c["name"] for c in data["candidates"]] == ["Norland Works Ltd"]
+    assert json.loads(text_of(found))["candidates"] == data["candidates"]
+    assert_tool_error(session.call("discover_web_market_signals", {"objective": "plants", "signals": []}), "web_discovery_brief_too_broad")
+    largest = session.call("discover_web_market_signals", {
+        "objective": "new plants near the estuary", "signals": ["opened a new plant", "new steel plant", "plant expansion", "plant jobs"],
+        "geographies": ["Vell", "Norland", "Estuary"], "exclusions": ["Acme", "Bolt", "Crane", "Dock", "Eel"], "target_results": 10,
+    })
+    assert_bounded("discover_web_market_signals", largest)
+
+
 # -- HTTP safety -------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def guarded(config_file: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
@@ -337,6 +401,18 @@ def test_http_requires_the_bearer_token_when_one_is_set(guarded: int) -> None:
         live.close()
 
 
+def test_http_binds_to_loopback_by_default(guarded: int) -> None:
+    """The server was started without --host: its listening socket must be 127.0.0.1 only."""
+    table = Path("/proc/net/tcp")
+    if not table.exists():
+        pytest.skip("needs Linux /proc/net/tcp")
+    listening = [
+        fields[1] for fields in (line.split() for line in table.read_text().splitlines()[1:])
+        if fields[3] == "0A" and int(fields[1].split(":")[1], 16) == guarded
+    ]
+    assert listening == ["0100007F:" + f"{guarded:04X}"]  # 127.0.0.1, not 0.0.0.0
+
+
 def test_http_checks_origin_and_host_against_dns_rebinding(guarded: int) -> None:
     auth = {"Authorization": f"Bearer {TOKEN}"}
     assert post(guarded, {**auth, "Origin": "http://evil.test"}) == 403
@@ -352,6 +428,17 @@ def test_http_refuses_a_public_bind_without_a_token(config_file: Path) -> None:
     )
     assert proc.returncode == 2
     assert "WEB_CONFIG_INVALID" in proc.stderr and "WEBQUORUM_MCP_TOKEN" in proc.stderr
+
+
+async def test_a_public_bind_takes_the_token_from_the_config(web: SimWeb, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("WEBQUORUM_MCP_TOKEN", raising=False)
+    async with webquorum.Client(research_web(web)) as wq:
+        with pytest.raises(ConfigError, match="WEBQUORUM_MCP_TOKEN"):
+            http_app(build_server(wq), wq, "192.0.2.7")
+        assert http_app(build_server(wq), wq, "127.0.0.1") is not None  # loopback needs no token
+    async with webquorum.Client(research_web(web, mcp={"auth_token": TOKEN})) as wq:
+        guard = http_app(build_server(wq), wq, "192.0.2.7")
+        assert isinstance(guard, BearerGuard) and guard.expected == f"Bearer {TOKEN}".encode()
 
 
 # -- limits (in-process server, tight settings) ------------------------------------------------
@@ -404,8 +491,21 @@ def test_fit_clips_long_text_evenly_and_keeps_urls_whole() -> None:
     assert json_size(data) <= 6000
     assert all(s["url"] == url for s in data["sources"]) and data["sources"][1]["text"] == "short"
     assert len(data["sources"][0]["text"]) == len(data["sources"][2]["text"]) >= MIN_CLIP
-    assert cut == ["sources[0].text: clipped from 20000 to " + str(len(data["sources"][0]["text"])) + " characters",
-                   "sources[2].text: clipped from 9000 to " + str(len(data["sources"][2]["text"])) + " characters"]
+    assert cut == [f"sources[*].text: 2 clipped to at most {len(data['sources'][0]['text'])} characters (longest was 20000)"]
+    one = {"title": "t" * 900, "sources": [{"url": url, "text": "short"}]}
+    assert fit(one, 800) == [f"title: clipped from 900 to {len(one['title'])} characters"]
+
+
+def test_bound_counts_its_own_cut_list_and_never_clips_the_brief() -> None:
+    brief = "Agreed across sources: 1,240 metres in 2/3. " * 90  # about 4,000 characters
+    sources = [{"url": f"https://s{i}.test/", "title": f"Page {i} " * 30, "text": "w" * 3000} for i in range(6)]
+    data: dict[str, Any] = {"brief": brief, "sources": sources, "dropped": [{"url": f"https://d{i}.test/" + "x" * 300} for i in range(40)]}
+    cut = bound(data, 12_000)
+    assert json_size(data) <= 12_000 and data["cut"] == cut and cut  # the cut list fits inside the bound too
+    assert data["brief"] == brief
+    assert any(c.startswith("sources[*].text: 6 clipped") for c in cut) or any(c.startswith("dropped: kept") for c in cut)
+    small: dict[str, Any] = {"brief": "b", "sources": []}
+    assert bound(small, 12_000) == [] and small["cut"] == []
 
 
 def test_fit_drops_list_items_when_clipping_is_not_enough() -> None:
@@ -428,3 +528,5 @@ def test_descriptions_teach_what_the_tools_do_not_do() -> None:
     assert "never exhaustive" in specs["discover_web_market_signals"]
     for name, text in specs.items():
         assert len(text) < 1200, f"{name}: a description is a few lines, not a manual"
+        assert any(other in text for other in specs if other != name), f"{name}: say which tool fits better when"
+        assert any(word in text.split() for word in ("not", "no", "never")), f"{name}: say what the tool does not do"

@@ -123,3 +123,16 @@ def test_stemmer_for_language_tags() -> None:
     assert stemmer_for(None) == ("english", "en")
     assert stemmer_for("pl")[0] == "polish" and stemmer_for("pl")[1] is None
     assert stemmer_for("xx") == (None, None)
+
+
+def test_the_query_language_picks_the_stemmer() -> None:
+    """German folds Gebühren/Brücken onto Gebühr/Brücke; English stemming leaves them apart."""
+    filler = [f"Der Stadtrat hat am Tag {i} über den Haushalt beraten." for i in range(30)]
+    filler.insert(15, "Die Gebühren für die Brücken stiegen im März.")
+    text = "\n".join(filler)
+    [german], [english] = (
+        select_passages([text], ["Gebühr Brücke"], max_chars=200, per_doc=1, scan_chars=300_000, language=lang)
+        for lang in ("de", "en")
+    )
+    assert "Gebühren für die Brücken" in text[german.chosen[0].start : german.chosen[0].end]
+    assert german.chosen[0].score > 0 and english.chosen[0].score == 0.0

@@ -2,17 +2,20 @@
 
 Every source keeps its URL on a line of its own, whole, so a caller can ground a citation
 against it; only the page text lines shrink to fit. Page text and titles are untrusted and
-are flattened to one line each, so they cannot forge a URL line or a heading.
+are flattened to one line each, so they cannot forge a heading, and a text that is nothing but a
+URL is quoted, so it cannot pass for a source's URL line.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from .types import BriefSource
 
 HARD_CAP = 4000
 MIN_TEXT = 80
+_BARE_URL = re.compile(r"(?i)(?:[a-z][a-z0-9+.-]*://|www\.)\S*")
 
 
 def one_line(text: str) -> str:
@@ -41,7 +44,8 @@ def header(query: str, searched_at: str, count: int) -> str:
 def _source_lines(source: BriefSource, text_limit: int) -> list[str]:
     lines = [f"{source.n}. {clip(source.title or source.site, 160)} ({source.site})", f"   {source.url}"]
     if text_limit > 0 and source.text:
-        lines.append("   " + clip(source.text, text_limit))
+        text = clip(source.text, text_limit)
+        lines.append(f'   "{text}"' if _BARE_URL.fullmatch(text) else "   " + text)  # no forged URL line
     if source.snippet_only:
         lines.append("   (snippet only)")
     return lines

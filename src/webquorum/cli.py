@@ -195,7 +195,7 @@ def brief(
     query: str = typer.Argument(..., help="The question."),
     provider: str | None = typer.Option(None, "--provider", "-p"),
     reader: str | None = typer.Option(None, "--reader"),
-    sources: int = typer.Option(4, "--sources", min=1, max=6),
+    sources: int | None = typer.Option(None, "--sources", min=1, max=6, help="Sites to read, 1-6 (default: brief.sources, 4)."),
     config: str | None = ConfigOpt,
     as_json: bool = JsonOpt,
 ) -> None:

@@ -25,7 +25,7 @@ from pydantic import (
     model_validator,
 )
 
-from .errors import ConfigError
+from .errors import ConfigError, UnknownNameError
 from .types import MERGE_STRATEGIES, MergeStrategy
 
 PROVIDER_IDS: tuple[str, ...] = (
@@ -35,7 +35,6 @@ PROVIDER_IDS: tuple[str, ...] = (
 READER_IDS: tuple[str, ...] = ("http", "jina", "firecrawl", "exa", "tavily")
 KEYLESS_DEFAULT: tuple[str, ...] = ("duckduckgo", "wikipedia")
 AUTO = "auto"
-_RATE = re.compile(r"^\s*\d+\s*(/|per)\s*(s|sec|second|m|min|minute|h|hour|d|day)s?\s*$", re.I)
 SECRET_KEYS = frozenset({"api_key", "auth_token"})
 DEFAULT_AGENT_MODEL = "anthropic/claude-sonnet-5"
 DEFAULT_VERIFICATION_MODEL = "openai/gpt-5.4-mini"
@@ -64,8 +63,13 @@ class ProviderOverride(_Strict):
     @field_validator("rate_limit")
     @classmethod
     def _rate(cls, v: str | None) -> str | None:
-        if v is not None and not _RATE.match(v):
-            raise ValueError('must look like "20/minute" (units: second, minute, hour, day)')
+        if v is not None:
+            from .resilience.ratelimit import parse_rate  # the limiter's own parser: config and limiter agree
+
+            try:
+                parse_rate(v)
+            except ConfigError:
+                raise ValueError('must look like "20/minute" or "30 per 5 minutes" (units: second, minute, hour, day)') from None
         return v
 
 
@@ -268,7 +272,20 @@ def parse_config(data: Any, *, source: str = "config") -> Config:
         return Config.model_validate(data)
     except ValidationError as exc:
         lines = [_describe(dict(e)) for e in exc.errors()]
-        raise ConfigError(f"{source}: " + "; ".join(lines[:5])) from None
+        unknown = any(_names_unknown(dict(e)) for e in exc.errors())
+        error = UnknownNameError if unknown else ConfigError
+        raise error(f"{source}: " + "; ".join(lines[:5])) from None
+
+
+def _names_unknown(error: dict[str, Any]) -> bool:
+    """An unknown provider, combo member, selected provider or merge strategy (WEB_BAD_REQUEST)."""
+    message = str(error.get("msg", ""))
+    loc = error.get("loc", ())
+    return (
+        "unknown provider" in message
+        or "neither a provider nor a combo" in message
+        or (error.get("type") == "literal_error" and bool(loc) and loc[-1] == "merge")
+    )
 
 
 def config_path(explicit: str | Path | None = None) -> Path | None:

@@ -5,6 +5,7 @@
     WebQuorumError                      WEB_ERROR
     ├── BadRequestError                 WEB_BAD_REQUEST            (exit 2)
     ├── ConfigError                     WEB_CONFIG_INVALID         (exit 2)
+    │   └── UnknownNameError            WEB_BAD_REQUEST            (also a BadRequestError)
     ├── AbortedError                    WEB_ABORTED                (exit 130)
     ├── BudgetExhaustedError            WEB_BUDGET_EXHAUSTED
     ├── ServerBusyError                 WEB_MCP_BUSY
@@ -106,6 +107,17 @@ class BadRequestError(WebQuorumError):
 
 class ConfigError(WebQuorumError):
     code = "WEB_CONFIG_INVALID"
+    exit_code = 2
+
+
+class UnknownNameError(BadRequestError, ConfigError):
+    """A config naming a provider, combo member or merge strategy that does not exist.
+
+    Both a bad request (the issue's WEB_BAD_REQUEST: unknown provider or merge, a combo naming
+    an unknown member) and a config error, so callers catching either see it.
+    """
+
+    code = "WEB_BAD_REQUEST"
     exit_code = 2
 
 

@@ -226,6 +226,11 @@ def normalise_word(word: str) -> str:
     return folded
 
 
+# Abbreviations whose full stop ends no sentence: "Mr. Huang" names Huang mid-sentence.
+HONORIFICS = _words("Mr Mrs Ms Dr Prof Sr Sra Srta Dra Lic Ing Sen Rep Gov")
+_HONORIFIC_END = re.compile(rf"(?<![{_L}])(?:{'|'.join(sorted(HONORIFICS))})$")
+
+
 def starts_sentence(text: str, pos: int) -> bool:
     """Whether ``pos`` opens a sentence, heading or list item (so its capital says nothing)."""
     i = pos - 1
@@ -233,6 +238,8 @@ def starts_sentence(text: str, pos: int) -> bool:
         if text[i] == "\n":
             return True
         i -= 1
+    if i > 0 and text[i] == "." and _HONORIFIC_END.search(text, max(0, i - 5), i):
+        return False
     return i < 0 or text[i] in ".!?:…|"
 
 

@@ -47,7 +47,7 @@ from .errors import (
     ServerBusyError,
     WebQuorumError,
 )
-from .mcp_tools import ToolSpec, fit, tool_specs
+from .mcp_tools import ToolSpec, bound, tool_specs
 
 log = logging.getLogger("webquorum.mcp")
 TOKEN_ENV = "WEBQUORUM_MCP_TOKEN"
@@ -179,9 +179,9 @@ def render(spec: ToolSpec, value: Any) -> CallToolResult:
     failure = returned_error(data)
     if failure is not None:
         return error_result(failure)
-    data["cut"] = fit(data, spec.max_chars)
+    bound(data, spec.max_chars)  # adds ``cut``; the JSON text below carries it as a field already
     text = TEXT.get(spec.name, as_json)(data)
-    if spec.name != "web_search" and data["cut"]:
+    if spec.name in TEXT and spec.name != "web_search" and data["cut"]:  # the brief is never clipped
         text += "\n[cut to fit: " + "; ".join(data["cut"]) + "]"
     if len(text) > spec.max_chars:
         text = text[: spec.max_chars - 60] + f"\n[text cut at {spec.max_chars - 60} characters]"

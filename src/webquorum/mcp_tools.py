@@ -10,7 +10,9 @@ result reads as a complete one.
 
 from __future__ import annotations
 
+import copy
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +26,10 @@ MAX_FETCH_BUDGET = 30_000  # the API allows 100,000; one MCP result stays smalle
 MAX_LINKS = 300
 MIN_CLIP = 160  # strings are never clipped below this many characters; whole items go instead
 CUT_LIST = 12  # at most this many individual cuts are named, then one summary line
+# web_search's structured content repeats each source's text beside the brief (under 4,000
+# characters), so a normal result is about 2.3 times the brief; 3 times keeps a client that
+# hands structured content to the model near the brief's own size, and cuts only what repeats.
+WEB_SEARCH_CHARS = 12_000
 
 
 class _Args(BaseModel):
@@ -100,7 +106,7 @@ class ToolSpec:
 
 def tool_specs(*, enable_discovery: bool) -> list[ToolSpec]:
     specs = [
-        ToolSpec("web_search", "Web brief", WEB_SEARCH, WebSearchArgs, with_cut(Brief), 24_000),
+        ToolSpec("web_search", "Web brief", WEB_SEARCH, WebSearchArgs, with_cut(Brief), WEB_SEARCH_CHARS),
         ToolSpec("web_fetch", "Read a page", WEB_FETCH, WebFetchArgs, with_cut(Page), 40_000),
         ToolSpec("web_links", "Links of a page", WEB_LINKS, WebLinksArgs, with_cut(LinksResult), 40_000),
         ToolSpec("research_collect", "Collect citable passages", RESEARCH_COLLECT, CollectRequest, with_cut(CollectResult), 40_000),
@@ -113,7 +119,9 @@ def tool_specs(*, enable_discovery: bool) -> list[ToolSpec]:
 
 
 # -- the size bound (pure) ---------------------------------------------------------------------
-_WHOLE = ("url", "hash", "id", "code", "error", "query")  # keys never clipped: they must stay exact
+# Keys never clipped: identifiers must stay exact, and the brief is the product itself (it is
+# already bounded by the brief pipeline; what repeats it is cut instead).
+_WHOLE = ("url", "hash", "id", "code", "error", "query", "brief")
 
 
 def json_size(data: Any) -> int:
@@ -146,6 +154,36 @@ def _lists(node: Any, path: str = "") -> list[tuple[list[Any], str]]:
     return found
 
 
+def _containers(node: Any) -> list[Any]:
+    if not isinstance(node, dict | list):
+        return []
+    children = node.values() if isinstance(node, dict) else node
+    return [node, *(c for child in children for c in _containers(child))]
+
+
+def bound(data: dict[str, Any], max_chars: int) -> list[str]:
+    """Fit ``data`` and add its ``cut`` list, so the whole, cut list included, is at most ``max_chars``.
+
+    The cut list takes room of its own, so the content is fitted again, from the original,
+    into what that list leaves free; two passes settle it in practice.
+    """
+    reserve = json_size({"cut": []})
+    if json_size(data) + reserve <= max_chars:
+        data["cut"] = []
+        return []
+    original = copy.deepcopy(data)
+    while True:
+        trial = copy.deepcopy(original)
+        trial["cut"] = fit(trial, max_chars - reserve)
+        if json_size(trial) <= max_chars or reserve >= max_chars // 2:
+            break
+        reserve += json_size(trial) - max_chars
+    data.clear()
+    data.update(trial)
+    cut: list[str] = trial["cut"]
+    return cut
+
+
 def fit(data: dict[str, Any], max_chars: int) -> list[str]:
     """Shrink ``data`` in place until its JSON is at most ``max_chars``; say what was cut.
 
@@ -166,11 +204,6 @@ def fit(data: dict[str, Any], max_chars: int) -> list[str]:
         if json_size(data) <= max_chars or cap <= MIN_CLIP:
             break
         cap = max(MIN_CLIP, int(cap * 0.9))  # JSON escaping made the estimate short
-    cut = [
-        f"{path}: clipped from {before} to {len(container[key])} characters"  # type: ignore[index]
-        for (container, key, path), before in zip(leaves, original, strict=True)
-        if len(container[key]) < before  # type: ignore[index]
-    ]
     dropped: dict[int, tuple[str, int, list[Any]]] = {}
     while json_size(data) > max_chars:
         lists = [(lst, path) for lst, path in _lists(data) if lst]
@@ -180,6 +213,17 @@ def fit(data: dict[str, Any], max_chars: int) -> list[str]:
         dropped.setdefault(id(longest), (path, len(longest), longest))
         while longest and json_size(data) > max_chars:
             longest.pop()
+    kept = {id(node) for node in _containers(data)}  # a clip inside a dropped item is not news
+    clips: dict[str, list[tuple[str, int, int]]] = {}  # results[*].title -> (path, before, after)
+    for (container, key, path), before in zip(leaves, original, strict=True):
+        after = len(container[key])  # type: ignore[index]
+        if id(container) in kept and after < before:
+            clips.setdefault(re.sub(r"\[\d+\]", "[*]", path), []).append((path, before, after))
+    cut = [
+        f"{same[0][0]}: clipped from {same[0][1]} to {same[0][2]} characters" if len(same) == 1
+        else f"{pattern}: {len(same)} clipped to at most {max(a for _, _, a in same)} characters (longest was {max(b for _, b, _ in same)})"
+        for pattern, same in clips.items()
+    ]
     cut += [f"{path}: kept {len(lst)} of {before} items" for path, before, lst in dropped.values()]
     if len(cut) > CUT_LIST:
         cut = [*cut[:CUT_LIST], f"and {len(cut) - CUT_LIST} more cut the same way"]

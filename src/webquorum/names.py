@@ -4,7 +4,9 @@
 something two sites would write the same way: a run of capitalised words or an acronym, with a
 legal form ("S.A. de C.V.", "Inc.") kept on the surface but dropped from the key. Capitals that
 may only be there because they open a sentence or sit in a headline are kept but marked *weak*:
-the comparison counts them only when another site names the same thing for sure.
+the comparison counts them only when another site names the same thing for sure. Titles and
+honorifics ("Governor", "Prime Minister", "Mr.") are not part of a name, so "Governor Victoria
+Rodriguez" and "Victoria Rodriguez" are one person and "Mr" alone is nobody.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import re
 import unicodedata
 from typing import NamedTuple
 
-from webquorum.figures import CALENDAR_WORDS, FUNCTION_WORDS, starts_sentence
+from webquorum.figures import CALENDAR_WORDS, FUNCTION_WORDS, HONORIFICS, starts_sentence
 
 _UP, _LO, _L = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ", "A-Za-zÀ-ÖØ-öø-ÿ"
 _LEGAL_WORD = r"(?:Inc|Corp|Corporation|Co|Ltd|LLC|PLC|GmbH|AG|SE|Limited)(?![\w&])"
@@ -36,6 +38,14 @@ _GENERIC = re.compile(
     r"(?:CEO|CFO|COO|CTO|EPS|GAAP|IPO|ETF|YOY|YoY|TTM|FY\d*|[QH][1-4]|USD|EUR|MXN|GBP|JPY|CAD|BRL|PDF|HTML|URL|API|"
     r"AM|PM|GDP|PIB|OK|TV|AI|IA|II|III|IV)"
 )
+# A title before a person's name is not part of it: "Governor Victoria Rodriguez" is "Victoria Rodriguez",
+# and a title alone ("the President said") names no one in particular.
+_TITLE_LIST = (
+    "President, Vice President, Prime Minister, Governor, Senator, Mayor, Chairman, Chairwoman, Chief Executive, "
+    "Chief Executive Officer, Chief Financial Officer, Presidente, Presidenta, Gobernador, Gobernadora, Senador, "
+    "Senadora, Alcalde, Alcaldesa"
+)
+_TITLES = sorted((tuple(t.split()) for t in _TITLE_LIST.split(", ")), key=len, reverse=True)  # longest first
 _NOT_KEY = re.compile(r"[^\w&]+")
 _CONNECTORS = frozenset({"of", "de", "del", "la", "las", "los", "&"})
 _LETTERS = re.compile(rf"[{_L}]+")
@@ -84,8 +94,8 @@ def name_mentions(text: str) -> list[NameMention]:
         segments: list[list[tuple[int, str]]] = [[]]
         for w in _SPACED_WORD.finditer(m["run"]):
             word = w[0].removesuffix("'s").removesuffix("’s")
-            if word.lower() in CALENDAR_WORDS or _GENERIC.fullmatch(word):
-                segments.append([])  # "April", "CEO" split a run: "CEO Jensen Huang" -> "Jensen Huang"
+            if word.lower() in CALENDAR_WORDS or _GENERIC.fullmatch(word) or word in HONORIFICS:
+                segments.append([])  # "April", "CEO", "Mr" split a run: "CEO Jensen Huang" -> "Jensen Huang"
             else:
                 segments[-1].append((m.start("run") + w.start(), word))
         lead = segments[0]
@@ -102,6 +112,9 @@ def name_mentions(text: str) -> list[NameMention]:
                 segment.pop(0)
             while segment and segment[-1][1] in _CONNECTORS:
                 segment.pop()
+            words = tuple(word for _, word in segment)
+            title = next((t for t in _TITLES if words[: len(t)] == t), ())
+            del segment[: len(title)]
             if not segment:
                 continue
             start, first = segment[0]

@@ -13,9 +13,9 @@ from the run's ledger (:mod:`webquorum.runs`), never from provider or model text
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from .errors import BriefRefusedError
 
@@ -34,12 +34,17 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+Name = Annotated[str, StringConstraints(max_length=200)]  # an entity, signal or exclusion
+Place = Annotated[str, StringConstraints(max_length=100)]
+Claim = Annotated[str, StringConstraints(max_length=500)]
+
+
 class VerifyRequest(_Strict):
     """``search_web_evidence``: named entities and the claims to check about them."""
 
     objective: str = Field(min_length=1, max_length=500)
-    entities: list[str] = Field(min_length=1, max_length=5)
-    claims_to_verify: list[str] = Field(min_length=1, max_length=10)
+    entities: list[Name] = Field(min_length=1, max_length=5)
+    claims_to_verify: list[Claim] = Field(min_length=1, max_length=10)
     freshness_days: int | None = Field(default=None, ge=1, le=3650)
     max_results: int = Field(default=5, ge=1, le=20)
 
@@ -48,10 +53,10 @@ class DiscoverRequest(_Strict):
     """``discover_web_market_signals``: market events and places; nobody has named the organisation yet."""
 
     objective: str = Field(min_length=1, max_length=300)
-    signals: list[str] = Field(min_length=1, max_length=4)
-    geographies: list[str] = Field(default=[], max_length=3)
+    signals: list[Name] = Field(min_length=1, max_length=4)
+    geographies: list[Place] = Field(default=[], max_length=3)
     freshness_days: int = Field(default=DEFAULT_FRESHNESS_DAYS, ge=1, le=730)
-    exclusions: list[str] = Field(default=[], max_length=5)
+    exclusions: list[Name] = Field(default=[], max_length=5)
     target_results: int = Field(default=5, ge=1, le=10)
 
 
@@ -141,6 +146,9 @@ def parse_brief(model: type[_M], request: Mapping[str, Any], *, invalid_code: st
     try:
         return model.model_validate(dict(request))
     except ValidationError as exc:
-        missing = [str(e["loc"][0]) for e in exc.errors() if e["type"] == "missing" and e["loc"]]
+        # a required field sent as null is as missing as one left out: the caller must supply it
+        required = {name for name, f in model.model_fields.items() if f.is_required()}
+        nulls = [name for name in sorted(required) if name in request and request[name] is None]
+        missing = [str(e["loc"][0]) for e in exc.errors() if e["type"] == "missing" and e["loc"]] + nulls
         problems = [f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()]
         raise BriefRefusedError(invalid_code, "; ".join(problems[:5]), missing=missing) from None

@@ -101,6 +101,7 @@ class Document(Frozen):
     source_type: SourceType
     reader: str
     text: str
+    canonical_url: str | None = None  # <link rel=canonical> or og:url, when the page declares one
     links: list[tuple[str, str]] = []  # (anchor text, absolute URL), bounded by the extractor
 
 

@@ -14,7 +14,7 @@ from webquorum import Client
 HOSTS = [
     "en.wikipedia.org", "www.wikiwand.com", "stockanalysis.test", "investor.nvidia.test", "nvidianews.nvidia.test",
     "reuters.test", "cnbc.test", "odd.test", "blocked.test", "slow.test", "synd-a.test", "synd-b.test", "big-a.test",
-    "big-b.test", "big-c.test",
+    "big-b.test", "big-c.test", "de.wikipedia.org", "blocked2.test", "late.test", "prices.test",
 ]
 NAV = "<nav><a href='/'>Home</a> <a href='/markets'>Markets</a> <a href='/about'>About</a></nav>"
 STORY = (
@@ -39,7 +39,14 @@ PAGES: dict[str, Reply] = {
     "reuters.test": page("Nvidia beats estimates", "NVIDIA posted quarterly revenue of 81,620 million dollars, the company said on Wednesday. " * 3),
     "cnbc.test": page("Nvidia earnings", "NVIDIA quarterly revenue came in at $81.6 billion as data center demand stayed strong. " * 3),
     "odd.test": page("Nvidia stale numbers", "NVIDIA reported revenue of $44.1 billion for the first quarter, says this outdated report. " * 3),
+    "de.wikipedia.org": page("Nvidia - Wikipedia", "Nvidia Corporation ist ein Technologieunternehmen aus Santa Clara. " * 8),
     "blocked.test": Reply(status=403, body="<html><body>Forbidden</body></html>"),
+    "blocked2.test": Reply(status=403, body="<html><body>Forbidden</body></html>"),
+    "late.test": Reply(status=403, body="<html><body>Forbidden</body></html>", delay_s=1.3),
+    "prices.test": Reply(body=(
+        f"<html><body>{NAV}<table><tr><th>GPU</th><th>Price</th></tr><tr><td>RTX 5090</td><td>$1,999</td></tr>"
+        "<tr><td>RTX 5080</td><td>$999</td></tr><tr><td>H100</td><td>$30,000</td></tr></table></body></html>"
+    )),
     "slow.test": Reply(body="<html><body><p>Too late to matter for anyone reading this page.</p></body></html>", delay_s=3),
     "synd-a.test": page("Syndicated", STORY, STORY),
     "synd-b.test": page("Syndicated copy", STORY, STORY),
@@ -188,3 +195,174 @@ async def test_sources_out_of_range(simweb: SimWeb, bad: int) -> None:
     async with Client(build_web(simweb, {})) as wq:
         with pytest.raises(BadRequestError, match="1 to 6"):
             await wq.brief("q", sources=bad)
+
+
+# -- the rest of the issue, decision by decision ------------------------------------------------------
+
+
+def block_of(text: str, url: str) -> list[str]:
+    """The lines of one source in the brief: 'n. title (site)', the URL, then text and labels."""
+    lines = text.splitlines()
+    at = [line.strip() for line in lines].index(url)
+    end = next((i for i in range(at + 1, len(lines)) if not lines[i].startswith("   ")), len(lines))
+    return lines[at - 1 : end]
+
+
+@pytest.mark.parametrize(("sources", "candidates", "asked"), [(None, None, "12"), (6, None, "12"), (2, 7, "7")])
+async def test_asks_for_more_candidates_than_it_needs(
+    simweb: SimWeb, sources: int | None, candidates: int | None, asked: str
+) -> None:
+    serve(simweb, "brave", Reply(body=json.dumps({"web": {"results": []}}), content_type="application/json"))
+    config = provider_config(simweb, ["brave"], web={"search_provider": "brave"})
+    if candidates:
+        config["brief"] = {"candidates": candidates}
+    async with Client(config) as wq:
+        await wq.brief("q", sources=sources)
+    [request] = [r for r in simweb.requests if r.host == "brave.test"]
+    assert request.query["count"] == asked
+
+
+async def test_each_source_is_a_numbered_title_its_url_and_text_from_the_first_real_sentence(simweb: SimWeb) -> None:
+    config = build_web(simweb, {"q": ["stockanalysis.test", "investor.nvidia.test", "cnbc.test"]})
+    async with Client(config) as wq:
+        out = await wq.brief("q")
+    header, *rest = out.brief.splitlines()
+    assert header == f'Searched {out.searched_at} for "q" — 3 sources'
+    for source in out.sources:
+        title, url, text = block_of(out.brief, source.url)
+        assert title == f"{source.n}. {source.title} ({source.site})"
+        assert url == f"   {source.url}"
+        assert text.startswith("   ") and "Home Markets About" not in text, "nav-first pages read from the text"
+    assert out.sources[0].text.startswith("NVIDIA had revenue of $81.62B")
+    assert rest[-1].startswith("Agreed across sources: ")
+
+
+async def test_a_price_grid_is_read_and_its_unrelated_prices_are_no_disagreement(simweb: SimWeb) -> None:
+    config = build_web(simweb, {"q": ["prices.test", "stockanalysis.test", "investor.nvidia.test", "reuters.test"]})
+    async with Client(config) as wq:
+        out = await wq.brief("q")
+    grid = out.sources[0]
+    assert grid.site == "prices.test" and not grid.snippet_only and "$1,999" in grid.text
+    assert any(a.value == "$81.6 billion" and a.count == 3 for a in out.agreed)
+    assert out.disagreed == [] and "Disagreement" not in out.brief
+
+
+async def test_language_editions_and_mirrors_are_one_wikipedia(simweb: SimWeb) -> None:
+    order = ["de.wikipedia.org", "www.wikiwand.com", "en.wikipedia.org", "stockanalysis.test"]
+    config = build_web(simweb, {"q": order})
+    async with Client(config) as wq:
+        out = await wq.brief("q")
+    assert [s.site for s in out.sources] == ["stockanalysis.test", "wikipedia.org"]
+    assert out.sources[1].url.startswith("http://de.wikipedia.org:")
+    assert not simweb.requests_to("/story", host="www.wikiwand.com")
+    assert not simweb.requests_to("/story", host="en.wikipedia.org")
+
+
+async def test_wikipedia_is_not_read_while_two_independent_sites_may_still_answer(simweb: SimWeb) -> None:
+    config = build_web(simweb, {"q": ["en.wikipedia.org", "blocked.test", "stockanalysis.test", "reuters.test"]})
+    async with Client(config) as wq:
+        out = await wq.brief("q", sources=3)
+    assert not simweb.requests_to("/story", host="en.wikipedia.org")
+    assert [s.site for s in out.sources if not s.snippet_only] == ["stockanalysis.test", "reuters.test"]
+    assert out.reads_spent == {"http": 3}
+
+
+async def test_stand_ins_stop_at_the_read_budget(simweb: SimWeb) -> None:
+    order = ["blocked.test", "blocked2.test", "stockanalysis.test", "reuters.test", "cnbc.test"]
+    config = build_web(simweb, {"q": order})
+    async with Client(config) as wq:
+        out = await wq.brief("q", sources=2)
+    assert out.reads_spent == {"http": 3}, "sources + 1 reads, no more"
+    assert not simweb.requests_to("/story", host="reuters.test")
+    assert sorted(s.snippet_only for s in out.sources) == [False, True]
+    assert "stockanalysis.test" in {s.site for s in out.sources}
+
+
+async def test_no_stand_in_once_the_read_deadline_is_near(simweb: SimWeb) -> None:
+    config = build_web(simweb, {"q": ["late.test", "stockanalysis.test", "reuters.test"]})
+    async with Client(config) as wq:
+        out = await wq.brief("q", sources=2)
+    late = out.sources[0]
+    assert late.site == "late.test" and late.snippet_only and late.error == "WEB_FETCH_BLOCKED"
+    assert not simweb.requests_to("/story", host="reuters.test"), "a stand-in needs time left to be read"
+    assert out.reads_spent == {"http": 2}
+
+
+JINA_READER = "r.jina.test"
+
+
+def jina_reader(web: SimWeb) -> None:
+    def read(req: Request) -> Reply:
+        target = json.loads(req.body)["url"]
+        data = {"title": "Read by Jina", "url": target, "content": "NVIDIA reported revenue of $81.6 billion in the quarter."}
+        return Reply(body=json.dumps({"code": 200, "status": 20000, "data": data}), content_type="application/json")
+
+    web.route("/", read, host=JINA_READER, method="POST")
+
+
+@pytest.mark.parametrize("how", ["reader-argument", "web.fetch_provider"])
+async def test_reads_go_through_the_fetch_reader_and_are_counted_per_reader(simweb: SimWeb, how: str) -> None:
+    config = build_web(simweb, {"q": ["stockanalysis.test", "reuters.test", "cnbc.test"]})
+    jina_reader(simweb)
+    config["overrides"]["jina"] = {"base_url": f"http://{JINA_READER}:{simweb.port}"}
+    config["network"]["resolve"][JINA_READER] = "127.0.0.1"
+    config["network"]["allow_hosts"] = [*HOSTS, JINA_READER]
+    if how == "web.fetch_provider":
+        config["web"]["fetch_provider"] = "jina"
+    async with Client(config) as wq:
+        out = await (wq.brief("q", reader="jina") if how == "reader-argument" else wq.brief("q"))
+    assert out.reader == "jina" and out.reads_spent == {"jina": 3}
+    assert not simweb.requests_to("/story"), "pages are read by the reader service, not directly"
+    assert all(not s.snippet_only and s.text.startswith("NVIDIA reported") for s in out.sources)
+
+
+async def test_json_has_the_issue_keys_and_the_brief_text(simweb: SimWeb) -> None:
+    config = build_web(simweb, {"nvidia": ["stockanalysis.test", "investor.nvidia.test", "reuters.test", "odd.test", "blocked.test"]})
+    async with Client(config) as wq:
+        out = await wq.brief("nvidia revenue", sources=5)
+    data = json.loads(out.model_dump_json())
+    assert set(data) >= {"query", "searched_at", "provider", "reader", "sources", "agreed", "disagreed",
+                         "reads_spent", "failures", "brief"}
+    assert {frozenset(s) for s in data["sources"]} == {frozenset({"n", "title", "site", "url", "text", "snippet_only", "error"})}
+    assert {frozenset(a) for a in data["agreed"]} == {frozenset({"kind", "value", "count", "of"})}
+    assert {a["kind"] for a in data["agreed"]} <= {"name", "figure"}
+    assert [set(d) for d in data["disagreed"]] == [{"kind", "site", "url", "value", "others_value", "others_count"}]
+    assert data["reads_spent"] == {"http": 5} and isinstance(data["failures"], list)
+    assert [s["n"] for s in data["sources"]] == [1, 2, 3, 4, 5]
+    assert data["brief"] == out.brief and "(snippet only)" in out.brief
+
+
+DDG_RESULT = (
+    '<div class="result results_links web-result"><div class="links_main result__body"><h2 class="result__title">'
+    '<a rel="nofollow" class="result__a" href="{url}">{title}</a></h2>'
+    '<a class="result__snippet" href="{url}">{snippet}</a></div></div>'
+)
+
+
+async def test_keyless_brief_searches_duckduckgo_and_wikipedia_and_reads_locally(
+    simweb: SimWeb, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from webquorum.config import PROVIDER_IDS
+
+    for pid in PROVIDER_IDS:
+        monkeypatch.delenv(f"{pid.upper()}_API_KEY", raising=False)
+    monkeypatch.delenv("AI_GATEWAY_API_KEY", raising=False)
+    for host, reply in PAGES.items():
+        simweb.route("/story", reply, host=host)
+    hosts = ["stockanalysis.test", "investor.nvidia.test", "reuters.test"]
+    rows = "".join(DDG_RESULT.format(url=simweb.url("/story", host=h), title=f"Title at {h}", snippet=SNIPPETS[h]) for h in hosts)
+    serve(simweb, "duckduckgo", Reply(body=f"<html><body><div id='links'>{rows}</div></body></html>", content_type="text/html"))
+    serve(simweb, "wikipedia")
+    config = provider_config(simweb)
+    for pid, entry in config["overrides"].items():
+        entry.pop("api_key")
+        if pid == "searxng":
+            entry.pop("base_url")
+    config["network"]["resolve"].update({h: "127.0.0.1" for h in HOSTS})
+    config["network"]["allow_hosts"] = HOSTS
+    async with Client(config) as wq:
+        out = await wq.brief("nvidia revenue")
+    assert out.provider == "auto" and out.reader == "http"
+    assert [s.site for s in out.sources] == ["stockanalysis.test", "nvidia.test", "reuters.test"]
+    assert not any(s.snippet_only for s in out.sources) and out.reads_spent == {"http": 3}
+    assert any(a.value == "$81.6 billion" and a.count == 3 for a in out.agreed)

@@ -225,8 +225,8 @@ async def test_source_id_and_hash_are_stable_across_runs(simweb: SimWeb) -> None
     b = page(simweb, "site-b.test", "/b", TOPICS[1])
     first = await run(simweb, urls=[a, b], topic="lantern")
     second = await run(simweb, urls=[b, a], topic="lantern")
-    ids = lambda r: {s.url: (s.source_id, s.content_hash) for s in r.sources}  # noqa: E731
-    assert ids(first) == ids(second)
+    ids = [{s.url: (s.source_id, s.content_hash) for s in r.sources} for r in (first, second)]
+    assert ids[0] == ids[1]
     assert len({s.source_id for s in first.sources}) == 2
     assert all(s.source_id.startswith("src_") and len(s.source_id) == 16 for s in first.sources)
 

@@ -153,6 +153,15 @@ async def test_a_planned_query_carrying_a_url_is_dropped_not_repaired(simweb: Si
         ({"freshness_days": 1000}, "web_discovery_brief_invalid", []),
         ({"objective": "x" * 301}, "web_discovery_brief_invalid", []),
         ({"signals": ["nueva planta"] * 5}, "web_discovery_brief_invalid", []),
+        ({"geographies": ["Apodaca", "Monterrey", "Saltillo", "Puebla"]}, "web_discovery_brief_invalid", []),
+        ({"exclusions": [f"Grupo {i}" for i in range(6)]}, "web_discovery_brief_invalid", []),
+        ({"target_results": 0}, "web_discovery_brief_invalid", []),
+        ({"target_results": 11}, "web_discovery_brief_invalid", []),
+        ({"freshness_days": 0}, "web_discovery_brief_invalid", []),
+        ({"objective": None}, "web_discovery_brief_invalid", ["objective"]),
+        ({"signals": ["nueva planta", "llamar al +52 81 1234 5678"]}, "web_discovery_people_refused", []),
+        ({"objective": "Contactos de compras en plantas nuevas"}, "web_discovery_people_refused", []),
+        ({"signals": ["new plant hiring managers"]}, "web_discovery_people_refused", []),
     ],
 )
 async def test_briefs_that_cannot_be_answered_are_refused_before_spending(

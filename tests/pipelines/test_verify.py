@@ -125,6 +125,10 @@ async def test_a_query_carrying_an_email_never_leaves(simweb: SimWeb) -> None:
         ({"claims_to_verify": []}, "web_evidence_brief_incomplete", ["claims_to_verify"]),
         ({"mode": "deep"}, "web_evidence_brief_invalid", []),
         ({"max_results": 0}, "web_evidence_brief_invalid", []),
+        ({"max_results": 21}, "web_evidence_brief_invalid", []),
+        ({"freshness_days": 0}, "web_evidence_brief_invalid", []),
+        ({"objective": None}, "web_evidence_brief_invalid", ["objective"]),
+        ({"entities": ["Acero Norte"] * 6}, "web_evidence_brief_invalid", []),
     ],
 )
 async def test_unanswerable_briefs_are_refused_before_spending(
@@ -157,3 +161,17 @@ async def test_model_verdicts_need_a_literal_quote(
     else:
         assert (claim.verdict, claim.evidence_ids) == ("unverified", [])
         assert any("not found literally" in a.detail for a in result.audit)
+
+
+def test_an_oversized_claim_is_refused_naming_its_field() -> None:
+    from webquorum.errors import BriefRefusedError
+    from webquorum.research_types import VerifyRequest, parse_brief
+
+    request = {"objective": "check", "entities": ["Acme Steel"], "claims_to_verify": ["x" * 501],
+               "freshness_days": None, "max_results": 5}
+    try:
+        parse_brief(VerifyRequest, request, invalid_code="web_evidence_brief_invalid")
+    except BriefRefusedError as exc:
+        assert "claims_to_verify" in exc.why or "claims_to_verify" in " ".join(exc.missing) + str(exc.suggested_correction)
+    else:
+        raise AssertionError("a 501-character claim must be refused")

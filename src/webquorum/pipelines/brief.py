@@ -3,8 +3,9 @@
 Top to bottom: search for more candidates than needed; pick one result per site (Wikipedia
 and its mirrors held back); read them all at once, each settling on its own; when a read
 fails and time and read budget remain, start the next distinct-site candidate in its place;
-use Wikipedia only while fewer than two independent sites have answered; count syndicated
-copies once; compare names and figures deterministically; render under 4,000 characters.
+read Wikipedia only while fewer than two independent sites have answered or may still answer
+(and drop it should two answer after all); count syndicated copies once; compare names and
+figures deterministically; render under 4,000 characters.
 """
 
 from __future__ import annotations
@@ -91,6 +92,11 @@ async def read_sources(
         remaining = max(0.05, deadline - loop.time())
         slots[asyncio.create_task(_read(rt, result, reader, remaining))] = (slot, result)
 
+    def independent_hopes() -> int:
+        """Independent sites that have answered or may still answer: Wikipedia is read only below two."""
+        answered = sum(r.ok and not is_wikipedia(r.result.url) for r in readings.values())
+        return answered + sum(not is_wikipedia(result.url) for _, result in slots.values())
+
     for slot in range(min(want, len(queue))):
         start(queue.pop(0), slot)
     if wiki is not None and len(slots) < min(2, want):  # Wikipedia only to have two readings instead of one
@@ -110,7 +116,7 @@ async def read_sources(
                 if reading.ok or deadline - loop.time() < 0.25 or budget <= 0:
                     continue
                 substitute = queue.pop(0) if queue else None
-                if substitute is None and wiki is not None and not wiki_used:
+                if substitute is None and wiki is not None and not wiki_used and independent_hopes() < 2:
                     substitute, wiki_used = wiki, True
                 if substitute is not None:
                     replaced[slot] = reading

@@ -39,7 +39,7 @@ from ..collect_types import (
     GapType,
 )
 from ..config import CollectSettings
-from ..errors import FetchTimeoutError, WebQuorumError
+from ..errors import FetchTimeoutError, UnsupportedContentError, WebQuorumError
 from ..passages import Passage, Selection, select_passages
 from ..runtime import Runtime
 from ..types import Document, SearchResponse, SourceType
@@ -146,14 +146,19 @@ def take_urls(urls: Sequence[str], budget: int, gaps: list[Gap]) -> list[Candida
 
 
 async def search_variants(
-    rt: Runtime, request: CollectRequest, slots: int, gaps: list[Gap]
+    rt: Runtime, request: CollectRequest, budget: int, gaps: list[Gap]
 ) -> list[tuple[str, SearchResponse]]:
-    """Every variant at once; a failed or empty search is a gap, never the whole call's error."""
+    """Every variant at once; a failed or empty search is a gap, never the whole call's error.
+
+    Each variant asks for ``budget`` results, not just the free slots: fewer than ``budget`` pages
+    are taken while slots remain, so one of those results is always new even when a variant's top
+    hits are the explicit URLs or another variant's picks.
+    """
 
     async def one(query: str) -> SearchResponse | WebQuorumError:
         try:
             return await search(
-                rt, query, language=request.language, time_range=request.time_range, max_results=min(50, slots)
+                rt, query, language=request.language, time_range=request.time_range, max_results=min(50, budget)
             )
         except WebQuorumError as exc:
             return exc
@@ -221,6 +226,8 @@ async def read_all(
             doc = FetchTimeoutError(f"{candidate.url} was not read within {deadline_s:g}s", url=candidate.url)
         except WebQuorumError as exc:
             doc = exc
+        except Exception as exc:  # a reader bug on one hostile page (JSON nested too deep) sinks that page only
+            doc = UnsupportedContentError(f"{candidate.url} could not be read (unexpected {type(exc).__name__})", url=candidate.url)
         done += 1
         if progress:
             progress(f"read {done} of {len(candidates)}")
@@ -371,7 +378,7 @@ async def collect(rt: Runtime, request: dict[str, Any]) -> CollectResult | Colle
     elif parsed.queries:
         if progress:
             progress(f"searching {len(parsed.queries)} query variants")
-        answered = await search_variants(rt, parsed, slots, gaps)
+        answered = await search_variants(rt, parsed, budget, gaps)
         candidates += round_robin(answered, slots, candidates, gaps)
     if progress:
         progress(f"reading {len(candidates)} sources")

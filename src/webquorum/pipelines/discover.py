@@ -116,7 +116,12 @@ def parse_discover(request: Mapping[str, Any]) -> DiscoverRequest:
 def plan_queries(run: RunContext, brief: DiscoverRequest) -> list[str]:
     planned = [" ".join(f"{s} {g}".split()) for s in brief.signals for g in (brief.geographies or [""])]
     kept: list[str] = []
-    for query in planned[:MAX_PLANNED]:
+    for query in planned:
+        if len(kept) == MAX_PLANNED:
+            run.record(
+                "drop", f"planned query past the {MAX_PLANNED}-query plan; not run", query=redact_query(query)
+            )
+            continue
         person = people_vocabulary(query)
         if person is not None:
             run.record(
@@ -129,9 +134,11 @@ def plan_queries(run: RunContext, brief: DiscoverRequest) -> list[str]:
     return kept
 
 
-def combined(queries: Sequence[str], exclusions: Sequence[str]) -> str:
+def combined(run: RunContext, queries: Sequence[str], exclusions: Sequence[str]) -> str:
+    """The planned queries OR-ed, exclusions negated; an exclusion the egress gate refuses stays out of the
+    query (audited) and is still applied to the results (:func:`excluded`)."""
     core = queries[0] if len(queries) == 1 else " OR ".join(f"({q})" for q in queries)
-    negated = [f'-"{x}"' for x in exclusions if x.strip()]
+    negated = [f'-"{x}"' for x in exclusions if x.strip() and run.gate(x, "exclusion")]
     return " ".join([core, *negated])
 
 
@@ -316,7 +323,7 @@ async def discover(rt: Runtime, request: Mapping[str, Any]) -> DiscoverResult:
     queries = plan_queries(run, brief)
     if not queries:
         return result(run, brief, defaulted, "no_queries", [])
-    found = await spend(run, combined(queries, brief.exclusions), brief)
+    found = await spend(run, combined(run, queries, brief.exclusions), brief)
     if isinstance(found, str):
         return result(run, brief, defaulted, found, [])
     docs = await run.read_origins(found.results, 10, reads=DISCOVERY_READS)

@@ -76,7 +76,11 @@ async def read_document(
     use_cache: bool = True,
     deadline_s: float | None = None,
 ) -> Document:
-    """A page's whole extracted text, from the cache when fresh. Failures are never cached."""
+    """A page's whole extracted text, from the cache when fresh. Failures are never cached.
+
+    The cache key is the reader plus the normalized URL, so spellings of one page (tracking
+    parameters, ``www.``, a trailing slash, ...) share one entry.
+    """
     check_url(url)
     reader_id = reader or rt.config.web.fetch_provider
     if reader_id not in READER_IDS:
@@ -92,6 +96,10 @@ async def read_document(
     else:
         loop = asyncio.get_running_loop()
         raw = await rt.read_with_service(reader_id, url, deadline=loop.time() + deadline)
+        # Services render whatever the site served, walls included, and call it success.
+        blocked = detect_block_page(raw.text, title=raw.title)
+        if blocked:
+            raise BlockedError(f"{reader_id} reader got a {blocked} instead of {url}", provider=reader_id, url=url)
         doc = raw.model_copy(update={"text": trim_to_first_sentence(raw.text)})
     if not doc.text.strip():
         raise EmptyError(f"{url} has no readable text", url=url)

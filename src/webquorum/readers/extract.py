@@ -59,7 +59,14 @@ _WALL_PHRASES = ("captcha", "verify you are human", "verify you are a human", "a
                  "access denied", "please enable javascript and cookies", "enable cookies to continue",
                  "sign in to continue", "log in to continue", "login to continue", "sign in to read",
                  "log in to read", "you must be logged in", "login required", "please sign in", "please log in",
-                 "subscribe to continue reading")
+                 "subscribe to continue reading", "enable javascript and cookies to continue",
+                 "checking if the site connection is secure", "checking your browser before accessing",
+                 "needs to review the security of your connection")
+# Reader services (Jina, Firecrawl, ...) hand back a challenge page as markdown with its title
+# apart, so the HTML markers above are gone; these whole titles are only ever worn by walls.
+_CHALLENGE_TITLES = frozenset({"just a moment...", "just a moment…", "attention required! | cloudflare",
+                               "access denied", "security check", "checking your browser", "ddos-guard",
+                               "are you a robot?", "robot check", "pardon our interruption", "human verification"})
 _SHORT_PAGE_CHARS = 1500
 _SHORT_LOGIN_PAGE_CHARS = 4000
 _WALL_MAX_SENTENCES = 4  # a short page with more prose than this is a short article, not a wall
@@ -132,25 +139,32 @@ def decode_text(body: bytes, content_type: str | None) -> str:
     return body.decode("cp1252", errors="replace")
 
 
-def detect_block_page(text: str, status: int | None = None) -> str | None:
-    """Why ``text`` (HTML or plain text) is a challenge, bot or login wall rather than the page; else None."""
-    return _block_reason(text, status, visible=None)
+def detect_block_page(text: str, status: int | None = None, *, title: str | None = None) -> str | None:
+    """Why ``text`` (HTML, plain text or a reader service's markdown) is a challenge, bot or login wall; else None.
+
+    ``title`` is the page title when it comes apart from the text (reader services send it that way).
+    """
+    return _block_reason(text, status, visible=None, title=title)
 
 
-def _block_reason(text: str, status: int | None, visible: str | None) -> str | None:
+def _block_reason(text: str, status: int | None, visible: str | None, title: str | None = None) -> str | None:
     lowered = text.lower()
     challenge = next((m for m in _CHALLENGE_MARKERS if m in lowered), None)
     if challenge:
         return f"bot challenge page ({challenge})"
+    titled = title is not None and " ".join(title.split()).lower() in _CHALLENGE_TITLES
     wall = next((p for p in _WALL_PHRASES if p in lowered), None)
-    if wall is None:
+    if wall is None and not titled:
         return None
     if visible is None:
         body = LexborHTMLParser(text).body if "<" in text else None
         visible = _visible_text(body) if body is not None else text
     limit = _SHORT_LOGIN_PAGE_CHARS if re.search(r"type=[\"']?password", lowered) else _SHORT_PAGE_CHARS
-    if status in _REFUSAL_STATUSES or (len(visible) < limit and _sentences(visible) < _WALL_MAX_SENTENCES):
+    short = len(visible) < limit and _sentences(visible) < _WALL_MAX_SENTENCES
+    if wall is not None and (status in _REFUSAL_STATUSES or short):
         return f"access wall ({wall})"
+    if titled and len(visible) < _SHORT_LOGIN_PAGE_CHARS:  # a long article may be titled "Access denied"
+        return f"bot challenge page (titled {' '.join((title or '').split())!r})"
     return None
 
 
@@ -191,6 +205,16 @@ def _meta(tree: LexborHTMLParser, *names: str) -> str | None:
             if value and value.strip():
                 return value.strip()
     return None
+
+
+def _canonical(tree: LexborHTMLParser, final_url: str) -> str | None:
+    """The page's own idea of its URL: ``<link rel=canonical>``, else ``og:url``; absolute, http(s) only."""
+    node = tree.css_first('link[rel="canonical"]')
+    href = (node.attributes.get("href") if node is not None else None) or _meta(tree, "og:url")
+    if not href or not href.strip():
+        return None
+    absolute = urljoin(final_url, href.strip())
+    return absolute if urlsplit(absolute).scheme in ("http", "https") else None
 
 
 def _published(tree: LexborHTMLParser, final_url: str) -> str | None:
@@ -258,10 +282,11 @@ def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) 
     html_node = tree.css_first("html")
     lang = html_node.attributes.get("lang") if html_node is not None else None
     meta = {"title": _title(tree), "published": _published(tree, final_url),
+            "canonical_url": _canonical(tree, final_url),
             "language": (lang or _meta(tree, "og:locale") or "").replace("_", "-").split("-")[0].lower() or None}
     links = _links(tree, final_url)
     visible = _visible_text(tree.body) if tree.body is not None else ""
-    blocked = _block_reason(html, None, visible)
+    blocked = _block_reason(html, None, visible, title=meta["title"])
     if blocked:
         raise BlockedError(f"{blocked} at {final_url}", url=url)
     extracted = trafilatura.bare_extraction(html, url=final_url, fast=True, include_comments=False,
@@ -309,7 +334,10 @@ def extract_document(
     if blocked:
         raise BlockedError(f"{blocked} at {final_url}", url=url)
     if kind == "json":
-        text = json.dumps(json.loads(text), indent=2, ensure_ascii=False)
+        try:
+            text = json.dumps(json.loads(text), indent=2, ensure_ascii=False)
+        except RecursionError:
+            raise UnsupportedContentError(f"JSON nested too deeply to read at {final_url}", url=url) from None
     elif media in _TRIMMED_TEXT_TYPES or reader != "http":
         text = trim_to_first_sentence(normalise_whitespace(text, keep_indent=True))
     else:
@@ -330,6 +358,8 @@ def _kind(media: str | None, text: str) -> SourceType:
             json.loads(text)
         except ValueError:
             return "text"
+        except RecursionError:  # hostile nesting: refused as content, never a crash
+            raise UnsupportedContentError("JSON nested too deeply to read") from None
         return "json"
     if media is None and re.search(r"<(?:body|p|div|head)\b", head):
         return "html"
