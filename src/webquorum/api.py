@@ -12,13 +12,17 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .config import Config, load_config
 from .pipelines import fetch as fetch_pipeline
 from .pipelines import search as search_pipeline
 from .runtime import AttemptHook, Runtime
-from .types import Page, SearchResponse
+from .types import Brief, LinksResult, Page, SearchResponse
+
+if TYPE_CHECKING:  # the modules themselves load on first use, so `import webquorum` stays light
+    from .collect_types import CollectError, CollectResult
+    from .research_types import DiscoverResult, VerifyResult
 
 T = TypeVar("T")
 ConfigLike = Config | str | Path | dict[str, Any] | None
@@ -96,7 +100,7 @@ class Client:
             use_cache=use_cache and self._use_cache,
         )
 
-    async def links(self, url: str, *, limit: int = 100, same_site_only: bool = False) -> Any:
+    async def links(self, url: str, *, limit: int = 100, same_site_only: bool = False) -> LinksResult:
         from .pipelines.links import links
 
         return await links(self.runtime, url, limit=limit, same_site_only=same_site_only)
@@ -109,22 +113,22 @@ class Client:
         reader: str | None = None,
         sources: int | None = None,
         progress: Progress | None = None,
-    ) -> Any:
+    ) -> Brief:
         from .pipelines.brief import brief
 
         return await brief(self.runtime, query, provider=provider, reader=reader, sources=sources, progress=progress)
 
-    async def collect(self, **request: Any) -> Any:
+    async def collect(self, **request: Any) -> CollectResult | CollectError:
         from .pipelines.collect import collect
 
         return await collect(self.runtime, request)
 
-    async def verify(self, **request: Any) -> Any:
+    async def verify(self, **request: Any) -> VerifyResult:
         from .pipelines.verify import verify
 
         return await verify(self.runtime, request)
 
-    async def discover(self, **request: Any) -> Any:
+    async def discover(self, **request: Any) -> DiscoverResult:
         from .pipelines.discover import discover
 
         return await discover(self.runtime, request)
@@ -147,5 +151,5 @@ def fetch(url: str, *, config: ConfigLike = None, **kwargs: Any) -> Page:
     return _run(config, lambda wq: wq.fetch(url, **kwargs))
 
 
-def brief(query: str, *, config: ConfigLike = None, **kwargs: Any) -> Any:
+def brief(query: str, *, config: ConfigLike = None, **kwargs: Any) -> Brief:
     return _run(config, lambda wq: wq.brief(query, **kwargs))

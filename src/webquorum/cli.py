@@ -225,7 +225,7 @@ def collect(
         if value is not None:
             request[key] = value
     with _progress(not as_json) as progress:
-        result = _run(config, lambda wq: wq.collect(**request, progress=progress) if progress else wq.collect(**request))
+        result = _run(config, lambda wq: wq.collect(**request, progress=progress))
     data = _dump(result)
     if "error" in data:
         _print_json(data) if as_json else err.print(f"error: {data['error']}\nhint: {data['hint']}", markup=False)
@@ -306,11 +306,8 @@ def mcp(
     config: str | None = ConfigOpt,
 ) -> None:
     """Run the MCP server (stdio by default, for desktop clients)."""
-    try:
-        from .mcp_server import serve
-    except ImportError as exc:  # pragma: no cover - mcp is a core dependency
-        err.print(f"error: the MCP server needs the `mcp` package ({exc})", markup=False)
-        raise typer.Exit(2) from None
+    from .mcp_server import serve  # imported here: the SDK costs ~0.7 s that other commands need not pay
+
     try:
         serve(config=config, http=http, host=host, port=port)
     except WebQuorumError as exc:

@@ -63,7 +63,7 @@ class Runtime:
         self.cache: DocumentCache | None = None
         if use_cache and config.cache.enabled:
             path = config.cache.path
-            self.cache = DocumentCache(default_cache_path() if path is None else _path(path), config.cache.ttl_s)
+            self.cache = DocumentCache(default_cache_path() if path is None else Path(path).expanduser(), config.cache.ttl_s)
 
     async def aclose(self) -> None:
         await self.http.aclose()
@@ -212,6 +212,3 @@ def require_available(rt: Runtime, provider_id: str) -> None:
     if reason is not None:
         raise ConfiguredUnavailableError(f"{provider_id} is configured but unavailable: {reason}", provider=provider_id)
 
-
-def _path(text: str) -> Path:
-    return Path(text).expanduser()

@@ -233,8 +233,8 @@ class HttpClient:
             async with asyncio.timeout(deadline_s):
                 while True:
                     check_url(current)
-                    literal = parse_ip_literal(urlsplit(current).hostname or "")
                     host = urlsplit(current).hostname or ""
+                    literal = parse_ip_literal(host)
                     if literal is not None and not self.policy.address.permits(host, literal):
                         raise ForbiddenAddressError(f"refusing {current}: {literal} is not a public address", url=url)
                     if current in seen:

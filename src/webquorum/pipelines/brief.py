@@ -58,8 +58,13 @@ def pick_candidates(results: Sequence[Result]) -> tuple[list[Result], Result | N
     return distinct, wiki
 
 
+def has_inline_text(result: Result) -> bool:
+    """Enough page text came with the search result that reading the page would add nothing."""
+    return result.content is not None and len(result.content) >= INLINE_ENOUGH
+
+
 async def _read(rt: Runtime, result: Result, reader: str, deadline_s: float) -> Reading:
-    if result.content and len(result.content) >= INLINE_ENOUGH:
+    if result.content is not None and has_inline_text(result):
         return Reading(result, trim_to_first_sentence(result.content), reader="inline")
     try:
         doc = await read_document(rt, result.url, reader=reader, deadline_s=deadline_s)
@@ -85,8 +90,7 @@ async def read_sources(
 
     def start(result: Result, slot: int) -> None:
         nonlocal budget
-        inline = bool(result.content and len(result.content) >= INLINE_ENOUGH)
-        if not inline:
+        if not has_inline_text(result):
             budget -= 1
             spent[reader] = spent.get(reader, 0) + 1
         remaining = max(0.05, deadline - loop.time())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, get_args
 
 from ..config import PROVIDER_IDS, Combo
 from ..errors import BadRequestError, ConfiguredUnavailableError, WebQuorumError
@@ -19,7 +19,7 @@ from ..types import ProviderFailure, RawResult, SearchQuery, SearchResponse, Tim
 from ..urls import normalize_url
 
 MAX_QUERY_CHARS = 2000
-TIME_RANGES = ("day", "week", "month", "year")
+TIME_RANGES: tuple[str, ...] = get_args(TimeRange)
 
 
 def check_query(query: str) -> str:
