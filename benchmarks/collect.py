@@ -32,9 +32,9 @@ sys.path.insert(0, str(REPO / "src"))
 from tests.simweb import Reply, SimWeb  # noqa: E402
 
 from webquorum import Client  # noqa: E402
-from webquorum.collect_types import CollectResult  # noqa: E402
-from webquorum.passages import passage_windows, select_passages  # noqa: E402
+from webquorum.analysis.passages import passage_windows, select_passages  # noqa: E402
 from webquorum.pipelines.fetch import read_document  # noqa: E402
+from webquorum.types.collect import CollectResult  # noqa: E402
 
 HOSTS = [f"bench-{i}.test" for i in range(10)]
 QUERIES = ["harbour tariff increase", "lantern museum funding", "tariff on imported engines"]

@@ -22,7 +22,7 @@ from simnet import ChildWeb, latency
 from tests.simweb import Reply, Request, SimWeb
 
 from webquorum import Client
-from webquorum.fusion import fuse
+from webquorum.analysis.fusion import fuse
 from webquorum.types import RawResult
 
 PROVIDERS = ("brave", "tavily", "serper", "exa", "searxng")

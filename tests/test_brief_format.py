@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webquorum.brief_format import HARD_CAP, render_brief
+from webquorum.pipelines.brief_text import HARD_CAP, render_brief
 from webquorum.types import BriefSource
 
 texts = st.text(min_size=0, max_size=6000)
@@ -58,7 +58,7 @@ FRAGMENTS = [
 def test_compared_brief_stays_under_the_cap_with_every_url_on_its_own_line(
     pages: list[tuple[list[str], str, bool]],
 ) -> None:
-    from webquorum.compare import SourceText, compare_sources, render_agreement
+    from webquorum.analysis.compare import SourceText, compare_sources, render_agreement
 
     items = [
         BriefSource(n=i, title=f"Page {i}", site=f"site{i}.example", url=f"https://site{i}.example/a/{i}",

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from webquorum.compare import (
+from webquorum.analysis.compare import (
     Agreed,
     Comparison,
     Disagreed,

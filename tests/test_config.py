@@ -63,7 +63,7 @@ def test_the_issue_example_validates() -> None:
         ({"overrides": {"brave": {"rate_limit": "lots"}}}, 'overrides.brave.rate_limit: \'lots\' is not allowed: must look like "20/minute"'),
         ({"overrides": {"searxng": {"base_url": "searx.local"}}}, "overrides.searxng.base_url"),
         ({"web": {"search_provider": "nope"}}, "web.search_provider: 'nope' is neither a provider nor a combo"),
-        ({"web": {"fetch_provider": "curl"}}, "web.fetch_provider: 'curl'; allowed: http, jina"),
+        ({"web": {"fetch_provider": "curl"}}, "web.fetch_provider: 'curl'; allowed: http, exa, firecrawl, jina, tavily"),
         ({"combos": [{"id": "c", "members": []}]}, "combos[0].members"),
         ("just a string", "top level must be a mapping"),
     ],

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from webquorum.figures import Figure, extract_figures, figures_agree, format_figure, same_quantity
+from webquorum.text.figures import Figure, extract_figures, figures_agree, format_figure, same_quantity
 
 
 def only(text: str) -> Figure:

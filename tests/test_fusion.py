@@ -15,9 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from webquorum.analysis.fusion import RRF_K, SNIPPET_SEPARATOR, blend_snippets, fuse
 from webquorum.errors import BadRequestError
-from webquorum.fusion import RRF_K, SNIPPET_SEPARATOR, blend_snippets, fuse
-from webquorum.types import MERGE_STRATEGIES, MergeStrategy, RawResult, Result
+from webquorum.types import MergeStrategy, RawResult, Result
+from webquorum.types.core import MERGE_STRATEGIES
 from webquorum.urls import normalize_url
 
 Lists = list[tuple[str, Sequence[RawResult]]]
@@ -76,7 +77,7 @@ def test_random_is_stable_per_query_and_varies_across_queries() -> None:
 
 def test_random_order_does_not_depend_on_the_process_hash_seed() -> None:
     script = (
-        "import json; from webquorum.fusion import fuse; from webquorum.types import RawResult\n"
+        "import json; from webquorum.analysis.fusion import fuse; from webquorum.types import RawResult\n"
         "lists=[('a',[RawResult(url=f'https://example.com/{c}') for c in 'abcdefghij'])]\n"
         "print(json.dumps([r.url for r in fuse(lists,'random',query='replay me',max_results=10)[0]]))"
     )

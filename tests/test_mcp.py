@@ -33,8 +33,8 @@ import webquorum
 from tests.mcp_web import SITES, free_port, page_url, research_web, spawn_http
 from tests.simweb import Reply, SimWeb
 from webquorum.errors import ConfigError
-from webquorum.mcp_server import BearerGuard, build_server, http_app
-from webquorum.mcp_tools import MIN_CLIP, bound, fit, json_size
+from webquorum.mcp.server import BearerGuard, build_server, http_app
+from webquorum.mcp.tools import MIN_CLIP, bound, fit, json_size
 
 REPO = Path(__file__).resolve().parent.parent
 TOOLS = {"web_search", "web_fetch", "web_links", "research_collect", "search_web_evidence", "web_search_results"}
@@ -519,7 +519,7 @@ def test_fit_drops_list_items_when_clipping_is_not_enough() -> None:
 
 def test_descriptions_teach_what_the_tools_do_not_do() -> None:
     """The descriptions carry the issue's required caveats and the brief-reading example."""
-    from webquorum.mcp_tools import tool_specs
+    from webquorum.mcp.tools import tool_specs
 
     specs = {s.name: s.description for s in tool_specs(enable_discovery=True)}
     assert "State the consensus, name the site that disagrees, cite more than one URL" in specs["web_search"]

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from webquorum.organisations import (
+from webquorum.text.organisations import (
     Sighting,
     bare_name,
     dedupe,

@@ -7,7 +7,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webquorum.passages import passage_windows, select_passages, sentence_spans, stemmer_for
+from webquorum.analysis.passages import passage_windows, select_passages, sentence_spans, stemmer_for
 
 WORDS = ["alpha", "beta", "gamma", "delta", "river", "bridge", "tariff", "harbour", "engine", "lantern"]
 text_strategy = st.lists(

@@ -11,8 +11,8 @@ from tests.sim_providers import provider_config, serve
 from tests.simweb import Reply, Request, SimWeb
 from webquorum import Client
 from webquorum.errors import BudgetExhaustedError
-from webquorum.fence import FENCE_TAG, fence, fence_all, quote_found, sanitize_excerpt
-from webquorum.runs import Ledger, RunContext, forbidden_egress, redact_query, time_range_for
+from webquorum.pipelines.run.context import Ledger, RunContext, forbidden_egress, redact_query, time_range_for
+from webquorum.pipelines.run.fence import FENCE_TAG, fence, fence_all, quote_found, sanitize_excerpt
 from webquorum.types import Document
 
 

@@ -5,15 +5,15 @@ The public surface is this module's ``__all__`` (guarded by a test); everything 
 
 from __future__ import annotations
 
-from .api import Client, brief, fetch, search
-from .config import Config, load_config
-from .errors import (
+from webquorum.api import Client, brief, fetch, search
+from webquorum.config import Config, load_config
+from webquorum.errors import (
     BriefRefusedError,
     FetchError,
     ProviderError,
     WebQuorumError,
 )
-from .types import Page, Result, SearchResponse
+from webquorum.types import Page, Result, SearchResponse
 
 __version__ = "0.1.0"
 

@@ -1,7 +1,7 @@
 """The Python facade every shell calls: search, fetch, links, brief, collect, verify, discover.
 
 ``async with webquorum.Client(config) as wq: await wq.search("...")``. One client owns one
-:class:`~webquorum.runtime.Runtime` (HTTP pools, breakers, limits, cache), so every call
+:class:`~webquorum.pipelines.runtime.Runtime` (HTTP pools, breakers, limits, cache), so every call
 made through it shares them. The sync helpers at the bottom run one call on a fresh client;
 they are the only sync code in the package.
 """
@@ -14,15 +14,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .config import Config, load_config
-from .pipelines import fetch as fetch_pipeline
-from .pipelines import search as search_pipeline
-from .runtime import AttemptHook, Runtime
-from .types import Brief, LinksResult, Page, SearchResponse
+from webquorum.config import Config, load_config
+from webquorum.pipelines import fetch as fetch_pipeline
+from webquorum.pipelines import search as search_pipeline
+from webquorum.pipelines.runtime import AttemptHook, Runtime
+from webquorum.types import Brief, LinksResult, Page, SearchResponse
 
 if TYPE_CHECKING:  # the modules themselves load on first use, so `import webquorum` stays light
-    from .collect_types import CollectError, CollectResult
-    from .research_types import DiscoverResult, VerifyResult
+    from webquorum.types.collect import CollectError, CollectResult
+    from webquorum.types.research import DiscoverResult, VerifyResult
 
 T = TypeVar("T")
 ConfigLike = Config | str | Path | dict[str, Any] | None
@@ -101,7 +101,7 @@ class Client:
         )
 
     async def links(self, url: str, *, limit: int = 100, same_site_only: bool = False) -> LinksResult:
-        from .pipelines.links import links
+        from webquorum.pipelines.links import links
 
         return await links(self.runtime, url, limit=limit, same_site_only=same_site_only)
 
@@ -114,22 +114,22 @@ class Client:
         sources: int | None = None,
         progress: Progress | None = None,
     ) -> Brief:
-        from .pipelines.brief import brief
+        from webquorum.pipelines.brief import brief
 
         return await brief(self.runtime, query, provider=provider, reader=reader, sources=sources, progress=progress)
 
     async def collect(self, **request: Any) -> CollectResult | CollectError:
-        from .pipelines.collect import collect
+        from webquorum.pipelines.collect import collect
 
         return await collect(self.runtime, request)
 
     async def verify(self, **request: Any) -> VerifyResult:
-        from .pipelines.verify import verify
+        from webquorum.pipelines.verify import verify
 
         return await verify(self.runtime, request)
 
     async def discover(self, **request: Any) -> DiscoverResult:
-        from .pipelines.discover import discover
+        from webquorum.pipelines.discover import discover
 
         return await discover(self.runtime, request)
 

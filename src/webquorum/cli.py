@@ -18,8 +18,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .api import Client
-from .errors import BriefRefusedError, WebQuorumError
+from webquorum.api import Client
+from webquorum.errors import BriefRefusedError, WebQuorumError
 
 T = TypeVar("T")
 app = typer.Typer(
@@ -306,7 +306,9 @@ def mcp(
     config: str | None = ConfigOpt,
 ) -> None:
     """Run the MCP server (stdio by default, for desktop clients)."""
-    from .mcp_server import serve  # imported here: the SDK costs ~0.7 s that other commands need not pay
+    from webquorum.mcp.server import (
+        serve,  # imported here: the SDK costs ~0.7 s that other commands need not pay
+    )
 
     try:
         serve(config=config, http=http, host=host, port=port)

@@ -25,14 +25,12 @@ from pydantic import (
     model_validator,
 )
 
-from .errors import ConfigError, UnknownNameError
-from .types import MERGE_STRATEGIES, MergeStrategy
+from webquorum.errors import ConfigError, UnknownNameError
+from webquorum.providers import PROVIDER_IDS
+from webquorum.readers import READER_IDS
+from webquorum.types import MergeStrategy
+from webquorum.types.core import MERGE_STRATEGIES
 
-PROVIDER_IDS: tuple[str, ...] = (
-    "tavily", "exa", "parallel", "tinyfish", "firecrawl", "linkup", "brave", "kagi", "perplexity",
-    "serper", "jina", "searxng", "mojeek", "langsearch", "duckduckgo", "wikipedia", "gateway",
-)
-READER_IDS: tuple[str, ...] = ("http", "jina", "firecrawl", "exa", "tavily")
 KEYLESS_DEFAULT: tuple[str, ...] = ("duckduckgo", "wikipedia")
 AUTO = "auto"
 SECRET_KEYS = frozenset({"api_key", "auth_token"})
@@ -64,7 +62,9 @@ class ProviderOverride(_Strict):
     @classmethod
     def _rate(cls, v: str | None) -> str | None:
         if v is not None:
-            from .resilience.ratelimit import parse_rate  # the limiter's own parser: config and limiter agree
+            from webquorum.resilience.ratelimit import (
+                parse_rate,  # the limiter's own parser: config and limiter agree
+            )
 
             try:
                 parse_rate(v)

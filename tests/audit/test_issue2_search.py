@@ -20,7 +20,7 @@ from webquorum import Client
 from webquorum.config import Combo
 from webquorum.errors import BadRequestError, ConfiguredUnavailableError, WebQuorumError
 from webquorum.providers import provider_module
-from webquorum.providers.base import HttpResponse
+from webquorum.wire import HttpResponse
 
 
 def json_reply(body: object, delay_s: float = 0.0) -> Reply:

@@ -30,10 +30,10 @@ from tests.sim_providers import host_of, serve
 from tests.simweb import Reply, Request, SimWeb
 
 from webquorum import Client
-from webquorum.collect_types import CollectError, CollectRequest, CollectResult
-from webquorum.mcp_tools import RESEARCH_COLLECT, WebFetchArgs, tool_specs
+from webquorum.mcp.tools import RESEARCH_COLLECT, WebFetchArgs, tool_specs
 from webquorum.pipelines.collect import Candidate, Material, ranking_language, source_id
 from webquorum.types import Document
+from webquorum.types.collect import CollectError, CollectRequest, CollectResult
 
 PAGES = Path(__file__).resolve().parent.parent / "fixtures" / "pages"
 GERMAN = (

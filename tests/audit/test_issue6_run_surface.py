@@ -18,11 +18,11 @@ from tests.simweb import Reply, SimWeb
 
 from webquorum import Client
 from webquorum.errors import ProviderError
-from webquorum.organisations import Sighting
 from webquorum.pipelines.discover import VERIFY_TOP, result, verification_slice
-from webquorum.research_types import DiscoverRequest, DiscoverResult, VerifyResult
-from webquorum.runs import RunContext
+from webquorum.pipelines.run.context import RunContext
+from webquorum.text.organisations import Sighting
 from webquorum.types import Document
+from webquorum.types.research import DiscoverRequest, DiscoverResult, VerifyResult
 
 CLAIM = "Acero Norte will create 1,200 jobs at its Apodaca plant"
 JOURNAL = ("steel-journal.test", "/acero-norte-jobs")

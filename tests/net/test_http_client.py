@@ -24,7 +24,7 @@ from webquorum.errors import (
 )
 from webquorum.net.guard import AddressPolicy
 from webquorum.net.http import HttpClient, NetPolicy, check_url
-from webquorum.providers.base import HttpRequest
+from webquorum.wire import HttpRequest
 
 PAGE = article("Bridge", "The harbour bridge reopened to traffic on Saturday morning after eleven weeks.")
 

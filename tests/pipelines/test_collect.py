@@ -15,9 +15,9 @@ from typer.testing import CliRunner
 
 from webquorum import Client
 from webquorum.cli import app
-from webquorum.collect_types import CollectError, CollectResult
 from webquorum.errors import ContentChangedError
 from webquorum.readers.extract import extract_document
+from webquorum.types.collect import CollectError, CollectResult
 
 HOSTS = [f"site-{c}.test" for c in "abcdefgh"]
 TOPICS = ["harbour tariff", "lantern museum", "river bridge", "glacier survey", "orchard harvest"]

@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 from webquorum import Client
 from webquorum.cli import app
 from webquorum.errors import BriefRefusedError
-from webquorum.organisations import Sighting
 from webquorum.pipelines.discover import grouped_query, verification_slice
-from webquorum.research_types import DiscoverResult
-from webquorum.runs import RunContext
+from webquorum.pipelines.run.context import RunContext
+from webquorum.text.organisations import Sighting
+from webquorum.types.research import DiscoverResult
 
 BRIEF: dict[str, Any] = {
     "objective": "Vendo estructuras metálicas. ¿Quién está construyendo plantas en Nuevo León?",

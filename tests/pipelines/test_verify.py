@@ -10,7 +10,7 @@ from tests.simweb import SimWeb
 
 from webquorum import Client
 from webquorum.errors import BriefRefusedError
-from webquorum.research_types import VerifyResult
+from webquorum.types.research import VerifyResult
 
 CLAIM = "Acero Norte will create 1,200 jobs at its Apodaca plant"
 JOURNAL = ("steel-journal.test", "/acero-norte-jobs")
@@ -165,7 +165,7 @@ async def test_model_verdicts_need_a_literal_quote(
 
 def test_an_oversized_claim_is_refused_naming_its_field() -> None:
     from webquorum.errors import BriefRefusedError
-    from webquorum.research_types import VerifyRequest, parse_brief
+    from webquorum.types.research import VerifyRequest, parse_brief
 
     request = {"objective": "check", "entities": ["Acme Steel"], "claims_to_verify": ["x" * 501],
                "freshness_days": None, "max_results": 5}

@@ -17,8 +17,8 @@ import pytest
 
 from webquorum.errors import BadResponseError, ProviderError, RateLimitedError
 from webquorum.providers import exa, firecrawl, linkup, parallel, tavily, tinyfish
-from webquorum.providers.base import HttpRequest, HttpResponse, RequestContext
 from webquorum.types import SearchQuery
+from webquorum.wire import HttpRequest, HttpResponse, RequestContext
 
 KEY = "sk-test-0123456789abcdef"
 TODAY = {"today": "2025-03-10"}

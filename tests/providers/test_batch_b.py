@@ -15,8 +15,9 @@ import pytest
 
 from webquorum.errors import BadResponseError, ConfigError, ProviderError, RateLimitedError
 from webquorum.providers import brave, jina, kagi, perplexity, searxng, serper
-from webquorum.providers.base import CONTENT_CAP, HttpResponse, RequestContext
+from webquorum.providers.base import CONTENT_CAP
 from webquorum.types import RawResult, SearchQuery
+from webquorum.wire import HttpResponse, RequestContext
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "providers"
 KEY = "test-key-8f3a9c"

@@ -16,8 +16,8 @@ import pytest
 
 from webquorum.errors import BadResponseError, ProviderError, RateLimitedError
 from webquorum.providers import duckduckgo, gateway, langsearch, mojeek, wikipedia
-from webquorum.providers.base import HttpResponse, RequestContext
 from webquorum.types import SearchQuery
+from webquorum.wire import HttpResponse, RequestContext
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "providers"
 KEY = "sk-test-0123456789abcdef"

@@ -24,8 +24,10 @@ from webquorum.errors import (
     RateLimitedError,
     UnsupportedContentError,
 )
-from webquorum.providers.base import HttpResponse, RequestContext
-from webquorum.readers import exa_reader, firecrawl_reader, tavily_reader
+from webquorum.readers.services import exa as exa_reader
+from webquorum.readers.services import firecrawl as firecrawl_reader
+from webquorum.readers.services import tavily as tavily_reader
+from webquorum.wire import HttpResponse, RequestContext
 
 KEY = "sk-test-reader-0123456789"
 READERS: dict[str, tuple[ModuleType, str, tuple[str, str]]] = {

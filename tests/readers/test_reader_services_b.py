@@ -18,8 +18,8 @@ from webquorum.errors import (
     RateLimitedError,
     TooLargeError,
 )
-from webquorum.providers.base import HttpResponse, RequestContext
-from webquorum.readers import jina_reader
+from webquorum.readers.services import jina as jina_reader
+from webquorum.wire import HttpResponse, RequestContext
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "providers"
 TARGET = "https://web-notes.example.org/articles/http-caching?ref=feed#top"

@@ -29,7 +29,7 @@ import anyio
 import httpcore2
 import httpx2
 
-from ..errors import (
+from webquorum.errors import (
     BadResponseError,
     BadUrlError,
     FetchError,
@@ -40,8 +40,8 @@ from ..errors import (
     RedirectLoopError,
     TooLargeError,
 )
-from ..providers.base import HttpRequest, HttpResponse
-from .guard import AddressPolicy, IPAddress, parse_ip_literal
+from webquorum.net.guard import AddressPolicy, IPAddress, parse_ip_literal
+from webquorum.wire import HttpRequest, HttpResponse
 
 USER_AGENT = "webquorum/0.1 (+https://github.com/webquorum/webquorum)"
 BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.5"

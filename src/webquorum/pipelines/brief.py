@@ -15,15 +15,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from ..brief_format import clip, render_brief
-from ..compare import SourceText, compare_sources, render_agreement
-from ..errors import BadRequestError, FetchTimeoutError, WebQuorumError
-from ..readers.trim import trim_to_first_sentence
-from ..runtime import Runtime
-from ..types import AgreedItem, Brief, BriefSource, DisagreedItem, DroppedSource, Result
-from ..urls import is_wikipedia
-from .fetch import read_document
-from .search import cancel_and_wait, search
+from webquorum.analysis.compare import SourceText, compare_sources, render_agreement
+from webquorum.errors import BadRequestError, FetchTimeoutError, WebQuorumError
+from webquorum.pipelines.brief_text import clip, render_brief
+from webquorum.pipelines.fetch import read_document
+from webquorum.pipelines.runtime import Runtime
+from webquorum.pipelines.search import cancel_and_wait, search
+from webquorum.readers.trim import trim_to_first_sentence
+from webquorum.types import AgreedItem, Brief, BriefSource, DisagreedItem, DroppedSource, Result
+from webquorum.urls import is_wikipedia
 
 INLINE_ENOUGH = 2000  # characters of inline content that make a fetch unnecessary
 SYNDICATION_WORDS = 60

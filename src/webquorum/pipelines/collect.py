@@ -5,7 +5,7 @@ never raised); explicit URLs take the source budget first; the query variants ar
 once and the remaining slots are filled round-robin across them (variant 1's best, variant 2's
 best, ..., then each one's second); every candidate is read at once, each settling on its own
 (links inside documents are never followed); two inputs landing on one final URL keep one
-source; passages are chosen by BM25 (:mod:`webquorum.passages`); the output is cut to its
+source; passages are chosen by BM25 (:mod:`webquorum.analysis.passages`); the output is cut to its
 bounds. Whatever is not in the answer (a failed search or read, a candidate over budget, text
 or excerpts cut) is a gap, because a small model fills silence with invention.
 
@@ -25,7 +25,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..collect_types import (
+from webquorum.analysis.passages import Passage, Selection, select_passages
+from webquorum.config import CollectSettings
+from webquorum.errors import FetchTimeoutError, UnsupportedContentError, WebQuorumError
+from webquorum.pipelines.fetch import MAX_BUDGET, content_hash, read_document
+from webquorum.pipelines.runtime import Runtime
+from webquorum.pipelines.search import search
+from webquorum.types import Document, SearchResponse, SourceType
+from webquorum.types.collect import (
     MAX_QUERIES,
     MAX_URLS,
     CollectError,
@@ -38,14 +45,7 @@ from ..collect_types import (
     Gap,
     GapType,
 )
-from ..config import CollectSettings
-from ..errors import FetchTimeoutError, UnsupportedContentError, WebQuorumError
-from ..passages import Passage, Selection, select_passages
-from ..runtime import Runtime
-from ..types import Document, SearchResponse, SourceType
-from ..urls import normalize_url
-from .fetch import MAX_BUDGET, content_hash, read_document
-from .search import search
+from webquorum.urls import normalize_url
 
 SCAN_CHARS = 300_000  # passages come from this much of each document; the rest is a truncated gap
 MIN_TEXT = 200  # fewer characters than this is insufficient_text

@@ -9,7 +9,7 @@ Top to bottom, with no loop that can run twice:
    fails the egress gate, and spend **one** discovery search on them (OR-ed, exclusions negated);
 3. read independent origins, extract organisations by pattern (and by model, if configured, with
    literal quotes), keep only those named in a sentence about a market event, dedupe
-   conservatively (:func:`webquorum.organisations.dedupe`), drop exclusions, rank;
+   conservatively (:func:`webquorum.text.organisations.dedupe`), drop exclusions, rank;
 4. spend **one** grouped verification search over the top <= 5 of the requested slice; a
    candidate is *verified* only when a new origin names it in a compatible sentence,
    *contradicted* when a new origin denies it or gives another figure, otherwise *uncertain*;
@@ -25,11 +25,14 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..compare import figure_conflict
-from ..errors import BriefRefusedError, BudgetExhaustedError, WebQuorumError
-from ..figures import CALENDAR_WORDS, extract_figures
-from ..model_client import ModelClient
-from ..organisations import (
+from webquorum.analysis.compare import figure_conflict
+from webquorum.errors import BriefRefusedError, BudgetExhaustedError, WebQuorumError
+from webquorum.pipelines.run.context import RunContext, is_provider_failure, redact_query, time_range_for
+from webquorum.pipelines.run.model import ModelClient
+from webquorum.pipelines.runtime import Runtime
+from webquorum.pipelines.verify import names, sentences, windows
+from webquorum.text.figures import CALENDAR_WORDS, extract_figures
+from webquorum.text.organisations import (
     Sighting,
     bare_name,
     dedupe,
@@ -40,7 +43,8 @@ from ..organisations import (
     people_vocabulary,
     place_key,
 )
-from ..research_types import (
+from webquorum.types import Document, SearchResponse
+from webquorum.types.research import (
     Candidate,
     CandidateStatus,
     DiscoverRequest,
@@ -49,10 +53,6 @@ from ..research_types import (
     StopReason,
     parse_brief,
 )
-from ..runs import RunContext, is_provider_failure, redact_query, time_range_for
-from ..runtime import Runtime
-from ..types import Document, SearchResponse
-from .verify import names, sentences, windows
 
 MAX_PLANNED = 4
 VERIFY_TOP = 5

@@ -10,8 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 
-from ..config import READER_IDS
-from ..errors import (
+from webquorum.errors import (
     BadRequestError,
     BlockedError,
     ContentChangedError,
@@ -19,13 +18,14 @@ from ..errors import (
     FetchTimeoutError,
     HttpStatusError,
 )
-from ..net.http import check_url
-from ..readers.extract import detect_block_page, extract_document
-from ..readers.trim import trim_to_first_sentence
-from ..resilience import call_with_retry
-from ..runtime import Runtime
-from ..types import Document, Page
-from ..urls import normalize_url
+from webquorum.net.http import check_url
+from webquorum.pipelines.runtime import Runtime
+from webquorum.readers import READER_IDS
+from webquorum.readers.extract import detect_block_page, extract_document
+from webquorum.readers.trim import trim_to_first_sentence
+from webquorum.resilience import call_with_retry
+from webquorum.types import Document, Page
+from webquorum.urls import normalize_url
 
 BLOCK_STATUSES = (401, 403, 429, 451)
 MAX_BUDGET = 100_000

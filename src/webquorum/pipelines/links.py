@@ -8,13 +8,13 @@ page, so a page that filled that cap is reported as truncated: ``total`` is then
 
 from __future__ import annotations
 
-from ..brief_format import clip
-from ..errors import BadRequestError
-from ..readers.extract import MAX_LINKS as EXTRACTED_LINKS
-from ..runtime import Runtime
-from ..types import Link, LinksResult
-from ..urls import site_of
-from .fetch import read_document
+from webquorum.errors import BadRequestError
+from webquorum.pipelines.brief_text import clip
+from webquorum.pipelines.fetch import read_document
+from webquorum.pipelines.runtime import Runtime
+from webquorum.readers.extract import MAX_LINKS as EXTRACTED_LINKS
+from webquorum.types import Link, LinksResult
+from webquorum.urls import site_of
 
 MAX_LINKS = 300
 

@@ -11,12 +11,13 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any, get_args
 
-from ..config import PROVIDER_IDS, Combo
-from ..errors import BadRequestError, ConfiguredUnavailableError, WebQuorumError
-from ..fusion import fuse
-from ..runtime import AttemptHook, Runtime, require_available
-from ..types import ProviderFailure, RawResult, SearchQuery, SearchResponse, TimeRange
-from ..urls import normalize_url
+from webquorum.analysis.fusion import fuse
+from webquorum.config import Combo
+from webquorum.errors import BadRequestError, ConfiguredUnavailableError, WebQuorumError
+from webquorum.pipelines.runtime import AttemptHook, Runtime, require_available
+from webquorum.providers import PROVIDER_IDS
+from webquorum.types import ProviderFailure, RawResult, SearchQuery, SearchResponse, TimeRange
+from webquorum.urls import normalize_url
 
 MAX_QUERY_CHARS = 2000
 TIME_RANGES: tuple[str, ...] = get_args(TimeRange)

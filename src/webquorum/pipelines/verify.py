@@ -7,7 +7,7 @@ read independent origins, and decide from literal passages by rule:
 - *supported*: a passage from an origin naming the entity, with the claim's key terms (at least
   two thirds of them, matched on a five-letter stem) and every figure the claim states;
 - *contradicted*: a passage naming the entity and another value for the same quantity
-  (:func:`webquorum.figures.same_quantity`), without the claimed value; contradiction outranks
+  (:func:`webquorum.text.figures.same_quantity`), without the claimed value; contradiction outranks
   support, and both sides' excerpts are cited;
 - *unverified*: anything else, including claims the budget or a provider failure left unchecked.
 
@@ -22,15 +22,22 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..compare import figure_conflict
-from ..errors import BriefRefusedError, BudgetExhaustedError, WebQuorumError
-from ..figures import FUNCTION_WORDS, Figure, extract_figures, figures_agree
-from ..model_client import ModelClient
-from ..organisations import fold, org_key
-from ..research_types import ClaimVerdict, Evidence, StopReason, VerifyRequest, VerifyResult, parse_brief
-from ..runs import MAX_READS_PER_RUN, RunContext, is_provider_failure, time_range_for
-from ..runtime import Runtime
-from ..types import Document
+from webquorum.analysis.compare import figure_conflict
+from webquorum.errors import BriefRefusedError, BudgetExhaustedError, WebQuorumError
+from webquorum.pipelines.run.context import MAX_READS_PER_RUN, RunContext, is_provider_failure, time_range_for
+from webquorum.pipelines.run.model import ModelClient
+from webquorum.pipelines.runtime import Runtime
+from webquorum.text.figures import FUNCTION_WORDS, Figure, extract_figures, figures_agree
+from webquorum.text.organisations import fold, org_key
+from webquorum.types import Document
+from webquorum.types.research import (
+    ClaimVerdict,
+    Evidence,
+    StopReason,
+    VerifyRequest,
+    VerifyResult,
+    parse_brief,
+)
 
 STEM = 5
 _WORD = re.compile(r"\w+")

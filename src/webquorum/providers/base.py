@@ -18,61 +18,13 @@ import html
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from email.utils import parsedate_to_datetime
-from typing import Any, Literal
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from ..errors import BadResponseError, ProviderError, RateLimitedError
-from ..types import TimeRange
-
-Modality = Literal["search", "read", "search+read"]
-
-
-@dataclass(frozen=True)
-class ProviderSpec:
-    id: str
-    name: str
-    endpoint: str  # the documented endpoint, e.g. "https://api.search.brave.com/res/v1/web/search"
-    key_env: str | None  # conventional variable; None for keyless providers
-    docs: str
-    key_required: bool = True
-    modality: Modality = "search"
-    max_results: int = 10  # the most one request may ask for
-    price_usd: float = 0.0  # worst-case price of one call, for run budgets
-    needs_base_url: bool = False  # SearXNG: there is no public default instance
-
-
-@dataclass(frozen=True)
-class RequestContext:
-    """Everything a pure builder needs that comes from config or the environment."""
-
-    base_url: str | None = None  # replaces scheme+host of SPEC.endpoint, keeps its path
-    api_key: str | None = None
-    options: Mapping[str, str] = field(default_factory=dict)  # provider-specific (model for gateway)
-
-
-@dataclass(frozen=True)
-class HttpRequest:
-    method: Literal["GET", "POST"]
-    url: str
-    headers: Mapping[str, str] = field(default_factory=dict)
-    params: Mapping[str, str] = field(default_factory=dict)
-    json_body: Any = None
-    form: Mapping[str, str] | None = None  # application/x-www-form-urlencoded body (DuckDuckGo)
-    secrets: tuple[str, ...] = ()  # values that must never appear in logs or errors
-
-
-@dataclass(frozen=True)
-class HttpResponse:
-    status: int
-    headers: Mapping[str, str]  # lower-cased names
-    body: bytes
-    url: str = ""
-
-    def header(self, name: str) -> str | None:
-        return self.headers.get(name.lower())
+from webquorum.errors import BadResponseError, ProviderError, RateLimitedError
+from webquorum.types import TimeRange
 
 
 def endpoint_url(spec: ProviderSpec, ctx: RequestContext, path: str | None = None) -> str:

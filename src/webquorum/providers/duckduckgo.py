@@ -25,17 +25,10 @@ from urllib.parse import parse_qs, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from ..errors import BadResponseError, RateLimitedError
-from ..types import RawResult, SearchQuery
-from .base import (
-    HttpRequest,
-    HttpResponse,
-    ProviderSpec,
-    RequestContext,
-    endpoint_url,
-    is_http_url,
-    raise_for_status,
-)
+from webquorum.errors import BadResponseError, RateLimitedError
+from webquorum.providers.base import endpoint_url, is_http_url, raise_for_status
+from webquorum.types import RawResult, SearchQuery
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="duckduckgo",

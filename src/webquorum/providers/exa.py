@@ -24,13 +24,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..types import RawResult, SearchQuery
-from .base import (
+from webquorum.providers.base import (
     CONTENT_CAP,
-    HttpRequest,
-    HttpResponse,
-    ProviderSpec,
-    RequestContext,
     cap_content,
     date_only,
     endpoint_url,
@@ -41,6 +36,8 @@ from .base import (
     strip_markup,
     text_of,
 )
+from webquorum.types import RawResult, SearchQuery
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="exa",

@@ -25,13 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import BadResponseError, ProviderError, RateLimitedError
-from ..types import RawResult, SearchQuery
-from .base import (
-    HttpRequest,
-    HttpResponse,
-    ProviderSpec,
-    RequestContext,
+from webquorum.errors import BadResponseError, ProviderError, RateLimitedError
+from webquorum.providers.base import (
     bearer,
     date_only,
     endpoint_url,
@@ -40,6 +35,8 @@ from .base import (
     one_line,
     text_of,
 )
+from webquorum.types import RawResult, SearchQuery
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="gateway",
@@ -49,6 +46,7 @@ SPEC = ProviderSpec(
     docs="https://vercel.com/docs/ai-gateway/sdks-and-apis/openai-chat-completions",
     max_results=20,
     price_usd=0.015,
+    model_kind="query",
 )
 
 DEFAULT_MODEL = "perplexity/sonar"

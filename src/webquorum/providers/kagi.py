@@ -28,13 +28,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import ProviderError
-from ..types import RawResult, SearchQuery
-from .base import (
-    HttpRequest,
-    HttpResponse,
-    ProviderSpec,
-    RequestContext,
+from webquorum.errors import ProviderError
+from webquorum.providers.base import (
     date_only,
     endpoint_url,
     json_list,
@@ -45,6 +40,8 @@ from .base import (
     strip_markup,
     text_of,
 )
+from webquorum.types import RawResult, SearchQuery
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="kagi",

@@ -24,13 +24,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..errors import ProviderError, RateLimitedError
-from ..types import RawResult, SearchQuery
-from .base import (
-    HttpRequest,
-    HttpResponse,
-    ProviderSpec,
-    RequestContext,
+from webquorum.errors import ProviderError, RateLimitedError
+from webquorum.providers.base import (
     bearer,
     date_only,
     endpoint_url,
@@ -39,6 +34,8 @@ from .base import (
     provider_message,
     text_of,
 )
+from webquorum.types import RawResult, SearchQuery
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="langsearch",

@@ -25,12 +25,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..types import RawResult, SearchQuery
-from .base import (
-    HttpRequest,
-    HttpResponse,
-    ProviderSpec,
-    RequestContext,
+from webquorum.providers.base import (
     bearer,
     cap_content,
     date_only,
@@ -43,6 +38,8 @@ from .base import (
     strip_markup,
     text_of,
 )
+from webquorum.types import RawResult, SearchQuery
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="linkup",

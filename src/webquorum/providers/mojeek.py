@@ -26,13 +26,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from ..errors import BadResponseError, ProviderError, RateLimitedError
-from ..types import RawResult, SearchQuery
-from .base import (
-    HttpRequest,
-    HttpResponse,
-    ProviderSpec,
-    RequestContext,
+from webquorum.errors import BadResponseError, ProviderError, RateLimitedError
+from webquorum.providers.base import (
     endpoint_url,
     json_list,
     key_secrets,
@@ -43,6 +38,8 @@ from .base import (
     since_date,
     text_of,
 )
+from webquorum.types import RawResult, SearchQuery
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="mojeek",

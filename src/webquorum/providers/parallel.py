@@ -26,12 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..types import RawResult, SearchQuery
-from .base import (
-    HttpRequest,
-    HttpResponse,
-    ProviderSpec,
-    RequestContext,
+from webquorum.providers.base import (
     cap_content,
     date_only,
     endpoint_url,
@@ -42,6 +37,8 @@ from .base import (
     strip_markup,
     text_of,
 )
+from webquorum.types import RawResult, SearchQuery
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="parallel",

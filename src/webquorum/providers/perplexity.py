@@ -23,12 +23,7 @@ treat it as the publication date (``last_updated`` goes to ``extra``).
 
 from __future__ import annotations
 
-from ..types import RawResult, SearchQuery
-from .base import (
-    HttpRequest,
-    HttpResponse,
-    ProviderSpec,
-    RequestContext,
+from webquorum.providers.base import (
     bearer,
     cap_content,
     date_only,
@@ -38,6 +33,8 @@ from .base import (
     result_list,
     text_of,
 )
+from webquorum.types import RawResult, SearchQuery
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="perplexity",

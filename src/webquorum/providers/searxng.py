@@ -23,19 +23,10 @@ message); 429 from the instance's limiter. Public instances often block bots: ru
 
 from __future__ import annotations
 
-from ..errors import ConfigError, ProviderError
-from ..types import RawResult, SearchQuery
-from .base import (
-    HttpRequest,
-    HttpResponse,
-    ProviderSpec,
-    RequestContext,
-    date_only,
-    endpoint_url,
-    one_line,
-    result_list,
-    text_of,
-)
+from webquorum.errors import ConfigError, ProviderError
+from webquorum.providers.base import date_only, endpoint_url, one_line, result_list, text_of
+from webquorum.types import RawResult, SearchQuery
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="searxng",

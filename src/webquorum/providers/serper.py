@@ -29,12 +29,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..types import RawResult, SearchQuery
-from .base import (
-    HttpRequest,
-    HttpResponse,
-    ProviderSpec,
-    RequestContext,
+from webquorum.providers.base import (
     endpoint_url,
     json_list,
     key_auth,
@@ -44,6 +39,8 @@ from .base import (
     raise_for_status,
     text_of,
 )
+from webquorum.types import RawResult, SearchQuery
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="serper",

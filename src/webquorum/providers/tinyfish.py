@@ -19,13 +19,8 @@ the official Python SDK, PyPI ``tinyfish`` 0.11.0, ``tinyfish/search``).
 
 from __future__ import annotations
 
-from ..types import RawResult, SearchQuery
-from .base import (
+from webquorum.providers.base import (
     TIME_RANGE_DAYS,
-    HttpRequest,
-    HttpResponse,
-    ProviderSpec,
-    RequestContext,
     date_only,
     endpoint_url,
     is_http_url,
@@ -34,6 +29,8 @@ from .base import (
     strip_markup,
     text_of,
 )
+from webquorum.types import RawResult, SearchQuery
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="tinyfish",

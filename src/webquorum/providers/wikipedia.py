@@ -24,13 +24,8 @@ import re
 from typing import Any
 from urllib.parse import parse_qs, quote, urlsplit, urlunsplit
 
-from ..errors import ProviderError, RateLimitedError
-from ..types import RawResult, SearchQuery
-from .base import (
-    HttpRequest,
-    HttpResponse,
-    ProviderSpec,
-    RequestContext,
+from webquorum.errors import ProviderError, RateLimitedError
+from webquorum.providers.base import (
     date_only,
     endpoint_url,
     json_list,
@@ -39,6 +34,8 @@ from .base import (
     strip_markup,
     text_of,
 )
+from webquorum.types import RawResult, SearchQuery
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="wikipedia",

@@ -1,20 +1,28 @@
 """Page readers: the local ``http`` reader and reader services (jina, firecrawl, exa, tavily).
 
-A reader service module has ``SPEC``, a pure ``build_request(url, ctx)`` and a pure
-``parse_response(resp, url) -> Document``; the runtime sends it through the choke point
-and trims its markdown to the first real sentence like any other page.
+A reader service module (in :mod:`webquorum.readers.services`, named by the same id as the
+provider it belongs to) has ``SPEC``, a pure ``build_request(url, ctx)`` and a pure
+``parse_response(resp, url) -> Document``; the runtime sends it through the choke point and
+trims its markdown to the first real sentence like any other page. The id lists are read off
+the modules present.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from functools import cache
 from typing import Protocol
 
-from ..providers.base import HttpRequest, HttpResponse, ProviderSpec, RequestContext
-from ..types import Document
+from webquorum.readers import services
+from webquorum.types import Document
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
-SERVICE_MODULES = {"jina": "jina_reader", "firecrawl": "firecrawl_reader", "exa": "exa_reader", "tavily": "tavily_reader"}
+LOCAL_READER = "http"
+SERVICE_IDS: tuple[str, ...] = tuple(
+    sorted(m.name for m in pkgutil.iter_modules(services.__path__) if m.name != "base")
+)
+READER_IDS: tuple[str, ...] = (LOCAL_READER, *SERVICE_IDS)
 
 
 class ReaderModule(Protocol):
@@ -27,8 +35,10 @@ class ReaderModule(Protocol):
 
 @cache
 def reader_module(reader_id: str) -> ReaderModule:
-    module: ReaderModule = importlib.import_module(f"{__name__}.{SERVICE_MODULES[reader_id]}")
+    if reader_id not in SERVICE_IDS:
+        raise KeyError(reader_id)
+    module: ReaderModule = importlib.import_module(f"{services.__name__}.{reader_id}")
     return module
 
 
-__all__ = ["SERVICE_MODULES", "ReaderModule", "reader_module"]
+__all__ = ["LOCAL_READER", "READER_IDS", "SERVICE_IDS", "ReaderModule", "reader_module"]

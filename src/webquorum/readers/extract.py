@@ -27,10 +27,10 @@ from urllib.parse import urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from ..errors import BlockedError, EmptyError, UnsupportedContentError
-from ..types import Document, SourceType
-from .pdf import read_pdf
-from .trim import trim_to_first_sentence
+from webquorum.errors import BlockedError, EmptyError, UnsupportedContentError
+from webquorum.readers.pdf import read_pdf
+from webquorum.readers.trim import trim_to_first_sentence
+from webquorum.types import Document, SourceType
 
 __all__ = ["MAX_LINKS", "decode_text", "detect_block_page", "extract_document"]
 

@@ -13,7 +13,7 @@ import re
 import threading
 from dataclasses import dataclass
 
-from ..errors import UnsupportedContentError
+from webquorum.errors import UnsupportedContentError
 
 __all__ = ["MAX_PAGES", "PdfText", "read_pdf"]
 

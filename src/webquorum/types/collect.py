@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .types import Frozen, SourceType, TimeRange
+from webquorum.types import Frozen, SourceType, TimeRange
 
 MAX_URLS = 100
 MAX_QUERIES = 10

@@ -21,21 +21,11 @@ from __future__ import annotations
 
 import re
 
-from ..errors import EmptyError, FetchTimeoutError
-from ..providers.base import (
-    HttpRequest,
-    HttpResponse,
-    ProviderSpec,
-    RequestContext,
-    bearer,
-    endpoint_url,
-    json_list,
-    load_json,
-    raise_for_status,
-    text_of,
-)
-from ..types import Document
-from .service_base import looks_like_pdf, raise_for_target_status, same_url
+from webquorum.errors import EmptyError, FetchTimeoutError
+from webquorum.providers.base import bearer, endpoint_url, json_list, load_json, raise_for_status, text_of
+from webquorum.readers.services.base import looks_like_pdf, raise_for_target_status, same_url
+from webquorum.types import Document
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="tavily",

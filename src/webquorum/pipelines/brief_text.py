@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .types import BriefSource
+from webquorum.types import BriefSource
 
 HARD_CAP = 4000
 MIN_TEXT = 80

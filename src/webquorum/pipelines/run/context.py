@@ -26,20 +26,20 @@ import uuid
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from .errors import (
+from webquorum.errors import (
     BudgetExhaustedError,
     ConfiguredUnavailableError,
     CredentialMissingError,
     ProviderError,
     WebQuorumError,
 )
-from .fence import sanitize_excerpt
-from .pipelines import search as search_pipeline
-from .pipelines.fetch import read_document
-from .research_types import AuditEntry, AuditKind, Budget, Evidence
-from .runtime import Runtime
-from .types import Document, Result, SearchResponse, TimeRange
-from .urls import site_of
+from webquorum.pipelines import search as search_pipeline
+from webquorum.pipelines.fetch import read_document
+from webquorum.pipelines.run.fence import sanitize_excerpt
+from webquorum.pipelines.runtime import Runtime
+from webquorum.types import Document, Result, SearchResponse, TimeRange
+from webquorum.types.research import AuditEntry, AuditKind, Budget, Evidence
+from webquorum.urls import site_of
 
 MAX_READS_PER_RUN = 6
 MAX_MODEL_CALLS_PER_RUN = 2

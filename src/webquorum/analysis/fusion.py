@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from webquorum.errors import BadRequestError, BadUrlError
-from webquorum.types import MERGE_STRATEGIES, MergeStrategy, RawResult, Result
+from webquorum.types import MergeStrategy, RawResult, Result
+from webquorum.types.core import MERGE_STRATEGIES
 from webquorum.urls import display_url, normalize_url, site_of
 
 RRF_K = 60

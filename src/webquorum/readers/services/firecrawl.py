@@ -22,12 +22,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..errors import BlockedError, EmptyError, FetchTimeoutError, UnsupportedContentError
-from ..providers.base import (
-    HttpRequest,
-    HttpResponse,
-    ProviderSpec,
-    RequestContext,
+from webquorum.errors import BlockedError, EmptyError, FetchTimeoutError, UnsupportedContentError
+from webquorum.providers.base import (
     bearer,
     date_only,
     endpoint_url,
@@ -36,8 +32,9 @@ from ..providers.base import (
     raise_for_status,
     text_of,
 )
-from ..types import Document
-from .service_base import looks_like_pdf, raise_for_target_status
+from webquorum.readers.services.base import looks_like_pdf, raise_for_target_status
+from webquorum.types import Document
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="firecrawl",

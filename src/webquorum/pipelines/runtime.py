@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from .config import PROVIDER_IDS, Config, model_name
-from .errors import (
+from webquorum.config import Config, model_name
+from webquorum.errors import (
     BadRequestError,
     ConfigError,
     ConfiguredUnavailableError,
@@ -22,13 +22,12 @@ from .errors import (
     ProviderTimeoutError,
     WebQuorumError,
 )
-from .net.guard import AddressPolicy
-from .net.http import USER_AGENT, HttpClient, NetPolicy
-from .providers import provider_module
-from .providers.base import HttpRequest, HttpResponse, ProviderSpec, RequestContext
-from .readers import SERVICE_MODULES, reader_module
-from .readers.extract import warm_up
-from .resilience import (
+from webquorum.net.guard import AddressPolicy
+from webquorum.net.http import USER_AGENT, HttpClient, NetPolicy
+from webquorum.providers import PROVIDER_IDS, provider_module
+from webquorum.readers import SERVICE_IDS, reader_module
+from webquorum.readers.extract import warm_up
+from webquorum.resilience import (
     BreakerRegistry,
     DocumentCache,
     RateLimiter,
@@ -36,8 +35,9 @@ from .resilience import (
     open_store,
     parse_rate,
 )
-from .resilience.cache import default_cache_path
-from .types import Document, RawResult, SearchQuery
+from webquorum.resilience.cache import default_cache_path
+from webquorum.types import Document, RawResult, SearchQuery
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 AttemptHook = Callable[[str, int], None]
 T = TypeVar("T")
@@ -79,7 +79,7 @@ class Runtime:
 
     def modality(self, provider_id: str) -> str:
         """``search+read`` for providers that also serve as a reader service (jina, exa, ...)."""
-        return "search+read" if provider_id in SERVICE_MODULES else self.spec(provider_id).modality
+        return "search+read" if provider_id in SERVICE_IDS else self.spec(provider_id).modality
 
     def key_variable(self, provider_id: str, spec: ProviderSpec) -> str | None:
         return self.config.key_env(provider_id, spec.key_env)
@@ -99,7 +99,7 @@ class Runtime:
                 f"{provider_id} needs overrides.{provider_id}.base_url (the instance to query), e.g. https://searx.example.org",
                 provider=provider_id,
             )
-        options = {"model": model_name("query", override.model)} if provider_id == "gateway" else {}
+        options = {"model": model_name(spec.model_kind, override.model)} if spec.model_kind else {}
         return RequestContext(base_url=override.base_url, api_key=key, options=options)
 
     def unavailable_reason(self, provider_id: str) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NoReturn
 from urllib.parse import urlsplit
 
-from ..errors import BlockedError, HttpStatusError
+from webquorum.errors import BlockedError, HttpStatusError
 
 # Refusals, not missing pages: a block, so the run tries another origin instead of retrying.
 BLOCKED_STATUSES = frozenset({401, 403, 429, 451})

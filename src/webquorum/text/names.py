@@ -1,6 +1,6 @@
 """Names in running text: people, organisations, places and products, found by rule (pure, no I/O).
 
-:mod:`webquorum.compare` counts a name as agreed when two sites give it, so a name here has to be
+:mod:`webquorum.analysis.compare` counts a name as agreed when two sites give it, so a name here has to be
 something two sites would write the same way: a run of capitalised words or an acronym, with a
 legal form ("S.A. de C.V.", "Inc.") kept on the surface but dropped from the key. Capitals that
 may only be there because they open a sentence or sit in a headline are kept but marked *weak*:
@@ -15,7 +15,7 @@ import re
 import unicodedata
 from typing import NamedTuple
 
-from webquorum.figures import CALENDAR_WORDS, FUNCTION_WORDS, HONORIFICS, starts_sentence
+from webquorum.text.figures import CALENDAR_WORDS, FUNCTION_WORDS, HONORIFICS, starts_sentence
 
 _UP, _LO, _L = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ", "A-Za-zÀ-ÖØ-öø-ÿ"
 _LEGAL_WORD = r"(?:Inc|Corp|Corporation|Co|Ltd|LLC|PLC|GmbH|AG|SE|Limited)(?![\w&])"

@@ -23,12 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import BlockedError, EmptyError, FetchTimeoutError, UnsupportedContentError
-from ..providers.base import (
-    HttpRequest,
-    HttpResponse,
-    ProviderSpec,
-    RequestContext,
+from webquorum.errors import BlockedError, EmptyError, FetchTimeoutError, UnsupportedContentError
+from webquorum.providers.base import (
     date_only,
     endpoint_url,
     json_list,
@@ -37,8 +33,9 @@ from ..providers.base import (
     raise_for_status,
     text_of,
 )
-from ..types import Document
-from .service_base import looks_like_pdf, raise_for_target_status, same_url
+from webquorum.readers.services.base import looks_like_pdf, raise_for_target_status, same_url
+from webquorum.types import Document
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="exa",

@@ -7,7 +7,7 @@ unverified (``SEARCH_VERIFICATION_MODEL``); ids come from :func:`webquorum.confi
 so they change without code changes.
 
 What a model says is checked, not trusted: page text reaches it only inside the untrusted fence
-(:mod:`webquorum.fence`); every item must cite an evidence id the run's ledger issued and a quote
+(:mod:`webquorum.pipelines.run.fence`); every item must cite an evidence id the run's ledger issued and a quote
 found word for word in that excerpt, or the item is dropped and audited. A model never authors a
 URL, id or date: fields outside the schema (a ``url``, say) are ignored and audited, and results
 take identifying fields from the ledger only.
@@ -24,13 +24,13 @@ import os
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .config import model_name
-from .errors import BadResponseError, ProviderError, WebQuorumError
-from .fence import fence_all, quote_found
-from .organisations import fold
-from .providers.base import HttpRequest
-from .research_types import Evidence, Verdict
-from .runs import RunContext
+from webquorum.config import model_name
+from webquorum.errors import BadResponseError, ProviderError, WebQuorumError
+from webquorum.pipelines.run.context import RunContext
+from webquorum.pipelines.run.fence import fence_all, quote_found
+from webquorum.text.organisations import fold
+from webquorum.types.research import Evidence, Verdict
+from webquorum.wire import HttpRequest
 
 _CANDIDATES_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["candidates"],

@@ -18,9 +18,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from .collect_types import CollectRequest, CollectResult
-from .research_types import DiscoverRequest, DiscoverResult, VerifyRequest, VerifyResult
-from .types import Brief, LinksResult, Page, SearchResponse, TimeRange
+from webquorum.types import Brief, LinksResult, Page, SearchResponse, TimeRange
+from webquorum.types.collect import CollectRequest, CollectResult
+from webquorum.types.research import DiscoverRequest, DiscoverResult, VerifyRequest, VerifyResult
 
 MAX_FETCH_BUDGET = 30_000  # the API allows 100,000; one MCP result stays smaller than that
 MAX_LINKS = 300

@@ -33,12 +33,8 @@ import re
 from email.utils import parsedate_to_datetime
 from typing import Any, NoReturn
 
-from ..errors import BadResponseError, EmptyError, TooLargeError
-from ..providers.base import (
-    HttpRequest,
-    HttpResponse,
-    ProviderSpec,
-    RequestContext,
+from webquorum.errors import BadResponseError, EmptyError, TooLargeError
+from webquorum.providers.base import (
     bearer,
     date_only,
     endpoint_url,
@@ -47,8 +43,9 @@ from ..providers.base import (
     raise_for_status,
     text_of,
 )
-from ..types import Document
-from .service_base import BLOCKED_STATUSES, looks_like_pdf, raise_for_target_status
+from webquorum.readers.services.base import BLOCKED_STATUSES, looks_like_pdf, raise_for_target_status
+from webquorum.types import Document
+from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="jina",

@@ -1,15 +1,15 @@
 """What several sources agree and disagree on, decided by rule: names and figures only (pure, no I/O).
 
 A model spending its budget grading four extracts has none left for the answer, so the comparison
-is code. Names (people, organisations, places, products; see :mod:`webquorum.names`) and figures
-(see :mod:`webquorum.figures`) are all a rule can honestly compare, so they are all the brief
+is code. Names (people, organisations, places, products; see :mod:`webquorum.text.names`) and figures
+(see :mod:`webquorum.text.figures`) are all a rule can honestly compare, so they are all the brief
 claims to have compared.
 
 - An item is *agreed* when at least two distinct sites name it. Names match ignoring case, accents
   and legal forms ("NVIDIA" = "Nvidia Corp."); figures match at the coarser precision
   (``$81.62B`` = ``$81.6 billion`` = ``81,620 million dollars``), wherever they appear.
 - A *disagreement* needs more: a site that names none of the agreed readings, but names another
-  value for the same quantity (:func:`webquorum.figures.same_quantity`: same kind, unit and
+  value for the same quantity (:func:`webquorum.text.figures.same_quantity`: same kind, unit and
   quantity phrase, so data-center revenue is not revenue), against a reading more sites hold than
   its own. Naming both values is not disagreeing; a reading nobody else gives is reported as
   nothing; a 2-2 split shows as two agreed readings and no disagreement line.
@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from webquorum.figures import (
+from webquorum.text.figures import (
     Figure,
     extract_figures,
     figures_agree,
@@ -33,9 +33,9 @@ from webquorum.figures import (
     same_quantity,
     unit_key,
 )
-from webquorum.names import extract_names as extract_names  # re-exported: callers import it from here
-from webquorum.names import name_key as name_key
-from webquorum.names import name_mentions
+from webquorum.text.names import extract_names as extract_names  # re-exported: callers import it from here
+from webquorum.text.names import name_key as name_key
+from webquorum.text.names import name_mentions
 
 ItemKind = Literal["name", "figure"]
 

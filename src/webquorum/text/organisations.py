@@ -22,7 +22,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from .research_types import MergeRule
+from webquorum.types.research import MergeRule
 
 _UP, _L = "A-ZÀ-ÖØ-Þ", "A-Za-zÀ-ÖØ-öø-ÿ"
 _NOT_LEGAL = r"(?!(?:Inc|Corp|Co|Ltd|LLC|LLP|PLC|GmbH|AG|Limited)(?![\w&])|[A-Z]\.)"

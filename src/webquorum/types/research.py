@@ -7,7 +7,7 @@ separate vocabularies on purpose: a verdict (supported / contradicted / unverifi
 "is this true?", a status (discovered / verified / uncertain / contradicted) answers "who?".
 
 Identifying fields in results (evidence ``id``, ``url``, ``domain``, ``published``) are copied
-from the run's ledger (:mod:`webquorum.runs`), never from provider or model text.
+from the run's ledger (:mod:`webquorum.pipelines.run.context`), never from provider or model text.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from .errors import BriefRefusedError
+from webquorum.errors import BriefRefusedError
 
 Verdict = Literal["supported", "contradicted", "unverified"]
 CandidateStatus = Literal["discovered", "verified", "uncertain", "contradicted"]

@@ -37,9 +37,9 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from .api import Client, ConfigLike
-from .config import mcp_token
-from .errors import (
+from webquorum.api import Client, ConfigLike
+from webquorum.config import mcp_token
+from webquorum.errors import (
     AbortedError,
     BadRequestError,
     BriefRefusedError,
@@ -47,7 +47,7 @@ from .errors import (
     ServerBusyError,
     WebQuorumError,
 )
-from .mcp_tools import ToolSpec, bound, tool_specs
+from webquorum.mcp.tools import ToolSpec, bound, tool_specs
 
 log = logging.getLogger("webquorum.mcp")
 TOKEN_ENV = "WEBQUORUM_MCP_TOKEN"
@@ -264,7 +264,7 @@ def build_server(wq: Client) -> MCPServer[Any]:
     settings = wq.config.mcp
     gate = Gate(settings.max_concurrent, settings.call_deadline_s)
     specs = tool_specs(enable_discovery=settings.enable_discovery)
-    from . import __version__
+    from webquorum import __version__
 
     return MCPServer(
         "webquorum", instructions=INSTRUCTIONS, version=__version__, log_level="WARNING",

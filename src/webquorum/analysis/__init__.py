@@ -1,0 +1,1 @@
+"""Pure analysis over results and texts: fusion of result lists, claim comparison, passage selection."""

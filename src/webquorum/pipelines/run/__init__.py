@@ -1,0 +1,1 @@
+"""The run layer verify and discover share: context and budgets, ledger, egress gate, fence, model prompts."""

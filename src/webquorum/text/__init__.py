@@ -1,0 +1,1 @@
+"""Pure text rules: one lexicon, one sentence splitter, one fold; figures, names and organisations read from them."""
