@@ -26,7 +26,7 @@ import time
 from typing import Any
 
 from simnet import ChildWeb, latency
-from tests.simweb import Reply, Request, SimWeb
+from tests.sim.web import Reply, Request, SimWeb
 
 from webquorum import Client
 

@@ -1,6 +1,6 @@
 """research_collect benchmark: 10 sources of 50-200 KB on a loopback web, and passage selection per MB.
 
-Pages are generated at run time (seeded, nothing committed) and served by ``tests.simweb`` on ten
+Pages are generated at run time (seeded, nothing committed) and served by ``tests.sim.web`` on ten
 host names, each reply held back by ``--delay`` seconds plus a little per host to stand in for the
 network. Two figures:
 
@@ -29,7 +29,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "src"))
 
-from tests.simweb import Reply, SimWeb  # noqa: E402
+from tests.sim.web import Reply, SimWeb  # noqa: E402
 
 from webquorum import Client  # noqa: E402
 from webquorum.analysis.passages import passage_windows, select_passages  # noqa: E402

@@ -29,8 +29,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from tests import simweb  # noqa: E402
-from tests.mcp_web import free_port, research_web, spawn_http  # noqa: E402
-from tests.simweb import SimWeb  # noqa: E402
+from tests.sim.mcp import free_port, research_web, spawn_http  # noqa: E402
+from tests.sim.web import SimWeb  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:

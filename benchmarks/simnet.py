@@ -20,7 +20,7 @@ for entry in (str(REPO), str(REPO / "src")):
     if entry not in sys.path:
         sys.path.insert(0, entry)
 
-from tests.simweb import SimWeb  # noqa: E402
+from tests.sim.web import SimWeb  # noqa: E402
 
 Setup = Callable[[SimWeb, dict[str, Any]], None]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.simweb import SimWeb
+from tests.sim.web import SimWeb
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"

@@ -27,10 +27,10 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from tests.pipelines.research_web import default_pick, start_market
-from tests.sim_providers import host_of, ok_reply, provider_config, serve
-from tests.sim_sites import SITE, site_config
-from tests.simweb import Reply, Request, SimWeb
+from tests.sim.research import default_pick, start_market
+from tests.sim.providers import host_of, ok_reply, provider_config, serve
+from tests.sim.sites import SITE, site_config
+from tests.sim.web import Reply, Request, SimWeb
 from webquorum.cli import app
 
 REPO = Path(__file__).resolve().parent.parent

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.sim_sites import SITE, page_bytes, site_config
-from tests.simweb import Reply, SimWeb
+from tests.sim.sites import SITE, page_bytes, site_config
+from tests.sim.web import Reply, SimWeb
 
 REPO = Path(__file__).resolve().parent.parent
 PAGE_KEYS = {"url", "final_url", "title", "published", "language", "content_type", "source_type", "reader", "text",

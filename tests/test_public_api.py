@@ -22,8 +22,8 @@ def test_public_callables_have_docstrings() -> None:
 
 
 def test_sync_helpers_run_one_call_on_a_fresh_client(simweb: object) -> None:
-    from tests.sim_providers import provider_config, serve
-    from tests.simweb import Reply, SimWeb
+    from tests.sim.providers import provider_config, serve
+    from tests.sim.web import Reply, SimWeb
 
     assert isinstance(simweb, SimWeb)
     serve(simweb, "searxng")

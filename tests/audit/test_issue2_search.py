@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
-from tests.sim_providers import FIXTURES, provider_config, serve
-from tests.simweb import Reply, SimWeb
+from tests.sim.providers import FIXTURES, provider_config, serve
+from tests.sim.web import Reply, SimWeb
 
 from webquorum import Client
 from webquorum.config import Combo

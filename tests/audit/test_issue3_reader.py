@@ -18,8 +18,8 @@ from typing import Any
 import anyio
 import pytest
 import yaml
-from tests.sim_sites import SITE, article, bounded, site_config
-from tests.simweb import Reply, Request, SimWeb
+from tests.sim.sites import SITE, article, bounded, site_config
+from tests.sim.web import Reply, Request, SimWeb
 from typer.testing import CliRunner
 
 from webquorum import Client

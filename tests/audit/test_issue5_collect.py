@@ -26,8 +26,8 @@ from tests.pipelines.test_collect import (  # noqa: F401  (warm_extractors is an
     searx,
     warm_extractors,
 )
-from tests.sim_providers import host_of, serve
-from tests.simweb import Reply, Request, SimWeb
+from tests.sim.providers import host_of, serve
+from tests.sim.web import Reply, Request, SimWeb
 
 from webquorum import Client
 from webquorum.mcp.tools import RESEARCH_COLLECT, WebFetchArgs, tool_specs

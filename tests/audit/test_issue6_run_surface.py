@@ -12,9 +12,9 @@ import asyncio
 from typing import Any
 
 import pytest
-from tests.pipelines.research_web import ModelServer, start_market, with_model
-from tests.sim_providers import provider_config, serve
-from tests.simweb import Reply, SimWeb
+from tests.sim.research import ModelServer, start_market, with_model
+from tests.sim.providers import provider_config, serve
+from tests.sim.web import Reply, SimWeb
 
 from webquorum import Client
 from webquorum.errors import ProviderError

@@ -11,8 +11,8 @@ from __future__ import annotations
 import ipaddress
 
 import pytest
-from tests.sim_sites import SITE, article, bounded, site_config
-from tests.simweb import Reply, SimWeb
+from tests.sim.sites import SITE, article, bounded, site_config
+from tests.sim.web import Reply, SimWeb
 
 from webquorum import Client
 from webquorum.errors import ForbiddenAddressError

@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 import pytest
-from tests.sim_providers import provider_config, serve
-from tests.simweb import Reply, Request, SimWeb
+from tests.sim.providers import provider_config, serve
+from tests.sim.web import Reply, Request, SimWeb
 
 from webquorum import Client
 

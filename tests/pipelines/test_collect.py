@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 from fpdf import FPDF
-from tests.simweb import Reply, Request, SimWeb
+from tests.sim.web import Reply, Request, SimWeb
 from typer.testing import CliRunner
 
 from webquorum import Client

@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 import pytest
-from tests.pipelines.research_web import PAGES, ModelServer, start_market, with_model
-from tests.simweb import SimWeb
+from tests.sim.research import PAGES, ModelServer, start_market, with_model
+from tests.sim.web import SimWeb
 from typer.testing import CliRunner
 
 from webquorum import Client

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.sim_sites import OTHER_SITE, SITE, article, bounded, gzip_bomb, page_bytes, pdf_bytes, site_config
-from tests.simweb import Reply, Request, SimWeb
+from tests.sim.sites import OTHER_SITE, SITE, article, bounded, gzip_bomb, page_bytes, pdf_bytes, site_config
+from tests.sim.web import Reply, Request, SimWeb
 
 from webquorum import Client
 from webquorum.errors import (

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from tests.sim_sites import SITE, bounded, page_bytes, site_config
-from tests.simweb import Reply, SimWeb
+from tests.sim.sites import SITE, bounded, page_bytes, site_config
+from tests.sim.web import Reply, SimWeb
 
 from webquorum import Client
 from webquorum.errors import BadRequestError, ForbiddenAddressError

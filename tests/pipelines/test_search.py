@@ -6,8 +6,8 @@ import asyncio
 import json
 
 import pytest
-from tests.sim_providers import provider_config, serve
-from tests.simweb import Reply, SimWeb
+from tests.sim.providers import provider_config, serve
+from tests.sim.web import Reply, SimWeb
 
 from webquorum import Client
 from webquorum.config import PROVIDER_IDS

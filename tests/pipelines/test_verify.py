@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tests.pipelines.research_web import ModelServer, start_market, with_model
-from tests.simweb import SimWeb
+from tests.sim.research import ModelServer, start_market, with_model
+from tests.sim.web import SimWeb
 
 from webquorum import Client
 from webquorum.errors import BriefRefusedError

@@ -21,10 +21,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.sim_providers import host_of, provider_config
-from tests.simweb import Reply, Request, SimWeb
+from tests.sim.providers import host_of, provider_config
+from tests.sim.web import Reply, Request, SimWeb
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parent.parent.parent
 
 SITES = ("harbour-news.test", "civil-eng.test", "city-guide.test")
 LENGTHS = {"harbour-news.test": "1,240", "civil-eng.test": "1,240", "city-guide.test": "1,310"}

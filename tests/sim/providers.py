@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from tests.simweb import Handler, Reply, SimWeb
+from tests.sim.web import Handler, Reply, SimWeb
 from webquorum.config import PROVIDER_IDS
 from webquorum.providers import provider_module
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "providers"
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "providers"
 
 
 def host_of(provider_id: str) -> str:

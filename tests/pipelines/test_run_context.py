@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from tests.sim_providers import provider_config, serve
-from tests.simweb import Reply, Request, SimWeb
+from tests.sim.providers import provider_config, serve
+from tests.sim.web import Reply, Request, SimWeb
 from webquorum import Client
 from webquorum.errors import BudgetExhaustedError
 from webquorum.pipelines.run.context import Ledger, RunContext, forbidden_egress, redact_query, time_range_for

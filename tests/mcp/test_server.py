@@ -30,13 +30,13 @@ from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp_types import CallToolResult
 
 import webquorum
-from tests.mcp_web import SITES, free_port, page_url, research_web, spawn_http
-from tests.simweb import Reply, SimWeb
+from tests.sim.mcp import SITES, free_port, page_url, research_web, spawn_http
+from tests.sim.web import Reply, SimWeb
 from webquorum.errors import ConfigError
 from webquorum.mcp.server import BearerGuard, build_server, http_app
 from webquorum.mcp.tools import MIN_CLIP, bound, fit, json_size
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parent.parent.parent
 TOOLS = {"web_search", "web_fetch", "web_links", "research_collect", "search_web_evidence", "web_search_results"}
 ALL_TOOLS = {*TOOLS, "discover_web_market_signals"}
 BOUNDS = {

@@ -9,8 +9,8 @@ import tracemalloc
 from collections.abc import AsyncIterator
 
 import pytest
-from tests.sim_sites import SITE, SITES, article, bounded, gzip_bomb
-from tests.simweb import Reply, SimWeb
+from tests.sim.sites import SITE, SITES, article, bounded, gzip_bomb
+from tests.sim.web import Reply, SimWeb
 
 from webquorum.errors import (
     BadResponseError,

@@ -81,7 +81,7 @@ def test_random_order_does_not_depend_on_the_process_hash_seed() -> None:
         "lists=[('a',[RawResult(url=f'https://example.com/{c}') for c in 'abcdefghij'])]\n"
         "print(json.dumps([r.url for r in fuse(lists,'random',query='replay me',max_results=10)[0]]))"
     )
-    src = str(Path(__file__).resolve().parent.parent / "src")
+    src = str(Path(__file__).resolve().parent.parent.parent / "src")
     outputs = set()
     for seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": src}

@@ -25,8 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tests.sim_providers import provider_config, serve
-from tests.simweb import Reply, Request, SimWeb
+from tests.sim.providers import provider_config, serve
+from tests.sim.web import Reply, Request, SimWeb
 
 SYNDICATED = (
     "Acero Norte construirá una planta en Apodaca",

@@ -16,9 +16,9 @@ from typing import Any, ParamSpec, TypeVar
 
 from fpdf import FPDF
 
-from tests.simweb import SimWeb
+from tests.sim.web import SimWeb
 
-PAGES = Path(__file__).resolve().parent / "fixtures" / "pages"
+PAGES = Path(__file__).resolve().parent.parent / "fixtures" / "pages"
 SITE = "news-a.test"
 OTHER_SITE = "news-b.test"
 SITES = (SITE, OTHER_SITE, "www.news-a.test")
