@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.resilience.conftest import FakeClock, _free_port
-from webquorum.errors import ConfigError
+from webquorum.errors import ConfigError, StoreUnavailableError
 from webquorum.resilience.store import MemoryStore, SqliteStore, Store, open_store
 
 # --- the suite every backend passes -------------------------------------------------------------
@@ -107,10 +107,12 @@ def test_missing_redis_package_names_the_extra(monkeypatch: pytest.MonkeyPatch) 
     assert info.value.code == "WEB_CONFIG_INVALID"
 
 
-async def test_unreachable_redis_is_a_config_error_naming_store_url() -> None:
+async def test_unreachable_redis_is_a_store_fault_not_a_config_error() -> None:
     store = open_store(f"redis://127.0.0.1:{_free_port()}/0")
-    with pytest.raises(ConfigError, match=r"store\.url"):
+    with pytest.raises(StoreUnavailableError) as info:
         await store.acquire("k", 1, 1.0)
+    assert info.value.code == "WEB_STORE_UNAVAILABLE" and info.value.exit_code == 1
+    assert not isinstance(info.value, ConfigError) and info.value.hint_text
     await store.aclose()
 
 

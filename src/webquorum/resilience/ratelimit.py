@@ -8,6 +8,14 @@ A caller that has a deadline never hangs here: when the wait for a slot would pa
 :meth:`RateLimiter.acquire` raises :class:`~webquorum.errors.RateLimitedError` at once, carrying
 the wait as ``retry_after``. Every call takes one slot, retries included, because the upstream
 counts every request it receives.
+
+Two fleet rules. Grants are spaced by ``window + margin_s`` (at most a tenth of the window): a
+slot is stamped when granted but the upstream counts the request when it *arrives*, and
+transit times differ, so without the margin two grants exactly one window apart can land
+inside one upstream window. And when the store fails, ``on_unavailable`` decides: ``fail``
+(the default) raises StoreUnavailableError, because per-process limits in a fleet of N
+workers would let N times the budget through and get the key throttled or billed;
+``local`` carries on with a per-process limiter and reports that once per outage.
 """
 
 from __future__ import annotations
@@ -15,9 +23,14 @@ from __future__ import annotations
 import asyncio
 import re
 from dataclasses import dataclass, field
+from typing import Literal
 
-from webquorum.errors import ConfigError, RateLimitedError
-from webquorum.resilience.store import Store
+from webquorum.errors import ConfigError, RateLimitedError, StoreUnavailableError
+from webquorum.resilience import notices
+from webquorum.resilience.store import MemoryStore, Store
+
+OnUnavailable = Literal["fail", "local"]
+DEFAULT_MARGIN_S = 0.1
 
 _UNIT_SECONDS = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0}
 _UNIT_ALIASES = {
@@ -64,24 +77,52 @@ def parse_rate(text: str) -> Rate:
 class RateLimiter:
     """Takes slots from ``store``; one limiter per process is enough, the store does the sharing."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(
+        self, store: Store, *, margin_s: float = DEFAULT_MARGIN_S, on_unavailable: OnUnavailable = "fail"
+    ) -> None:
         self._store = store
+        self.margin_s = margin_s
+        self.on_unavailable = on_unavailable
+        self._local: MemoryStore | None = None
+        self._down_reported = False
 
-    async def acquire(self, key: str, rate: Rate, deadline: float | None = None) -> None:
+    def spacing_s(self, rate: Rate) -> float:
+        """The window grants are spaced by: the rate's window plus the transit margin."""
+        return rate.window_s + min(self.margin_s, rate.window_s / 10)
+
+    async def acquire(self, key: str, rate: Rate, deadline: float | None = None, *, label: str | None = None) -> None:
         """Wait for a slot of ``rate`` under ``key``; ``deadline`` is a ``loop.time()`` instant.
 
-        Raises RateLimitedError(provider=key, retry_after=<wait>) instead of sleeping past ``deadline``.
+        Raises RateLimitedError(provider=label or key, retry_after=<wait>) instead of sleeping past
+        ``deadline``; StoreUnavailableError when the store fails and ``on_unavailable`` is ``fail``.
         """
         loop = asyncio.get_running_loop()
+        name = label or key
+        window = self.spacing_s(rate)
         while True:
-            wait = await self._store.acquire(key, rate.limit, rate.window_s)
+            wait = await self._take(key, rate.limit, window, deadline)
             if wait <= 0:
                 return
             if deadline is not None and loop.time() + wait > deadline:
                 raise RateLimitedError(
-                    f"{key}: rate limit {rate} needs a {wait:.2f}s wait, past the request's deadline",
-                    provider=key,
+                    f"{name}: rate limit {rate} needs a {wait:.2f}s wait, past the request's deadline",
+                    provider=name,
                     retry_after=wait,
-                    hint=f"raise the rate_limit for {key} or allow a longer timeout",
+                    hint=f"raise the rate_limit for {name} or allow a longer timeout",
                 )
             await asyncio.sleep(wait + _WAKE_MARGIN_S)
+
+    async def _take(self, key: str, limit: int, window_s: float, deadline: float | None) -> float:
+        try:
+            wait = await self._store.acquire(key, limit, window_s, deadline)
+        except StoreUnavailableError as exc:
+            if self.on_unavailable == "fail":
+                raise
+            if not self._down_reported:
+                self._down_reported = True
+                notices.report(f"{exc.code}: rate limits fall back to this process only: {exc.message}")
+            if self._local is None:
+                self._local = MemoryStore()
+            return await self._local.acquire(key, limit, window_s)
+        self._down_reported = False
+        return wait
