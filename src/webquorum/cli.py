@@ -66,7 +66,10 @@ def _run(
 
     async def main() -> T:
         async with Client(config, use_cache=use_cache) as wq:
-            return await work(wq)
+            result = await work(wq)
+        for warning in getattr(result, "warnings", None) or []:  # a failed cache or store, once each
+            err.print(f"warning {warning}", markup=False)
+        return result
 
     try:
         return asyncio.run(main())

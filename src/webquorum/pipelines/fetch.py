@@ -23,7 +23,7 @@ from webquorum.pipelines.runtime import Runtime
 from webquorum.readers import READER_IDS
 from webquorum.readers.extract import detect_block_page, extract_document
 from webquorum.readers.trim import trim_to_first_sentence
-from webquorum.resilience import call_with_retry
+from webquorum.resilience import call_with_retry, notices
 from webquorum.types import Document, Page
 from webquorum.urls import normalize_url
 
@@ -86,8 +86,9 @@ async def read_document(
     if reader_id not in READER_IDS:
         raise BadRequestError(f"unknown reader {reader_id!r}; choose one of {', '.join(READER_IDS)}")
     key = f"{reader_id}:{normalize_url(url)}"
+    cache_deadline = asyncio.get_running_loop().time() + (deadline_s or rt.config.network.fetch_deadline_s)
     if use_cache and rt.cache is not None:
-        cached = await rt.cache.get(key)
+        cached = await rt.cache.get(key, deadline=cache_deadline)
         if cached is not None:
             return cached.model_copy(update={"url": url})
     deadline = deadline_s or rt.config.network.fetch_deadline_s
@@ -104,7 +105,7 @@ async def read_document(
     if not doc.text.strip():
         raise EmptyError(f"{url} has no readable text", url=url)
     if rt.cache is not None:
-        await rt.cache.put(key, doc)
+        await rt.cache.put(key, doc, deadline=cache_deadline)
     return doc
 
 
@@ -140,6 +141,7 @@ def check_window(offset: int, budget: int) -> None:
         raise BadRequestError(f"budget {budget} is out of range; use 1 to {MAX_BUDGET} characters")
 
 
+@notices.reported
 async def fetch(
     rt: Runtime,
     url: str,

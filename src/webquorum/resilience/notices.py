@@ -9,10 +9,17 @@ pipeline, in tasks the pipeline started; child tasks copy the context and so sha
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import ParamSpec, TypeVar
+
+from pydantic import BaseModel
+
+P = ParamSpec("P")
+R = TypeVar("R", bound=BaseModel)
 
 log = logging.getLogger("webquorum.store")
 
@@ -41,3 +48,17 @@ def collecting() -> Iterator[list[str]]:
         yield sink
     finally:
         _current.reset(token)
+
+
+def reported(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """Decorate a pipeline whose result has a ``warnings`` field: what was reported lands there."""
+
+    @functools.wraps(fn)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        with collecting() as warned:
+            result = await fn(*args, **kwargs)
+        if warned and hasattr(result, "warnings"):
+            result = result.model_copy(update={"warnings": list(warned)})
+        return result
+
+    return wrapper

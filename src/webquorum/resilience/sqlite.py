@@ -127,7 +127,7 @@ class SqliteFile:
 
     def quarantine(self) -> Path | None:
         """Close and move a damaged file aside (``<name>.corrupt-<unix time>``); the next use recreates it."""
-        if not self._lock.acquire(timeout=self.timeout_s):
+        if not self._lock.acquire(blocking=False):
             return None  # still busy; the next fault will try again
         try:
             if self._conn is not None:
@@ -150,7 +150,7 @@ class SqliteFile:
         conn, self._conn = self._conn, None
         if conn is None:
             return
-        if self._lock.acquire(timeout=self.timeout_s):
+        if self._lock.acquire(blocking=False):
             try:
                 conn.close()
             finally:

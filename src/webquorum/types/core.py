@@ -69,6 +69,7 @@ class SearchResponse(Frozen):
     failures: list[ProviderFailure] = []
     skipped: list[str] = []
     truncated: bool = False
+    warnings: list[str] = []  # our own plumbing's faults (a store or cache that failed), once each
 
 
 class Page(Frozen):
@@ -87,6 +88,7 @@ class Page(Frozen):
     total_chars: int
     content_hash: str
     truncated: bool
+    warnings: list[str] = []  # our own plumbing's faults (a cache that failed), once each
 
 
 class Document(Frozen):
@@ -148,6 +150,7 @@ class Brief(Frozen):
     failures: list[ProviderFailure]
     dropped: list[DroppedSource] = []
     brief: str
+    warnings: list[str] = []  # our own plumbing's faults (a store or cache that failed), once each
 
 
 class Link(Frozen):
