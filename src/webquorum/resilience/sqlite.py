@@ -9,8 +9,8 @@ Why not ``asyncio.to_thread``: a file locked by another process (or on a stuck d
 a thread of the default executor, which extraction also uses, and ``asyncio.run`` joins that
 executor at exit, so Ctrl-C could not end the process. Each operation runs instead on its own
 daemon thread; the caller waits at most ``timeout_s`` (and never past its deadline), SQLite's
-own busy wait is the same ``timeout_s``, and a thread left behind is interrupted and never
-joined. One operation at a time per file: a second caller that finds the connection busy
+own busy wait is cut into short slices the thread retries until its caller gives up, and a
+thread left behind is interrupted and never joined. One operation at a time per file: a second caller that finds the connection busy
 fails at once rather than queueing behind a stuck one.
 """
 
@@ -30,6 +30,16 @@ T = TypeVar("T")
 # SQLite primary result codes that mean the file itself is damaged (not busy, not full).
 _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
+_SQLITE_BUSY = 5
+_SQLITE_LOCKED = 6
+# SQLite's own busy wait cannot be interrupted, so it is kept short and retried here, where the
+# thread can see that its caller gave up.
+_BUSY_SLICE_S = 0.05
+
+
+def _is_busy(exc: sqlite3.Error) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED)
 
 
 def is_corrupt(exc: BaseException) -> bool:
@@ -59,7 +69,7 @@ class SqliteFile:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             target = ":memory:" if self.path is None else str(self.path)
             # isolation_level=None: we issue BEGIN/COMMIT ourselves so the lock mode is explicit.
-            conn = sqlite3.connect(target, timeout=self.timeout_s, isolation_level=None, check_same_thread=False)
+            conn = sqlite3.connect(target, timeout=_BUSY_SLICE_S, isolation_level=None, check_same_thread=False)
             try:
                 if self.path is not None:
                     conn.execute("PRAGMA journal_mode=WAL")
@@ -96,18 +106,34 @@ class SqliteFile:
             raise TimeoutError("no time left before the request's deadline")
         if self._queue is None or self._queue_loop is not loop:
             self._queue, self._queue_loop = asyncio.Lock(), loop
-        async with asyncio.timeout(budget + 0.05):  # SQLite's own busy wait is budget-bounded too
-            async with self._queue:  # callers in this process take turns, within their budget
-                return await self._in_thread(loop, work)
+        try:
+            async with asyncio.timeout(budget + _BUSY_SLICE_S):
+                async with self._queue:  # callers in this process take turns, within their budget
+                    return await self._in_thread(loop, work, loop.time() + budget)
+        except TimeoutError:
+            raise TimeoutError(f"the file did not answer within {budget:.2f}s (locked by another process?)") from None
 
-    async def _in_thread(self, loop: asyncio.AbstractEventLoop, work: Callable[[sqlite3.Connection], T]) -> T:
+    async def _in_thread(
+        self, loop: asyncio.AbstractEventLoop, work: Callable[[sqlite3.Connection], T], until: float
+    ) -> T:
         if not self._lock.acquire(blocking=False):
             raise TimeoutError("the file is still busy with an operation that timed out earlier")
         future: asyncio.Future[T] = loop.create_future()
+        abandoned = threading.Event()
+        until_mono = time.monotonic() + (until - loop.time())
+
+        def attempt() -> T:
+            while True:
+                try:
+                    return work(self._connect())
+                except sqlite3.OperationalError as exc:
+                    if not _is_busy(exc) or abandoned.is_set() or time.monotonic() >= until_mono:
+                        raise
+                time.sleep(_BUSY_SLICE_S / 2)
 
         def target() -> None:
             try:
-                outcome: tuple[bool, Any] = (True, work(self._connect()))
+                outcome: tuple[bool, Any] = (True, attempt())
             except BaseException as exc:
                 outcome = (False, exc)
             finally:
@@ -119,6 +145,7 @@ class SqliteFile:
         try:
             return await asyncio.shield(future)
         except (TimeoutError, asyncio.CancelledError):
+            abandoned.set()  # the thread stops retrying within one busy slice
             future.add_done_callback(_consume)  # settled later, after nobody is waiting
             conn = self._conn
             if conn is not None:
