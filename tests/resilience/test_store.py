@@ -65,6 +65,18 @@ async def test_fractional_windows_keep_their_precision(store: Store, clock: Fake
     assert await store.acquire("k", 1, 0.75) == pytest.approx(0.25, abs=1e-6)
 
 
+async def test_a_settled_slot_counts_from_the_answer_not_the_grant(store: Store, clock: FakeClock) -> None:
+    """The upstream counted the request on arrival, somewhere before its answer: the window restarts there."""
+    assert await store.acquire("k", 1, 10.0, member="slow-request") == 0.0
+    clock.advance(4.0)  # a long transit
+    await store.settle("k", "slow-request")
+    clock.advance(7.0)  # 11 s after the grant, 7 s after the answer
+    assert await store.acquire("k", 1, 10.0) == pytest.approx(3.0, abs=1e-6)
+    await store.settle("k", "no-such-member")  # settling an expired or unknown slot is harmless
+    clock.advance(3.0)
+    assert await store.acquire("k", 1, 10.0) == 0.0
+
+
 # --- choosing a backend by URL -------------------------------------------------------------------
 
 

@@ -144,12 +144,16 @@ class Runtime:
 
         async def attempt() -> T:
             async with breaker.guard(deadline):
-                if rate is not None:
-                    await self.limiter.acquire(budget_key, rate, deadline, label=provider_id)
-                remaining = deadline - loop.time()
-                if remaining <= 0:
-                    raise ProviderTimeoutError(f"{provider_id}: deadline passed before the call", provider=provider_id)
-                return parse(await self.http.send(request, provider=provider_id, timeout_s=remaining))
+                slot = None if rate is None else await self.limiter.acquire(budget_key, rate, deadline, label=provider_id)
+                try:
+                    remaining = deadline - loop.time()
+                    if remaining <= 0:
+                        raise ProviderTimeoutError(f"{provider_id}: deadline passed before the call", provider=provider_id)
+                    response = await self.http.send(request, provider=provider_id, timeout_s=remaining)
+                finally:
+                    if slot is not None:  # answered (or abandoned): restamp the slot, even when cancelled
+                        await asyncio.shield(self.limiter.settle(slot))
+                return parse(response)
 
         def count(n: int) -> None:
             if on_attempt is not None:

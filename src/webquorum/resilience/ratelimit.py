@@ -9,10 +9,11 @@ A caller that has a deadline never hangs here: when the wait for a slot would pa
 the wait as ``retry_after``. Every call takes one slot, retries included, because the upstream
 counts every request it receives.
 
-Two fleet rules. Grants are spaced by ``window + margin_s`` (at most a tenth of the window): a
-slot is stamped when granted but the upstream counts the request when it *arrives*, and
-transit times differ, so without the margin two grants exactly one window apart can land
-inside one upstream window. And when the store fails, ``on_unavailable`` decides: ``fail``
+Two fleet rules. The upstream counts a request when it *arrives*, and transit times differ, so
+a slot stamped at grant time can let two requests land inside one upstream window. So each slot
+is restamped when its request is answered (:meth:`RateLimiter.settle`; the answer comes after
+the arrival), and grants are spaced by ``window + margin_s`` (at most a tenth of the window)
+for requests still in flight. And when the store fails, ``on_unavailable`` decides: ``fail``
 (the default) raises StoreUnavailableError, because per-process limits in a fleet of N
 workers would let N times the budget through and get the key throttled or billed;
 ``local`` carries on with a per-process limiter and reports that once per outage.
@@ -21,7 +22,10 @@ workers would let N times the budget through and get the key throttled or billed
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
 import re
+import uuid
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -74,6 +78,15 @@ def parse_rate(text: str) -> Rate:
     return Rate(limit=count, window_s=periods * _UNIT_SECONDS[unit], text=text.strip())
 
 
+@dataclass(frozen=True)
+class Slot:
+    """One granted request: settle it when the upstream has answered (or the request was abandoned)."""
+
+    key: str
+    member: str
+    local: bool = False  # granted by the per-process fallback, not the shared store
+
+
 class RateLimiter:
     """Takes slots from ``store``; one limiter per process is enough, the store does the sharing."""
 
@@ -85,12 +98,14 @@ class RateLimiter:
         self.on_unavailable = on_unavailable
         self._local: MemoryStore | None = None
         self._down_reported = False
+        self._prefix = uuid.uuid4().hex[:12]
+        self._members = itertools.count()
 
     def spacing_s(self, rate: Rate) -> float:
         """The window grants are spaced by: the rate's window plus the transit margin."""
         return rate.window_s + min(self.margin_s, rate.window_s / 10)
 
-    async def acquire(self, key: str, rate: Rate, deadline: float | None = None, *, label: str | None = None) -> None:
+    async def acquire(self, key: str, rate: Rate, deadline: float | None = None, *, label: str | None = None) -> Slot:
         """Wait for a slot of ``rate`` under ``key``; ``deadline`` is a ``loop.time()`` instant.
 
         Raises RateLimitedError(provider=label or key, retry_after=<wait>) instead of sleeping past
@@ -99,10 +114,11 @@ class RateLimiter:
         loop = asyncio.get_running_loop()
         name = label or key
         window = self.spacing_s(rate)
+        member = f"{self._prefix}:{next(self._members)}"
         while True:
-            wait = await self._take(key, rate.limit, window, deadline)
+            wait, local = await self._take(key, rate.limit, window, deadline, member)
             if wait <= 0:
-                return
+                return Slot(key, member, local)
             if deadline is not None and loop.time() + wait > deadline:
                 raise RateLimitedError(
                     f"{name}: rate limit {rate} needs a {wait:.2f}s wait, past the request's deadline",
@@ -112,9 +128,20 @@ class RateLimiter:
                 )
             await asyncio.sleep(wait + _WAKE_MARGIN_S)
 
-    async def _take(self, key: str, limit: int, window_s: float, deadline: float | None) -> float:
+    async def settle(self, slot: Slot) -> None:
+        """Restamp ``slot`` now that its request was answered; a store fault here is not the caller's."""
+        store = self._local if slot.local else self._store
+        if store is None:
+            return
+        # On a store fault the grant stamp stands, and the margin with it; the next acquire reports it.
+        with contextlib.suppress(StoreUnavailableError):
+            await store.settle(slot.key, slot.member)
+
+    async def _take(
+        self, key: str, limit: int, window_s: float, deadline: float | None, member: str
+    ) -> tuple[float, bool]:
         try:
-            wait = await self._store.acquire(key, limit, window_s, deadline)
+            wait = await self._store.acquire(key, limit, window_s, deadline, member=member)
         except StoreUnavailableError as exc:
             if self.on_unavailable == "fail":
                 raise
@@ -123,6 +150,6 @@ class RateLimiter:
                 notices.report(f"{exc.code}: rate limits fall back to this process only: {exc.message}")
             if self._local is None:
                 self._local = MemoryStore()
-            return await self._local.acquire(key, limit, window_s)
+            return await self._local.acquire(key, limit, window_s, member=member), True
         self._down_reported = False
-        return wait
+        return wait, False

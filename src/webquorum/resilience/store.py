@@ -25,7 +25,6 @@ import re
 import sqlite3
 import time
 import uuid
-from collections import deque
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -48,13 +47,25 @@ class Store(abc.ABC):
     shared: ClassVar[bool] = False  # True when other machines see the same state (Redis)
 
     @abc.abstractmethod
-    async def acquire(self, key: str, limit: int, window_s: float, deadline: float | None = None) -> float:
+    async def acquire(
+        self, key: str, limit: int, window_s: float, deadline: float | None = None, *, member: str | None = None
+    ) -> float:
         """Take one slot of ``limit`` per ``window_s`` for ``key``.
 
         Atomically drops entries older than ``now - window_s``; if fewer than ``limit`` remain,
-        records ``now`` and returns 0.0, otherwise records nothing and returns the seconds until
-        the oldest entry leaves the window (always > 0). ``deadline`` (a ``loop.time()`` instant)
-        bounds the store's own I/O; past it the call raises StoreUnavailableError.
+        records ``now`` (under ``member``, unique per grant) and returns 0.0, otherwise records
+        nothing and returns the seconds until the oldest entry leaves the window (always > 0).
+        ``deadline`` (a ``loop.time()`` instant) bounds the store's own I/O; past it the call
+        raises StoreUnavailableError.
+        """
+
+    @abc.abstractmethod
+    async def settle(self, key: str, member: str, deadline: float | None = None) -> None:
+        """Move ``member``'s entry to ``now``: the request it granted has been answered.
+
+        The upstream counts a request when it arrives, which is after the grant and before the
+        answer; restamping at the answer makes the next grant wait a full window after the
+        latest moment this request can have arrived, however long its transit took.
         """
 
     @abc.abstractmethod
@@ -67,25 +78,34 @@ class MemoryStore(Store):
 
     def __init__(self, clock: Clock = time.monotonic) -> None:
         self._clock = clock
-        self._logs: dict[str, deque[float]] = {}
+        self._logs: dict[str, dict[str, float]] = {}
+        self._members = itertools.count()
 
-    async def acquire(self, key: str, limit: int, window_s: float, deadline: float | None = None) -> float:
+    async def acquire(
+        self, key: str, limit: int, window_s: float, deadline: float | None = None, *, member: str | None = None
+    ) -> float:
         now = self._clock()
-        log = self._logs.setdefault(key, deque())
-        while log and log[0] <= now - window_s:
-            log.popleft()
+        log = self._logs.setdefault(key, {})
+        for name in [name for name, ts in log.items() if ts <= now - window_s]:
+            del log[name]
         if len(log) < limit:
-            log.append(now)
+            log[member or f"m{next(self._members)}"] = now
             return 0.0
-        return log[0] + window_s - now
+        return min(log.values()) + window_s - now
+
+    async def settle(self, key: str, member: str, deadline: float | None = None) -> None:
+        log = self._logs.get(key)
+        if log is not None and member in log:
+            log[member] = max(log[member], self._clock())
 
     async def aclose(self) -> None:
         self._logs.clear()
 
 
 _SQLITE_SCHEMA = """
-CREATE TABLE IF NOT EXISTS window_log (key TEXT NOT NULL, ts REAL NOT NULL);
-CREATE INDEX IF NOT EXISTS window_log_key_ts ON window_log (key, ts);
+CREATE TABLE IF NOT EXISTS window_slots (key TEXT NOT NULL, ts REAL NOT NULL, member TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS window_slots_key_ts ON window_slots (key, ts);
+CREATE INDEX IF NOT EXISTS window_slots_member ON window_slots (member);
 """
 
 
@@ -96,18 +116,33 @@ class SqliteStore(Store):
         self._db = SqliteFile(path, _SQLITE_SCHEMA, timeout_s=timeout_s)
         self._clock = clock
 
-    async def acquire(self, key: str, limit: int, window_s: float, deadline: float | None = None) -> float:
+    async def acquire(
+        self, key: str, limit: int, window_s: float, deadline: float | None = None, *, member: str | None = None
+    ) -> float:
+        name = member or uuid.uuid4().hex
+
         def work(conn: sqlite3.Connection) -> float:
             now = self._clock()  # read inside the write lock so timestamps are ordered
-            conn.execute("DELETE FROM window_log WHERE key = ? AND ts <= ?", (key, now - window_s))
+            conn.execute("DELETE FROM window_slots WHERE key = ? AND ts <= ?", (key, now - window_s))
             count, oldest = conn.execute(
-                "SELECT COUNT(*), MIN(ts) FROM window_log WHERE key = ?", (key,)
+                "SELECT COUNT(*), MIN(ts) FROM window_slots WHERE key = ?", (key,)
             ).fetchone()
             if count < limit:
-                conn.execute("INSERT INTO window_log (key, ts) VALUES (?, ?)", (key, now))
+                conn.execute("INSERT INTO window_slots (key, ts, member) VALUES (?, ?, ?)", (key, now, name))
                 return 0.0
             return float(oldest) + window_s - now
 
+        return await self._run(work, deadline)
+
+    async def settle(self, key: str, member: str, deadline: float | None = None) -> None:
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "UPDATE window_slots SET ts = MAX(ts, ?) WHERE key = ? AND member = ?", (self._clock(), key, member)
+            )
+
+        await self._run(work, deadline)
+
+    async def _run(self, work: Callable[[sqlite3.Connection], T], deadline: float | None) -> T:
         try:
             return await self._db.transaction(work, deadline=deadline)
         except (sqlite3.Error, OSError, TimeoutError) as exc:
@@ -142,6 +177,15 @@ if redis.call('ZCARD', KEYS[1]) < limit then
 end
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 return tostring(tonumber(oldest[2]) + window - now)
+"""
+
+_SETTLE_LUA = _NOW_LUA + """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[2])
+if score and tonumber(score) < now then
+  redis.call('ZADD', KEYS[1], 'XX', now, ARGV[2])
+  redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[3]) * 1000))
+end
+return 1
 """
 
 # One hash per breaker: f failures, o open-until, p probe lease until, i counted calls in flight.
@@ -224,6 +268,8 @@ class RedisStore(Store):
         self._redis_error = RedisError
         self.client = client
         self._acquire_script = client.register_script(_ACQUIRE_LUA)
+        self._settle_script = client.register_script(_SETTLE_LUA)
+        self._windows: dict[str, float] = {}  # key -> window, for the settle step's expiry
         self._breaker_script = client.register_script(_BREAKER_LUA)
         self._clock = clock  # None: the server's TIME
         self.prefix = prefix
@@ -262,13 +308,22 @@ class RedisStore(Store):
     def _unavailable(self, what: str, reason: str) -> StoreUnavailableError:
         return StoreUnavailableError(f"store: redis {what} failed: {reason}")
 
-    async def acquire(self, key: str, limit: int, window_s: float, deadline: float | None = None) -> float:
-        member = f"{self._member_prefix}{next(self._counter)}"
+    async def acquire(
+        self, key: str, limit: int, window_s: float, deadline: float | None = None, *, member: str | None = None
+    ) -> float:
+        member = member or f"{self._member_prefix}{next(self._counter)}"
+        self._windows[key] = window_s
         args = [self._now_arg(), repr(window_s), limit, member]
         reply = await self.run(
             "rate limit", lambda: self._acquire_script(keys=[f"{self.prefix}window:{key}"], args=args), deadline
         )
         return max(0.0, float(_text(reply)))
+
+    async def settle(self, key: str, member: str, deadline: float | None = None) -> None:
+        args = [self._now_arg(), member, repr(self._windows.get(key, 60.0))]
+        await self.run(
+            "rate limit", lambda: self._settle_script(keys=[f"{self.prefix}window:{key}"], args=args), deadline
+        )
 
     async def breaker(
         self,
