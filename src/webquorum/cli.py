@@ -292,6 +292,7 @@ def mcp(
     http: bool = typer.Option(False, "--http", help="Serve streamable HTTP instead of stdio."),
     host: str = typer.Option("127.0.0.1", "--host"),
     port: int = typer.Option(8765, "--port", min=1, max=65535),
+    workers: int = typer.Option(1, "--workers", min=1, max=64, help="HTTP server processes on one port (needs store.url on Redis)."),
     config: str | None = ConfigOpt,
 ) -> None:
     """Run the MCP server (stdio by default, for desktop clients)."""
@@ -300,7 +301,9 @@ def mcp(
     )
 
     try:
-        serve(config=config, http=http, host=host, port=port)
+        if workers > 1 and not http:
+            raise typer.BadParameter("--workers needs --http (stdio has one client)")
+        serve(config=config, http=http, host=host, port=port, workers=workers)
     except WebQuorumError as exc:
         err.print(f"error {exc.code}: {exc.message}", markup=False)
         if exc.hint_text:

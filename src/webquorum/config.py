@@ -170,6 +170,11 @@ class McpSettings(_Strict):
     max_concurrent: int = Field(default=16, ge=1, le=1024)
     call_deadline_s: float = Field(default=60.0, gt=0, le=600)
     allowed_origins: list[str] = []
+    queue_wait_s: float = Field(default=2.0, ge=0, le=60)  # a call over max_concurrent waits this long for a slot
+    max_queued: int = Field(default=256, ge=0, le=100_000)  # waiters past this are told WEB_MCP_BUSY at once
+    max_sessions: int = Field(default=1000, ge=1, le=100_000)  # open HTTP sessions; past it new ones get 503
+    session_idle_s: float = Field(default=300.0, gt=0, le=86_400)  # an HTTP session idle this long is closed
+    shutdown_grace_s: float = Field(default=5.0, ge=0, le=120)  # on SIGTERM, then in-flight calls get WEB_ABORTED
 
 
 class Config(_Strict):
