@@ -240,3 +240,18 @@ async def test_a_straggler_that_answers_within_the_grace_is_kept(simweb: SimWeb)
     async with Client(config) as wq:
         resp = await wq.search("paris")
     assert not resp.failures and {p for r in resp.results for p in r.ranks} == {"brave", "searxng"}
+
+
+# -- budgets are per provider and per key --------------------------------------------------------
+async def test_two_keys_keep_two_budgets(simweb: SimWeb, monkeypatch: pytest.MonkeyPatch) -> None:
+    serve(simweb, "brave")
+    config = provider_config(simweb, ["brave"], override_brave={"api_key": None, "api_key_env": "FLEET_BRAVE_KEY", "rate_limit": "1/minute"})
+    async with Client(config) as wq:
+        monkeypatch.setenv("FLEET_BRAVE_KEY", "brave-key-deployment-a-0123456789")
+        assert (await wq.search("paris", provider="brave")).results
+        monkeypatch.setenv("FLEET_BRAVE_KEY", "brave-key-deployment-b-0123456789")
+        assert (await wq.search("paris", provider="brave")).results  # its own budget
+        monkeypatch.setenv("FLEET_BRAVE_KEY", "brave-key-deployment-a-0123456789")
+        with pytest.raises(RateLimitedError) as info:
+            await wq.search("paris", provider="brave")
+    assert info.value.provider == "brave" and "deployment" not in info.value.message

@@ -213,7 +213,7 @@ if op == 'admit' then
     return {'probe', '0', tostring(f)}
   end
   if f > 0 then
-    if f + i >= fail_max then return {'suspect', tostring(lease), tostring(f)} end
+    if f + i >= fail_max then return {'suspect', '1', tostring(f)} end
     redis.call('HINCRBY', k, 'i', 1)
     redis.call('PEXPIRE', k, ttl)
     return {'counted', '0', tostring(f)}
