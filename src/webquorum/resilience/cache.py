@@ -32,7 +32,7 @@ from pydantic import ValidationError
 from webquorum.errors import StoreUnavailableError
 from webquorum.resilience import notices
 from webquorum.resilience.sqlite import SqliteFile, is_corrupt
-from webquorum.resilience.store import DEFAULT_TIMEOUT_S, RedisStore, _one_line, redis_client
+from webquorum.resilience.store import DEFAULT_TIMEOUT_S, RedisStore, describe_fault, redis_client
 from webquorum.types import Document
 
 _SCHEMA = """
@@ -219,7 +219,7 @@ class DocumentCache:
             self._down_until = time.monotonic() + self._cooldown_s
             notices.report(
                 f"WEB_STORE_UNAVAILABLE: document cache ({self._backend.where}) {what} failed: "
-                f"{_one_line(exc)}; pages are read from the network, the cache is retried in {self._cooldown_s:g}s"
+                f"{describe_fault(exc)}; pages are read from the network, the cache is retried in {self._cooldown_s:g}s"
             )
 
     async def aclose(self) -> None:

@@ -146,7 +146,7 @@ class SqliteStore(Store):
         try:
             return await self._db.transaction(work, deadline=deadline)
         except (sqlite3.Error, OSError, TimeoutError) as exc:
-            raise StoreUnavailableError(f"store: sqlite rate-limit file failed: {_one_line(exc)}") from None
+            raise StoreUnavailableError(f"store: sqlite rate-limit file failed: {describe_fault(exc)}") from None
 
     async def aclose(self) -> None:
         await self._db.aclose()
@@ -300,7 +300,7 @@ class RedisStore(Store):
             async with asyncio.timeout(budget):
                 return await call()
         except (self._redis_error, OSError, TimeoutError) as exc:
-            reason = f"no answer within {budget:.2f}s" if isinstance(exc, TimeoutError) else _one_line(exc)
+            reason = f"no answer within {budget:.2f}s" if isinstance(exc, TimeoutError) else describe_fault(exc)
             self._down_until = loop.time() + self._cooldown_s
             self._down_reason = reason
             raise self._unavailable(what, reason) from None
@@ -354,7 +354,7 @@ def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
-def _one_line(exc: BaseException) -> str:
+def describe_fault(exc: BaseException) -> str:
     text = " ".join(str(exc).split()) or type(exc).__name__
     return redact(text)[:200]
 
