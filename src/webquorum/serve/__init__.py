@@ -13,6 +13,7 @@ import asyncio
 import socket
 import sys
 from collections.abc import Callable
+from types import FrameType
 from typing import Any
 
 from webquorum.api import Client, ConfigLike
@@ -54,15 +55,26 @@ def serve(*, config: ConfigLike = None, host: str = "127.0.0.1", port: int = 876
         print(line(entry), file=sys.stderr, flush=True)
 
     wq = Client(config)
-    app = build_app(wq, host=host, access_log=write)  # refuses a public bind without a token, before listening
+    stopping = asyncio.Event()
+    app = build_app(wq, host=host, access_log=write, stopping=stopping)  # refuses a public bind without a token
     sock = listen(host, port)
-    server = uvicorn.Server(uvicorn.Config(
+    loop: asyncio.AbstractEventLoop | None = None
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            if loop is not None:  # end calls in progress now, so open streams close within the grace period
+                loop.call_soon_threadsafe(stopping.set)
+            super().handle_exit(sig, frame)
+
+    server = Server(uvicorn.Config(
         app, log_level="warning", access_log=False, lifespan="on",
         timeout_graceful_shutdown=SHUTDOWN_GRACE_S, timeout_keep_alive=5,
     ))
     print(f"webquorum: open {display_url(host, port)} (SearXNG API on /search, MCP on /mcp; Ctrl-C stops)", flush=True)
 
     async def main() -> None:
+        nonlocal loop
+        loop = asyncio.get_running_loop()
         try:
             await server.serve(sockets=[sock])
         finally:

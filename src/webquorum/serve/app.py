@@ -103,12 +103,24 @@ def form_of(request: Request, body: dict[str, str] | None = None) -> dict[str, s
 class Doors:
     """The route handlers over one client and one gate."""
 
-    def __init__(self, wq: Client, gate: Gate) -> None:
+    def __init__(self, wq: Client, gate: Gate, stopping: asyncio.Event) -> None:
         self.wq = wq
         self.gate = gate
+        self.stopping = stopping
 
     async def call(self, work: Awaitable[Any]) -> Any:
-        return await self.gate.run(work)
+        """The work under the gate, ended early (WEB_ABORTED) when the server starts to stop."""
+        task = asyncio.ensure_future(self.gate.run(work))
+        stop = asyncio.ensure_future(self.stopping.wait())
+        try:
+            await asyncio.wait({task, stop}, return_when=asyncio.FIRST_COMPLETED)
+            if task.done():
+                return task.result()
+            raise AbortedError("the server is stopping; retry once it is back")
+        finally:
+            for pending in (task, stop):
+                pending.cancel()
+            await asyncio.gather(task, stop, return_exceptions=True)
 
     # -- the page --------------------------------------------------------------------------------
     async def index(self, request: Request) -> Response:
@@ -281,8 +293,14 @@ class AccessLogger:
             })
 
 
-def build_app(wq: Client, *, host: str = "127.0.0.1", access_log: AccessLog | None = None) -> ASGIApp:
-    """The whole server over ``wq``; raises ConfigError for a non-loopback bind without a token."""
+def build_app(
+    wq: Client, *, host: str = "127.0.0.1", access_log: AccessLog | None = None, stopping: asyncio.Event | None = None
+) -> ASGIApp:
+    """The whole server over ``wq``; raises ConfigError for a non-loopback bind without a token.
+
+    Setting ``stopping`` ends every call in progress with WEB_ABORTED, so open pages and
+    requests finish with a clear answer instead of being cut when the server shuts down.
+    """
     settings = wq.config.mcp
     token = mcp_token(settings)
     if not is_loopback(host) and not token:
@@ -292,7 +310,7 @@ def build_app(wq: Client, *, host: str = "127.0.0.1", access_log: AccessLog | No
         )
     server = build_server(wq)
     mcp_app = http_app(server, wq, host)
-    doors = Doors(wq, Gate(settings.max_concurrent, settings.call_deadline_s))
+    doors = Doors(wq, Gate(settings.max_concurrent, settings.call_deadline_s), stopping or asyncio.Event())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
