@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 import yaml
-
 from tests.sim.serve import serve_web, spawn_serve
 from tests.sim.web import SimWeb
 

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 import yaml
-
 from tests.serve.conftest import Served
 from tests.sim.serve import AGREED, BLOCKED, DISSENTER, QUESTION, serve_web, spawn_serve
 from tests.sim.web import SimWeb

@@ -14,10 +14,10 @@ from typing import Any
 
 import httpx2
 import pytest
-
 from tests.serve.conftest import Served
 from tests.sim.providers import host_of
 from tests.sim.serve import ALL_SITES, BLOCKED, QUESTION
+
 from webquorum import Client
 
 FIELDS = ("query", "number_of_results", "results", "answers", "corrections", "infoboxes", "suggestions", "unresponsive_engines")

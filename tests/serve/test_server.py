@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -15,15 +16,12 @@ from typing import Any
 
 import httpx2
 import pytest
-import yaml
-from mcp import Client as McpClient
-from mcp.client.streamable_http import streamable_http_client
-from mcp.shared._httpx_utils import create_mcp_http_client
-
 from tests.serve.conftest import Served, running
 from tests.sim.mcp import free_port
 from tests.sim.serve import QUESTION, REPO, serve_web, spawn_serve
 from tests.sim.web import SimWeb
+
+from mcp import Client as McpClient
 
 TOKEN = "serve-test-token-0123456789"
 
@@ -112,7 +110,7 @@ def test_calls_past_the_cap_are_refused_not_queued() -> None:
 # -- access ------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def guarded(config_file: Path, tmp_path_factory: pytest.TempPathFactory) -> Any:
-    proc, port, log = spawn_serve(config_file, tmp_path_factory.mktemp("guarded"), env={"WEBQUORUM_MCP_TOKEN": TOKEN})
+    proc, port, _ = spawn_serve(config_file, tmp_path_factory.mktemp("guarded"), env={"WEBQUORUM_MCP_TOKEN": TOKEN})
     try:
         yield f"http://127.0.0.1:{port}"
     finally:
@@ -202,8 +200,6 @@ def test_prints_the_url_logs_json_and_stops_on_ctrl_c_within_bounds(config_file:
 
 
 def _read_quietly(url: str) -> None:
-    try:
+    with contextlib.suppress(httpx2.HTTPError):
         httpx2.get(url, timeout=30)
-    except httpx2.HTTPError:
-        pass
 

@@ -19,7 +19,7 @@ from typing import Any
 from webquorum.api import Client, ConfigLike
 from webquorum.errors import ConfigError
 
-SHUTDOWN_GRACE_S = 3.0
+SHUTDOWN_GRACE_S = 3
 CLOSE_BOUND_S = 3.0
 
 

@@ -24,7 +24,7 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse, RedirectResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from webquorum.mcp.server import LOOPBACK_ORIGINS, is_loopback
+from webquorum.mcp.auth import LOOPBACK_ORIGINS, is_loopback
 
 COOKIE = "webquorum_token"
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")

@@ -41,19 +41,22 @@ from webquorum.errors import (
     AbortedError,
     BadRequestError,
     BadUrlError,
-    BriefRefusedError,
     ConfigError,
+    ConfiguredUnavailableError,
     ContentChangedError,
     CredentialMissingError,
-    ConfiguredUnavailableError,
     FetchError,
     ForbiddenAddressError,
     ProviderError,
+    RequestRefusedError,
     ServerBusyError,
     WebQuorumError,
 )
-from webquorum.mcp.server import Gate, build_server, http_app, is_loopback
-from webquorum.mcp.tools import MAX_FETCH_BUDGET, WebFetchArgs, WebSearchArgs, bound
+from webquorum.mcp.auth import is_loopback
+from webquorum.mcp.bounds import bound
+from webquorum.mcp.gate import Gate
+from webquorum.mcp.server import build_server, http_app
+from webquorum.mcp.tools import WebFetchArgs, WebSearchArgs
 from webquorum.serve import page, searxng
 from webquorum.serve.access import Access
 
@@ -70,7 +73,7 @@ PAGE_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosni
 def status_of(exc: WebQuorumError) -> int:
     """The HTTP status a script can branch on; the body carries the stable code."""
     for kind, status in (
-        (BriefRefusedError, 400), (BadRequestError, 400), (BadUrlError, 400), (ForbiddenAddressError, 403),
+        (RequestRefusedError, 400), (BadRequestError, 400), (BadUrlError, 400), (ForbiddenAddressError, 403),
         (ContentChangedError, 409), (ServerBusyError, 503), (AbortedError, 504),
         (CredentialMissingError, 503), (ConfiguredUnavailableError, 503), (ConfigError, 500),
         (ProviderError, 502), (FetchError, 502),
@@ -184,8 +187,11 @@ class Doors:
     async def search(self, request: Request) -> Response:
         body = {k: str(v) for k, v in (await request.form()).items()} if request.method == "POST" else None
         form = form_of(request, body)
+        engines = {
+            str(row["id"]): frozenset(row.get("members") or [row["id"]]) for row in await self.wq.providers()
+        }
         try:
-            q = searxng.parse(form, self.wq.config)
+            q = searxng.parse(form, page_size=self.wq.config.web.max_results, engines=engines)
         except searxng.SearxError as exc:
             return JSONResponse({"error": exc.message}, status_code=exc.status)
         try:
@@ -257,7 +263,7 @@ class Doors:
                 checks["cache"] = "ok"
             except Exception as exc:  # as above
                 checks["cache"] = f"unreachable: {type(exc).__name__}"
-        ready = [pid for pid in rt.config.registered if rt.unavailable_reason(pid) is None]
+        ready = [row["id"] for row in await self.wq.providers() if row["kind"] == "provider" and row["ready"]]
         checks["providers_ready"] = ready
         ok = bool(ready) and all(v == "ok" for k, v in checks.items() if k in ("store", "cache"))
         return JSONResponse({"status": "ready" if ok else "not ready", **checks}, status_code=200 if ok else 503)
@@ -308,9 +314,10 @@ def build_app(
             f"serve --host {host} is reachable from other machines and needs an auth token: "
             "set mcp.auth_token or export WEBQUORUM_MCP_TOKEN (or bind to 127.0.0.1)"
         )
-    server = build_server(wq)
+    gate = Gate(settings.max_concurrent, settings.call_deadline_s)  # one gate for MCP and every other door
+    server = build_server(wq, gate=gate)
     mcp_app = http_app(server, wq, host)
-    doors = Doors(wq, Gate(settings.max_concurrent, settings.call_deadline_s), stopping or asyncio.Event())
+    doors = Doors(wq, gate, stopping or asyncio.Event())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -344,5 +351,3 @@ def text_line(entry: dict[str, Any]) -> str:
 def json_line(entry: dict[str, Any]) -> str:
     return json.dumps({"ts": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), **entry})
 
-
-__all__ = ["MAX_FETCH_BUDGET", "build_app"]

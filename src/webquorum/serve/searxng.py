@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from webquorum.config import PROVIDER_IDS, Config
 from webquorum.types import ProviderFailure, SearchResponse
 
 FORMATS = ("json", "html")
@@ -81,7 +80,10 @@ def output_format(form: Mapping[str, str]) -> str:
     return fmt if fmt in FORMATS else "html"
 
 
-def parse(form: Mapping[str, str], config: Config) -> SearxQuery:
+Engines = Mapping[str, frozenset[str]]  # provider or combo id -> the providers it runs
+
+
+def parse(form: Mapping[str, str], *, page_size: int, engines: Engines) -> SearxQuery:
     fmt = output_format(form)
     query = " ".join(form.get("q", "").split())
     if not query:
@@ -105,25 +107,24 @@ def parse(form: Mapping[str, str], config: Config) -> SearxQuery:
         query=query,
         format=fmt,
         pageno=int(pageno_text),
-        page_size=config.web.max_results,
+        page_size=page_size,
         language=None if language in ("", "all", "auto") else language,
         time_range=time_range or None,
         safesearch=int(safesearch_text) if safesearch_text else None,
-        provider=engines_to_provider(form.get("engines", ""), config),
+        provider=engines_to_provider(form.get("engines", ""), engines),
     )
 
 
-def engines_to_provider(engines: str, config: Config) -> str | None:
+def engines_to_provider(listed: str, engines: Engines) -> str | None:
     """A provider or combo id for SearXNG's ``engines`` list, or None for the configured default."""
-    names = [name.strip().lower() for name in engines.split(",") if name.strip()]
-    combos = {combo.id: combo for combo in config.combos}
-    ours = {*PROVIDER_IDS, "auto", *combos}
-    if not names or any(name not in ours for name in names):
+    names = [name.strip().lower() for name in listed.split(",") if name.strip()]
+    if not names or any(name not in engines for name in names):
         return None
     if len(names) == 1:
         return names[0]
-    wanted = set(names)
-    return next((cid for cid, combo in combos.items() if set(combo.members) == wanted), None)
+    wanted = frozenset(names)
+    same = [eid for eid, members in engines.items() if len(members) > 1 and members == wanted]
+    return next((eid for eid in same if eid != "auto"), same[0] if same else None)  # a configured combo first
 
 
 def reason(failure: ProviderFailure) -> str:
