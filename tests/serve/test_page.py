@@ -68,7 +68,9 @@ def test_the_page_shows_four_cards_agreement_dissent_and_snippet(browser: Any, s
     dissenter = page.locator(f"article.card[data-site='{DISSENTER}']")
     assert "dissenting" in (dissenter.get_attribute("class") or "")
     assert "Disagrees: says 1,310 metres" in dissenter.locator(".dissent-mark").inner_text()
-    assert AGREED not in dissenter.locator("mark.agreed").all_inner_texts()  # its own 1,310 is not highlighted
+    assert AGREED not in dissenter.locator("mark.agreed").all_inner_texts()
+    assert dissenter.locator("mark.dissent").all_inner_texts() == ["1,310 metres", "1,310 metres"]  # what it says instead
+    assert page.locator("mark.dissent").count() == 2  # on its card only
     assert page.locator(".dissent-line .pill.dissent").inner_text() == DISSENTER
     blocked = page.locator(f"article.card[data-site='{BLOCKED}']")
     assert blocked.locator(".snippet-only").inner_text().startswith("snippet only: the site blocks automated readers")

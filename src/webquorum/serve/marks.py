@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from webquorum.text.figures import Figure, extract_figures, figures_agree
 from webquorum.text.names import name_key, name_mentions
@@ -21,7 +22,13 @@ from webquorum.types import AgreedItem
 class Mark:
     start: int
     end: int
-    item: int  # index into the brief's ``agreed`` list
+    item: int  # index into the values looked for (the brief's ``agreed`` list, for agreed_marks)
+
+
+@dataclass(frozen=True)
+class Value:
+    kind: Literal["name", "figure"]
+    value: str
 
 
 def _figure_of(value: str) -> Figure | None:
@@ -31,14 +38,22 @@ def _figure_of(value: str) -> Figure | None:
 
 def agreed_marks(text: str, agreed: Sequence[AgreedItem]) -> list[Mark]:
     """Non-overlapping spans of ``text`` that state an agreed item, in reading order."""
+    return value_marks(text, [Value(a.kind, a.value) for a in agreed])
+
+
+def value_marks(text: str, values: Sequence[Value]) -> list[Mark]:
+    """Non-overlapping spans of ``text`` that state one of ``values`` (earlier values win ties), in reading order."""
     marks: list[Mark] = []
-    figures = [(i, f) for i, a in enumerate(agreed) if a.kind == "figure" and (f := _figure_of(a.value))]
+    figures = [(i, f) for i, a in enumerate(values) if a.kind == "figure" and (f := _figure_of(a.value))]
     if figures:
         for found in extract_figures(text):
             item = next((i for i, f in figures if figures_agree(f, found)), None)
             if item is not None:
                 marks.append(Mark(found.start, found.end, item))
-    names = {name_key(a.value): i for i, a in enumerate(agreed) if a.kind == "name"}
+    names: dict[str, int] = {}
+    for i, a in enumerate(values):
+        if a.kind == "name":
+            names.setdefault(name_key(a.value), i)
     if names:
         for mention in name_mentions(text):
             if mention.key in names:

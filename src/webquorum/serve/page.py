@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlencode
 
-from webquorum.serve.marks import agreed_marks
+from webquorum.serve.marks import Value, value_marks
 from webquorum.types import Brief, BriefSource
 
 # Why a card is "snippet only", in words, by the failed read's code.
@@ -95,16 +95,26 @@ def error_box(data: dict[str, Any]) -> str:
     )
 
 
-def marked_text(text: str, brief: Brief) -> str:
-    """The source's text with every agreed value wrapped in ``<mark>``, escaped everywhere else."""
+def marked_text(text: str, brief: Brief, site: str = "") -> str:
+    """The source's text with every agreed value in ``<mark class=agreed>`` and, on the dissenting
+    site's card, the value it gives instead in ``<mark class=dissent>``; escaped everywhere else."""
+    values = [Value(a.kind, a.value) for a in brief.agreed]
+    values += [Value(d.kind, d.value) for d in brief.disagreed if d.site == site]
     out: list[str] = []
     at = 0
-    for mark in agreed_marks(text, brief.agreed):
+    for mark in value_marks(text, values):
         out.append(esc(text[at : mark.start]))
-        out.append(f"<mark class=\"agreed\" data-item=\"{mark.item}\">{esc(text[mark.start : mark.end])}</mark>")
+        if mark.item < len(brief.agreed):
+            out.append(f"<mark class=\"agreed\" data-item=\"{mark.item}\">{esc(text[mark.start : mark.end])}</mark>")
+        else:
+            out.append(f"<mark class=\"dissent\">{esc(text[mark.start : mark.end])}</mark>")
         at = mark.end
     out.append(esc(text[at:]))
     return "".join(out)
+
+
+def others_say(count: int) -> str:
+    return "1 other says" if count == 1 else f"{count} others say"
 
 
 def agreement(brief: Brief) -> str:
@@ -117,10 +127,9 @@ def agreement(brief: Brief) -> str:
     else:
         lines = ["<p class=\"agreed-line\"><strong>Agreed across sources:</strong> nothing that a rule can compare</p>"]
     for d in brief.disagreed:
-        others = "1 other says" if d.others_count == 1 else f"{d.others_count} others say"
         lines.append(
             f"<p class=\"dissent-line\"><strong>Disagreement:</strong> <span class=\"pill dissent\">{esc(d.site)}</span> "
-            f"says {esc(d.value)} where {others} {esc(d.others_value)}</p>"
+            f"says {esc(d.value)} where {others_say(d.others_count)} {esc(d.others_value)}</p>"
         )
     return "<section class=\"agreement\">" + "".join(lines) + "</section>"
 
@@ -129,8 +138,8 @@ def card(source: BriefSource, brief: Brief) -> str:
     dissents = [d for d in brief.disagreed if d.site == source.site]
     classes = "card dissenting" if dissents else "card"
     mark = "".join(
-        f"<p class=\"dissent-mark\" role=\"note\">Disagrees: says {esc(d.value)} where {d.others_count} "
-        f"other{'s' if d.others_count != 1 else ''} say {esc(d.others_value)}</p>"
+        f"<p class=\"dissent-mark\" role=\"note\">Disagrees: says {esc(d.value)} where "
+        f"{others_say(d.others_count)} {esc(d.others_value)}</p>"
         for d in dissents
     )
     href = safe_href(source.url)
@@ -138,11 +147,11 @@ def card(source: BriefSource, brief: Brief) -> str:
     if source.snippet_only:
         why = SNIPPET_REASONS.get(source.error or "", "the page could not be read")
         body = (
-            f"<p class=\"text\">{marked_text(source.text, brief)}</p>"
+            f"<p class=\"text\">{marked_text(source.text, brief, source.site)}</p>"
             f"<p class=\"snippet-only\">snippet only: {esc(why)} ({esc(source.error or 'WEB_FETCH_EMPTY')})</p>"
         )
     else:
-        body = f"<p class=\"text\">{marked_text(source.text, brief)}</p>"
+        body = f"<p class=\"text\">{marked_text(source.text, brief, source.site)}</p>"
     return (
         f"<article class=\"{classes}\" data-site=\"{esc(source.site)}\"><div class=\"meta\">"
         f"<span class=\"n\">{source.n}</span><span class=\"pill\">{esc(source.site)}</span></div>"
