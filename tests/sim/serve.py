@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.sim.mcp import LENGTHS, SITES, article, free_port
-from tests.sim.providers import endpoint_path, host_of, provider_config
+from tests.sim.providers import endpoint_path, host_of, ok_reply, provider_config
 from tests.sim.web import Reply, Request, SimWeb
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -44,8 +44,11 @@ def results(port: int) -> list[dict[str, Any]]:
     return found
 
 
-def serve_web(web: SimWeb, *, latency_s: float = 0.0, stall_s: float = 30.0, **extra: Any) -> dict[str, Any]:
-    """Route the four sites and two providers on ``web``; the config dict pointing webquorum at them."""
+def serve_web(web: SimWeb, *, latency_s: float = 0.0, stall_s: float = 30.0, brave_ok: bool = False, **extra: Any) -> dict[str, Any]:
+    """Route the four sites and two providers on ``web``; the config dict pointing webquorum at them.
+
+    ``brave_ok`` makes Brave answer (its recorded payload) instead of failing, for the benchmark.
+    """
     port = web.port
 
     def search(req: Request) -> Reply:
@@ -54,11 +57,17 @@ def serve_web(web: SimWeb, *, latency_s: float = 0.0, stall_s: float = 30.0, **e
         return Reply(body=body, content_type="application/json", delay_s=delay)
 
     web.route("/search", search, host=host_of("searxng"))
-    web.route(endpoint_path("brave"), Reply(status=503, body=b"{}", content_type="application/json", delay_s=latency_s),
-              host=host_of("brave"))
+    brave = ok_reply("brave") if brave_ok else Reply(status=503, body=b"{}", content_type="application/json")
+    brave.delay_s = latency_s
+    web.route(endpoint_path("brave"), brave, host=host_of("brave"))
     for site in SITES:
         web.route("/kestrel", Reply(body=article(site), delay_s=latency_s), host=site)
     web.route("/kestrel", Reply(status=403, body=b"<html><body>Forbidden</body></html>", delay_s=latency_s), host=BLOCKED)
+    return serve_config(web, **extra)
+
+
+def serve_config(web: SimWeb, **extra: Any) -> dict[str, Any]:
+    """The config for :func:`serve_web`'s routes on ``web`` (only its port is read)."""
     config = provider_config(web, ["searxng", "brave"], **extra)
     config["combos"] = [{"id": "fanout", "members": ["searxng", "brave"], "merge": "rrf"}]
     config["web"] = {**config.get("web", {}), "search_provider": "fanout"}
