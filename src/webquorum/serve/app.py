@@ -67,6 +67,7 @@ CSP = (
     "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; "
     "base-uri 'none'; frame-ancestors 'none'"
 )
+STYLESHEET = resources.files("webquorum.serve").joinpath("page.css").read_text(encoding="utf-8")
 PAGE_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 
 
@@ -180,8 +181,7 @@ class Doors:
         yield page.tail()
 
     async def asset(self, request: Request) -> Response:
-        css = resources.files("webquorum.serve").joinpath("page.css").read_text(encoding="utf-8")
-        return Response(css, media_type="text/css; charset=utf-8", headers={"Cache-Control": "max-age=3600"})
+        return Response(STYLESHEET, media_type="text/css; charset=utf-8", headers={"Cache-Control": "max-age=3600"})
 
     # -- the SearXNG door ------------------------------------------------------------------------
     async def search(self, request: Request) -> Response:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from webquorum.serve.marks import Value, value_marks
 from webquorum.types import Brief, BriefSource
@@ -179,7 +179,7 @@ def results_html(query: str, data: dict[str, Any]) -> str:
         href = safe_href(r["url"])
         title = esc(r["title"] or r["url"])
         heading = f"<a href=\"{esc(href)}\" rel=\"noopener noreferrer nofollow\">{title}</a>" if href else title
-        site = r["parsed_url"][1].split("@")[-1].split(":")[0]
+        site = urlsplit(r["url"]).hostname or ""
         engines = ", ".join(f"{esc(e)} #{p}" for e, p in zip(r["engines"], r["positions"], strict=True))
         items.append(
             f"<li class=\"result\"><span class=\"pill\">{esc(site)}</span><h3>{heading}</h3>"
