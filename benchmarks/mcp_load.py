@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
-
 from mcp import Client
 
 REPO = Path(__file__).resolve().parent.parent

@@ -27,9 +27,8 @@ from typing import Any
 
 import httpx2
 import yaml
-from simnet import ChildWeb
-
 from mcp import Client as McpClient
+from simnet import ChildWeb
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))

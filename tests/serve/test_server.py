@@ -16,12 +16,11 @@ from typing import Any
 
 import httpx2
 import pytest
+from mcp import Client as McpClient
 from tests.serve.conftest import Served, running
 from tests.sim.mcp import free_port
 from tests.sim.serve import QUESTION, REPO, serve_web, spawn_serve
 from tests.sim.web import SimWeb
-
-from mcp import Client as McpClient
 
 TOKEN = "serve-test-token-0123456789"
 
