@@ -15,10 +15,11 @@ from typing import Any
 import httpx2
 import pytest
 from tests.serve.conftest import Served
-from tests.sim.providers import host_of
+from tests.sim.providers import endpoint_path, host_of
 from tests.sim.serve import ALL_SITES, BLOCKED, QUESTION
 
 from webquorum import Client
+from webquorum.errors import BadRequestError
 
 FIELDS = ("query", "number_of_results", "results", "answers", "corrections", "infoboxes", "suggestions", "unresponsive_engines")
 RESULT_FIELDS = ("url", "title", "content", "engine", "engines", "positions", "score", "category", "publishedDate")
@@ -88,9 +89,12 @@ def test_parameters_reach_the_providers(served: Served) -> None:
     assert resp.status_code == 200
     sent = served.web.requests_to("/search", host=host_of("searxng"))[before:]
     assert sent and sent[-1].query["language"] == "de-CH" and sent[-1].query["time_range"] == "week"
+    assert sent[-1].query["safesearch"] == "2"
+    assert served.web.requests_to(endpoint_path("brave"), host=host_of("brave"))[-1].query["safesearch"] == "strict"
     get(served, q="kestrel language all", format="json", language="all", time_range="")
     last = served.web.requests_to("/search", host=host_of("searxng"))[-1]
     assert "language" not in last.query and "time_range" not in last.query  # "all" and "" mean no filter
+    assert "safesearch" not in last.query  # not sent: each provider keeps its own default
 
 
 def test_engines_map_to_providers_and_combos(served: Served) -> None:
@@ -152,6 +156,12 @@ def test_open_webui_requests_and_fields(served: Served) -> None:
     picked = [{"link": r["url"], "title": r.get("title"), "snippet": r.get("content")} for r in ranked[:3]]
     assert [sites_of([{"url": p["link"]}])[0] for p in picked] == list(ALL_SITES[:3])
     assert all(p["title"] and p["snippet"] for p in picked)
+
+
+async def test_the_api_refuses_an_unknown_safesearch_level(served: Served) -> None:
+    async with Client({"providers": ["wikipedia"], "cache": {"enabled": False}}) as wq:
+        with pytest.raises(BadRequestError, match="safesearch 5 is not allowed; use 0"):
+            await wq.search("kestrel", safesearch=5)
 
 
 async def test_webquorums_own_searxng_provider_reads_the_server(served: Served) -> None:

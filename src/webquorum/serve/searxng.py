@@ -10,7 +10,7 @@ status 400 and ``{"error": "Invalid value … for parameter …"}`` (with our fi
 - ``pageno``: pages of ``web.max_results`` results over one fused list of at most 50.
 - ``language``: ``all``/``auto``/empty mean none; otherwise passed to every provider.
 - ``time_range``: ``day``/``week``/``month``/``year``, empty for none.
-- ``safesearch``: 0, 1 or 2, checked and accepted; the search API has no such filter yet.
+- ``safesearch``: 0, 1 or 2, passed to the providers that take one (SearXNG, Brave).
 - ``engines``: a comma list. When every name is one of our provider or combo ids it is honoured
   (one name, or the configured combo with exactly those members); a list naming engines we do
   not run (LibreChat always sends ``google,bing,duckduckgo``) was written for a real SearXNG
