@@ -68,6 +68,7 @@ CSP = (
     "base-uri 'none'; frame-ancestors 'none'"
 )
 STYLESHEET = resources.files("webquorum.serve").joinpath("page.css").read_text(encoding="utf-8")
+INTERNAL = {"code": "WEB_ERROR", "message": "internal error in the server; see its log", "hint": "retry once; report it if it repeats"}
 PAGE_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 
 
@@ -172,6 +173,9 @@ class Doors:
                 brief = task.result()
             except WebQuorumError as exc:
                 yield page.error_box(exc.to_dict())
+            except Exception:  # a bug: the traceback stays in the server's log, the page gets a stable code
+                log.exception("the brief page failed unexpectedly")
+                yield page.error_box(INTERNAL)
             else:
                 yield await asyncio.to_thread(page.brief_html, brief)
         finally:
@@ -328,7 +332,13 @@ def build_app(
         finally:
             await wq.aclose()
 
+    async def internal(request: Request, exc: Exception) -> Response:
+        log.exception("%s %s failed unexpectedly", request.method, request.url.path, exc_info=exc)
+        body = {"error": "search error"} if request.url.path == "/search" else INTERNAL  # SearXNG's own 500 body
+        return JSONResponse(body, status_code=500)
+
     app = Starlette(
+        exception_handlers={Exception: internal},
         routes=[
             Route("/", doors.index, methods=["GET"]),
             Route("/search", doors.search, methods=["GET", "POST"]),
