@@ -22,14 +22,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, get_args
 from urllib.parse import urlsplit
 
-from webquorum.types import ProviderFailure, SearchResponse
+from webquorum.types import ProviderFailure, SearchResponse, TimeRange
 
 FORMATS = ("json", "html")
 NOT_SERVED = ("csv", "rss")  # SearXNG formats this server does not render: 403, as an instance that disabled them
-TIME_RANGES = ("day", "week", "month", "year")
+TIME_RANGES: tuple[str, ...] = get_args(TimeRange)  # SearXNG has the same four
 MAX_FUSED = 50
 _LANGUAGE = re.compile(r"^([a-z]{2,3}|all|auto)(-[A-Za-z0-9]{2,8})?$")  # SearXNG's VALID_LANGUAGE_CODE, widened to case
 # The words SearXNG's webutils.get_translated_errors shows for an engine's failure, by our code.
