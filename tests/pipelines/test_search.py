@@ -11,6 +11,7 @@ from tests.sim.web import Reply, SimWeb
 
 from webquorum import Client
 from webquorum.config import PROVIDER_IDS
+from webquorum.providers import provider_module
 from webquorum.errors import (
     BadRequestError,
     ConfigError,
@@ -133,23 +134,25 @@ def test_combo_with_unknown_member_or_merge_is_a_config_error() -> None:
         Client({"combos": [{"id": "tavily", "members": ["brave"]}]})
 
 
-async def test_keyless_default_is_duckduckgo_and_wikipedia(simweb: SimWeb, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No config, no keys: the auto combo runs exactly the keyless providers."""
+async def test_keyless_default_is_every_keyless_engine(simweb: SimWeb, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No config, no keys: the auto combo runs exactly the keyless providers (read off their SPECs)."""
     for pid in PROVIDER_IDS:
         monkeypatch.delenv(f"{pid.upper()}_API_KEY", raising=False)
     monkeypatch.delenv("AI_GATEWAY_API_KEY", raising=False)
-    serve(simweb, "duckduckgo")
-    serve(simweb, "wikipedia")
+    keyless = {p for p in PROVIDER_IDS if not provider_module(p).SPEC.key_required and not provider_module(p).SPEC.needs_base_url}
+    assert {"duckduckgo", "wikipedia", "bing", "brave_web"} <= keyless
+    for pid in keyless:
+        serve(simweb, pid)
     config = provider_config(simweb)
     for pid, entry in config["overrides"].items():
         entry.pop("api_key")
         if pid == "searxng":
             entry.pop("base_url")
     async with Client(config) as wq:
-        resp = await wq.search("paris")
+        resp = await wq.search("paris", max_results=50)
     assert resp.provider == "auto"
-    assert {p for r in resp.results for p in r.ranks} == {"duckduckgo", "wikipedia"}
-    assert set(resp.skipped) == set(PROVIDER_IDS) - {"duckduckgo", "wikipedia"}
+    assert {p for r in resp.results for p in r.ranks} == keyless
+    assert set(resp.skipped) == set(PROVIDER_IDS) - keyless
 
 
 async def test_cancellation_cancels_every_member(simweb: SimWeb) -> None:

@@ -9,6 +9,11 @@ round trip per call.
 Only faults that say the upstream is unwell count: timeouts, 5xx, connect errors, malformed
 responses. A 4xx or a 429 means the upstream answered (the request or our pace was wrong), and
 local refusals (missing key, bad URL, private address, page too large or empty) never reached it.
+
+One answer opens the circuit at once: a keyless engine's bot challenge (:class:`ChallengeError`).
+The engine is blocking this client, and asking again only prolongs the block, so the circuit stays
+open for the challenge's cooldown (its ``retry_after``) and ``auto`` is answered by the other engines:
+one block costs one engine, not the default.
 """
 
 from __future__ import annotations
@@ -60,13 +65,15 @@ class Breaker:
         self._clock = clock
         self._failures = 0
         self._opened_at: float | None = None
+        self._open_for = reset_after_s
+        self._challenged = False
         self._probing = False
 
     @property
     def state(self) -> State:
         if self._opened_at is None:
             return "closed"
-        return "half-open" if self._clock() - self._opened_at >= self.reset_after_s else "open"
+        return "half-open" if self._clock() - self._opened_at >= self._open_for else "open"
 
     @asynccontextmanager
     async def guard(self) -> AsyncIterator[None]:
@@ -80,10 +87,12 @@ class Breaker:
         try:
             yield
         except BaseException as exc:
-            if is_upstream_fault(exc):
+            if isinstance(exc, errors.ChallengeError):
+                self._open(exc.retry_after or self.reset_after_s, challenged=True)
+            elif is_upstream_fault(exc):
                 self._failures += 1
                 if probe or self._failures >= self.fail_max:
-                    self._opened_at = self._clock()
+                    self._open(self.reset_after_s)
             elif isinstance(exc, errors.WebQuorumError) and not isinstance(exc, errors.CircuitOpenError):
                 self._close()  # the upstream answered, even if not the way we wanted
             raise
@@ -95,19 +104,28 @@ class Breaker:
 
     def _refusal(self, state: State) -> errors.CircuitOpenError:
         opened_at = self._opened_at if self._opened_at is not None else self._clock()
-        if state == "open":
+        if state == "open" and self._challenged:
+            why = "cooling down after it served a bot challenge"
+        elif state == "open":
             why = f"circuit open after {self._failures} consecutive failures"
         else:
             why = "circuit half-open and its one probe call is in flight"
         return errors.CircuitOpenError(
             f"{self.name}: {why}; call skipped",
             provider=self.name,
-            retry_after=max(0.0, opened_at + self.reset_after_s - self._clock()),
+            retry_after=max(0.0, opened_at + self._open_for - self._clock()),
         )
+
+    def _open(self, seconds: float, *, challenged: bool = False) -> None:
+        self._opened_at = self._clock()
+        self._open_for = seconds
+        self._challenged = challenged
 
     def _close(self) -> None:
         self._failures = 0
         self._opened_at = None
+        self._open_for = self.reset_after_s
+        self._challenged = False
 
 
 class BreakerRegistry:
