@@ -11,14 +11,15 @@ from tests.sim.web import Reply, SimWeb
 
 from webquorum import Client
 from webquorum.config import PROVIDER_IDS
-from webquorum.providers import provider_module
 from webquorum.errors import (
     BadRequestError,
     ConfigError,
     ConfiguredUnavailableError,
     ProviderError,
+    ProviderUnreachableError,
     RateLimitedError,
 )
+from webquorum.providers import provider_module
 
 
 def searx(results: list[tuple[str, str]]) -> Reply:
@@ -201,3 +202,23 @@ async def test_breaker_shared_across_calls_opens_after_repeated_faults(simweb: S
         with pytest.raises(ProviderError) as info:
             await wq.search("q", provider="searxng")
     assert info.value.code == "WEB_PROVIDER_CIRCUIT_OPEN" and len(simweb.requests) == seen
+
+
+async def test_an_offline_first_run_names_every_engine_and_hints_at_the_network(simweb: SimWeb) -> None:
+    """DNS failure and connection refused are WEB_PROVIDER_UNREACHABLE, not "the provider answered"."""
+    closed = SimWeb().start()
+    port = closed.port
+    closed.stop()
+    engines = ["duckduckgo", "bing", "brave_web", "wikipedia"]
+    config = provider_config(simweb, engines)
+    for pid in engines[:2]:
+        config["overrides"][pid]["base_url"] = f"http://{pid}.invalid"  # DNS: Name or service not known
+    for pid in engines[2:]:
+        config["overrides"][pid]["base_url"] = f"http://127.0.0.1:{port}"  # connection refused
+    async with Client(config) as wq:
+        with pytest.raises(ProviderUnreachableError) as info:
+            await wq.search("lyon")
+    assert info.value.code == "WEB_PROVIDER_UNREACHABLE" and info.value.exit_code == 1
+    for pid in engines:
+        assert f"{pid}: {pid} unreachable" in info.value.message
+    assert "HTTPS_PROXY" in info.value.hint_text and "network" in info.value.hint_text

@@ -8,7 +8,6 @@ record per-provider failures, fuse in configured priority order, cap.
 from __future__ import annotations
 
 import asyncio
-import copy
 from collections.abc import Sequence
 from typing import Any, get_args
 
@@ -126,9 +125,8 @@ def every_member_failed(combo_id: str, errors: list[tuple[str, WebQuorumError]])
     message = f"every provider of {combo_id!r} failed: " + "; ".join(f"{m}: {e.message}" for m, e in errors)
     if all(isinstance(e, ProviderUnreachableError) for _, e in errors):
         return ProviderUnreachableError(message, provider=combo_id, transient=True)
-    combined = copy.copy(first)
-    combined.message = message
-    combined.args = (message,)
+    combined = type(first).__new__(type(first), message)  # same class, code and hint; no __init__ re-run
+    combined.__dict__.update(first.__dict__, message=message)
     return combined
 
 
