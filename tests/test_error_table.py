@@ -6,7 +6,6 @@ import inspect
 import re
 
 from tests.conftest import REPO
-
 from webquorum import errors
 
 
