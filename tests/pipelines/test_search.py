@@ -220,5 +220,5 @@ async def test_an_offline_first_run_names_every_engine_and_hints_at_the_network(
             await wq.search("lyon")
     assert info.value.code == "WEB_PROVIDER_UNREACHABLE" and info.value.exit_code == 1
     for pid in engines:
-        assert f"{pid}: {pid} unreachable" in info.value.message
+        assert f"; {pid} unreachable" in info.value.message or f": {pid} unreachable" in info.value.message
     assert "HTTPS_PROXY" in info.value.hint_text and "network" in info.value.hint_text

@@ -122,7 +122,8 @@ def every_member_failed(combo_id: str, errors: list[tuple[str, WebQuorumError]])
     first = errors[0][1]
     if len(errors) == 1:
         return first
-    message = f"every provider of {combo_id!r} failed: " + "; ".join(f"{m}: {e.message}" for m, e in errors)
+    named = (e.message if e.message.startswith(m) else f"{m}: {e.message}" for m, e in errors)
+    message = f"every provider of {combo_id!r} failed: " + "; ".join(named)
     if all(isinstance(e, ProviderUnreachableError) for _, e in errors):
         return ProviderUnreachableError(message, provider=combo_id, transient=True)
     combined = type(first).__new__(type(first), message)  # same class, code and hint; no __init__ re-run
