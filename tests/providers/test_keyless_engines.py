@@ -1,10 +1,10 @@
 """The keyless HTML engines (bing, brave_web, duckduckgo): recorded real pages, challenges, and
 ``auto`` surviving one engine's block.
 
-The ``-ok.html`` fixtures are real result pages recorded in a public repository (each has a
-``.source.txt`` sidecar naming repository, path and commit, and how it was trimmed). The
-challenge pages for Bing and Brave were not recorded anywhere we could find, so those tests use
-the smallest page carrying the documented markers; DuckDuckGo's challenge fixture is its anomaly page.
+The ``-ok.html`` fixtures and ``brave_web-challenge.html`` are real pages recorded in public
+repositories (each has a ``.source.txt`` sidecar naming repository, path and commit, and how it
+was trimmed). No recorded Bing captcha page was found, so those tests use the smallest page
+carrying the documented markers; DuckDuckGo's challenge fixture is its anomaly page.
 """
 
 from __future__ import annotations
@@ -104,9 +104,9 @@ def test_requests_are_pure_and_carry_the_query_and_filters() -> None:
     [
         (bing, '<html><body><form action="/turing/captcha/challenge"></form><ol id="b_results"></ol></body></html>'),
         (bing, '<script>var x={"captchaSuccessPostMessage":"verificationComplete"};</script>'),
-        (brave_web, "<html><head><title>Captcha - Brave Search</title></head><body><form id=pow-challenge></form></body></html>"),
+        (brave_web, (FIXTURES / "brave_web-challenge.html").read_text(encoding="utf-8")),  # recorded
     ],
-    ids=["bing-turing", "bing-postmessage", "brave-captcha"],
+    ids=["bing-turing", "bing-postmessage", "brave-recorded-captcha"],
 )
 def test_a_challenge_page_is_a_challenge_with_a_cooldown_not_results(module: ModuleType, body: str) -> None:
     with pytest.raises(ChallengeError) as info:

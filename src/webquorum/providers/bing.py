@@ -19,6 +19,7 @@ its scripts mention a captcha (the real page lists ``challenges.cloudflare.com``
 check runs only on a page without results: the markers, or HTTP 429, are a
 :class:`~webquorum.errors.ChallengeError` (the engine cools down); ``li.b_no`` ("There are no
 results for ...") is a real empty answer; anything else is a bad response (the markup moved on).
+Unresolved: no recorded Bing captcha page was found; the markers follow other scrapers' fixtures.
 Terms: Microsoft's terms forbid automated queries without permission; like DuckDuckGo's page this
 engine is a keyless fallback for light, personal use, and it is cheap to drop from ``providers:``.
 """

@@ -14,12 +14,13 @@ target, ``.search-snippet-title`` (its ``title`` attribute, else its text) the t
 2024 -") is dropped. Widgets (maps, "People also ask", video clusters) are other ``snippet``
 blocks without ``data-type="web"`` and are skipped; their links are not results.
 
-Blocking: Brave throttles with HTTP 429 and, past that, a captcha page. Either is a
+Blocking: Brave throttles with HTTP 429 and, past that, a captcha page ("Your request has been
+flagged as being suspicious and Brave Search decided to schedule a captcha", ``page:"/captcha"``;
+recorded as ``brave_web-challenge.html``), served with 429 or 200. Either is a
 :class:`~webquorum.errors.ChallengeError` (the engine cools down), but markers are only looked for
 on a page without results, so a results page that mentions "captcha" stays results. A page with
-neither results nor a no-results message is a bad response. Unresolved: the captcha page's exact
-markup was not recorded; the markers are the words its title and form use. Terms: Brave's terms
-ask automated clients to use the API (the ``brave`` provider); this page is a keyless fallback.
+neither results nor a no-results message is a bad response. Terms: Brave's terms ask automated
+clients to use the API (the ``brave`` provider); this page is a keyless fallback.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ SPEC = ProviderSpec(
 )
 
 _TF = {"day": "pd", "week": "pw", "month": "pm", "year": "py"}
-_CHALLENGE_MARKERS = (b"captcha", b"pow-challenge", b"are you a robot")
+_CHALLENGE_MARKERS = (b"captcha", b"flagged as being suspicious", b"are you a robot")
 _NO_RESULTS_MARKERS = (b"not many great matches", b"no results found", b'id="no-results"')
 
 
