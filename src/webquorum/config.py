@@ -32,7 +32,6 @@ from webquorum.readers import READER_IDS
 from webquorum.types import MergeStrategy
 from webquorum.types.core import MERGE_STRATEGIES
 
-KEYLESS_DEFAULT: tuple[str, ...] = ("duckduckgo", "wikipedia")
 AUTO = "auto"
 SECRET_KEYS = frozenset({"api_key", "auth_token", "proxy"})  # a proxy URL may hold a password
 DEFAULT_AGENT_MODEL = "anthropic/claude-sonnet-5"
@@ -237,6 +236,10 @@ class Config(_Strict):
             return proxy_routes(self.network.proxy, tuple(self.network.no_proxy), os.environ)
         except ProxySettingError as exc:
             raise ConfigError(f"{exc} (or set network.proxy in the config)") from None
+
+    def model_key(self) -> str | None:
+        """The model endpoint's key from ``models.api_key_env``, read now (never cached)."""
+        return os.environ.get(self.models.api_key_env) or None
 
     def credential(self, provider: str, default_env: str | None) -> str | None:
         """The provider's key, read now (never cached): a literal override, else its variable."""
