@@ -259,3 +259,19 @@ async def test_a_proxy_refusing_credentials_is_an_error_without_the_password(sim
         proxy.stop()
     assert "wrong-pw-99" not in str(info.value)
     assert simweb.requests == [] and proxy.relayed == []
+
+
+async def test_a_host_allowed_by_name_needs_no_local_lookup_behind_a_proxy(simweb: SimWeb, proxy: SimProxy) -> None:
+    """Where only the proxy resolves names: an allowed name is not looked up here (it would fail)."""
+    simweb.route("/a", Reply(body=PAGE), host="only-the-proxy-knows.invalid")
+    policy = NetPolicy(
+        address=AddressPolicy(allow_hosts=("only-the-proxy-knows.invalid",)), proxy=ProxyRoutes(http=proxy.url())
+    )
+    http = HttpClient(policy)
+    try:
+        assert (await http.fetch(f"http://only-the-proxy-knows.invalid:{simweb.port}/a")).status == 200
+        with pytest.raises(FetchError, match="the address guard resolves a page's host before asking the proxy"):
+            await http.fetch(f"http://not-allowed.invalid:{simweb.port}/a")
+    finally:
+        await http.aclose()
+    assert len(proxy.seen) == 1

@@ -212,16 +212,17 @@ class HttpClient:
 
     async def _check_target(self, url: str, timeout: float) -> None:
         """Before a proxied page read: resolve the target here and refuse it if any address is forbidden."""
-        if self.policy.address.allow_private:
-            return
         parts = urlsplit(url)
         host = parts.hostname or ""
+        if self.policy.address.opens_host(host):
+            return  # allowed whatever it resolves to: no local lookup needed (the proxy may be the only resolver)
         try:
             addresses = await resolve_host(self._pins, host, parts.port or (443 if parts.scheme == "https" else 80), timeout)
         except httpcore2.ConnectError as exc:
             raise FetchError(
                 f"{url}: {exc}; the address guard resolves a page's host before asking the proxy. Where only "
-                "the proxy can resolve names, set network.allow_private_addresses: true (the proxy then guards)",
+                "the proxy can resolve names, list trusted hosts in network.allow_hosts or set "
+                "network.allow_private_addresses: true (the proxy then guards)",
                 url=url,
                 transient=True,
             ) from exc
