@@ -168,3 +168,16 @@ async def test_an_ordinary_rate_limit_does_not_open_the_circuit(clock: FakeClock
     breaker = Breaker("brave", fail_max=1, clock=clock)
     await fail(breaker, errors.RateLimitedError("429", provider="brave", status=429, retry_after=1.0), 3)
     assert breaker.state == "closed"
+
+
+async def test_a_challenge_cools_the_engine_down_for_every_profile(clock: FakeClock) -> None:
+    registry = BreakerRegistry(clock=clock)
+    await fail(registry.get("duckduckgo"), errors.ChallengeError("anomaly", provider="duckduckgo", retry_after=60.0), 1)
+    collect = registry.get("duckduckgo", profile="collect")
+    assert collect.state == "open"
+    with pytest.raises(errors.CircuitOpenError) as info:
+        await call(collect)
+    assert "bot challenge" in info.value.message and info.value.retry_after == pytest.approx(60.0)
+    assert registry.get("bing", profile="collect").state == "closed"  # per engine
+    clock.advance(60)
+    assert await call(collect) == "ok"
