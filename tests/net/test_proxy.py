@@ -45,6 +45,8 @@ def test_environment_routes_each_scheme_and_lower_case_wins() -> None:
     assert routes.proxy_for("https://example.org/") == "http://lower:3128"
     assert routes.proxy_for("http://example.org/") == "http://proxy.corp:8080"  # a bare host:port is http
     assert proxy_routes(None, (), {}).proxy_for("https://example.org/") is None
+    cgi = {"REQUEST_METHOD": "GET", "HTTP_PROXY": "http://attacker:80"}  # httpoxy: a request's Proxy: header
+    assert proxy_routes(None, (), cgi).proxy_for("http://example.org/") is None
 
 
 def test_network_proxy_overrides_the_environment_and_none_ignores_it() -> None:

@@ -8,8 +8,10 @@ The rules follow curl, the reference most proxies document:
 - ``network.proxy: "http://host:3128"`` sends http and https through that proxy, whatever the
   environment says; ``network.proxy: none`` ignores the proxy variables (a direct connection);
   unset (the default), ``HTTPS_PROXY`` serves https URLs and ``HTTP_PROXY`` http URLs (upper or
-  lower case; the lower case one wins, as in curl). ``ALL_PROXY`` is not read: it is mostly set
-  for socks proxies, which this client does not speak.
+  lower case; the lower case one wins, as in curl). Under CGI (``REQUEST_METHOD`` set) upper-case
+  ``HTTP_PROXY`` is ignored, as urllib does: there it can come from a request's ``Proxy:`` header
+  ("httpoxy"). ``ALL_PROXY`` is not read: it is mostly set for socks proxies, which this client
+  does not speak.
 - ``NO_PROXY`` (and ``network.no_proxy``) lists hosts reached directly: ``*`` is every host, a name
   matches itself and its subdomains (``example.org`` and ``.example.org`` both match
   ``www.example.org``), an IP or CIDR matches addresses written as such, ``host:port`` only that port.
@@ -136,7 +138,7 @@ def proxy_routes(configured: str | None, no_proxy: Sequence[str], env: Mapping[s
         url = check_proxy_url(configured, "network.proxy")
         return ProxyRoutes(http=url, https=url, no_proxy=bypass)
     https = _env(env, "HTTPS_PROXY")
-    http = _env(env, "HTTP_PROXY")
+    http = env.get("http_proxy") or (None if "REQUEST_METHOD" in env else env.get("HTTP_PROXY")) or None
     return ProxyRoutes(
         http=check_proxy_url(http, "HTTP_PROXY") if http else None,
         https=check_proxy_url(https, "HTTPS_PROXY") if https else None,
