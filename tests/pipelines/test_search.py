@@ -141,7 +141,7 @@ async def test_keyless_default_is_every_keyless_engine(simweb: SimWeb, monkeypat
         monkeypatch.delenv(f"{pid.upper()}_API_KEY", raising=False)
     monkeypatch.delenv("AI_GATEWAY_API_KEY", raising=False)
     keyless = {p for p in PROVIDER_IDS if not provider_module(p).SPEC.key_required and not provider_module(p).SPEC.needs_base_url}
-    assert {"duckduckgo", "wikipedia", "bing", "brave_web"} <= keyless
+    assert {"duckduckgo", "wikipedia", "bing", "brave_web", "mojeek_web"} <= keyless
     for pid in keyless:
         serve(simweb, pid)
     config = provider_config(simweb)
@@ -209,7 +209,7 @@ async def test_an_offline_first_run_names_every_engine_and_hints_at_the_network(
     closed = SimWeb().start()
     port = closed.port
     closed.stop()
-    engines = ["duckduckgo", "bing", "brave_web", "wikipedia"]
+    engines = ["duckduckgo", "bing", "brave_web", "mojeek_web", "wikipedia"]
     config = provider_config(simweb, engines)
     for pid in engines[:2]:
         config["overrides"][pid]["base_url"] = f"http://{pid}.invalid"  # DNS: Name or service not known
