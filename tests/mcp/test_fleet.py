@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 import yaml
+from mcp import Client as McpClient
 from mcp_types import CallToolResult
 from tests.resilience.conftest import RedisServer
 from tests.sim.mcp import SITES, free_port, page_url, research_web, spawn_http
 from tests.sim.web import Reply, SimWeb
 
 import webquorum
-from mcp import Client as McpClient
 from webquorum.mcp.server import build_server
 
 REPO = Path(__file__).resolve().parents[2]

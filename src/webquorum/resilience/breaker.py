@@ -19,6 +19,12 @@ counted calls in flight), so concurrent callers cannot pile past the limit; ``fa
 open it for ``reset_after_s``; then *half-open* lets one probe through (a lease, so a probe
 whose process died frees the slot); the probe's fault reopens it, its success closes it.
 
+One answer opens the circuit at once: a keyless engine's bot challenge (:class:`ChallengeError`).
+The engine is blocking this client, and asking again only prolongs the block, so the circuit stays
+open for the challenge's cooldown (its ``retry_after``) and ``auto`` is answered by the other engines:
+one block costs one engine, not the default. The block is on this client (its address), not on one
+capability, so the cooldown is shared by every profile's breaker for that engine.
+
 What counts as a fault: timeouts, 5xx, connect errors, malformed responses, and a call
 cancelled (a caller's deadline, a quorum's cut) after ``abort_fault_after_s`` in flight. A 4xx
 or a 429 means the upstream answered (the request or our pace was wrong), and local refusals
@@ -42,7 +48,7 @@ from webquorum.resilience import notices
 from webquorum.resilience.store import RedisStore
 
 State = Literal["closed", "open", "half-open"]
-Outcome = Literal["ok", "fault", "release"]
+Outcome = Literal["ok", "fault", "release", "challenge"]
 
 _NOT_UPSTREAM_FAULTS: tuple[type[errors.WebQuorumError], ...] = (
     errors.RateLimitedError,
@@ -82,6 +88,8 @@ def classify(exc: BaseException | None, elapsed_s: float, abort_fault_after_s: f
     """How one guarded call ended, for the breaker."""
     if exc is None:
         return "ok"
+    if isinstance(exc, errors.ChallengeError):
+        return "challenge"
     if is_upstream_fault(exc):
         return "fault"
     if isinstance(exc, asyncio.CancelledError):
@@ -115,6 +123,7 @@ class Breaker:
         shared: RedisStore | None = None,
         key: str | None = None,
         abort_fault_after_s: float = ABORT_FAULT_AFTER_S,
+        cooldowns: dict[str, float] | None = None,
     ) -> None:
         self.name = name
         self.fail_max = fail_max
@@ -128,13 +137,23 @@ class Breaker:
         self._probing = False
         self._inflight = 0
         self._store_down_reported = False
+        self._open_for = reset_after_s
+        self._challenged = False
+        self._challenge_s = reset_after_s
+        self._cooldowns = cooldowns if cooldowns is not None else {}  # engine -> end of its challenge cooldown
+
+    def _cooling_for(self) -> float:
+        """Seconds left of a challenge cooldown set by any profile's breaker for this engine (0: none)."""
+        return max(0.0, self._cooldowns.get(self.name, 0.0) - self._clock())
 
     @property
     def state(self) -> State:
         """This process's view: exact for a local breaker, the last seen state for a shared one."""
+        if self._cooling_for() > 0:
+            return "open"
         if self._opened_at is None:
             return "closed"
-        return "half-open" if self._clock() - self._opened_at >= self.reset_after_s else "open"
+        return "half-open" if self._clock() - self._opened_at >= self._open_for else "open"
 
     @asynccontextmanager
     async def guard(self, deadline: float | None = None) -> AsyncIterator[None]:
@@ -147,6 +166,8 @@ class Breaker:
         try:
             yield
         except BaseException as exc:
+            if isinstance(exc, errors.ChallengeError):
+                self._challenge_s = exc.retry_after or self.reset_after_s
             await self._settle(ticket, classify(exc, self._clock() - started, self.abort_fault_after_s), deadline)
             raise
         else:
@@ -167,7 +188,7 @@ class Breaker:
     def _shared_ticket(self, state: str, seconds: float, failures: int) -> _Ticket:
         if state in ("open", "probing", "suspect"):
             if state == "open":  # mirror it so this process fails fast until the period ends
-                self._opened_at = self._clock() - (self.reset_after_s - seconds)
+                self._opened_at, self._open_for = self._clock(), seconds
                 self._failures = failures
             raise self._refusal(state, seconds, failures)
         self._opened_at = None
@@ -189,10 +210,15 @@ class Breaker:
 
     # -- outcome ---------------------------------------------------------------------------------
     async def _settle(self, ticket: _Ticket, outcome: Outcome, deadline: float | None) -> None:
+        if outcome == "challenge":
+            self._settle_local(ticket, outcome)  # the cooldown is this client's, kept in this process
         if ticket.shared and self._shared is not None:
             # The outcome is written even when the caller is cancelled meanwhile (shield):
             # an aborted call is exactly what the other workers need to hear about.
-            step = self._step(self._shared, outcome, ticket, None)
+            if outcome == "challenge":  # every worker is told to leave the engine alone for the cooldown
+                step = self._step(self._shared, "fault", _Ticket(True, ticket.counted), None, self._challenge_s)
+            else:
+                step = self._step(self._shared, outcome, ticket, None)
             try:
                 state, seconds, failures = await asyncio.shield(step)
             except errors.StoreUnavailableError as exc:
@@ -200,33 +226,48 @@ class Breaker:
                 self._settle_local(_Ticket(), outcome)
                 return
             self._failures = failures
-            self._opened_at = self._clock() - (self.reset_after_s - seconds) if state == "open" else None
+            if state == "open":
+                self._opened_at, self._open_for = self._clock(), seconds
+            elif outcome != "challenge":
+                self._opened_at, self._open_for, self._challenged = None, self.reset_after_s, False
             return
-        self._settle_local(ticket, outcome)
+        if outcome != "challenge":
+            self._settle_local(ticket, outcome)
 
     def _settle_local(self, ticket: _Ticket, outcome: Outcome) -> None:
         if ticket.counted and self._inflight > 0:
             self._inflight -= 1
         if ticket.probe:
             self._probing = False
-        if outcome == "fault":
+        if outcome == "challenge":
+            self._open(self._challenge_s, challenged=True)
+        elif outcome == "fault":
             self._failures += 1
             if ticket.probe or (self._failures >= self.fail_max and self.state != "open"):
-                self._opened_at = self._clock()
-                self._inflight = 0
+                self._open(self.reset_after_s)
         elif outcome == "ok":
             self._failures = 0
             self._opened_at = None
+            self._open_for = self.reset_after_s
+            self._challenged = False
+
+    def _open(self, seconds: float, *, challenged: bool = False) -> None:
+        self._opened_at = self._clock()
+        self._open_for = seconds
+        self._challenged = challenged
+        self._inflight = 0
+        if challenged:
+            self._cooldowns[self.name] = self._clock() + seconds
 
     # -- helpers ---------------------------------------------------------------------------------
     async def _step(
-        self, store: RedisStore, op: str, ticket: _Ticket, deadline: float | None
+        self, store: RedisStore, op: str, ticket: _Ticket, deadline: float | None, open_s: float | None = None
     ) -> tuple[str, float, int]:
         return await store.breaker(
             self._key,
             op,
             fail_max=self.fail_max,
-            reset_s=self.reset_after_s,
+            reset_s=self.reset_after_s if open_s is None else open_s,
             lease_s=self.reset_after_s,
             counted=ticket.counted,
             probe=ticket.probe,
@@ -234,11 +275,14 @@ class Breaker:
         )
 
     def _wait(self) -> float:
-        opened_at = self._opened_at if self._opened_at is not None else self._clock()
-        return max(0.0, opened_at + self.reset_after_s - self._clock())
+        own = 0.0 if self._opened_at is None else max(0.0, self._opened_at + self._open_for - self._clock())
+        return max(own, self._cooling_for())
 
     def _refusal(self, state: str, retry_after: float, failures: int) -> errors.CircuitOpenError:
+        if state == "open" and (self._challenged or self._cooling_for() > 0):
+            state = "challenged"
         why = {
+            "challenged": "cooling down after it served a bot challenge",
             "open": f"circuit open after {failures} consecutive failures",
             "probing": "circuit half-open and its one probe call is in flight",
             "suspect": f"{failures} recent failures and enough calls in flight to open the circuit",
@@ -275,6 +319,7 @@ class BreakerRegistry:
         self._shared = shared
         self._abort_fault_after_s = abort_fault_after_s
         self._breakers: dict[tuple[str, str, str], Breaker] = {}
+        self._cooldowns: dict[str, float] = {}  # challenge cooldowns, shared across profiles
 
     def get(self, name: str, profile: str = "default", credential: str | None = None) -> Breaker:
         """``credential`` is the key in use (hashed here, never stored): two keys, two breakers."""
@@ -290,6 +335,7 @@ class BreakerRegistry:
                 shared=self._shared,
                 key=f"{profile}:{name}:{tag}",
                 abort_fault_after_s=self._abort_fault_after_s,
+                cooldowns=self._cooldowns,
             )
             self._breakers[(profile, name, tag)] = breaker
         return breaker
