@@ -309,7 +309,7 @@ def result(
                 merge_rule=c.merge_rule,
             )
         )
-    run.record("stop", f"{stop}: {len(out)} candidate(s)")
+    run.record("stop", run.stop_detail(stop, f"{len(out)} candidate(s)"))
     return DiscoverResult(
         run_id=run.run_id, objective=brief.objective, freshness_days=brief.freshness_days,
         freshness_days_defaulted=defaulted, candidates=out, evidence=run.cited([i for c in out for i in c.evidence_ids]),

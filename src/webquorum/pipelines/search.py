@@ -53,7 +53,9 @@ async def search(
     language: str | None = None,
     time_range: str | None = None,
     on_attempt: AttemptHook | None = None,
+    only: Sequence[str] | None = None,
 ) -> SearchResponse:
+    """Search one provider or combo; ``only`` runs just those members of a combo (a run's money ceiling)."""
     text = check_query(query)
     cap = max_results if max_results is not None else rt.config.web.max_results
     if not 1 <= cap <= 50:
@@ -69,6 +71,8 @@ async def search(
         results = await rt.search_provider(selected, request, on_attempt=on_attempt)
         fused, truncated = fuse([(selected, results)], "append", query=text, max_results=cap)
         return SearchResponse(query=text, provider=selected, results=fused, truncated=truncated)
+    if only is not None:
+        combo = combo.model_copy(update={"members": [m for m in combo.members if m in only] or list(only)})
     return await _search_combo(rt, combo, request, on_attempt)
 
 
