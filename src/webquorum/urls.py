@@ -3,16 +3,21 @@
 Fusion groups providers' hits by :func:`normalize_url`, so the key must merge spellings that
 differ only in presentation (scheme, ``www.``/``m.``/``amp.`` host, a mobile or mirror front-end,
 AMP wrappers and suffixes, trailing slash, fragment, tracking parameters, query order, default
-port, host and percent-encoding case) and must never merge pages that may differ (path case or
-content, non-tracking query keys or values, port). Keys look like ``host[:port]/path?query``,
-with no scheme, an IDN host in lower-case punycode, and an IPv6 host in brackets.
+port, host and percent-encoding case, RFC 3986 dot segments, ``a=`` against ``a`` and ``+``
+against ``%20`` in a query) and must never merge pages that may differ (path case or content,
+non-tracking query keys or values, port, subdomain). Keys look like ``host[:port]/path?query``,
+with no scheme, an IDN host in lower-case punycode, and an IPv6 host in brackets. Tracking keys
+come from ``data/tracking_params.txt`` (AdGuard's general URL-tracking list, ClearURLs' global
+rules, a few of our own; the file names each source).
 
 Because keys carry no scheme, ports 80 and 443 are both treated as the default; ``http`` on 443
 does not happen in practice, and it keeps ``normalize_url("https://" + key) == key``.
 
 Site identity (:func:`site_of`) is the registrable domain of the key's host (Public Suffix List
 lookups live in :mod:`webquorum.sites`), so it follows the same aliases: x.com and a nitter
-mirror are one site, and an AMP cache link belongs to the publisher.
+mirror are one site, and an AMP cache link belongs to the publisher. It is shown in the script
+the host was written in (Unicode stays Unicode), so it is for display and grouping of what one
+provider returned; compare pages by :func:`normalize_url`.
 """
 
 from __future__ import annotations
