@@ -15,7 +15,7 @@ from typing import NamedTuple
 import pytest
 
 from webquorum.errors import BadUrlError
-from webquorum.urls import normalize_url, registrable_domain_of, site_of
+from webquorum.urls import normalize_url, registrable_domain_of, site_key, site_of
 
 FIXTURES = Path(__file__).parent / "fixtures" / "urls"
 
@@ -97,3 +97,10 @@ def test_sites_of_urls_keep_the_script_they_were_written_in() -> None:
 def test_empty_name_is_still_an_error_naming_it() -> None:
     with pytest.raises(BadUrlError, match="not a host name"):
         site_of("   ")
+
+
+def test_site_key_makes_both_scripts_of_one_site_equal() -> None:
+    assert site_key("https://www.食狮.中国/a") == site_key("https://xn--85x722f.xn--fiqs8s/b") == "xn--85x722f.xn--fiqs8s"
+    assert site_key("investor.nvidia.com") == "nvidia.com"
+    assert site_key(".example.com") == ".example.com"  # no registrable domain: its own site, never an error
+    assert site_key("http://[::1]:8080/") == "::1"

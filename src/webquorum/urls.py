@@ -41,6 +41,7 @@ __all__ = [
     "is_wikipedia",
     "normalize_url",
     "registrable_domain_of",
+    "site_key",
     "site_of",
 ]
 
@@ -146,6 +147,16 @@ def site_of(url_or_host: str) -> str:
     """
     given, found = _registrable(url_or_host)
     return found if found is not None else given
+
+
+@functools.lru_cache(maxsize=16384)
+def site_key(url_or_host: str) -> str:
+    """The site as an identity key, lower-case punycode: for comparing sites written in either script.
+
+    :func:`site_of` shows a site as it was written; two spellings of one IDN site compare equal here.
+    """
+    shown = site_of(url_or_host)
+    return _ascii_host(shown) or shown
 
 
 def registrable_domain_of(url_or_host: str) -> str | None:

@@ -24,7 +24,7 @@ from webquorum.pipelines.runtime import Runtime
 from webquorum.pipelines.search import cancel_and_wait, search
 from webquorum.readers.trim import trim_to_first_sentence
 from webquorum.types import AgreedItem, Brief, BriefSource, DisagreedItem, DroppedSource, Result
-from webquorum.urls import is_wikipedia
+from webquorum.urls import is_wikipedia, site_key
 
 INLINE_ENOUGH = 2000  # characters of inline content that make a fetch unnecessary
 HEDGE_AFTER = 0.5  # share of the read deadline after which Wikipedia is started while reads are still out
@@ -54,9 +54,10 @@ def pick_candidates(results: Sequence[Result]) -> tuple[list[Result], Result | N
         if is_wikipedia(result.url):
             wiki = wiki or result
             continue
-        if result.site in seen:
+        key = site_key(result.site)  # one IDN site spelled in both scripts is one site
+        if key in seen:
             continue
-        seen.add(result.site)
+        seen.add(key)
         distinct.append(result)
     return distinct, wiki
 

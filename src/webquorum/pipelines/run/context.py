@@ -41,6 +41,7 @@ from webquorum.pipelines.run.ledger import Ledger, OriginIndex
 from webquorum.pipelines.runtime import Runtime
 from webquorum.types import Document, Result, SearchResponse, TimeRange
 from webquorum.types.research import AuditEntry, AuditKind, Budget, Evidence
+from webquorum.urls import site_key
 
 MAX_READS_PER_RUN = 6
 MAX_MODEL_CALLS_PER_RUN = 2
@@ -262,9 +263,9 @@ class RunContext:
         for r in results:
             if len(out) >= limit:
                 break
-            if r.site in sites:
+            if site_key(r.site) in sites:
                 continue
-            sites.add(r.site)
+            sites.add(site_key(r.site))
             copied = self.origins.by_headline(r.title, r.site)
             if copied is not None:
                 self.record("drop", f"syndicated copy: same headline as origin {copied}; not read", ref=r.url)
