@@ -104,3 +104,9 @@ def test_site_key_makes_both_scripts_of_one_site_equal() -> None:
     assert site_key("investor.nvidia.com") == "nvidia.com"
     assert site_key(".example.com") == ".example.com"  # no registrable domain: its own site, never an error
     assert site_key("http://[::1]:8080/") == "::1"
+
+
+@pytest.mark.parametrize("url", ["http://a0.com/..amp", "http://a0.com/x/.amp", "http://a0.com/a/b/../amp/"])
+def test_a_suffix_that_uncovers_a_dot_segment_still_gives_a_stable_key(url: str) -> None:
+    key = normalize_url(url)
+    assert normalize_url("https://" + key) == key

@@ -350,10 +350,10 @@ def _unwrap(split: SplitResult, host: str) -> str | None:
 
 def _clean_path(path: str) -> str:
     """Percent-normalised path without dot segments, trailing slashes or AMP suffixes ("/story/amp", ".amp")."""
-    path = _remove_dot_segments(_clean_component(path, _PATH_SAFE, _PATH_LITERAL))
+    path = _clean_component(path, _PATH_SAFE, _PATH_LITERAL)
     while True:
         before = path
-        path = path.rstrip("/")
+        path = _remove_dot_segments(path).rstrip("/")  # again after a suffix goes: "/..amp" leaves "/."
         if path.endswith(("/amp", ".amp")):
             path = path[:-4]
         elif path.endswith(".amp.html"):
