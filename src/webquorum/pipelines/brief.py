@@ -22,11 +22,11 @@ from webquorum.pipelines.fetch import read_document
 from webquorum.pipelines.runtime import Runtime
 from webquorum.pipelines.search import cancel_and_wait, search
 from webquorum.readers.trim import trim_to_first_sentence
+from webquorum.text.fold import opening_key
 from webquorum.types import AgreedItem, Brief, BriefSource, DisagreedItem, DroppedSource, Result
 from webquorum.urls import is_wikipedia
 
 INLINE_ENOUGH = 2000  # characters of inline content that make a fetch unnecessary
-SYNDICATION_WORDS = 60
 Progress = Callable[[str], None]
 
 
@@ -140,21 +140,17 @@ async def read_sources(
     return ordered, spent
 
 
-def opening_words(text: str) -> tuple[str, ...]:
-    return tuple(w.lower().strip(".,;:!?\"'()") for w in text.split()[:SYNDICATION_WORDS])
-
-
 def drop_copies(readings: list[Reading]) -> tuple[list[Reading], list[DroppedSource]]:
-    """Syndicated copies (the same opening words on two hosts) count once: the first one stays."""
+    """Syndicated copies (:func:`webquorum.text.fold.opening_key`: one opening on two hosts) count once: the first stays."""
     kept: list[Reading] = []
     dropped: list[DroppedSource] = []
-    openings: dict[tuple[str, ...], Reading] = {}
+    openings: dict[str, Reading] = {}
     for reading in readings:
-        key = opening_words(reading.text) if reading.ok else ()
-        if len(key) >= 20 and key in openings:
+        key = opening_key(reading.text) if reading.ok else None
+        if key is not None and key in openings:
             dropped.append(DroppedSource(url=reading.result.url, reason=f"syndicated copy of {openings[key].result.url}"))
             continue
-        if len(key) >= 20:
+        if key is not None:
             openings[key] = reading
         kept.append(reading)
     return kept, dropped

@@ -30,8 +30,9 @@ from webquorum.errors import BriefRefusedError, BudgetExhaustedError, WebQuorumE
 from webquorum.pipelines.run.context import RunContext, is_provider_failure, redact_query, time_range_for
 from webquorum.pipelines.run.model import ModelClient
 from webquorum.pipelines.runtime import Runtime
-from webquorum.pipelines.verify import names, sentences, windows
-from webquorum.text.figures import CALENDAR_WORDS, extract_figures
+from webquorum.text.figures import extract_figures
+from webquorum.text.fold import fold
+from webquorum.text.lexicon import CALENDAR_WORDS
 from webquorum.text.organisations import (
     Sighting,
     bare_name,
@@ -39,10 +40,11 @@ from webquorum.text.organisations import (
     domain_label_matches,
     extract_organisations,
     find_known,
-    fold,
+    mentions_name,
     people_vocabulary,
     place_key,
 )
+from webquorum.text.sentences import sentence_spans, sentence_windows
 from webquorum.types import Document, SearchResponse
 from webquorum.types.research import (
     Candidate,
@@ -161,12 +163,12 @@ def stated_geography(passage: str, geographies: Sequence[str]) -> str | None:
         place = m.group(1)
         if fold(place.split()[0]) not in CALENDAR_WORDS and not extract_organisations(place):
             return place
-    return next((g for g in geographies if names(passage, g)), None)
+    return next((g for g in geographies if mentions_name(passage, g)), None)
 
 
 def event_window(doc: Document, at: int) -> tuple[int, int] | None:
     """The sentence holding offset ``at``, extended by the next one if needed, when it is about a market event."""
-    spans = sentences(doc.text)
+    spans = sentence_spans(doc.text)
     for i, (start, end) in enumerate(spans):
         if start <= at < end:
             for stop in (end, spans[i + 1][1] if i + 1 < len(spans) else end):
@@ -184,7 +186,7 @@ def sightings(
     known = [m.name for mentions in found for m in mentions]
     out: list[Sighting] = []
     for d, (doc, origin) in enumerate(docs):
-        in_scope = any(names(doc.text, g) for g in brief.geographies)
+        in_scope = any(mentions_name(doc.text, g) for g in brief.geographies)
         per_key: dict[str, Sighting] = {}
         mentions = sorted(found[d] + find_known(doc.text, known), key=lambda m: (m.start, -m.end))
         for m_index, m in enumerate(mentions):
@@ -209,7 +211,7 @@ async def model_sightings(
 ) -> list[Sighting]:
     excerpts: list[Evidence] = []
     for doc, origin in docs:
-        for start, end in sentences(doc.text):
+        for start, end in sentence_spans(doc.text):
             if EVENT.search(fold(doc.text[start:end])) and len(excerpts) < 8:
                 excerpts.append(run.ledger.mint(doc, start, end, origin))
     found = await model.extract_candidates(excerpts) if excerpts else []
@@ -247,9 +249,9 @@ def judge(
     for doc, origin in docs:
         if origin in c.origins:
             continue
-        for start, end in windows(doc.text):
+        for start, end in sentence_windows(doc.text):
             passage = doc.text[start:end]
-            if not any(names(passage, n) for n in c.names):
+            if not any(mentions_name(passage, n) for n in c.names):
                 continue
             place = stated_geography(passage, [])
             if place and c.geography and place_key(place) != place_key(c.geography):

@@ -27,8 +27,11 @@ from webquorum.errors import BriefRefusedError, BudgetExhaustedError, WebQuorumE
 from webquorum.pipelines.run.context import MAX_READS_PER_RUN, RunContext, is_provider_failure, time_range_for
 from webquorum.pipelines.run.model import ModelClient
 from webquorum.pipelines.runtime import Runtime
-from webquorum.text.figures import FUNCTION_WORDS, Figure, extract_figures, figures_agree
-from webquorum.text.organisations import fold, org_key
+from webquorum.text.figures import Figure, extract_figures, figures_agree
+from webquorum.text.fold import fold
+from webquorum.text.lexicon import FUNCTION_WORDS
+from webquorum.text.organisations import mentions_name
+from webquorum.text.sentences import sentence_spans, sentence_windows
 from webquorum.types import Document
 from webquorum.types.research import (
     ClaimVerdict,
@@ -41,51 +44,9 @@ from webquorum.types.research import (
 
 STEM = 5
 _WORD = re.compile(r"\w+")
-Window = tuple[int, int]
 
 
-# -- deterministic rules (shared with discover) ----------------------------------------------------
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+(?=[A-ZÀ-Þ¿¡\"“0-9])|\s*\n\s*")
-_ABBREVIATION = re.compile(
-    r"(?:(?<![\w])[A-Z]|(?<![\w])(?:Inc|Corp|Co|Ltd|Sr|Sra|Dr|Mr|Mrs|Ms|Lic|Ing|No|St|Av|vs))\.$"
-)
-
-
-def sentences(text: str) -> list[Window]:
-    """Sentence spans that do not end inside "S.A. de C.V.", "Inc." or "Sr.": a legal form is not a full stop."""
-    spans: list[Window] = []
-    start = 0
-    for m in _SENTENCE_END.finditer(text):
-        if "\n" not in m.group() and _ABBREVIATION.search(text[start : m.start()]):
-            continue
-        if text[start : m.start()].strip():
-            spans.append((start, m.start()))
-        start = m.end()
-    if text[start:].strip():
-        spans.append((start, len(text.rstrip())))
-    return spans
-
-
-def windows(text: str) -> list[Window]:
-    """Each sentence, and each sentence with the one before it (an entity is often named just before)."""
-    spans = sentences(text)
-    out: list[Window] = []
-    for i, span in enumerate(spans):
-        out.append(span)
-        if i:
-            out.append((spans[i - 1][0], span[1]))
-    return out
-
-
-def flat(text: str) -> str:
-    return " " + " ".join(re.sub(r"[^\w&]+", " ", fold(text)).split()) + " "
-
-
-def names(passage: str, name: str) -> bool:
-    key = org_key(name)
-    return bool(key) and f" {key} " in flat(passage)
-
-
+# -- deterministic rules --------------------------------------------------------------------------
 def stems(text: str) -> set[str]:
     return {w[:STEM] for w in _WORD.findall(fold(text)) if not w.isdigit()}
 
@@ -148,9 +109,9 @@ def decide(
     contra: list[Evidence] = []
     for doc, origin in docs:
         sided: dict[str, Evidence] = {}
-        for start, end in windows(doc.text):
+        for start, end in sentence_windows(doc.text):
             passage = doc.text[start:end]
-            if not any(names(passage, e) for e in entities):
+            if not any(mentions_name(passage, e) for e in entities):
                 continue
             if "contra" not in sided and figure_conflict(claimed, passage):
                 sided["contra"] = run.ledger.mint(doc, start, end, origin)
@@ -187,7 +148,7 @@ def entity_excerpts(
     """Sentences naming an entity, minted so a model can cite them (at most two per origin, eight in all)."""
     out: list[Evidence] = []
     for doc, origin in docs:
-        spans = [s for s in sentences(doc.text) if any(names(doc.text[s[0] : s[1]], e) for e in entities)]
+        spans = [s for s in sentence_spans(doc.text) if any(mentions_name(doc.text[s[0] : s[1]], e) for e in entities)]
         out.extend(run.ledger.mint(doc, start, end, origin) for start, end in spans[:2])
     return out[:8]
 

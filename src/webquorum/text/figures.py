@@ -23,13 +23,23 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Context, Decimal
-from functools import lru_cache
 from typing import Literal
+
+from webquorum.text.fold import fold_word
+from webquorum.text.lexicon import (
+    CALENDAR_WORDS,
+    FUNCTION_WORDS,
+    LETTER,
+    LOWER,
+    MONTHS,
+    MONTHS_EN_PATTERN,
+    MONTHS_ES_PATTERN,
+)
+from webquorum.text.sentences import starts_sentence
 
 FigureKind = Literal["money", "percent", "count", "year", "date"]
 
@@ -38,29 +48,9 @@ def _words(spaced: str) -> frozenset[str]:
     return frozenset(spaced.split())
 
 
-_L = "A-Za-zÀ-ÖØ-öø-ÿ"
-_LOWER = "a-zß-öø-ÿ"
+_L = LETTER
+_LOWER = LOWER
 
-MONTHS: dict[str, int] = {
-    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
-    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
-    "oct": 10, "nov": 11, "dec": 12,
-    "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7,
-    "agosto": 8, "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11, "diciembre": 12,
-}  # fmt: skip
-CALENDAR_WORDS = frozenset(MONTHS) | _words(
-    "monday tuesday wednesday thursday friday saturday sunday "
-    "lunes martes miércoles miercoles jueves viernes sábado sabado domingo"
-)
-FUNCTION_WORDS = _words(
-    "the a an and or but of in on at to for from by with as into its it this that these those their his her "
-    "our your be been being was were is are has have had will would can could may might than then so not no "
-    "over under after before per each which who what when where while also just only both all more most less such there "
-    "here via if because since until el la los las un una unos unas y o de del al en por para con sin sobre "
-    "entre que se su sus es son fue fueron ha han como más mas menos lo le les este esta estos estas ese esa "
-    "según segun hasta desde e ni"
-)
 # Words that sit between a quantity's name and its figure ("revenue rose to $X") and are skipped over.
 _LINK_WORDS = _words(
     "of in was were is are at to reached reaching totaled totalled totaling hit rose fell grew increased "
@@ -110,8 +100,8 @@ _COUNT = re.compile(
     rf"\s+(?P<unit>[{_LOWER}]{{3,}}(?:-[{_LOWER}]+)*)(?![{_L}])"
 )
 _YEAR = re.compile(r"(?=[12])(?P<num>1[89]\d\d|20\d\d)(?!\w|%|[.,/-]\d|\s?%)")
-_MON_EN = "January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec"
-_MON_ES = "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre"
+_MON_EN = MONTHS_EN_PATTERN
+_MON_ES = MONTHS_ES_PATTERN
 _DATES = (  # (pattern, characters that may not come right before a match besides letters and digits)
     re.compile(r"(?=\d)(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d-])"),
     re.compile(rf"(?P<mon>{_MON_EN})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})\b"),
@@ -193,7 +183,7 @@ def same_quantity(a: Figure, b: Figure) -> bool:
 
 def unit_key(f: Figure) -> str:
     """The unit as compared: count nouns lose accents and a plural ``s`` ("empleados" ~ "empleado")."""
-    return normalise_word(f.unit) if f.kind == "count" else f.unit
+    return fold_word(f.unit) if f.kind == "count" else f.unit
 
 
 def format_figure(f: Figure) -> str:
@@ -214,33 +204,6 @@ def format_figure(f: Figure) -> str:
         return f"{number} {f.unit}"
     symbol = _SYMBOLS.get(f.unit)
     return f"{symbol}{number}" if symbol else f"{f.unit} {number}"
-
-
-@lru_cache(maxsize=8192)
-def normalise_word(word: str) -> str:
-    """Lower case, no accents, no plural ``s``: the form quantity phrases and units are matched in."""
-    folded = unicodedata.normalize("NFKD", word.lower())
-    folded = "".join(c for c in folded if not unicodedata.combining(c))
-    if len(folded) > 3 and folded.endswith("s") and not folded.endswith("ss"):
-        folded = folded[:-1]
-    return folded
-
-
-# Abbreviations whose full stop ends no sentence: "Mr. Huang" names Huang mid-sentence.
-HONORIFICS = _words("Mr Mrs Ms Dr Prof Sr Sra Srta Dra Lic Ing Sen Rep Gov")
-_HONORIFIC_END = re.compile(rf"(?<![{_L}])(?:{'|'.join(sorted(HONORIFICS))})$")
-
-
-def starts_sentence(text: str, pos: int) -> bool:
-    """Whether ``pos`` opens a sentence, heading or list item (so its capital says nothing)."""
-    i = pos - 1
-    while i >= 0 and (text[i].isspace() or text[i] in "\"'“‘«¿¡(*•#-–—"):
-        if text[i] == "\n":
-            return True
-        i -= 1
-    if i > 0 and text[i] == "." and _HONORIFIC_END.search(text, max(0, i - 5), i):
-        return False
-    return i < 0 or text[i] in ".!?:…|"
 
 
 def _scan(pattern: re.Pattern[str], text: str, not_after: str) -> Iterator[re.Match[str]]:
@@ -325,7 +288,7 @@ def _counts(text: str, decimal_comma: bool) -> list[_Raw]:
         unit = m["unit"]
         if unit in FUNCTION_WORDS or unit in _LINK_WORDS or unit in CALENDAR_WORDS or unit in _CURRENCIES:
             continue
-        if normalise_word(unit) in _SCALES or unit.startswith(("percent", "porcentual")):
+        if fold_word(unit) in _SCALES or unit.startswith(("percent", "porcentual")):
             continue
         value, step = _scaled(m, decimal_comma)
         if not unit.endswith("s") and value != 1:  # a plural noun is the cheap sign of a counted unit
@@ -381,7 +344,7 @@ def _quantity_phrase(
             word = m[0]
             if not word[0].islower() or word in FUNCTION_WORDS or word in _LINK_WORDS:
                 break
-            context.update(normalise_word(part) for part in word.split("-"))
+            context.update(fold_word(part) for part in word.split("-"))
         if context:
             return frozenset(context - _NEUTRAL_WORDS), frozenset()
     before = list(_TOKEN.finditer(text, max(0, start - 120), start))[::-1]
@@ -409,9 +372,9 @@ def _quantity_phrase(
         base = word[:-2] if possessive else word
         if word[0].isupper() and ((base.isupper() and len(base) > 1) or base in names or possessive
                                   or not starts_sentence(text, m.start())):  # fmt: skip
-            subject.add(normalise_word(base))
+            subject.add(fold_word(base))
         elif not possessive:  # "the company's revenue": a generic owner says nothing about the quantity
-            context.update(normalise_word(part) for part in base.split("-"))
+            context.update(fold_word(part) for part in base.split("-"))
         taken += 1
         i += 1
     return frozenset(context - _NEUTRAL_WORDS), frozenset(subject)

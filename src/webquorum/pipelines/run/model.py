@@ -28,7 +28,7 @@ from webquorum.config import model_name
 from webquorum.errors import BadResponseError, ProviderError, WebQuorumError
 from webquorum.pipelines.run.context import RunContext
 from webquorum.pipelines.run.fence import fence_all, quote_found
-from webquorum.text.organisations import fold
+from webquorum.text.fold import fold
 from webquorum.types.research import Evidence, Verdict
 from webquorum.wire import HttpRequest
 
