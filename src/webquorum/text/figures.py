@@ -39,9 +39,17 @@ from webquorum.text.lexicon import (
     MONTHS_EN_PATTERN,
     MONTHS_ES_PATTERN,
 )
-from webquorum.text.sentences import starts_sentence
+from webquorum.text.measures import (
+    CASED_UNITS,
+    COUNT_PHRASES,
+    INVARIANT_COUNTS,
+    LINK_WORDS,
+    PERSON_CLASSES,
+    UNITS,
+    count_class,
+)
 
-FigureKind = Literal["money", "percent", "count", "year", "date"]
+FigureKind = Literal["money", "percent", "count", "measure", "year", "date"]
 
 
 def _words(spaced: str) -> frozenset[str]:
@@ -51,15 +59,6 @@ def _words(spaced: str) -> frozenset[str]:
 _L = LETTER
 _LOWER = LOWER
 
-# Words that sit between a quantity's name and its figure ("revenue rose to $X") and are skipped over.
-_LINK_WORDS = _words(
-    "of in was were is are at to reached reaching totaled totalled totaling hit rose fell grew increased "
-    "decreased jumped climbed dropped declined amounted stood came alone about around nearly almost "
-    "approximately roughly some over under than more less by posted reported recorded generated had has have earned booked up down "
-    "de del fue fueron es son alcanzó alcanzaron sumó sumaron llegó a en por cerca casi aproximadamente "
-    "alrededor registró reportó obtuvo generó tuvo tiene tienen cuenta con unos unas"
-) | frozenset(":=(–—-")
-_NEUTRAL_WORDS = _words("total overall record reported totale")  # normalised forms
 _YEAR_PRECEDERS = _words("in en of de since desde by for until hasta fiscal year año early late mid")
 
 _SCALES: dict[str, int] = {
@@ -111,79 +110,138 @@ _DATES = (  # (pattern, characters that may not come right before a match beside
     re.compile(rf"(?=\d)(?P<d>\d{{1,2}})\s+de\s+(?P<mon>(?i:{_MON_ES}))\s+(?:de|del)\s+(?P<y>\d{{4}})\b"),
     re.compile(r"(?=\d)(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4})(?![\d/])"),
 )
-_TOKEN = re.compile(rf"[{_L}]+(?:[-'’][{_L}]+)*|\d[\d.,]*|\S")
-_CAPITALISED = re.compile(rf"[A-ZÀ-ÖØ-Þ][{_L}]*")
+_UNIT_WORDS = sorted((u for u in UNITS if u not in CASED_UNITS.values()), key=len, reverse=True)
+_MEASURE = re.compile(
+    rf"{_NUM}(?:\s+(?P<scale>(?i:thousand|millions?|mill[oó]n(?:es)?|billions?|mil))(?:\s+de)?)?[\s-]?"
+    rf"(?P<unit>{'|'.join(sorted(CASED_UNITS, key=len, reverse=True))}|(?i:{'|'.join(re.escape(u) for u in _UNIT_WORDS)}))"
+    rf"(?![{_L}\d²/])"
+)
+_COUNT_HEAD = re.compile(
+    rf"{_NUM}(?:\s+(?P<scale>(?i:mil\s+millones|millardos?|thousand|millions?|mill[oó]n(?:es)?|billions?|mil))(?:\s+de)?)?"
+    rf"(?=\s+[{_LOWER}])"
+)
+_NEXT_WORD = re.compile(rf"\s+([{_LOWER}]{{2,}}(?:-[{_LOWER}]+)*)(?![{_L}])")
+# A bare number after a noun that names a count ("a population of 412,000", "plantilla de 3.000").
+_HEADED = re.compile(
+    rf"(?i:(?P<head>population|poblaci[oó]n|attendance|asistencia|workforce|plantilla|headcount))"
+    rf"(?:\s+[{_L}]+){{0,2}}?\s+(?i:of|is|was|stands at|stood at|reached|totals|totalled|de|es|fue|era|alcanz[oó]|:)"
+    rf"\s+(?i:about\s+|some\s+|around\s+|nearly\s+|almost\s+|more\s+than\s+|over\s+|unos\s+|m[aá]s\s+de\s+|cerca\s+de\s+|casi\s+)?"
+    rf"{_NUM}(?:\s+(?P<scale>(?i:thousand|millions?|mill[oó]n(?:es)?|billions?|mil)))?(?![{_L}\d%])"
+)
+# A scaled number with no unit of its own takes the unit of its neighbour: "up from 2.7 million".
+_BARE_SCALED = re.compile(
+    rf"{_NUM}\s+(?P<scale>(?i:mil\s+millones|thousand|millions?|mill[oó]n(?:es)?|billions?|bn|mn))(?![{_L}])"
+)
 _SPANISH_HINT = _words("de del los las el la que y en por con para según")
 _ENGLISH_HINT = _words("the of and in to with for that was is on")
 
 
 @dataclass(frozen=True)
 class Figure:
-    """One figure as written: value in base units (dollars, percent points, days since year 1 for dates)."""
+    """One figure as written: value in base units (dollars, percent points, metres, watts, days since year 1 for dates)."""
 
     kind: FigureKind
     value: float
-    unit: str  # ISO currency code, "%" or "pp", a count's unit noun as written, "" for years and dates
+    unit: str  # ISO currency code, "%" or "pp", a count's or a measure's unit as written, "" for years and dates
     step: float  # size of the last written digit in base units: "$81.6 billion" -> 1e8, "85%" -> 1
     text: str
     start: int
     end: int
-    context: frozenset[str] = frozenset()  # normalised words of the quantity phrase
-    subject: frozenset[str] = frozenset()  # names in that phrase: "NVIDIA revenue" -> {"nvidia"}
+    modifiers: frozenset[str] = frozenset()  # words written with a count's noun: "2,500 direct jobs" -> {"direct"}
 
 
 def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Figure]:
     """Every figure in ``text`` in reading order; ``decimal_comma=None`` guesses from the language."""
     if decimal_comma is None:
-        sample = text[:2000].lower().split()
-        decimal_comma = sum(w in _SPANISH_HINT for w in sample) > sum(w in _ENGLISH_HINT for w in sample)
+        decimal_comma = language_of(text) == "es"
     taken = bytearray(len(text))
     raw: list[_Raw] = []
+    mods: dict[tuple[int, int], frozenset[str]] = {}
     for item in (*_dates(text, decimal_comma), *_money(text, decimal_comma), *_percents(text, decimal_comma),
-                 *_counts(text, decimal_comma), *_years(text)):  # fmt: skip
+                 *_measures(text, decimal_comma), *_counts(text, decimal_comma, mods),
+                 *_headed(text, decimal_comma), *_years(text)):  # fmt: skip
         start, end = item[4], item[5]
         if any(taken[start:end]) or item[1].adjusted() > 17:  # 10^18 and up: an identifier, not an amount
             continue
         taken[start:end] = b"\x01" * (end - start)
         raw.append(item)
-    names = _name_words(text)
-    out = []
-    for kind, value, unit, step, start, end in sorted(raw, key=lambda r: r[4]):
-        context, subject = _quantity_phrase(text, start, end, kind, names)
-        out.append(
-            Figure(kind, float(value), unit, float(step), text[start:end], start, end, context, subject)
-        )
-    return out
+    raw.sort(key=lambda r: r[4])
+    raw.extend(_inherited(text, decimal_comma, raw, taken))
+    out = [
+        Figure(kind, float(value), unit, float(step), text[start:end], start, end,
+               mods.get((start, end), frozenset()) if kind == "count" else frozenset())  # fmt: skip
+        for kind, value, unit, step, start, end in raw
+    ]
+    return sorted(out, key=lambda f: f.start)
+
+
+def language_of(text: str) -> str:
+    """"es" when ``text`` reads as Spanish (more of its common words are Spanish ones), else "en"."""
+    sample = text[:2000].lower().split()
+    return "es" if sum(w in _SPANISH_HINT for w in sample) > sum(w in _ENGLISH_HINT for w in sample) else "en"
 
 
 def figures_agree(a: Figure, b: Figure) -> bool:
-    """Same kind and unit, and equal at the precision of the coarser one (``85.23%`` and ``85%``)."""
-    if a.kind != b.kind or unit_key(a) != unit_key(b):
-        return False
-    tolerance = max(a.step, b.step) / 2
-    return abs(a.value - b.value) <= tolerance + 1e-9 * max(1.0, abs(a.value), abs(b.value))
+    """Same kind and unit, and the finer value rounds to the coarser one (``85.23%`` and ``85%``).
 
-
-def same_quantity(a: Figure, b: Figure) -> bool:
-    """Whether two figures measure one thing, so different values would contradict each other.
-
-    Strict on purpose: the quantity phrases must match word for word after dropping neutral words
-    ("total", "record"), so ``data center revenue`` is not ``revenue``. Names count only when both
-    sides have them (``AMD revenue`` is not ``NVIDIA revenue``, ``revenue`` may be either). A figure
-    whose phrase is unknown measures nothing comparable, except counts, whose unit names the thing.
+    Rounding is half-up at the coarser figure's precision, so ``$81.62B`` is ``$81.6 billion`` and
+    ``4,296,000`` is ``4.3 million``, but ``4.5%`` is not ``4%`` (it would round to 5%): a different
+    value is not a rounding. Nor is a rounding to one significant digit that moves the value by more
+    than 2% (``5%`` against ``5.25%``). Units convert first (``145 km`` is ``90 miles``, ``1.2 GW`` is ``1,200 MW``).
     """
-    if a.kind != b.kind or unit_key(a) != unit_key(b):
+    return a.kind == b.kind and unit_key(a) == unit_key(b) and values_agree(a, b)
+
+
+def values_agree(a: Figure, b: Figure) -> bool:
+    """:func:`figures_agree` for two figures already known to share kind and unit (the hot path)."""
+    pa, pb = precision(a), precision(b)
+    coarse, fine = (a, b) if pa >= pb else (b, a)
+    step = pa if pa >= pb else pb
+    eps = 1e-9 * (1.0 + abs(a.value) + abs(b.value))
+    if abs(pa - pb) <= eps:
+        return abs(a.value - b.value) <= eps
+    low, high = coarse.value - step / 2, coarse.value + step / 2
+    if coarse.value < 0:  # half away from zero on the negative side
+        rounds = low - eps < fine.value <= high + eps
+    else:
+        rounds = low - eps <= fine.value < high - eps
+    if not rounds:
         return False
-    if a.subject and b.subject and not a.subject & b.subject:
-        return False
-    if a.context != b.context:
-        return False
-    return bool(a.context) or a.kind == "count"
+    # A rounding keeps at least two significant digits, or it changes the value by 2% at most:
+    # "5%" is not "5.25%" (a rate is quoted exactly), "nearly 2 million" is 1,962,000.
+    significant = math.floor(math.log10(abs(coarse.value) / step) + 1e-9) + 1 if coarse.value else 0
+    return significant >= 2 or abs(fine.value - coarse.value) <= 0.02 * abs(fine.value) + eps
+
+
+def precision(f: Figure) -> float:
+    """The step a figure's value was rounded to: its last written digit, or its trailing zeros.
+
+    ``40,000 fans`` is written in thousands (at most two significant digits are taken as written),
+    so 40,250 rounds to it; percentages, years and dates are exact as written.
+    """
+    if f.kind not in ("money", "count", "measure") or f.step > 1:
+        return f.step
+    digits = "".join(c for c in f.text.split()[0] if c.isdigit()) if f.text[:1].isdigit() else ""
+    if not digits:
+        digits = "".join(c for c in f.text if c.isdigit())
+    zeros = len(digits) - len(digits.rstrip("0"))
+    if zeros < 3 or f.step < 1:
+        return f.step
+    return f.step * 10.0 ** min(zeros, len(digits) - 2)
 
 
 def unit_key(f: Figure) -> str:
-    """The unit as compared: count nouns lose accents and a plural ``s`` ("empleados" ~ "empleado")."""
-    return fold_word(f.unit) if f.kind == "count" else f.unit
+    """The unit as compared: a measure's dimension, a count's class ("flats" ~ "apartments"; any group of persons is "people")."""
+    if f.kind == "measure":
+        return UNITS[_unit_name(f.unit)][0]
+    if f.kind == "count":
+        counted = count_class(f.unit)
+        return "people" if counted in PERSON_CLASSES else counted
+    return f.unit
+
+
+def _unit_name(unit: str) -> str:
+    return CASED_UNITS.get(unit) or " ".join(unit.lower().split())
 
 
 def format_figure(f: Figure) -> str:
@@ -199,6 +257,11 @@ def format_figure(f: Figure) -> str:
         if abs(f.value) >= size:
             scale_name, scale = name, size
             break
+    if f.kind == "measure":
+        factor = UNITS[_unit_name(f.unit)][1]
+        size = 1e6 if abs(f.value / factor) >= 1e6 else 1.0
+        number = _plain(f.value / factor / size, f.step / factor / size)
+        return f"{number} million {f.unit}" if size > 1 else f"{number} {f.unit}"
     number = _plain(f.value / scale, f.step / scale) + (f" {scale_name}" if scale_name else "")
     if f.kind == "count":
         return f"{number} {f.unit}"
@@ -282,21 +345,90 @@ def _percents(text: str, decimal_comma: bool) -> list[_Raw]:
     return out
 
 
-def _counts(text: str, decimal_comma: bool) -> list[_Raw]:
+def _counts(text: str, decimal_comma: bool, mods: dict[tuple[int, int], frozenset[str]]) -> list[_Raw]:
+    """Counts: a number, at most two modifiers, then a count noun (plural -s, invariant, or a listed phrase)."""
     out: list[_Raw] = []
-    for m in _scan(_COUNT, text, ".,"):
-        unit = m["unit"]
-        if unit in FUNCTION_WORDS or unit in _LINK_WORDS or unit in CALENDAR_WORDS or unit in _CURRENCIES:
+    for m in _scan(_COUNT_HEAD, text, ".,"):
+        words: list[re.Match[str]] = []
+        pos = m.end()
+        while len(words) < 3 and (w := _NEXT_WORD.match(text, pos)):
+            words.append(w)
+            pos = w.end()
+        found = _count_noun(text, words)
+        if found is None:
             continue
-        if fold_word(unit) in _SCALES or unit.startswith(("percent", "porcentual")):
-            continue
+        index, unit_end = found
+        unit = " ".join(text[words[index].start(1) : unit_end].split())
         value, step = _scaled(m, decimal_comma)
-        if not unit.endswith("s") and value != 1:  # a plural noun is the cheap sign of a counted unit
-            continue
         before = text[max(0, m.start() - 12) : m.start()].split()
         if _YEAR.fullmatch(m["num"]) and not m["scale"] and before and before[-1].lower() in _YEAR_PRECEDERS:
             continue
-        out.append(("count", value, unit, step, m.start(), m.end()))
+        modifiers = {fold_word(w[1]) for w in words[:index]}
+        after = _NEXT_WORD.match(text, unit_end)
+        if decimal_comma and after and after[1].endswith(("os", "as", "es")) and after[1] not in FUNCTION_WORDS:
+            modifiers.add(fold_word(after[1]))  # Spanish adjectives follow: "empleos directos"
+        mods[(m.start(), unit_end)] = frozenset(modifiers)
+        out.append(("count", value, unit, step, m.start(), unit_end))
+    return out
+
+
+def _count_noun(text: str, words: list[re.Match[str]]) -> tuple[int, int] | None:
+    """(index, end) of the count noun among the words after a number, or None when there is none."""
+    for i, w in enumerate(words):
+        word = w[1]
+        if word in FUNCTION_WORDS or word in LINK_WORDS or word in CALENDAR_WORDS or word in _CURRENCIES:
+            return None
+        if fold_word(word) in _SCALES or word.startswith(("percent", "porcentual")):
+            return None
+        for phrase in COUNT_PHRASES:
+            if text.startswith(phrase, w.start(1)):
+                return i, w.start(1) + len(phrase)
+        if word in INVARIANT_COUNTS or (len(word) > 2 and word.endswith("s") and not word.endswith("ss")):
+            return i, w.end(1)
+    return None
+
+
+def _measures(text: str, decimal_comma: bool) -> list[_Raw]:
+    out: list[_Raw] = []
+    for m in _scan(_MEASURE, text, ".,$€£"):
+        value, step = _scaled(m, decimal_comma)
+        factor = UNITS[_unit_name(m["unit"])][1]
+        factor_d = Decimal(repr(factor))
+        out.append(("measure", value * factor_d, m["unit"], step * factor_d, m.start(), m.end()))
+    return out
+
+
+def _headed(text: str, decimal_comma: bool) -> list[_Raw]:
+    out: list[_Raw] = []
+    for m in _HEADED.finditer(text):
+        if _YEAR.fullmatch(m["num"]) and not m["scale"]:
+            continue
+        value, step = _scaled(m, decimal_comma)
+        end = m.end("scale") if m["scale"] else m.end("num")
+        head = fold_word(m["head"])
+        unit = "employees" if head in ("workforce", "plantilla", "headcount") else "people"
+        out.append(("count", value, unit, step, m.start("num"), end))
+    return out
+
+
+def _inherited(text: str, decimal_comma: bool, raw: list[_Raw], taken: bytearray) -> list[_Raw]:
+    """Scaled numbers with no unit, given the kind and unit of the nearest figure in their sentence."""
+    out: list[_Raw] = []
+    for m in _scan(_BARE_SCALED, text, ".,$€£"):
+        if any(taken[m.start() : m.end()]):
+            continue
+        best: _Raw | None = None
+        for r in raw:
+            if r[0] not in ("money", "count", "measure"):
+                continue
+            lo, hi = (r[5], m.start()) if r[5] <= m.start() else (m.end(), r[4])
+            if hi - lo > 150 or any(c in text[lo:hi] for c in ".;!?\n"):
+                continue
+            if best is None or abs(r[4] - m.start()) < abs(best[4] - m.start()):
+                best = r
+        if best is not None and best[0] != "measure":
+            value, step = _scaled(m, decimal_comma)
+            out.append((best[0], value, best[2], step, m.start(), m.end()))
     return out
 
 
@@ -324,57 +456,3 @@ def _dates(text: str, decimal_comma: bool) -> list[_Raw]:
                 continue
             out.append(("date", Decimal(when.toordinal()), "", Decimal(1), m.start(), m.end()))
     return out
-
-
-def _name_words(text: str) -> frozenset[str]:
-    """Capitalised words seen mid-sentence somewhere in ``text``: names, even when one opens a sentence."""
-    return frozenset(m[0] for m in _scan(_CAPITALISED, text, "") if not starts_sentence(text, m.start()))
-
-
-def _quantity_phrase(
-    text: str, start: int, end: int, kind: FigureKind, names: frozenset[str]
-) -> tuple[frozenset[str], frozenset[str]]:
-    """The words naming what a figure measures: "$X in revenue" after it, else "data center revenue of $X"."""
-    context: set[str] = set()
-    subject: set[str] = set()
-    if kind in ("money", "percent"):
-        after = list(_TOKEN.finditer(text, end, min(len(text), end + 80)))
-        first = 1 if after and after[0][0].lower() in ("in", "en", "of", "de") else 0
-        for m in after[first : first + 3]:
-            word = m[0]
-            if not word[0].islower() or word in FUNCTION_WORDS or word in _LINK_WORDS:
-                break
-            context.update(fold_word(part) for part in word.split("-"))
-        if context:
-            return frozenset(context - _NEUTRAL_WORDS), frozenset()
-    before = list(_TOKEN.finditer(text, max(0, start - 120), start))[::-1]
-    i = 0
-    while i < len(before) and i < 4 and before[i][0].lower() in _LINK_WORDS:
-        i += 1
-    taken = 0
-    while i < len(before) and taken < 4:
-        m = before[i]
-        word = m[0]
-        lower = word.lower()
-        if not word[0].isalpha():
-            break
-        if (
-            lower in ("of", "de", "del")
-            and context | subject
-            and i + 1 < len(before)
-            and before[i + 1][0][0].isalpha()
-        ):
-            i += 1  # "ingresos de NVIDIA", "revenue of the data center segment" read as one phrase
-            continue
-        if lower in FUNCTION_WORDS or lower in _LINK_WORDS:
-            break
-        possessive = lower.endswith(("'s", "’s"))
-        base = word[:-2] if possessive else word
-        if word[0].isupper() and ((base.isupper() and len(base) > 1) or base in names or possessive
-                                  or not starts_sentence(text, m.start())):  # fmt: skip
-            subject.add(fold_word(base))
-        elif not possessive:  # "the company's revenue": a generic owner says nothing about the quantity
-            context.update(fold_word(part) for part in base.split("-"))
-        taken += 1
-        i += 1
-    return frozenset(context - _NEUTRAL_WORDS), frozenset(subject)

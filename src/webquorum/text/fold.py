@@ -15,6 +15,8 @@ _WORD = re.compile(r"\w+")
 
 def fold(text: str) -> str:
     """Case folded and accents dropped: "Peña Nieto" -> "pena nieto"."""
+    if text.isascii():
+        return text.lower()  # the same result, without decomposing every character
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 

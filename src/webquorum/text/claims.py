@@ -1,0 +1,381 @@
+"""Figure claims: a value together with what it measures, so two pages can be compared on one quantity.
+
+A figure alone cannot be disputed: "$44.1 billion" on one page and "$81.6 billion" on another
+disagree only when both measure the same thing. A :class:`Claim` carries what a rule can read of
+that thing, from the figure's own clause (a sentence cut at "; ", ", while", ", and", ", compared
+with"...):
+
+- **head**: the quantity's name as a concept of :mod:`webquorum.text.measures` ("Q1 sales", "revenue
+  for the first quarter" and "ingresos" are all *revenue*; "produced" is *production*), else the
+  stem of the nearest content word;
+- **modifiers**: the words that narrow it ("data center revenue", "net profit", "2,500 direct jobs"),
+  **material** ("tonnes *of copper*") and **scope** ("metro area", "national");
+- **subject**: the names in the clause ("NVIDIA", "AMD");
+- **period**: quarter or half and its number, full year, month, calendar or fiscal year;
+- **prior**: an earlier value ("from $12.50", "386,000 a year earlier"), and **change** for a
+  percentage that measures a change ("rose 5%") rather than a level ("rose to 5%").
+
+:func:`same_quantity` is the one rule for "these two figures measure one thing": nothing about them
+may conflict. Missing information is compatible (a page that names no period may mean any), but
+conflicting heads, modifiers, subjects, periods or tenses are not, and money, percentages and dates
+need a head on both sides (a bare "$5 billion" says nothing about what it is).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import dataclass
+
+from webquorum.text.figures import Figure, extract_figures, language_of, unit_key
+from webquorum.text.fold import fold
+from webquorum.text.lexicon import CALENDAR_WORDS, FUNCTION_WORDS, LETTER, MONTHS
+from webquorum.text.measures import (
+    CHANGE_WORDS,
+    EVENTS,
+    FLOWS,
+    VERBS,
+    HALF_WORDS,
+    LABELS,
+    LINK_WORDS,
+    NEUTRAL,
+    PRIOR_AFTER,
+    PRIOR_BEFORE,
+    QUARTER_WORDS,
+    SCOPES,
+    concept_of,
+    word_key,
+)
+from webquorum.text.sentences import sentence_spans, starts_sentence
+
+_TOKEN = re.compile(rf"[{LETTER}0-9]+(?:['’][{LETTER}]+)?(?:[-.][{LETTER}0-9]+)*|[,;:()]")
+_CAPITALISED = re.compile(rf"(?<![{LETTER}])[A-ZÀ-ÖØ-Þ][{LETTER}]+")
+_CLAUSE_BREAK = re.compile(
+    r";|,\s+(?:while|whereas|but|and|of which|compared (?:with|to)|up from|down from|versus|vs\.?|with|against|"
+    r"mientras(?: que)?|pero|y|frente a|comparado con|con|de los cuales|de las cuales)\b|\s(?:while|whereas|mientras que)\s",
+    re.IGNORECASE,
+)
+_QUARTER_CODE = re.compile(r"(?i)^(?:q([1-4])|([1-4])q|([1-4])t|h([12])|([12])h|fy\s?(\d{2,4})|([1-4])t\d\d)$")
+_PERIOD_Q = frozenset({"quarter", "quarterly", "trimestre", "trimestral", "trimestrales", "quarters"})
+_PERIOD_H = frozenset({"half", "semester", "semestre", "semestral", "half-year"})
+_PERIOD_Y = frozenset({"annual", "annually", "yearly", "full-year", "anual", "anuales", "twelve-month"})
+_PERIOD_M = frozenset({"monthly", "mensual", "mensuales"})
+_PERIOD_WORDS = _PERIOD_Q | _PERIOD_H | _PERIOD_Y | _PERIOD_M | frozenset(
+    {"year", "years", "month", "months", "three", "six", "nine", "twelve", "fiscal", "period", "periodo",
+     "año", "ano", "meses", "tres", "seis", "ejercicio", "full", "first", "second", "third", "fourth",
+     "primer", "primero", "segundo", "tercer", "tercero", "cuarto", "ended", "ending", "to"}
+)  # fmt: skip
+_CHANGE_AFTER = frozenset({"increase", "rise", "jump", "gain", "drop", "decline", "fall", "growth", "more", "less",
+                           "higher", "lower", "aumento", "alza", "caída", "caida", "más", "mas", "menos"})  # fmt: skip
+_PRIOR_END = re.compile(rf"(?:^|\s)(?:{'|'.join(re.escape(p) for p in PRIOR_BEFORE)})$")
+_SKIP_BEFORE = frozenset({"by", "un", "una", "a", "about", "some", "nearly", "almost", "around", "en", "de", "del"})
+
+
+@dataclass(frozen=True)
+class Period:
+    granularity: str | None = None  # "Q" quarter, "H" half, "Y" year, "M" month
+    index: int | None = None  # which quarter or half
+    year: int | None = None
+    fiscal: int | None = None  # fiscal year, compared only with another fiscal year
+    month: int | None = None
+
+    def describe(self) -> str:
+        parts = []
+        if self.index and self.granularity in ("Q", "H"):
+            parts.append(f"{self.granularity}{self.index}")
+        elif self.granularity == "Y" and not (self.year or self.fiscal):
+            parts.append("full year")
+        elif self.granularity == "Q":
+            parts.append("quarter")
+        if self.fiscal:
+            parts.append(f"fiscal {self.fiscal}")
+        elif self.year:
+            parts.append(str(self.year))
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Claim:
+    figure: Figure
+    head: str | None
+    modifiers: frozenset[str]
+    material: frozenset[str]
+    scope: frozenset[str]
+    subject: frozenset[str]
+    period: Period
+    prior: bool
+    change: bool
+    words: str  # the quantity in words: "data center revenue, Q1 2026"
+
+
+def read_claims(text: str, figures: list[Figure] | None = None, lang: str | None = None) -> list[Claim]:
+    """Every figure of ``text`` as a claim, in reading order (see the module docstring)."""
+    figures = extract_figures(text) if figures is None else figures
+    if not figures:
+        return []
+    lang = lang or language_of(text)
+    out: list[Claim] = []
+    spans = sentence_spans(text)
+    names = frozenset(m[0] for m in _CAPITALISED.finditer(text) if not starts_sentence(text, m.start()))
+    k = 0
+    for start, end in spans:
+        inside = []
+        while k < len(figures) and figures[k].start < end:
+            if figures[k].start >= start:
+                inside.append(figures[k])
+            k += 1
+        if inside:
+            out.extend(_sentence_claims(text, start, end, inside, lang, names))
+    return out
+
+
+def same_quantity(a: Claim, b: Claim) -> bool:
+    """Whether two claims measure one thing, so that different values contradict each other."""
+    fa, fb = a.figure, b.figure
+    if fa.kind != fb.kind or fa.kind == "year" or unit_key(fa) != unit_key(fb):
+        return False
+    if a.prior != b.prior or a.change != b.change or a.scope != b.scope:
+        return False
+    if a.head and b.head:
+        if a.head != b.head:
+            return False
+    elif fa.kind not in ("count", "measure") or (a.head or b.head) in FLOWS:
+        return False
+    if a.modifiers - (b.modifiers | b.material) or b.modifiers - (a.modifiers | a.material):
+        return False
+    if a.material and b.material and not a.material & b.material:
+        return False
+    if a.subject and b.subject and not a.subject & b.subject:
+        return False
+    return periods_compatible(a.period, b.period)
+
+
+def periods_compatible(a: Period, b: Period) -> bool:
+    """No slot that both name differs: a page that names no quarter may mean any."""
+    pairs = ((a.granularity, b.granularity), (a.index, b.index), (a.year, b.year), (a.fiscal, b.fiscal),
+             (a.month, b.month))  # fmt: skip
+    return all(x is None or y is None or x == y for x, y in pairs)
+
+
+# -- reading one sentence --------------------------------------------------------------------------
+_Tok = tuple[int, int, str, bool]  # start, end, word, whether it is a name
+
+
+def _sentence_claims(
+    text: str, start: int, end: int, figures: list[Figure], lang: str, names: frozenset[str]
+) -> list[Claim]:
+    taken = [(f.start, f.end) for f in figures]
+    tokens: list[_Tok] = []
+    k = 0
+    for m in _TOKEN.finditer(text, start, end):
+        while k < len(taken) and taken[k][1] <= m.start():
+            k += 1
+        if k < len(taken) and taken[k][0] <= m.start() < taken[k][1]:
+            continue  # a figure's own words ("billion", "dollars") say nothing about what it measures
+        tokens.append((m.start(), m.end(), m[0], _is_name(text, m.start(), m[0], names)))
+    starts = [t[0] for t in tokens]
+    breaks = [m.start() for m in _CLAUSE_BREAK.finditer(text, start, end)]
+    periods: dict[tuple[int, int], Period] = {}
+    out = []
+    for i, f in enumerate(figures):
+        lo = max((b for b in breaks if b <= f.start), default=start)
+        hi = min((b for b in breaks if b >= f.end), default=end)
+        nxt = figures[i + 1].start if i + 1 < len(figures) else hi
+        before = tokens[bisect_left(starts, lo) : bisect_left(starts, f.start)]
+        after = tokens[bisect_left(starts, f.end) : bisect_left(starts, min(nxt, hi))]
+        if (lo, hi) not in periods:
+            words = [t[2].lower() for t in tokens[bisect_left(starts, lo) : bisect_left(starts, hi)]]
+            periods[(lo, hi)] = _period(text, words, figures, lo, hi)
+        out.append(_claim(text, f, before, after, periods[(lo, hi)], lang, names))
+    return out
+
+
+def _claim(
+    text: str, f: Figure, before: list[_Tok], after: list[_Tok], period: Period, lang: str, names: frozenset[str]
+) -> Claim:
+    lower_before = [t[2].lower() for t in before]
+    lower_after = [t[2].lower() for t in after]
+    head, head_at, head_side = _head(before, after, lang, f.kind)
+    modifiers: set[str] = set()
+    surfaces: list[str] = []
+    material: set[str] = set()
+    if head_side == "before":
+        i = head_at - 1
+        verb = before[head_at][2].lower() in VERBS
+        while not verb and i >= 0 and len(surfaces) < 2:
+            word = before[i][2]
+            if before[i][3]:
+                break
+            if starts_sentence(text, before[i][0]):
+                word = word.lower()
+            if not _modifier(word, head, lang):
+                break
+            modifiers.update(word_key(p, lang) for p in word.lower().split("-") if len(p) > 1)
+            surfaces.insert(0, word)
+            i -= 1
+        rest = before[head_at + 1 :]
+        if lang == "es" and rest and _modifier(rest[0][2], head, lang) and rest[0][2][:1].islower():
+            modifiers.add(word_key(rest[0][2], lang))  # "ingresos netos"
+        material |= _material(rest, head, lang)
+    material |= _material(after, head, lang)
+    modifiers |= {SCOPES.get(m, m) for m in f.modifiers}
+    scope = {SCOPES[w] for w in (*lower_before, *lower_after) if w in SCOPES}
+    modifiers -= scope
+    change = _change(lower_before, lower_after)
+    prior = not change and _prior(lower_before, lower_after)
+    subject = frozenset(
+        fold(t[2].removesuffix("'s").removesuffix("’s"))
+        for t in (*before, *after)
+        if t[3]
+    )
+    label = ""
+    if head:
+        source = before if head_side == "before" else after
+        surface = source[head_at][2].lower() if head_at >= 0 else head
+        label = LABELS.get(head, head) if concept_of(surface, lang) else surface
+    if f.kind == "count":
+        label = f"{f.unit}, {label}" if label and label != f.unit else f.unit
+    words = " ".join([*surfaces, label]).strip()
+    described = period.describe()
+    if described:
+        words = f"{words}, {described}" if words else described
+    return Claim(f, head, frozenset(modifiers - {head}), frozenset(material - modifiers), frozenset(scope),
+                 subject, period, prior, change, words)  # fmt: skip
+
+
+def _head(before: list[_Tok], after: list[_Tok], lang: str, kind: str) -> tuple[str | None, int, str]:
+    """The nearest concept word in the clause (before the figure, or just after it), else a stem."""
+    best: tuple[int, str, int, str] | None = None
+    wanted = EVENTS if kind == "date" else None
+    for distance, i in enumerate(range(len(before) - 1, -1, -1)):
+        concept = _concept(before[i][2], lang)
+        if concept and (wanted is None or concept in wanted):
+            best = (distance, concept, i, "before")
+            break
+    for distance, tok in enumerate(after[:5]):
+        if tok[2] in ",;:()":
+            break
+        concept = _concept(tok[2], lang)
+        if concept and (wanted is None or concept in wanted):
+            if best is None or distance < best[0]:
+                best = (distance, concept, distance, "after")
+            break
+    if best is not None:
+        return best[1], best[2], best[3]
+    if kind in ("count", "measure"):
+        return None, -1, ""
+    for i in range(len(before) - 1, max(-1, len(before) - 4), -1):
+        word = before[i][2]
+        low = word.lower()
+        if word[:1].islower() and low not in FUNCTION_WORDS and low not in LINK_WORDS and low not in NEUTRAL:
+            if low not in _PERIOD_WORDS and not any(c.isdigit() for c in word) and concept_of(low, lang) is None:
+                return word_key(low, lang), i, "before"
+    return None, -1, ""
+
+
+def _concept(word: str, lang: str) -> str | None:
+    if not word[:1].isalpha() or word.lower() in FUNCTION_WORDS:
+        return None
+    return concept_of(word.removesuffix("'s").removesuffix("’s"), lang)
+
+
+def _modifier(word: str, head: str | None, lang: str) -> bool:
+    low = word.lower()
+    if not word[:1].isalpha() or not word[:1].islower() or "'" in word or "’" in word:
+        return False
+    if low in FUNCTION_WORDS or low in LINK_WORDS or low in NEUTRAL or low in _PERIOD_WORDS or low in SCOPES:
+        return False
+    return low not in CHANGE_WORDS and _concept(word, lang) in (None, head) and word_key(low, lang) != head
+
+
+def _material(tokens: list[_Tok], head: str | None, lang: str) -> set[str]:
+    """"of copper", "de petróleo" right after the figure or the head."""
+    if len(tokens) < 2 or tokens[0][2].lower() not in ("of", "de", "del"):
+        return set()
+    out = set()
+    for tok in tokens[1:4]:
+        low = tok[2].lower()
+        if low in ("the", "el", "la", "los", "las"):
+            continue
+        if not tok[2][:1].islower() or low in FUNCTION_WORDS or low in LINK_WORDS or low in _PERIOD_WORDS:
+            break
+        if low not in NEUTRAL and _concept(tok[2], lang) in (None, head):
+            out.add(word_key(low, lang))
+    return out
+
+
+def _period(text: str, words: list[str], figures: list[Figure], lo: int, hi: int) -> Period:
+    granularity: str | None = None
+    index: int | None = None
+    fiscal: int | None = None
+    month: int | None = None
+    for i, w in enumerate(words):
+        code = _QUARTER_CODE.match(w)
+        if code:
+            q = code[1] or code[2] or code[3] or code[7]
+            h = code[4] or code[5]
+            if q:
+                granularity, index = "Q", int(q)
+            elif h:
+                granularity, index = "H", int(h)
+            elif code[6]:
+                fiscal = _full_year(code[6])
+            continue
+        base = w.split("-")[0] if "-" in w else w
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if base in QUARTER_WORDS and (nxt in ("quarter", "trimestre") or w.endswith("-quarter")):
+            granularity, index = "Q", QUARTER_WORDS[base]
+        elif base in HALF_WORDS and (nxt in ("half", "semestre") or w.endswith("-half")):
+            granularity, index = "H", HALF_WORDS[base]
+        elif w in _PERIOD_Q or (w == "months" and i and words[i - 1] in ("three", "tres")):
+            granularity = granularity or "Q"
+        elif w in _PERIOD_H:
+            granularity = granularity or "H"
+        elif w in _PERIOD_Y or (w == "year" and i and words[i - 1] in ("full", "the", "fiscal")):
+            granularity = granularity or "Y"
+        elif w in _PERIOD_M:
+            granularity = granularity or "M"
+        elif w in MONTHS and w not in ("may", "mar") and len(w) > 3 and i and words[i - 1] in ("in", "en", "of", "de"):
+            month = MONTHS[w]
+    year: int | None = None
+    for f in figures:
+        if f.kind == "year" and lo <= f.start < hi:
+            pre = text[max(lo, f.start - 12) : f.start].lower()
+            if re.search(r"(?:fiscal|fy|ejercicio)\s*(?:year\s*)?$", pre):
+                fiscal = fiscal or int(f.value)
+            elif year is None:
+                year = int(f.value)
+    if (year or fiscal) and granularity is None and month is None:
+        granularity = "Y"  # "in 2025" with no quarter, half or month named: the year as a whole
+    return Period(granularity, index, year, fiscal, month)
+
+
+def _full_year(digits: str) -> int:
+    return int(digits) if len(digits) == 4 else 2000 + int(digits)
+
+
+def _prior(before: list[str], after: list[str]) -> bool:
+    near = " ".join(w for w in before[-3:] if w not in _SKIP_BEFORE or w == "from")
+    if _PRIOR_END.search(near):
+        return True
+    tail = " ".join(after[:7])
+    return any(p in tail for p in PRIOR_AFTER) or "last year's" in " ".join(before[-4:])
+
+
+def _change(before: list[str], after: list[str]) -> bool:
+    i = len(before) - 1
+    while i >= 0 and before[i] in _SKIP_BEFORE:
+        i -= 1
+    if i >= 0 and before[i] in CHANGE_WORDS:
+        return True
+    return bool(after) and after[0] in _CHANGE_AFTER
+
+
+def _is_name(text: str, start: int, word: str, names: frozenset[str]) -> bool:
+    if not word[:1].isupper() or not word.isalpha() or word.lower() in FUNCTION_WORDS:
+        return False
+    if word.lower() in CALENDAR_WORDS or word.lower() in _PERIOD_WORDS:
+        return False
+    if word.isupper() and len(word) > 1:
+        return True
+    return word in names or not starts_sentence(text, start)
