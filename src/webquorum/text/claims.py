@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from webquorum.text.figures import Figure, extract_figures, language_of, unit_key
 from webquorum.text.fold import fold
-from webquorum.text.lexicon import CALENDAR_WORDS, FUNCTION_WORDS, LETTER, MONTHS
+from webquorum.text.lexicon import CALENDAR_WORDS, FUNCTION_WORDS, HONORIFICS, LETTER, MONTHS
 from webquorum.text.measures import (
     CHANGE_WORDS,
     EVENTS,
@@ -68,6 +68,8 @@ _PERIOD_WORDS = _PERIOD_Q | _PERIOD_H | _PERIOD_Y | _PERIOD_M | frozenset(
 _CHANGE_AFTER = frozenset({"increase", "rise", "jump", "gain", "drop", "decline", "fall", "growth", "more", "less",
                            "higher", "lower", "aumento", "alza", "caída", "caida", "más", "mas", "menos"})  # fmt: skip
 _PRIOR_END = re.compile(rf"(?:^|\s)(?:{'|'.join(re.escape(p) for p in PRIOR_BEFORE)})$")
+_BEFORE, _AFTER = 14, 8  # tokens either side of a figure that can name what it measures
+_SPEAKERS = frozenset({"said", "says", "according", "told", "dijo", "según", "segun", "afirmó", "informó", "explained"})
 _SKIP_BEFORE = frozenset({"by", "un", "una", "a", "about", "some", "nearly", "almost", "around", "en", "de", "del"})
 
 
@@ -164,15 +166,15 @@ _Tok = tuple[int, int, str, bool]  # start, end, word, whether it is a name
 def _sentence_claims(
     text: str, start: int, end: int, figures: list[Figure], lang: str, names: frozenset[str]
 ) -> list[Claim]:
-    taken = [(f.start, f.end) for f in figures]
+    taken = bytearray(end - start)
+    for f in figures:
+        taken[f.start - start : f.end - start] = b"\x01" * (f.end - f.start)
     tokens: list[_Tok] = []
-    k = 0
     for m in _TOKEN.finditer(text, start, end):
-        while k < len(taken) and taken[k][1] <= m.start():
-            k += 1
-        if k < len(taken) and taken[k][0] <= m.start() < taken[k][1]:
+        if taken[m.start() - start]:
             continue  # a figure's own words ("billion", "dollars") say nothing about what it measures
-        tokens.append((m.start(), m.end(), m[0], _is_name(text, m.start(), m[0], names)))
+        word = m[0]
+        tokens.append((m.start(), m.end(), word, word[:1].isupper() and _is_name(text, m.start(), word, names)))
     starts = [t[0] for t in tokens]
     breaks = [m.start() for m in _CLAUSE_BREAK.finditer(text, start, end)]
     periods: dict[tuple[int, int], Period] = {}
@@ -181,8 +183,10 @@ def _sentence_claims(
         lo = max((b for b in breaks if b <= f.start), default=start)
         hi = min((b for b in breaks if b >= f.end), default=end)
         nxt = figures[i + 1].start if i + 1 < len(figures) else hi
-        before = tokens[bisect_left(starts, lo) : bisect_left(starts, f.start)]
-        after = tokens[bisect_left(starts, f.end) : bisect_left(starts, min(nxt, hi))]
+        at = bisect_left(starts, f.start)
+        before = tokens[max(bisect_left(starts, lo), at - _BEFORE) : at]
+        first = bisect_left(starts, f.end)
+        after = tokens[first : min(bisect_left(starts, min(nxt, hi)), first + _AFTER)]
         if (lo, hi) not in periods:
             words = [t[2].lower() for t in tokens[bisect_left(starts, lo) : bisect_left(starts, hi)]]
             periods[(lo, hi)] = _period(text, words, figures, lo, hi)
@@ -223,11 +227,7 @@ def _claim(
     modifiers -= scope
     change = _change(lower_before, lower_after)
     prior = not change and _prior(lower_before, lower_after)
-    subject = frozenset(
-        fold(t[2].removesuffix("'s").removesuffix("’s"))
-        for t in (*before, *after)
-        if t[3]
-    )
+    subject = frozenset(fold(t[2].removesuffix("'s").removesuffix("’s")) for t in _owners(before, after))
     label = ""
     if head:
         source = before if head_side == "before" else after
@@ -369,6 +369,29 @@ def _change(before: list[str], after: list[str]) -> bool:
     if i >= 0 and before[i] in CHANGE_WORDS:
         return True
     return bool(after) and after[0] in _CHANGE_AFTER
+
+
+def _owners(before: list[_Tok], after: list[_Tok]) -> list[_Tok]:
+    """The names that own the quantity: those before the figure, and "at/of X" after it, not a speaker.
+
+    "Apple reported revenue of $94.9 billion, Mr. Cook said": Apple, not Cook. A name after an
+    honorific or a reporting word ("said", "according to") is who speaks, not whose figure it is.
+    """
+    out = []
+    for i, t in enumerate(before):
+        prev = before[i - 1][2] if i else ""
+        if t[3] and t[2] not in HONORIFICS and prev.rstrip(".") not in HONORIFICS and prev.lower() not in _SPEAKERS:
+            out.append(t)
+    owner = False
+    for t in after:
+        low = t[2].lower()
+        if low in _SPEAKERS or t[2] in ",;":
+            break
+        if low in ("at", "of", "for", "de", "del", "en"):
+            owner = True
+        elif t[3] and owner:
+            out.append(t)
+    return out
 
 
 def _is_name(text: str, start: int, word: str, names: frozenset[str]) -> bool:

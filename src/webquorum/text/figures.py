@@ -110,11 +110,11 @@ _DATES = (  # (pattern, characters that may not come right before a match beside
     re.compile(rf"(?=\d)(?P<d>\d{{1,2}})\s+de\s+(?P<mon>(?i:{_MON_ES}))\s+(?:de|del)\s+(?P<y>\d{{4}})\b"),
     re.compile(r"(?=\d)(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4})(?![\d/])"),
 )
-_UNIT_WORDS = sorted((u for u in UNITS if u not in CASED_UNITS.values()), key=len, reverse=True)
+# A unit is one or two words checked against measures.UNITS in code: one regex alternation of
+# every unit after every number cost more than all the other figure patterns together.
 _MEASURE = re.compile(
-    rf"{_NUM}(?:\s+(?P<scale>(?i:thousand|millions?|mill[oó]n(?:es)?|billions?|mil))(?:\s+de)?)?[\s-]?"
-    rf"(?P<unit>{'|'.join(sorted(CASED_UNITS, key=len, reverse=True))}|(?i:{'|'.join(re.escape(u) for u in _UNIT_WORDS)}))"
-    rf"(?![{_L}\d²/])"
+    rf"{_NUM}(?:\s+(?P<scale>(?i:thousand|millions?|mill[oó]n(?:es)?|billions?|mil))(?![{_L}])(?:\s+de)?)?[\s-]?"
+    rf"(?P<unit>[{_L}]{{1,12}}[²2]?(?:/h)?)(?![{_L}\d²/])(?:\s(?P<second>[{_LOWER}]{{2,12}})(?![{_L}]))?"
 )
 _COUNT_HEAD = re.compile(
     rf"{_NUM}(?:\s+(?P<scale>(?i:mil\s+millones|millardos?|thousand|millions?|mill[oó]n(?:es)?|billions?|mil))(?:\s+de)?)?"
@@ -127,6 +127,10 @@ _HEADED = re.compile(
     rf"(?:\s+[{_L}]+){{0,2}}?\s+(?i:of|is|was|stands at|stood at|reached|totals|totalled|de|es|fue|era|alcanz[oó]|:)"
     rf"\s+(?i:about\s+|some\s+|around\s+|nearly\s+|almost\s+|more\s+than\s+|over\s+|unos\s+|m[aá]s\s+de\s+|cerca\s+de\s+|casi\s+)?"
     rf"{_NUM}(?:\s+(?P<scale>(?i:thousand|millions?|mill[oó]n(?:es)?|billions?|mil)))?(?![{_L}\d%])"
+)
+_HEDGE = re.compile(
+    r"(?i:about|around|nearly|almost|roughly|approximately|some|more than|over|close to|up to|an estimated|"
+    r"cerca de|casi|unos|unas|alrededor de|aproximadamente|más de|mas de|hasta)\s+(?:US)?[$€£]?\s?$"
 )
 # A scaled number with no unit of its own takes the unit of its neighbour: "up from 2.7 million".
 _BARE_SCALED = re.compile(
@@ -148,6 +152,7 @@ class Figure:
     start: int
     end: int
     modifiers: frozenset[str] = frozenset()  # words written with a count's noun: "2,500 direct jobs" -> {"direct"}
+    approximate: bool = False  # hedged as written: "about", "nearly", "some", "casi", "unos"
 
 
 def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Figure]:
@@ -169,7 +174,8 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
     raw.extend(_inherited(text, decimal_comma, raw, taken))
     out = [
         Figure(kind, float(value), unit, float(step), text[start:end], start, end,
-               mods.get((start, end), frozenset()) if kind == "count" else frozenset())  # fmt: skip
+               mods.get((start, end), frozenset()) if kind == "count" else frozenset(),
+               bool(_HEDGE.search(text, max(0, start - 24), start)))  # fmt: skip
         for kind, value, unit, step, start, end in raw
     ]
     return sorted(out, key=lambda f: f.start)
@@ -207,10 +213,12 @@ def values_agree(a: Figure, b: Figure) -> bool:
         rounds = low - eps <= fine.value < high - eps
     if not rounds:
         return False
-    # A rounding keeps at least two significant digits, or it changes the value by 2% at most:
-    # "5%" is not "5.25%" (a rate is quoted exactly), "nearly 2 million" is 1,962,000.
+    # A rounding keeps two significant digits, says it is one ("nearly 2 million"), or changes the
+    # value by 2% at most: "5%" is not "5.25%" (a rate is quoted exactly), "$1bn" is "$1.02B".
     significant = math.floor(math.log10(abs(coarse.value) / step) + 1e-9) + 1 if coarse.value else 0
-    return significant >= 2 or abs(fine.value - coarse.value) <= 0.02 * abs(fine.value) + eps
+    if significant >= 2 or coarse.approximate:
+        return True
+    return abs(fine.value - coarse.value) <= 0.02 * abs(fine.value) + eps
 
 
 def precision(f: Figure) -> float:
@@ -391,10 +399,14 @@ def _count_noun(text: str, words: list[re.Match[str]]) -> tuple[int, int] | None
 def _measures(text: str, decimal_comma: bool) -> list[_Raw]:
     out: list[_Raw] = []
     for m in _scan(_MEASURE, text, ".,$€£"):
+        unit, end = m["unit"], m.end("unit")
+        if m["second"] and f"{unit.lower()} {m['second']}" in UNITS:
+            unit, end = f"{unit} {m['second']}", m.end("second")
+        elif unit not in CASED_UNITS and (unit.lower() not in UNITS or unit.lower() in CASED_UNITS.values()):
+            continue
         value, step = _scaled(m, decimal_comma)
-        factor = UNITS[_unit_name(m["unit"])][1]
-        factor_d = Decimal(repr(factor))
-        out.append(("measure", value * factor_d, m["unit"], step * factor_d, m.start(), m.end()))
+        factor = Decimal(repr(UNITS[_unit_name(unit)][1]))
+        out.append(("measure", value * factor, unit, step * factor, m.start(), end))
     return out
 
 

@@ -25,6 +25,7 @@ _FORMS = sorted(((form, role) for role, forms in ROLES.items() for form in forms
 _ROLE_OF = {form: role for form, role in _FORMS}
 _ROLE_ALTERNATION = "|".join(re.escape(f).replace(r"\ ", r"\s+") for f, _ in _FORMS)
 _ROLE = rf"(?<![{LETTER}])(?P<role>(?i:{_ROLE_ALTERNATION}))(?![{LETTER}])\.?"
+_ROLE_ONLY = re.compile(_ROLE)
 _CAP = rf"[A-ZÀ-ÖØ-Þ][{LETTER}'’-]+"
 _NAME = rf"{_CAP}(?:\s+(?:de\s+la\s+|de\s+|del\s+|van\s+|von\s+|da\s+)?{_CAP}){{0,3}}"
 _ORG = rf"{_CAP}(?:\s+(?:de\s+la\s+|de\s+|del\s+|of\s+|&\s+)?{_CAP}){{0,4}}"
@@ -56,8 +57,15 @@ class RoleClaim:
 def read_roles(text: str) -> list[RoleClaim]:
     """Every "role held by person" statement in ``text``, in reading order, one per name position."""
     found: dict[int, RoleClaim] = {}
-    for pattern in _PATTERNS:
-        for m in pattern.finditer(text):
+    windows: list[tuple[int, int]] = []
+    for r in _ROLE_ONLY.finditer(text):  # the patterns only run near a role word: most text has none
+        lo, hi = max(0, r.start() - 90), min(len(text), r.end() + 120)
+        if windows and lo <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], hi)
+        else:
+            windows.append((lo, hi))
+    for pattern, (lo, hi) in ((p, w) for w in windows for p in _PATTERNS):
+        for m in pattern.finditer(text, lo, hi):
             name = _clean_name(m["name"])
             if not name or m.start("name") in found:
                 continue
