@@ -203,6 +203,7 @@ async def brief(
     ]
     comparison = compare_sources(
         [SourceText(site=s.site, url=s.url, text=s.text) for s in brief_sources if s.text],
+        query=query,
         max_chars_per_source=3000,
     )
     searched_at = datetime.now(UTC).date().isoformat()
@@ -214,9 +215,10 @@ async def brief(
         provider=found.provider,
         reader=reader_id,
         sources=[s.model_copy(update={"text": clip(s.text, 1500)}) for s in brief_sources],
-        agreed=[AgreedItem(kind=a.kind, value=a.value, count=a.count, of=a.of) for a in comparison.agreed],
+        agreed=[AgreedItem(kind=a.kind, value=a.value, count=a.count, of=a.of, quantity=a.quantity) for a in comparison.agreed],
         disagreed=[
-            DisagreedItem(kind=d.kind, site=d.site, url=d.url, value=d.value, others_value=d.others_value, others_count=d.others_count)
+            DisagreedItem(kind=d.kind, site=d.site, url=d.url, value=d.value, others_value=d.others_value,
+                          others_count=d.others_count, quantity=d.quantity)
             for d in comparison.disagreed
         ],
         reads_spent=spent,

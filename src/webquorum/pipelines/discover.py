@@ -25,13 +25,13 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from webquorum.analysis.compare import figure_conflict
+from webquorum.analysis.claims import conflict
 from webquorum.errors import BudgetExhaustedError, RequestRefusedError, WebQuorumError
 from webquorum.pipelines.run.context import RunContext, is_provider_failure, time_range_for
 from webquorum.pipelines.run.egress import redact_query
 from webquorum.pipelines.run.model import ModelClient
 from webquorum.pipelines.runtime import Runtime
-from webquorum.text.figures import extract_figures
+from webquorum.text.claims import read_claims
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import CALENDAR_WORDS
 from webquorum.text.organisations import (
@@ -244,7 +244,7 @@ def judge(
 ) -> tuple[CandidateStatus, list[str]]:
     """verified / contradicted / uncertain from origins the candidate was not discovered on."""
     first = run.ledger.get(c.evidence_ids[0])
-    claimed = extract_figures(first.text) if first else []
+    claimed = read_claims(first.text) if first else []
     agree: list[str] = []
     deny: list[str] = []
     for doc, origin in docs:
@@ -257,7 +257,7 @@ def judge(
             place = stated_geography(passage, [])
             if place and c.geography and place_key(place) != place_key(c.geography):
                 continue  # another site of a same-named company: not about this candidate
-            if DENIAL.search(fold(passage)) or figure_conflict(claimed, passage):
+            if DENIAL.search(fold(passage)) or conflict(claimed, passage):
                 deny.append(run.ledger.mint(doc, start, end, origin).id)
                 break
             if EVENT.search(fold(passage)) and not agree:

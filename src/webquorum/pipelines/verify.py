@@ -22,12 +22,12 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from webquorum.analysis.compare import figure_conflict
+from webquorum.analysis.claims import conflict, names_all, weigh
 from webquorum.errors import BudgetExhaustedError, RequestRefusedError, WebQuorumError
 from webquorum.pipelines.run.context import MAX_READS_PER_RUN, RunContext, is_provider_failure, time_range_for
 from webquorum.pipelines.run.model import ModelClient
 from webquorum.pipelines.runtime import Runtime
-from webquorum.text.figures import Figure, extract_figures, figures_agree
+from webquorum.text.claims import read_claims
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import FUNCTION_WORDS
 from webquorum.text.organisations import mentions_name
@@ -68,11 +68,6 @@ def terms_match(terms: Sequence[str], passage: str) -> bool:
     return sum(t in found for t in terms) >= math.ceil(len(terms) * 2 / 3)
 
 
-def figures_match(claimed: Sequence[Figure], passage: str) -> bool:
-    found = extract_figures(passage)
-    return all(any(figures_agree(c, f) for f in found) for c in claimed)
-
-
 # -- the pipeline ----------------------------------------------------------------------------------
 def parse_verify(request: Mapping[str, Any]) -> VerifyRequest:
     missing = [k for k in ("entities", "claims_to_verify") if not request.get(k)]
@@ -102,38 +97,49 @@ def plan_query(entities: Sequence[str], claim: str) -> str:
 def decide(
     run: RunContext, claim: str, entities: Sequence[str], docs: Sequence[tuple[Document, str]]
 ) -> ClaimVerdict:
-    """The verdict by rule, citing one passage per origin per side."""
+    """The verdict by weight of independent origins (:func:`webquorum.analysis.claims.weigh`), one passage cited per origin.
+
+    An origin supports the claim when a passage naming the entity has the claim's terms and every
+    figure it states; it contradicts when a passage names another value for the same quantity
+    (:func:`webquorum.text.claims.same_quantity`) and none of its passages supports it: naming
+    both values is not contradicting.
+    """
     terms = key_terms(claim, entities)
-    claimed = extract_figures(claim)
+    claimed = read_claims(claim)
+    figures = [c.figure for c in claimed]
     support: list[Evidence] = []
-    contra: list[Evidence] = []
+    contra: list[tuple[Evidence, str]] = []
     for doc, origin in docs:
         sided: dict[str, Evidence] = {}
+        other = ""
         for start, end in sentence_windows(doc.text):
             passage = doc.text[start:end]
             if not any(mentions_name(passage, e) for e in entities):
                 continue
-            if "contra" not in sided and figure_conflict(claimed, passage):
-                sided["contra"] = run.ledger.mint(doc, start, end, origin)
-            elif "support" not in sided and terms_match(terms, passage) and figures_match(claimed, passage):
+            found = read_claims(passage)
+            if "support" not in sided and terms_match(terms, passage) and names_all(figures, [f.figure for f in found]):
                 sided["support"] = run.ledger.mint(doc, start, end, origin)
-        if "contra" in sided:
-            contra.append(sided["contra"])
-        elif "support" in sided:
+            elif "contra" not in sided and (pair := conflict(claimed, found)):
+                sided["contra"] = run.ledger.mint(doc, start, end, origin)
+                other = pair[1].figure.text
+        if "support" in sided:
             support.append(sided["support"])
-    if contra:
-        reason = f"{len(contra)} origin(s) state another value for the same quantity"
+        elif "contra" in sided:
+            contra.append((sided["contra"], other))
+    verdict = weigh(len(support), len(contra))
+    dissent = "; ".join(f"{e.domain} says {value} ({e.id})" for e, value in contra)
+    contra_ids = [e.id for e, _ in contra]
+    if verdict == "contradicted":
+        reason = f"{len(contra)} origin(s) state another value for the same quantity ({dissent})"
         reason += f"; {len(support)} origin(s) support it" if support else ""
-        return ClaimVerdict(
-            claim=claim, verdict="contradicted", evidence_ids=[e.id for e in contra + support], reason=reason
-        )
-    if support:
-        return ClaimVerdict(
-            claim=claim,
-            verdict="supported",
-            evidence_ids=[e.id for e in support],
-            reason=f"{len(support)} independent origin(s) name the entity with the claim's terms and figures",
-        )
+        return ClaimVerdict(claim=claim, verdict=verdict, evidence_ids=contra_ids + [e.id for e in support], reason=reason)
+    if verdict == "supported":
+        reason = f"{len(support)} independent origin(s) name the entity with the claim's terms and figures"
+        reason += f"; dissent: {dissent}" if contra else ""
+        return ClaimVerdict(claim=claim, verdict=verdict, evidence_ids=[e.id for e in support] + contra_ids, reason=reason)
+    if contra:
+        reason = f"{len(support)} origin(s) support it and {len(contra)} state another value ({dissent}): no majority"
+        return ClaimVerdict(claim=claim, verdict=verdict, evidence_ids=contra_ids + [e.id for e in support], reason=reason)
     return ClaimVerdict(
         claim=claim,
         verdict="unverified",

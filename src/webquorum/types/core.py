@@ -120,6 +120,7 @@ class AgreedItem(Frozen):
     value: str
     count: int
     of: int
+    quantity: str = ""  # what was compared, in words: "revenue, Q2 2026", "mayor of Westbury"
 
 
 class DisagreedItem(Frozen):
@@ -129,6 +130,7 @@ class DisagreedItem(Frozen):
     value: str
     others_value: str
     others_count: int
+    quantity: str = ""
 
 
 class DroppedSource(Frozen):
