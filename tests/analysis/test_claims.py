@@ -81,7 +81,7 @@ def test_a_question_names_its_quantity_count_or_role() -> None:
         ("Revenue in 2025 was $9 billion.", "Revenue in 2024 was $8 billion.", False),
         ("Cloud revenue was $5 billion.", "Revenue was $14 billion.", False),
         ("The city has 400,000 residents.", "The metro area has 1.2 million residents.", False),
-        ("It raised the wage from $12 to $15.", "The wage is now $13.", False),
+        ("It raised the wage from $12 to $15.", "The wage is now $13.", False),  # $12 is the earlier value
         ("Output came to 500,000 tonnes.", "The mine produced 480,000 tonnes.", True),
         ("It will create 2,500 jobs.", "It employs 2,000 people.", False),
         ("Los ingresos del primer trimestre fueron de 5.000 millones de pesos.", "Las ventas del primer trimestre sumaron 4.000 millones de pesos.", True),
@@ -90,21 +90,27 @@ def test_a_question_names_its_quantity_count_or_role() -> None:
     ],
 )
 def test_same_quantity_whatever_the_wording(a: str, b: str, same: bool) -> None:
-    ca = [c for c in read_claims(a) if c.figure.kind != "year"][-1]
-    cb = [c for c in read_claims(b) if c.figure.kind != "year"][-1]
+    ca = next(c for c in read_claims(a) if c.figure.kind != "year")
+    cb = next(c for c in read_claims(b) if c.figure.kind != "year")
     assert same_quantity(ca, cb) is same
     assert same_quantity(cb, ca) is same
 
 
 def _spelled(v: Decimal, style: int) -> str:
     """One amount in millions of dollars, in one of eight spellings that keep its precision."""
-    billions = v / 1000
+    billions = (v / 1000).quantize(Decimal("0.001"))  # every digit kept: a respelling, not a rounding
     forms = [
         f"${v:,} million", f"US${v:,} million", f"{v:,} million dollars", f"${billions}bn",
         f"${billions} billion", f"{billions} billion dollars", f"USD {v:,} million",
-        f"{str(billions).replace('.', ',')} mil millones de dólares",
+        f"{v:,} millones de dólares".replace(",", "."),
     ]
     return forms[style % len(forms)]
+
+
+def _page(v: Decimal, style: int) -> str:
+    if style % 8 == 7:  # the Spanish spelling on a Spanish page, where "1.000" reads as thousands
+        return f"Los ingresos de Kellner Group en el trimestre fueron de {_spelled(v, style)}."
+    return f"Kellner Group reported revenue of {_spelled(v, style)} for the quarter."
 
 
 @given(
@@ -122,7 +128,7 @@ def test_respelling_a_figure_never_creates_or_removes_a_disagreement(
     def disagreements(styles: list[int]) -> set[tuple[str, str]]:
         values = [v, v, v, w]
         sources = [
-            SourceText(f"s{i}.test", f"https://s{i}.test/", f"Kellner Group reported revenue of {_spelled(x, style)} for the quarter.")
+            SourceText(f"s{i}.test", f"https://s{i}.test/", _page(x, style))
             for i, (x, style) in enumerate(zip(values, styles, strict=True))
         ]
         return {(d.site, d.value) for d in compare_sources(sources).disagreed}

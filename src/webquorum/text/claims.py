@@ -68,6 +68,9 @@ _PERIOD_WORDS = _PERIOD_Q | _PERIOD_H | _PERIOD_Y | _PERIOD_M | frozenset(
 _CHANGE_AFTER = frozenset({"increase", "rise", "jump", "gain", "drop", "decline", "fall", "growth", "more", "less",
                            "higher", "lower", "aumento", "alza", "caída", "caida", "más", "mas", "menos"})  # fmt: skip
 _PRIOR_END = re.compile(rf"(?:^|\s)(?:{'|'.join(re.escape(p) for p in PRIOR_BEFORE)})$")
+_NOT_MODIFIERS = frozenset({"says", "say", "expects", "expect", "announces", "posts", "shows", "reports", "sees",
+                            "plans", "hopes", "estimates", "its", "their", "dijo", "dice", "espera", "anunció"})  # fmt: skip
+_PREPOSITIONS = frozenset({"on", "of", "for", "from", "de", "del", "sobre", "para"})
 _BEFORE, _AFTER = 14, 8  # tokens either side of a figure that can name what it measures
 _SPEAKERS = frozenset({"said", "says", "according", "told", "dijo", "según", "segun", "afirmó", "informó", "explained"})
 _SKIP_BEFORE = frozenset({"by", "un", "una", "a", "about", "some", "nearly", "almost", "around", "en", "de", "del"})
@@ -251,6 +254,9 @@ def _head(before: list[_Tok], after: list[_Tok], lang: str, kind: str) -> tuple[
         concept = _concept(before[i][2], lang)
         if concept and (wanted is None or concept in wanted):
             best = (distance, concept, i, "before")
+            governing = _governing(before, i, lang, wanted)
+            if governing is not None:
+                best = (distance, _concept(before[governing][2], lang) or concept, governing, "before")
             break
     for distance, tok in enumerate(after[:5]):
         if tok[2] in ",;:()":
@@ -273,6 +279,22 @@ def _head(before: list[_Tok], after: list[_Tok], lang: str, kind: str) -> tuple[
     return None, -1, ""
 
 
+def _governing(before: list[_Tok], i: int, lang: str, wanted: frozenset[str] | None) -> int | None:
+    """The head a prepositional phrase hangs from: "tariff" in "the tariff on steel imports"."""
+    j = i - 1
+    while j >= 0 and before[j][2][:1].islower() and before[j][2].lower() not in FUNCTION_WORDS:
+        j -= 1  # the phrase's own modifiers ("steel")
+    if j < 1 or before[j][2].lower() not in _PREPOSITIONS:
+        return None
+    for k in range(j - 1, max(-1, j - 4), -1):
+        word = before[k][2].lower()
+        if word in ("the", "its", "their", "a", "el", "la", "los", "las", "su", "sus"):
+            continue
+        concept = _concept(before[k][2], lang)
+        return k if concept and (wanted is None or concept in wanted) else None
+    return None
+
+
 def _concept(word: str, lang: str) -> str | None:
     if not word[:1].isalpha() or word.lower() in FUNCTION_WORDS:
         return None
@@ -280,9 +302,14 @@ def _concept(word: str, lang: str) -> str | None:
 
 
 def _modifier(word: str, head: str | None, lang: str) -> bool:
+    """A word that can narrow a quantity's name: a lower-case noun or adjective, not a verb or a period."""
     low = word.lower()
-    if not word[:1].isalpha() or not word[:1].islower() or "'" in word or "’" in word:
+    if not word[:1].isalpha() or not word[:1].islower() or "'" in word or "’" in word or _QUARTER_CODE.match(low):
         return False
+    if all(part in _PERIOD_WORDS or _QUARTER_CODE.match(part) for part in low.split("-")):
+        return False  # "first-quarter", "full-year": the period, read elsewhere
+    if low in _SPEAKERS or low in _NOT_MODIFIERS or (low.endswith("ed") and len(low) > 4) or low.endswith("ó"):
+        return False  # a past-tense verb ends the noun phrase: "said revenue" is not a kind of revenue
     if low in FUNCTION_WORDS or low in LINK_WORDS or low in NEUTRAL or low in _PERIOD_WORDS or low in SCOPES:
         return False
     return low not in CHANGE_WORDS and _concept(word, lang) in (None, head) and word_key(low, lang) != head
@@ -395,7 +422,8 @@ def _owners(before: list[_Tok], after: list[_Tok]) -> list[_Tok]:
 
 
 def _is_name(text: str, start: int, word: str, names: frozenset[str]) -> bool:
-    if not word[:1].isupper() or not word.isalpha() or word.lower() in FUNCTION_WORDS:
+    word = word.removesuffix("'s").removesuffix("’s")
+    if not word[:1].isupper() or not word.replace("-", "").isalpha() or word.lower() in FUNCTION_WORDS:
         return False
     if word.lower() in CALENDAR_WORDS or word.lower() in _PERIOD_WORDS:
         return False

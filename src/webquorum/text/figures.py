@@ -9,7 +9,7 @@ Reading rules a caller should know:
 
 - ``1,234.5`` and ``1.234,5`` are unambiguous. One separator followed by 1, 2 or 4+ digits is a
   decimal point (``81,6`` = 81.6); ``81,620`` is thousands; ``1.234`` is thousands only in text
-  that reads as Spanish.
+  that reads as Spanish; after a lone ``0`` it is always a decimal point (``0,100`` = 0.1).
 - ``billion``/``bn``/``B`` and Spanish ``mil millones``/``millardo`` are 10^9; Spanish ``billón``
   is 10^12. ``mdd`` is millions of dollars, ``mdp`` millions of pesos.
 - ``$`` is US dollars and ``pesos`` Mexican pesos (a Mexican page's ``$`` is misread: known limit).
@@ -305,7 +305,7 @@ def _parse_number(s: str, decimal_comma: bool) -> tuple[Decimal, Decimal]:
     elif "," in s or "." in s:
         sep = "," if "," in s else "."
         parts = s.split(sep)
-        if len(parts) == 2 and (len(parts[1]) != 3 or (sep == "." and not decimal_comma)):
+        if len(parts) == 2 and (len(parts[1]) != 3 or (sep == "." and not decimal_comma) or parts[0] == "0"):
             decimal_sep = sep
     whole, frac = s.rsplit(decimal_sep, 1) if decimal_sep else (s, "")
     whole = whole.replace(",", "").replace(".", "")
