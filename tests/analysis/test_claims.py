@@ -12,8 +12,8 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from tests.analysis.compare_cases.scoring import check, load, run, score
+
 from webquorum.analysis.compare import SourceText, compare_sources, render_agreement
 from webquorum.analysis.query import read_question
 from webquorum.text.claims import read_claims, same_quantity

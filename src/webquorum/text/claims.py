@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass
+from functools import lru_cache
 
 from webquorum.text.figures import Figure, extract_figures, language_of, unit_key
 from webquorum.text.fold import fold
@@ -34,7 +35,6 @@ from webquorum.text.measures import (
     CHANGE_WORDS,
     EVENTS,
     FLOWS,
-    VERBS,
     HALF_WORDS,
     LABELS,
     LINK_WORDS,
@@ -43,6 +43,7 @@ from webquorum.text.measures import (
     PRIOR_BEFORE,
     QUARTER_WORDS,
     SCOPES,
+    VERBS,
     concept_of,
     word_key,
 )
@@ -67,6 +68,7 @@ _PERIOD_WORDS = _PERIOD_Q | _PERIOD_H | _PERIOD_Y | _PERIOD_M | frozenset(
 )  # fmt: skip
 _CHANGE_AFTER = frozenset({"increase", "rise", "jump", "gain", "drop", "decline", "fall", "growth", "more", "less",
                            "higher", "lower", "aumento", "alza", "caída", "caida", "más", "mas", "menos"})  # fmt: skip
+_PRIOR_AFTER = re.compile("|".join(re.escape(p) for p in PRIOR_AFTER))
 _PRIOR_END = re.compile(rf"(?:^|\s)(?:{'|'.join(re.escape(p) for p in PRIOR_BEFORE)})$")
 _NOT_MODIFIERS = frozenset({"says", "say", "expects", "expect", "announces", "posts", "shows", "reports", "sees",
                             "plans", "hopes", "estimates", "its", "their", "dijo", "dice", "espera", "anunció"})  # fmt: skip
@@ -273,9 +275,9 @@ def _head(before: list[_Tok], after: list[_Tok], lang: str, kind: str) -> tuple[
     for i in range(len(before) - 1, max(-1, len(before) - 4), -1):
         word = before[i][2]
         low = word.lower()
-        if word[:1].islower() and low not in FUNCTION_WORDS and low not in LINK_WORDS and low not in NEUTRAL:
-            if low not in _PERIOD_WORDS and not any(c.isdigit() for c in word) and concept_of(low, lang) is None:
-                return word_key(low, lang), i, "before"
+        plain = low not in FUNCTION_WORDS and low not in LINK_WORDS and low not in NEUTRAL and low not in _PERIOD_WORDS
+        if word[:1].islower() and plain and not any(c.isdigit() for c in word) and concept_of(low, lang) is None:
+            return word_key(low, lang), i, "before"
     return None, -1, ""
 
 
@@ -295,12 +297,14 @@ def _governing(before: list[_Tok], i: int, lang: str, wanted: frozenset[str] | N
     return None
 
 
+@lru_cache(maxsize=16384)
 def _concept(word: str, lang: str) -> str | None:
     if not word[:1].isalpha() or word.lower() in FUNCTION_WORDS:
         return None
     return concept_of(word.removesuffix("'s").removesuffix("’s"), lang)
 
 
+@lru_cache(maxsize=16384)
 def _modifier(word: str, head: str | None, lang: str) -> bool:
     """A word that can narrow a quantity's name: a lower-case noun or adjective, not a verb or a period."""
     low = word.lower()
@@ -385,8 +389,7 @@ def _prior(before: list[str], after: list[str]) -> bool:
     near = " ".join(w for w in before[-3:] if w not in _SKIP_BEFORE or w == "from")
     if _PRIOR_END.search(near):
         return True
-    tail = " ".join(after[:7])
-    return any(p in tail for p in PRIOR_AFTER) or "last year's" in " ".join(before[-4:])
+    return bool(_PRIOR_AFTER.search(" ".join(after[:7]))) or "last year's" in before[-4:]
 
 
 def _change(before: list[str], after: list[str]) -> bool:

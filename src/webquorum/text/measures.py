@@ -226,6 +226,7 @@ _CONCEPT_INDEX = _index(CONCEPTS)
 _COUNT_INDEX = _index(COUNT_CLASSES)
 
 
+@lru_cache(maxsize=16384)
 def concept_of(word: str, lang: str) -> str | None:
     """The concept a word names ("ventas" -> "revenue", "produced" -> "production"), else None."""
     folded = fold(word)
@@ -249,6 +250,7 @@ def count_class(noun: str) -> str:
     return fold_word(head)
 
 
+@lru_cache(maxsize=16384)
 def word_key(word: str, lang: str) -> str:
     """How an open-vocabulary word (a segment, a material) is compared: its concept, else its stem.
 
