@@ -161,6 +161,11 @@ class Figure:
     end: int
     modifiers: frozenset[str] = frozenset()  # words written with a count's noun: "2,500 direct jobs" -> {"direct"}
     approximate: bool = False  # hedged as written: "about", "nearly", "some", "casi", "unos"
+    rounding: float = 0.0  # the step the value was rounded to (see precision); 0 until computed
+
+    def __post_init__(self) -> None:
+        if not self.rounding:
+            object.__setattr__(self, "rounding", _rounding(self.kind, self.text, self.step))
 
 
 def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Figure]:
@@ -237,15 +242,19 @@ def precision(f: Figure) -> float:
     ``40,000 fans`` is written in thousands (at most two significant digits are taken as written),
     so 40,250 rounds to it; percentages, years and dates are exact as written.
     """
-    if f.kind not in ("money", "count", "measure") or f.step > 1:
-        return f.step
-    digits = "".join(c for c in f.text.split()[0] if c.isdigit()) if f.text[:1].isdigit() else ""
+    return f.rounding
+
+
+def _rounding(kind: str, text: str, step: float) -> float:
+    if kind not in ("money", "count", "measure") or step > 1:
+        return step
+    digits = "".join(c for c in text.split()[0] if c.isdigit()) if text[:1].isdigit() else ""
     if not digits:
-        digits = "".join(c for c in f.text if c.isdigit())
+        digits = "".join(c for c in text if c.isdigit())
     zeros = len(digits) - len(digits.rstrip("0"))
-    if zeros < 3 or f.step < 1:
-        return f.step
-    return f.step * 10.0 ** min(zeros, len(digits) - 2)
+    if zeros < 3 or step < 1:
+        return step
+    return step * 10.0 ** min(zeros, len(digits) - 2)
 
 
 def unit_key(f: Figure) -> str:
