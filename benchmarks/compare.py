@@ -35,7 +35,7 @@ from webquorum.text.figures import extract_figures
 from webquorum.text.names import name_mentions
 from webquorum.text.roles import read_roles
 
-ALL_SPLITS = (*SPLITS, "heldout2")
+ALL_SPLITS = SPLITS
 
 
 def best_ms(fn: Callable[[], object], runs: int) -> float:

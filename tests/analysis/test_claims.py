@@ -1,8 +1,10 @@
 """The claim comparison on its own case set (issue 11), plus the properties no case list can cover.
 
 tune.toml is what the rules were adjusted on: every case must pass. heldout.toml was written
-first and not looked at while tuning: it is scored as a whole against the issue's goals, so a
-miss there is a measured error rate, not a failing example to fit.
+first and not looked at while tuning; scored once (disagreement recall 0.86, two misses), its
+misses were then fixed by general rules, so it now counts as seen. heldout2.toml was written
+after that and before any further change. Held-out sets are scored as a whole against the
+issue's goals, so a miss there is a measured error rate, not a failing example to fit.
 """
 
 from __future__ import annotations
@@ -20,17 +22,20 @@ from webquorum.text.claims import read_claims, same_quantity
 
 TUNE = load("tune")
 HELDOUT = load("heldout")
+HELDOUT2 = load("heldout2")
 CATEGORIES = {"spellings", "rounding", "naming", "different", "counts", "names", "dates", "spanish", "units", "nothing"}
 
 
 def test_the_case_set_covers_every_category_in_both_splits_and_both_languages() -> None:
-    assert len(TUNE) + len(HELDOUT) >= 80
+    assert len(TUNE) + len(HELDOUT) + len(HELDOUT2) >= 80
     assert 0.35 <= len(HELDOUT) / (len(TUNE) + len(HELDOUT)) <= 0.5
     for cases in (TUNE, HELDOUT):
         assert {c["category"] for c in cases} == CATEGORIES
         spanish = [c for c in cases if any(w in " ".join(c["sources"]) for w in (" de ", " los ", " las "))]
         assert len(spanish) >= 5
-    assert not {c["id"] for c in TUNE} & {c["id"] for c in HELDOUT}
+    assert {c["category"] for c in HELDOUT2} == CATEGORIES
+    ids = [c["id"] for c in (*TUNE, *HELDOUT, *HELDOUT2)]
+    assert len(ids) == len(set(ids))
 
 
 @pytest.mark.parametrize("case", TUNE, ids=[c["id"] for c in TUNE])
@@ -39,8 +44,9 @@ def test_tuning_case(case: dict[str, object]) -> None:
     assert (missed, lost, wrong) == ([], [], [])
 
 
-def test_held_out_cases_meet_the_goals() -> None:
-    s = score(HELDOUT)
+@pytest.mark.parametrize("cases", [HELDOUT, HELDOUT2], ids=["heldout", "heldout2"])
+def test_held_out_cases_meet_the_goals(cases: list[dict[str, object]]) -> None:
+    s = score(cases)
     assert s.agreement_recall >= 0.9, s.misses
     assert s.disagreement_recall >= 0.9, s.misses
     assert s.disagreement_precision >= 0.9, s.misses

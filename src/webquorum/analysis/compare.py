@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from webquorum.analysis.claims import conflict
 from webquorum.analysis.query import Question, read_question
 from webquorum.text.claims import Claim, read_claims, same_quantity
 from webquorum.text.figures import extract_figures, format_figure, precision, unit_key, values_agree
@@ -177,8 +178,6 @@ def render_agreement(comparison: Comparison) -> list[str]:
 
 def contradiction(claim: str, passage: str) -> tuple[Claim, Claim] | None:
     """The first (claimed, passage) claim pair where ``passage`` names another value for the same quantity."""
-    from webquorum.analysis.claims import conflict
-
     return conflict(read_claims(claim), passage)
 
 

@@ -2,14 +2,17 @@
 
 Top to bottom: refuse a brief that cannot be answered before anything is spent; then per claim,
 one search built from the entities and the claim (through the egress gate and the run budget),
-read independent origins, and decide from literal passages by rule:
+read independent origins, and decide from literal passages by rule, with the claim model the brief
+compares by (:mod:`webquorum.analysis.claims`). An origin *supports* the claim with a passage naming
+the entity, the claim's key terms (at least two thirds, matched on a five-letter stem) and every
+figure it states; it *contradicts* it with a passage naming the entity and another value for the
+same quantity (:func:`webquorum.text.claims.same_quantity`) and no supporting passage. The verdict
+weighs independent origins:
 
-- *supported*: a passage from an origin naming the entity, with the claim's key terms (at least
-  two thirds of them, matched on a five-letter stem) and every figure the claim states;
-- *contradicted*: a passage naming the entity and another value for the same quantity
-  (:func:`webquorum.text.figures.same_quantity`), without the claimed value; contradiction outranks
-  support, and both sides' excerpts are cited;
-- *unverified*: anything else, including claims the budget or a provider failure left unchecked.
+- *supported*: more origins support it than contradict it; the dissent is listed and cited;
+- *contradicted*: more origins give another value; both sides are cited;
+- *unverified*: anything else (a tie cites both sides), including claims the budget or a provider
+  failure left unchecked.
 
 It starts from named entities and never returns one nobody named. With a model configured, a
 claim the rules left unverified may be judged by the model, accepted only with a literal quote.

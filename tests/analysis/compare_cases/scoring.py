@@ -1,4 +1,4 @@
-"""Scoring the comparison on the case files (tune.toml, heldout.toml): recall and precision by rule.
+"""Scoring the comparison on the case files (tune, heldout, heldout2 .toml): recall and precision by rule.
 
 An expected agreed value is found when an agreed item held by two or more sites reads as the same
 figure (:func:`webquorum.text.figures.figures_agree`) or the same person or name; an expected
@@ -20,7 +20,7 @@ from webquorum.text.names import name_key
 from webquorum.text.roles import same_person
 
 CASES = Path(__file__).resolve().parent
-SPLITS = ("tune", "heldout")
+SPLITS = ("tune", "heldout", "heldout2")
 
 
 def load(split: str) -> list[dict[str, Any]]:
