@@ -30,8 +30,8 @@ from typing import Literal
 
 from webquorum.analysis.claims import conflict
 from webquorum.analysis.query import Question, read_question
-from webquorum.text.claims import Claim, read_claims, same_quantity
-from webquorum.text.figures import extract_figures, format_figure, precision, unit_key, values_agree
+from webquorum.text.claims import Claim, ClaimReader, read_claims, same_quantity
+from webquorum.text.figures import Figure, extract_figures, format_figure, precision, unit_key, values_agree
 from webquorum.text.names import extract_names as extract_names  # re-exported: callers import it from here
 from webquorum.text.names import name_key as name_key
 from webquorum.text.names import name_mentions
@@ -81,7 +81,12 @@ class _Mention:
     site: str
     url: str
     order: tuple[int, int]  # (source index, offset): first appearance
-    claim: Claim
+    figure: Figure
+    reader: ClaimReader
+
+    @property
+    def claim(self) -> Claim:
+        return self.reader.claim(self.figure)
 
 
 @dataclass(frozen=True)
@@ -121,20 +126,22 @@ def compare_sources(
         for name in name_mentions(text):
             names.mentions.setdefault(name.key, []).append((site, name.surface, (index, name.offset), name.weak))
         names.roles.extend((site, source.url, r) for r in read_roles(text))
-        for claim in read_claims(text):
-            mention = _Mention(site, source.url, (index, claim.figure.start), claim)
-            groups.setdefault((claim.figure.kind, unit_key(claim.figure)), []).append(mention)
+        reader = ClaimReader(text)
+        for figure in reader.figures:
+            mention = _Mention(site, source.url, (index, figure.start), figure, reader)
+            groups.setdefault((figure.kind, unit_key(figure)), []).append(mention)
     of = len(site_index)
     if of < 2:
         return Comparison([], [])
     canonical = _canonical_names(names.mentions)
     items = _name_items(names, canonical)
     dissents = _role_dissents(names, canonical)
-    for group in groups.values():
+    for (kind, _), group in groups.items():
         clusters = _clusters(group)
         for cluster in clusters:
             items.append(_figure_item(cluster))
-        dissents.extend(_dissents(group, clusters))
+        if kind != "year":  # a bare year is never a disputed figure
+            dissents.extend(_dissents(group, clusters))
     question = read_question(query) if query else None
     answer_item = _answer(items, question) if question else None
     chosen = _select(items, max_agreed, answer_item)
@@ -271,13 +278,13 @@ class _Cluster:
 def _clusters(group: list[_Mention]) -> list[_Cluster]:
     """Readings held by two or more sites: greedy, largest first, one mention per site agreeing with the anchor."""
     same: dict[tuple[str, float, float], list[_Mention]] = {}  # one site repeating one reading is one mention
-    for m in sorted(group, key=lambda m: (m.site, m.claim.figure.value, m.claim.figure.step, m.order)):
-        same.setdefault((m.site, m.claim.figure.value, m.claim.figure.step), []).append(m)
+    for m in sorted(group, key=lambda m: (m.site, m.figure.value, m.figure.step, m.order)):
+        same.setdefault((m.site, m.figure.value, m.figure.step), []).append(m)
     mentions = [ms[0] for ms in same.values()]
     counts = [len(ms) for ms in same.values()]
     firsts = [ms[0].order for ms in same.values()]
     neighbours = _neighbours(mentions)
-    anchors = sorted(range(len(mentions)), key=lambda i: (precision(mentions[i].claim.figure), mentions[i].claim.figure.value))
+    anchors = sorted(range(len(mentions)), key=lambda i: (precision(mentions[i].figure), mentions[i].figure.value))
     alive = set(range(len(mentions)))
     cached: dict[int, list[int]] = {}
     clusters: list[_Cluster] = []
@@ -303,13 +310,13 @@ def _clusters(group: list[_Mention]) -> list[_Cluster]:
 
 def _neighbours(mentions: list[_Mention]) -> list[list[int]]:
     """For each mention, the indices of those it agrees with: a sorted sweep, not all pairs."""
-    by_value = sorted(range(len(mentions)), key=lambda i: mentions[i].claim.figure.value)
-    reach = max((precision(m.claim.figure) for m in mentions), default=0.0)  # no agreeing pair is further apart
+    by_value = sorted(range(len(mentions)), key=lambda i: mentions[i].figure.value)
+    reach = max((precision(m.figure) for m in mentions), default=0.0)  # no agreeing pair is further apart
     out: list[list[int]] = [[] for _ in mentions]
     for k, i in enumerate(by_value):
-        a = mentions[i].claim.figure
+        a = mentions[i].figure
         for j in by_value[k:]:
-            b = mentions[j].claim.figure
+            b = mentions[j].figure
             if b.value - a.value > reach + 1e-9 * (1.0 + abs(a.value) + abs(b.value)):
                 break
             if values_agree(a, b):
@@ -321,29 +328,30 @@ def _neighbours(mentions: list[_Mention]) -> list[list[int]]:
 
 def _grow(anchor: int, near: list[int], mentions: list[_Mention]) -> list[int]:
     """The cluster around one anchor: per site the mention closest to it (the anchor's own site: the anchor)."""
-    centre = mentions[anchor].claim.figure
+    centre = mentions[anchor].figure
 
     def closeness(i: int) -> tuple[float, float, float, str]:
-        f = mentions[i].claim.figure
+        f = mentions[i].figure
         return abs(f.value - centre.value), -f.step, f.value, mentions[i].site
 
     per_site: dict[str, int] = {mentions[anchor].site: anchor}
     finest = precision(centre)
     for i in sorted(near, key=closeness):
-        if precision(mentions[i].claim.figure) >= finest:  # the anchor is the finest reading; the rest round it
+        if precision(mentions[i].figure) >= finest:  # the anchor is the finest reading; the rest round it
             per_site.setdefault(mentions[i].site, i)
     return sorted(per_site.values(), key=closeness)
 
 
 def _figure_item(cluster: _Cluster) -> _Item:
     """A reading, shown at the precision of its coarsest source ($81.62B and $81.6 billion -> $81.6 billion)."""
-    coarsest = min(cluster.members, key=lambda m: (-precision(m.claim.figure), m.claim.figure.value))
-    words = Counter(m.claim.words for m in cluster.members if m.claim.words and m.claim.head)
+    coarsest = min(cluster.members, key=lambda m: (-precision(m.figure), m.figure.value))
+    claims = [m.claim for m in cluster.members] if coarsest.figure.kind != "year" else []
+    words = Counter(c.words for c in claims if c.words and c.head)
     quantity = min(words, key=lambda w: (-words[w], -len(w), w)) if words else ""
-    heads = frozenset(m.claim.head for m in cluster.members if m.claim.head)
+    heads = frozenset(c.head for c in claims if c.head)
     sites = frozenset(m.site for m in cluster.members)
-    return _Item("figure", format_figure(coarsest.claim.figure), sites, cluster.mentions, cluster.first, quantity, heads,
-                 unit_key(coarsest.claim.figure))  # fmt: skip
+    return _Item("figure", format_figure(coarsest.figure), sites, cluster.mentions, cluster.first, quantity, heads,
+                 unit_key(coarsest.figure))  # fmt: skip
 
 
 def _dissents(group: list[_Mention], clusters: list[_Cluster]) -> list[tuple[int, tuple[int, int], Disagreed]]:
@@ -353,15 +361,15 @@ def _dissents(group: list[_Mention], clusters: list[_Cluster]) -> list[tuple[int
         sites = {m.site for m in members}
         for site in sorted({m.site for m in group} - sites):
             own = sorted((m for m in group if m.site == site), key=lambda m: m.order)
-            if any(values_agree(m.claim.figure, x.claim.figure) for m in own for x in members):
+            if any(values_agree(m.figure, x.figure) for m in own for x in members):
                 continue  # naming both readings is not disagreeing
             for m in own:
                 like = [x for x in members if same_quantity(m.claim, x.claim)]
                 if not like:
                     continue
-                support = len({o.site for o in group if values_agree(o.claim.figure, m.claim.figure)})
+                support = len({o.site for o in group if values_agree(o.figure, m.figure)})
                 if support < len(members):
-                    value = format_figure(m.claim.figure)
+                    value = format_figure(m.figure)
                     shown = _figure_item(cluster)
                     quantity = like[0].claim.words or m.claim.words
                     out.append((len(members), m.order,

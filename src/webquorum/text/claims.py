@@ -117,23 +117,42 @@ class Claim:
 
 def read_claims(text: str, figures: list[Figure] | None = None, lang: str | None = None) -> list[Claim]:
     """Every figure of ``text`` as a claim, in reading order (see the module docstring)."""
-    figures = extract_figures(text) if figures is None else figures
-    if not figures:
-        return []
-    lang = lang or language_of(text)
-    out: list[Claim] = []
-    spans = sentence_spans(text)
-    names = frozenset(m[0] for m in _CAPITALISED.finditer(text) if not starts_sentence(text, m.start()))
-    k = 0
-    for start, end in spans:
-        inside = []
-        while k < len(figures) and figures[k].start < end:
-            if figures[k].start >= start:
-                inside.append(figures[k])
-            k += 1
-        if inside:
-            out.extend(_sentence_claims(text, start, end, inside, lang, names))
-    return out
+    reader = ClaimReader(text, figures, lang)
+    return [reader.claim(f) for f in reader.figures]
+
+
+class ClaimReader:
+    """The claims of one text, read a sentence at a time when first asked for.
+
+    A comparison needs the claim behind a figure only when another site gives the same value or
+    could dispute it; most figures of a page are neither, so reading all of them up front is the
+    larger part of the comparison's cost.
+    """
+
+    def __init__(self, text: str, figures: list[Figure] | None = None, lang: str | None = None) -> None:
+        self.text = text
+        self.figures = extract_figures(text) if figures is None else figures
+        self._lang = lang
+        self._spans: list[tuple[int, int]] | None = None
+        self._names: frozenset[str] = frozenset()
+        self._read: dict[int, Claim] = {}
+
+    def claim(self, figure: Figure) -> Claim:
+        if figure.start not in self._read:
+            self._read_sentence(figure)
+        return self._read[figure.start]
+
+    def _read_sentence(self, figure: Figure) -> None:
+        text = self.text
+        if self._spans is None:
+            self._spans = sentence_spans(text)
+            self._names = frozenset(m[0] for m in _CAPITALISED.finditer(text) if not starts_sentence(text, m.start()))
+            self._lang = self._lang or language_of(text)
+        i = bisect_left(self._spans, (figure.start + 1, 0)) - 1
+        start, end = self._spans[i] if i >= 0 and self._spans[i][1] > figure.start else (figure.start, figure.end)
+        inside = [f for f in self.figures if start <= f.start < end]
+        for claim in _sentence_claims(text, start, max(end, figure.end), inside, self._lang or "en", self._names):
+            self._read[claim.figure.start] = claim
 
 
 def same_quantity(a: Claim, b: Claim) -> bool:
