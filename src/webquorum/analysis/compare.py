@@ -40,6 +40,7 @@ from webquorum.text.roles import RoleClaim, read_roles, same_person
 ItemKind = Literal["name", "figure"]
 
 _YEAR_TEXT = re.compile(r"\d{4}")
+_DESCRIBED = 2  # members of an agreed reading whose claims name its quantity
 
 
 @dataclass(frozen=True)
@@ -345,7 +346,9 @@ def _grow(anchor: int, near: list[int], mentions: list[_Mention]) -> list[int]:
 def _figure_item(cluster: _Cluster) -> _Item:
     """A reading, shown at the precision of its coarsest source ($81.62B and $81.6 billion -> $81.6 billion)."""
     coarsest = min(cluster.members, key=lambda m: (-precision(m.figure), m.figure.value))
-    claims = [m.claim for m in cluster.members] if coarsest.figure.kind != "year" else []
+    # What the reading measures, from its first sites in reading order (they name it alike or not at all).
+    named = sorted(cluster.members, key=lambda m: m.order)[:_DESCRIBED]
+    claims = [m.claim for m in named] if coarsest.figure.kind != "year" else []
     words = Counter(c.words for c in claims if c.words and c.head)
     quantity = min(words, key=lambda w: (-words[w], -len(w), w)) if words else ""
     heads = frozenset(c.head for c in claims if c.head)

@@ -126,7 +126,7 @@ class ClaimReader:
 
     A comparison needs the claim behind a figure only when another site gives the same value or
     could dispute it; most figures of a page are neither, so reading all of them up front is the
-    larger part of the comparison's cost.
+    larger part of the comparison's cost. A sentence is tokenised once, its claims read one by one.
     """
 
     def __init__(self, text: str, figures: list[Figure] | None = None, lang: str | None = None) -> None:
@@ -136,6 +136,7 @@ class ClaimReader:
         self._spans: list[tuple[int, int]] | None = None
         self._names: frozenset[str] = frozenset()
         self._read: dict[int, Claim] = {}
+        self._sentences: dict[int, _Sentence] = {}
 
     def claim(self, figure: Figure) -> Claim:
         if figure.start not in self._read:
@@ -150,9 +151,14 @@ class ClaimReader:
             self._lang = self._lang or language_of(text)
         i = bisect_left(self._spans, (figure.start + 1, 0)) - 1
         start, end = self._spans[i] if i >= 0 and self._spans[i][1] > figure.start else (figure.start, figure.end)
-        inside = [f for f in self.figures if start <= f.start < end]
-        for claim in _sentence_claims(text, start, max(end, figure.end), inside, self._lang or "en", self._names):
-            self._read[claim.figure.start] = claim
+        sentence = self._sentences.get(start)
+        if sentence is None:
+            inside = [f for f in self.figures if start <= f.start < end]
+            sentence = self._sentences[start] = _sentence(text, start, max(end, figure.end), inside, self._names)
+        index = next((k for k, f in enumerate(sentence.figures) if f.start == figure.start), None)
+        if index is None:  # a figure no sentence span holds (it straddles one): read on its own
+            sentence, index = _sentence(text, figure.start, figure.end, [figure], self._names), 0
+        self._read[figure.start] = _claim_at(text, sentence, index, self._lang or "en", self._names)
 
 
 def same_quantity(a: Claim, b: Claim) -> bool:
@@ -187,9 +193,20 @@ def periods_compatible(a: Period, b: Period) -> bool:
 _Tok = tuple[int, int, str, bool]  # start, end, word, whether it is a name
 
 
-def _sentence_claims(
-    text: str, start: int, end: int, figures: list[Figure], lang: str, names: frozenset[str]
-) -> list[Claim]:
+@dataclass
+class _Sentence:
+    """One sentence tokenised once; its figures' claims are read from it one at a time."""
+
+    start: int
+    end: int
+    figures: list[Figure]
+    tokens: list[_Tok]
+    starts: list[int]
+    breaks: list[int]
+    periods: dict[tuple[int, int], Period]
+
+
+def _sentence(text: str, start: int, end: int, figures: list[Figure], names: frozenset[str]) -> _Sentence:
     taken = bytearray(end - start)
     for f in figures:
         taken[f.start - start : f.end - start] = b"\x01" * (f.end - f.start)
@@ -199,23 +216,24 @@ def _sentence_claims(
             continue  # a figure's own words ("billion", "dollars") say nothing about what it measures
         word = m[0]
         tokens.append((m.start(), m.end(), word, word[:1].isupper() and _is_name(text, m.start(), word, names)))
-    starts = [t[0] for t in tokens]
     breaks = [m.start() for m in _CLAUSE_BREAK.finditer(text, start, end)]
-    periods: dict[tuple[int, int], Period] = {}
-    out = []
-    for i, f in enumerate(figures):
-        lo = max((b for b in breaks if b <= f.start), default=start)
-        hi = min((b for b in breaks if b >= f.end), default=end)
-        nxt = figures[i + 1].start if i + 1 < len(figures) else hi
-        at = bisect_left(starts, f.start)
-        before = tokens[max(bisect_left(starts, lo), at - _BEFORE) : at]
-        first = bisect_left(starts, f.end)
-        after = tokens[first : min(bisect_left(starts, min(nxt, hi)), first + _AFTER)]
-        if (lo, hi) not in periods:
-            words = [t[2].lower() for t in tokens[bisect_left(starts, lo) : bisect_left(starts, hi)]]
-            periods[(lo, hi)] = _period(text, words, figures, lo, hi)
-        out.append(_claim(text, f, before, after, periods[(lo, hi)], lang, names))
-    return out
+    return _Sentence(start, end, figures, tokens, [t[0] for t in tokens], breaks, {})
+
+
+def _claim_at(text: str, s: _Sentence, i: int, lang: str, names: frozenset[str]) -> Claim:
+    f = s.figures[i]
+    lo = max((b for b in s.breaks if b <= f.start), default=s.start)
+    hi = min((b for b in s.breaks if b >= f.end), default=s.end)
+    nxt = s.figures[i + 1].start if i + 1 < len(s.figures) else hi
+    starts, tokens = s.starts, s.tokens
+    at = bisect_left(starts, f.start)
+    before = tokens[max(bisect_left(starts, lo), at - _BEFORE) : at]
+    first = bisect_left(starts, f.end)
+    after = tokens[first : min(bisect_left(starts, min(nxt, hi)), first + _AFTER)]
+    if (lo, hi) not in s.periods:
+        words = [t[2].lower() for t in tokens[bisect_left(starts, lo) : bisect_left(starts, hi)]]
+        s.periods[(lo, hi)] = _period(text, words, s.figures, lo, hi)
+    return _claim(text, f, before, after, s.periods[(lo, hi)], lang, names)
 
 
 def _claim(
