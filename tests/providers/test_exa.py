@@ -5,14 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.sim.payloads import fixture, response
+from tests.sim.payloads import SINCE, TODAY, fixture, response
 
 from webquorum.errors import ProviderError
 from webquorum.providers import exa
 from webquorum.types import SearchQuery, TimeRange
 from webquorum.wire import RequestContext
-
-TODAY = {"today": "2025-03-10"}
 
 
 def test_max_results_matches_the_docs() -> None:
@@ -25,10 +23,7 @@ def test_asks_for_highlights_and_capped_text() -> None:
     assert body["contents"]["text"] == {"maxCharacters": 8000}
 
 
-@pytest.mark.parametrize(
-    ("time_range", "since"),
-    [("day", "2025-03-09"), ("week", "2025-03-03"), ("month", "2025-02-07"), ("year", "2024-03-09")],
-)
+@pytest.mark.parametrize(("time_range", "since"), SINCE)
 def test_time_range_is_a_start_published_date(time_range: TimeRange, since: str) -> None:
     req = exa.build_request(SearchQuery("q", time_range=time_range), RequestContext(options=TODAY))
     assert req.json_body["startPublishedDate"] == f"{since}T00:00:00.000Z"

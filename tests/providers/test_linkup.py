@@ -7,14 +7,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from tests.sim.payloads import fixture, response
+from tests.sim.payloads import SINCE, TODAY, fixture, response
 
 from webquorum.errors import ProviderError, RateLimitedError
 from webquorum.providers import linkup
 from webquorum.types import SearchQuery, TimeRange
 from webquorum.wire import RequestContext
-
-TODAY = {"today": "2025-03-10"}
 
 
 def test_asks_for_standard_search_results() -> None:
@@ -22,10 +20,7 @@ def test_asks_for_standard_search_results() -> None:
     assert (body["q"], body["depth"], body["outputType"]) == ("solar storage", "standard", "searchResults")
 
 
-@pytest.mark.parametrize(
-    ("time_range", "since"),
-    [("day", "2025-03-09"), ("week", "2025-03-03"), ("month", "2025-02-07"), ("year", "2024-03-09")],
-)
+@pytest.mark.parametrize(("time_range", "since"), SINCE)
 def test_time_range_is_a_from_date(time_range: TimeRange, since: str) -> None:
     req = linkup.build_request(SearchQuery("q", time_range=time_range), RequestContext(options=TODAY))
     assert req.json_body["fromDate"] == since

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from tests.sim.payloads import fixture, response
+from tests.sim.payloads import SINCE, TODAY, fixture, response
 
 from webquorum.providers import parallel
 from webquorum.types import SearchQuery, TimeRange
 from webquorum.wire import RequestContext
-
-TODAY = {"today": "2025-03-10"}
 
 
 def test_sends_query_as_search_queries_and_objective() -> None:
@@ -23,10 +21,7 @@ def test_sends_query_as_search_queries_and_objective() -> None:
     assert basic.json_body["mode"] == "basic"
 
 
-@pytest.mark.parametrize(
-    ("time_range", "since"),
-    [("day", "2025-03-09"), ("week", "2025-03-03"), ("month", "2025-02-07"), ("year", "2024-03-09")],
-)
+@pytest.mark.parametrize(("time_range", "since"), SINCE)
 def test_time_range_is_an_after_date_source_policy(time_range: TimeRange, since: str) -> None:
     req = parallel.build_request(SearchQuery("q", time_range=time_range), RequestContext(options=TODAY))
     assert req.json_body["advanced_settings"]["source_policy"] == {"after_date": since}

@@ -46,3 +46,5 @@ def shared_payload(shared_dir: Path, name: str) -> bytes:
 
 
 KEY = "sk-test-0123456789abcdef"  # a literal test key: redaction and placement tests look for it
+TODAY = {"today": "2025-03-10"}  # the builders' clock option, so a time range gives a fixed start date
+SINCE = [("day", "2025-03-09"), ("week", "2025-03-03"), ("month", "2025-02-07"), ("year", "2024-03-09")]

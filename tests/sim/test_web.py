@@ -8,6 +8,7 @@ import time
 import urllib.request
 
 import pytest
+
 from tests.sim.web import Reply, Request, SimWeb
 
 RESET = struct.pack("ii", 1, 0)  # SO_LINGER on, 0 s: close() sends RST, as a cancelled client does

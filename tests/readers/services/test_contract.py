@@ -80,6 +80,23 @@ def test_provider_errors_are_not_fetch_errors(rid: str, status: int, cls: type[P
     assert type(info.value) is cls and info.value.status == status and "key problem" in info.value.message
 
 
+PDF_ANSWERS = {  # an answer for a PDF, and the URL asked for
+    "exa": ({"results": [{"url": "https://ex.test/paper.PDF", "text": "Abstract"}], "statuses": []},
+            "https://ex.test/paper.PDF"),
+    "tavily": ({"results": [{"url": "https://ex.test/a.pdf", "raw_content": "x"}], "failed_results": []},
+               "https://ex.test/a.pdf"),
+    "firecrawl": ({"success": True, "data": {"markdown": "Report", "metadata": {"statusCode": 200,
+                                                                               "contentType": "application/pdf"}}},
+                  "https://ex.test/report"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("rid", list(PDF_ANSWERS))
+def test_pdf_recognised_from_url_or_content_type(rid: str) -> None:
+    answer, url = PDF_ANSWERS[rid]
+    assert reader_module(rid).parse_response(response(answer), url).source_type == "pdf"
+
+
 @pytest.mark.parametrize("rid", IDS)
 def test_malformed_json_and_challenge_pages_are_bad_responses(rid: str) -> None:
     module = reader_module(rid)

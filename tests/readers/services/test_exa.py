@@ -33,11 +33,6 @@ def test_document() -> None:
     assert (doc.title, doc.published, doc.url, doc.final_url) == ("RFC 9110: HTTP Semantics", "2022-06-01", PAGE, PAGE)
 
 
-def test_pdf_recognised_from_the_url() -> None:
-    body = {"results": [{"url": "https://ex.test/paper.PDF", "text": "Abstract"}], "statuses": []}
-    assert exa_reader.parse_response(response(body), "https://ex.test/paper.PDF").source_type == "pdf"
-
-
 def test_blocked_status() -> None:
     url = "https://blocked.example.org/report"
     with pytest.raises(BlockedError) as info:

@@ -38,12 +38,6 @@ def test_document() -> None:
     assert doc.final_url == "https://blog.example-dist.dev/posts/raft/"
 
 
-def test_pdf_recognised_from_the_content_type() -> None:
-    meta = {"statusCode": 200, "contentType": "application/pdf"}
-    body = {"success": True, "data": {"markdown": "Report", "metadata": meta}}
-    assert firecrawl_reader.parse_response(response(body), "https://ex.test/report").source_type == "pdf"
-
-
 def test_meta_lists_use_first_value() -> None:
     body = {"success": True, "data": {"markdown": "m", "metadata": {"title": ["First", "Second"], "statusCode": 200}}}
     assert firecrawl_reader.parse_response(response(body), "https://x.test/").title == "First"

@@ -27,11 +27,6 @@ def test_document() -> None:
     assert doc.title is None and doc.published is None and doc.final_url == url
 
 
-def test_pdf_recognised_from_the_url() -> None:
-    body = {"results": [{"url": "https://ex.test/a.pdf", "raw_content": "x"}], "failed_results": []}
-    assert tavily_reader.parse_response(response(body), "https://ex.test/a.pdf").source_type == "pdf"
-
-
 def test_failed_result() -> None:
     url = "https://paywalled.example.com/story"
     with pytest.raises(BlockedError) as info:
