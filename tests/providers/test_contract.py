@@ -22,7 +22,7 @@ import pytest
 from tests.sim.payloads import fixture, response, shared_payload
 from tests.sim.providers import FIXTURES
 
-from webquorum.errors import BadResponseError, ProviderError, RateLimitedError, WebQuorumError
+from webquorum.errors import BadResponseError, ChallengeError, ProviderError, RateLimitedError, WebQuorumError
 from webquorum.providers import PROVIDER_IDS, provider_module
 from webquorum.providers.base import CONTENT_CAP
 from webquorum.types import RawResult, SearchQuery
@@ -95,20 +95,28 @@ class Case:
     count: At | None  # where the asked-for count goes; None: the API has no count parameter
     time: At | None  # where a time range goes; None: the API has none and the range is ignored
     language: bool  # whether a language reaches the request at all
-    error: Error
+    error: Error | None  # the recorded error (or challenge) fixture; None: none has been recorded
     wrong_shape: Any = None  # a JSON answer whose results have the wrong type; None: not a JSON API
     extra: dict[str, Any] = field(default_factory=dict)
 
 
 CASES: dict[str, Case] = {
+    "bing": Case(
+        "GET", "https://www.bing.com/search", None, None, param("q"), param("count"), param("filters"), True, None,
+        extra={"time_ranges": {"day", "week", "month"}},  # Bing's page has no past-year filter
+    ),
     "brave": Case(
         "GET", "https://api.search.brave.com/res/v1/web/search", "BRAVE_API_KEY",
         (At("headers", ("X-Subscription-Token",)), "{key}"), param("q"), param("count"), param("freshness"), True,
         Error("brave-error.json", 422, ProviderError, "BRAVE_API_KEY"), {"web": {"results": "nope"}},
     ),
+    "brave_web": Case(
+        "GET", "https://search.brave.com/search", None, None, param("q"), None, param("tf"), False,
+        Error("brave_web-challenge.html", 200, ChallengeError, "captcha"),
+    ),
     "duckduckgo": Case(
         "POST", "https://html.duckduckgo.com/html/", None, None, At("form", ("q",)), None, At("form", ("df",)), True,
-        Error("duckduckgo-challenge.html", 200, RateLimitedError, "challenge"),
+        Error("duckduckgo-challenge.html", 200, ChallengeError, "challenge"),
     ),
     "exa": Case(
         "POST", "https://api.exa.ai/search", "EXA_API_KEY", (At("headers", ("x-api-key",)), "{key}"),
@@ -154,6 +162,11 @@ CASES: dict[str, Case] = {
         param("q"), param("t"), param("since"), True,
         Error("mojeek-error.json", 200, RateLimitedError, "Daily Limit Reached"), {"results": []},
     ),
+    "mojeek_web": Case(
+        "GET", "https://www.mojeek.com/search", None, None, param("q"), None, param("since"), True,
+        Error("mojeek_web-challenge.html", 200, ChallengeError, "challenge page"),
+        extra={"plain_http_results": True},  # the recorded page links sites still served over http://
+    ),
     "parallel": Case(
         "POST", "https://api.parallel.ai/v1/search", "PARALLEL_API_KEY", (At("headers", ("x-api-key",)), "{key}"),
         body("objective"), body("advanced_settings", "max_results"), body("advanced_settings", "source_policy"),
@@ -198,7 +211,7 @@ COUNTED = [pid for pid in IDS if CASES[pid].count is not None]
 COUNT_OF_ZERO_IS_ONE = ["exa", "firecrawl", "linkup", "parallel", "tavily"]  # the others pass 0 on as asked
 # Every name a time filter goes under, in any provider: none may be sent when no range is asked for.
 TIME_FILTERS = ("time_range", "startPublishedDate", "after_date", "fromDate", "tbs", "recency_minutes",
-                "freshness", "search_recency_filter", "since", "df")  # fmt: skip
+                "freshness", "search_recency_filter", "since", "df", "filters")  # fmt: skip
 CHALLENGE_PAGE = (
     b"<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>Checking your browser</body></html>"
 )
@@ -352,6 +365,9 @@ def test_no_time_filter_is_sent_without_a_time_range(pid: str) -> None:
     text = sent(build(pid))
     for name in set(TIME_FILTERS) - CASES[pid].extra.get("always_sent", set()):
         assert name not in text
+    at = CASES[pid].time
+    if at is not None and at.where != "prompt" and not CASES[pid].extra.get("always_sent"):
+        assert not at.present(build(pid))
 
 
 @pytest.mark.parametrize("pid", IDS)
@@ -360,7 +376,7 @@ def test_a_time_range_is_sent_where_the_api_has_one_and_ignored_elsewhere(pid: s
     plain = build(pid, SearchQuery("q"), options={"today": "2025-03-10"})
     ranged = build(pid, SearchQuery("q", time_range=time_range), options={"today": "2025-03-10"})
     at = CASES[pid].time
-    if at is None:
+    if at is None or time_range not in CASES[pid].extra.get("time_ranges", {time_range}):
         assert ranged == plain
     else:
         assert ranged != plain and at.present(ranged)
@@ -380,14 +396,15 @@ def test_a_language_is_sent_where_supported_and_ignored_elsewhere(pid: str) -> N
 
 
 def ok_fixture_name(pid: str) -> str:
-    return next(p.name for p in sorted(FIXTURES.glob(f"{pid}-ok.*")))
+    return next(p.name for p in SEARCH_FIXTURES if p.name in (f"{pid}-ok.json", f"{pid}-ok.html"))
 
 
 @pytest.mark.parametrize("pid", IDS)
 def test_ok_fixture_parses_to_clean_results(pid: str) -> None:
     results = provider_module(pid).parse_response(response(fixture(ok_fixture_name(pid))))
     assert len(results) >= 3
-    assert all(isinstance(r, RawResult) and r.url.startswith("https://") for r in results)
+    schemes = ("http://", "https://") if CASES[pid].extra.get("plain_http_results") else ("https://",)
+    assert all(isinstance(r, RawResult) and r.url.startswith(schemes) for r in results)
     assert all(r.title for r in results[:2])
     for r in results:
         assert "<b>" not in r.title and "&ndash;" not in r.title and "&deg;" not in r.snippet
@@ -400,9 +417,10 @@ def test_every_ok_result_has_a_title(pid: str) -> None:
     assert all(r.title for r in provider_module(pid).parse_response(response(fixture(ok_fixture_name(pid)))))
 
 
-@pytest.mark.parametrize("pid", IDS)
+@pytest.mark.parametrize("pid", [p for p in IDS if CASES[p].error is not None])
 def test_error_fixture_maps_to_the_error_tree(pid: str) -> None:
     error = CASES[pid].error
+    assert error is not None
     with pytest.raises(ProviderError) as info:
         provider_module(pid).parse_response(response(fixture(error.name), status=error.http_status))
     err = info.value
@@ -470,7 +488,9 @@ def test_items_without_an_http_url_are_dropped(pid: str) -> None:
     assert provider_module(pid).parse_response(response(URLLESS_ANSWERS[pid])) == []
 
 
-SEARCH_FIXTURES = sorted(p for p in FIXTURES.iterdir() if "-read-" not in p.name)
+SEARCH_FIXTURES = sorted(
+    p for p in FIXTURES.iterdir() if "-read-" not in p.name and p.suffix in (".json", ".html")  # not sidecars
+)
 
 
 @pytest.mark.parametrize("path", SEARCH_FIXTURES, ids=lambda p: p.name)

@@ -19,7 +19,7 @@ from webquorum.errors import (
 from webquorum.providers import PROVIDER_IDS, provider_module
 
 JSON_APIS = [p for p in PROVIDER_IDS if p != "duckduckgo"]
-KEYED = [p for p in PROVIDER_IDS if provider_module(p).SPEC.key_required]
+KEYED = [p for p in PROVIDER_IDS if provider_module(p).SPEC.key_env is not None]
 
 
 @pytest.mark.parametrize("pid", PROVIDER_IDS)
