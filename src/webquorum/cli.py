@@ -305,5 +305,27 @@ def mcp(
         raise typer.Exit(exc.exit_code) from None
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to bind; anything but loopback needs mcp.auth_token."),
+    port: int = typer.Option(8765, "--port", min=1, max=65535),
+    json_logs: bool = typer.Option(False, "--json-logs", help="Access log as JSON lines on stderr."),
+    config: str | None = ConfigOpt,
+) -> None:
+    """Serve the brief page, a SearXNG-compatible /search, /brief and /fetch JSON, and MCP on /mcp."""
+    from webquorum.serve import serve as run_server  # the server stack loads only for this command
+
+    try:
+        run_server(config=config, host=host, port=port, json_logs=json_logs)
+    except WebQuorumError as exc:
+        err.print(f"error {exc.code}: {exc.message}", markup=False)
+        if exc.hint_text:
+            err.print(f"hint: {exc.hint_text}", markup=False)
+        raise typer.Exit(exc.exit_code) from None
+    except KeyboardInterrupt:
+        err.print("webquorum serve: stopped", markup=False)
+        raise typer.Exit(130) from None
+
+
 def main() -> None:
     app()
