@@ -20,6 +20,7 @@ from rich.text import Text
 
 from webquorum.api import Client
 from webquorum.errors import RequestRefusedError, WebQuorumError
+from webquorum.types.research import run_failed
 
 T = TypeVar("T")
 app = typer.Typer(
@@ -245,12 +246,22 @@ def verify(
     data = _dump(_run(config, lambda wq: wq.verify(request)))
     if as_json:
         _print_json(data)
+    else:
+        for c in data["claims"]:
+            out.print(f"{c['verdict']:>12}  {c['claim']}  {' '.join(c['evidence_ids'])}", markup=False)
+        for e in data["evidence"]:
+            out.print(f"  [{e['id']}] {e['domain']}: {e['text'][:200]}\n      {e['url']}", markup=False)
+        out.print(f"run {data['run_id']}: {_budget(data['budget'])}", markup=False)
+    _exit_if_the_run_failed(data)
+
+
+def _exit_if_the_run_failed(data: dict[str, Any]) -> None:
+    """Exit 1 when the run stopped on the money ceiling or on providers before any search succeeded."""
+    if not run_failed(data["stop_reason"], data["budget"]["calls_spent"]):
         return
-    for c in data["claims"]:
-        out.print(f"{c['verdict']:>12}  {c['claim']}  {' '.join(c['evidence_ids'])}", markup=False)
-    for e in data["evidence"]:
-        out.print(f"  [{e['id']}] {e['domain']}: {e['text'][:200]}\n      {e['url']}", markup=False)
-    out.print(f"run {data['run_id']}: {_budget(data['budget'])}", markup=False)
+    stops = [a["detail"] for a in data["audit"] if a["kind"] == "stop"]
+    err.print(f"error: the run did no work: {stops[-1] if stops else data['stop_reason']}", markup=False)
+    raise typer.Exit(1)
 
 
 def _budget(budget: dict[str, Any]) -> str:
@@ -278,10 +289,11 @@ def discover(
     data = _dump(_run(config, lambda wq: wq.discover(request)))
     if as_json:
         _print_json(data)
-        return
-    for c in data["candidates"]:
-        out.print(f"{c['status']:>12}  {c['name']} ({c['geography'] or '?'}; {c['domain'] or 'no domain'})  {' '.join(c['evidence_ids'])}", markup=False)
-    out.print(f"exhaustive: false; run {data['run_id']}: {_budget(data['budget'])}", markup=False)
+    else:
+        for c in data["candidates"]:
+            out.print(f"{c['status']:>12}  {c['name']} ({c['geography'] or '?'}; {c['domain'] or 'no domain'})  {' '.join(c['evidence_ids'])}", markup=False)
+        out.print(f"exhaustive: false; run {data['run_id']}: {_budget(data['budget'])}", markup=False)
+    _exit_if_the_run_failed(data)
 
 
 @app.command()
