@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from webquorum.api import Client
+from webquorum.config import load_config
 from webquorum.errors import BriefRefusedError, WebQuorumError
 
 T = TypeVar("T")
@@ -59,7 +60,7 @@ def _run(config: str | None, work: Callable[[Client], Awaitable[T]], *, use_cach
     """Run one API call; every error becomes a one-line message and its exit code."""
 
     async def main() -> T:
-        async with Client(config, use_cache=use_cache) as wq:
+        async with Client(load_config(config, argument="--config"), use_cache=use_cache) as wq:
             return await work(wq)
 
     try:

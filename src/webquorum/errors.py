@@ -108,6 +108,7 @@ class BadRequestError(WebQuorumError):
 class ConfigError(WebQuorumError):
     code = "WEB_CONFIG_INVALID"
     exit_code = 2
+    hint = "fix the setting named above; the README's config reference lists every key and what it allows"
 
 
 class UnknownNameError(BadRequestError, ConfigError):

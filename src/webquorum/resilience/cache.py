@@ -37,7 +37,7 @@ class DocumentCache:
     def __init__(
         self, path: Path | None, ttl_s: float = 3600.0, clock: Callable[[], float] = time.time
     ) -> None:
-        self._db = SqliteFile(path, _SCHEMA)
+        self._db = SqliteFile(path, _SCHEMA, setting="cache.path")
         self.ttl_s = ttl_s
         self._clock = clock
 

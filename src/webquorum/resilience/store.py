@@ -84,7 +84,7 @@ class SqliteStore(Store):
     """A table of (key, timestamp) rows; ``BEGIN IMMEDIATE`` serialises acquirers across processes."""
 
     def __init__(self, path: Path, clock: Clock = time.time) -> None:
-        self._db = SqliteFile(path, _SQLITE_SCHEMA)
+        self._db = SqliteFile(path, _SQLITE_SCHEMA, setting="store.url")
         self._clock = clock
 
     async def acquire(self, key: str, limit: int, window_s: float) -> float:
