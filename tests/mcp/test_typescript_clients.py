@@ -26,9 +26,10 @@ from tests.sim.web import SimWeb
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 NO_KEY_ENV = "WEBQUORUM_TEST_UNSET_BRAVE_KEY"
-# On a call without a key, "retry later" would send an agent into a loop that can never succeed.
-HINT_MUST_SAY = {"WEB_PROVIDER_CREDENTIAL_MISSING": NO_KEY_ENV}
-HINT_MUST_NOT_SAY = {"WEB_PROVIDER_CREDENTIAL_MISSING": "retry"}
+# A provider without its key: "retry later" would send an agent round a loop that cannot succeed.
+UNAVAILABLE = "WEB_PROVIDER_CONFIGURED_UNAVAILABLE"
+MUST_SAY = {UNAVAILABLE: (NO_KEY_ENV, "key variable")}  # (in the message, in the hint)
+HINT_MUST_NOT_SAY = {UNAVAILABLE: "retry"}
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +64,7 @@ def plan(web: SimWeb) -> list[tuple[str, dict[str, Any], str | None]]:
     return [
         ("web_search", {"query": "how long is the kestrel bridge"}, None),
         ("web_search", {"query": ""}, "WEB_BAD_REQUEST"),
-        ("web_search", {"query": "kestrel", "provider": "brave"}, "WEB_PROVIDER_CREDENTIAL_MISSING"),
+        ("web_search", {"query": "kestrel", "provider": "brave"}, UNAVAILABLE),
         ("web_fetch", {"url": page, "budget": 500}, None),
         ("web_fetch", {"url": "file:///etc/passwd"}, "WEB_FETCH_BAD_URL"),
         ("web_fetch", {"url": page_url(web, "/missing")}, "WEB_FETCH_HTTP_ERROR"),
@@ -73,10 +74,10 @@ def plan(web: SimWeb) -> list[tuple[str, dict[str, Any], str | None]]:
         ("research_collect", {"queries": ["kestrel bridge"]}, None),
         ("research_collect", {"queries": ["kestrel"], "colour": "red"}, "WEB_BAD_REQUEST"),
         ("search_web_evidence", evidence, None),
-        ("search_web_evidence", {"objective": "check"}, "web_evidence_brief_invalid"),
+        ("search_web_evidence", {"objective": "check"}, "web_evidence_brief_incomplete"),
         ("web_search_results", {"query": "kestrel"}, None),
         ("web_search_results", {"query": "kestrel", "time_range": "decade"}, "WEB_BAD_REQUEST"),
-        ("web_search_results", {"query": "kestrel", "provider": "brave"}, "WEB_PROVIDER_CREDENTIAL_MISSING"),
+        ("web_search_results", {"query": "kestrel", "provider": "brave"}, UNAVAILABLE),
         ("discover_web_market_signals", {"objective": "new plants", "signals": ["opened a new plant"], "geographies": ["Vell"]}, None),
         ("discover_web_market_signals", {"objective": "plants", "signals": []}, "web_discovery_brief_too_broad"),
     ]
@@ -116,8 +117,9 @@ def assert_seen(name: str, expected: str | None, outcome: dict[str, Any]) -> Non
     first, hint = text.split("\n")
     assert first.startswith(f"{expected}: "), text
     assert hint.startswith("hint: ") and len(hint) > len("hint: "), text
-    if expected in HINT_MUST_SAY:
-        assert HINT_MUST_SAY[expected] in hint, text
+    assert outcome["structured"] is None  # what TypeScript clients would check against the output schema
+    if expected in MUST_SAY:
+        assert MUST_SAY[expected][0] in first and MUST_SAY[expected][1] in hint, text
     if expected in HINT_MUST_NOT_SAY:
         assert HINT_MUST_NOT_SAY[expected] not in hint.lower(), text
 
@@ -138,7 +140,10 @@ def test_the_sdk_client_sees_every_result_and_hint(clients: Path, target: dict[s
         assert_seen(name, expected, outcome)
 
 
-def run_inspector(clients: Path, target: dict[str, Any], tool: str, args: dict[str, Any]) -> dict[str, Any]:
+INSPECTOR_TOOL_ERROR = 5  # the Inspector CLI's exit status for a result it showed with isError: true
+
+
+def run_inspector(clients: Path, target: dict[str, Any], tool: str, args: dict[str, Any], *, error: bool) -> dict[str, Any]:
     """One ``mcp-inspector --cli`` tools/call, as the issue reproduced it; its JSON output, parsed."""
     where = [target["command"], *target["args"], "--cwd", target["cwd"]] if target["transport"] == "stdio" else [target["url"]]
     pairs = [f"{key}={value if isinstance(value, str) else json.dumps(value)}" for key, value in args.items()]
@@ -146,7 +151,7 @@ def run_inspector(clients: Path, target: dict[str, Any], tool: str, args: dict[s
         [str(inspector(clients)), "--cli", *where, "--method", "tools/call", "--tool-name", tool, "--tool-arg", *pairs],
         capture_output=True, text=True, timeout=120, check=False,
     )
-    assert done.returncode == 0, f"inspector exit {done.returncode}: {done.stdout[-2000:]} {done.stderr[-2000:]}"
+    assert done.returncode == (INSPECTOR_TOOL_ERROR if error else 0), f"inspector exit {done.returncode}: {done.stdout[-2000:]} {done.stderr[-2000:]}"
     result: dict[str, Any] = json.loads(done.stdout)
     return result
 
@@ -166,4 +171,4 @@ def inspector_outcome(result: dict[str, Any], name: str) -> dict[str, Any]:
 def test_the_inspector_cli_sees_the_result(
     clients: Path, target: dict[str, Any], tool: str, args: dict[str, Any], expected: str | None
 ) -> None:
-    assert_seen(tool, expected, inspector_outcome(run_inspector(clients, target, tool, args), tool))
+    assert_seen(tool, expected, inspector_outcome(run_inspector(clients, target, tool, args, error=expected is not None), tool))
