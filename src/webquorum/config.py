@@ -302,6 +302,19 @@ def mcp_token(settings: McpSettings) -> str | None:
     return os.environ.get("WEBQUORUM_MCP_TOKEN") or None
 
 
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def log_level_setting() -> str | None:
+    """``$WEBQUORUM_LOG`` (debug, info, warning or error), or None when unset; anything else is a ConfigError."""
+    value = os.environ.get("WEBQUORUM_LOG", "").strip().lower()
+    if not value:
+        return None
+    if value not in LOG_LEVELS:
+        raise ConfigError(f"WEBQUORUM_LOG: {value!r} is not a log level; use one of {', '.join(LOG_LEVELS)}")
+    return value
+
+
 def model_name(kind: Literal["agent", "verification", "query"], configured: str | None = None) -> str:
     """Model ids come from the environment so they can change without code changes."""
     if configured:
@@ -402,8 +415,10 @@ def _existing_file(path: Path, argument: str) -> Path:
     fix = "unset it or point it at a YAML file" if argument == "WEBQUORUM_CONFIG" else "pass the path of a YAML file"
     if path.is_dir():
         raise ConfigError(f"{argument}: {str(path)!r} is a directory, not a config file; {fix}")
-    if not path.is_file():
+    if not path.exists():
         raise ConfigError(f"{argument}: {str(path)!r} does not exist; {fix}")
+    if not path.is_file():
+        raise ConfigError(f"{argument}: {str(path)!r} is not a regular file; {fix}")
     return path
 
 

@@ -18,8 +18,11 @@ breakers, rate limits and the cache are shared by every session.
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import errno
 import logging
+import os
+import signal
+import socket
 import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -34,7 +37,7 @@ from starlette.types import ASGIApp
 
 from webquorum.api import Client, ConfigLike
 from webquorum.config import mcp_token
-from webquorum.errors import ConfigError, WebQuorumError
+from webquorum.errors import BadRequestError, ConfigError, WebQuorumError
 from webquorum.mcp.args import RawArguments, container_fields, explain_invalid, pre_parse
 from webquorum.mcp.auth import LOOPBACK_HOSTS, LOOPBACK_ORIGINS, TOKEN_ENV, BearerGuard, is_loopback
 from webquorum.mcp.gate import Gate
@@ -128,23 +131,61 @@ def http_app(server: MCPServer[Any], wq: Client, host: str) -> ASGIApp:
     return BearerGuard(app, token, origins)
 
 
+def bind(host: str, port: int) -> socket.socket:
+    """The listening address, taken before anything is printed: a port in use is a clear error, not a banner then a crash."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as exc:
+        raise BadRequestError(f"--host {host}: not an address of this machine ({exc.strerror})", hint="bind to 127.0.0.1 (the default)") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise BadRequestError(
+                f"--port {port}: {host}:{port} is already in use (another server is listening there)",
+                hint="stop the other server, or pick another --port",
+            ) from None
+        raise BadRequestError(f"--host {host} --port {port}: cannot listen there ({exc.strerror})", hint="bind to 127.0.0.1 (the default)") from None
+    return sock
+
+
+STDIO_READY = "webquorum MCP server on stdio: an MCP client starts this and speaks on stdin; Ctrl-C stops it"
+
+
+def _stop_stdio_at_once(signum: int, frame: object) -> None:
+    """Ctrl-C on stdio: the SDK reads stdin in a worker thread no signal can stop, so leave without waiting for it."""
+    os.write(2, b"error WEB_ABORTED: interrupted\n")
+    os._exit(130)
+
+
 def serve(*, config: ConfigLike = None, http: bool = False, host: str = "127.0.0.1", port: int = 8765) -> None:
-    """Run until interrupted: stdio by default, streamable HTTP on ``http://host:port/mcp`` with ``http``."""
+    """Run until interrupted: stdio by default, streamable HTTP on ``http://host:port/mcp`` with ``http``.
+
+    Ctrl-C raises :class:`KeyboardInterrupt` out of here once the HTTP server has shut down
+    (the CLI turns it into exit 130); on stdio it ends the process at once with status 130.
+    """
     wq = Client(config)
     server = build_server(wq)
     app = http_app(server, wq, host) if http else None  # refuse a bad bind before anything starts
+    sock = bind(host, port) if http else None
 
     async def main() -> None:
         try:
-            if app is None:
+            if app is None or sock is None:
                 await server.run_stdio_async()
             else:
                 import uvicorn
 
                 print(f"webquorum MCP server on http://{host}:{port}/mcp", file=sys.stderr, flush=True)
-                await uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).serve()
+                await uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).serve(sockets=[sock])
         finally:
             await wq.aclose()
 
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main())
+    if app is None:
+        signal.signal(signal.SIGINT, _stop_stdio_at_once)
+        if sys.stdin.isatty():  # someone started it by hand: say what it is waiting for
+            print(STDIO_READY, file=sys.stderr, flush=True)
+    asyncio.run(main())
