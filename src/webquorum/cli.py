@@ -60,7 +60,10 @@ err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 def _verbosity(count: int) -> int:
-    configure_logging(count)
+    try:
+        configure_logging(count)
+    except WebQuorumError as exc:  # a bad $WEBQUORUM_LOG
+        raise fail(exc) from None
     return count
 
 

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import urlencode
 
 from webquorum.config import Config, model_name
 from webquorum.errors import (
@@ -165,7 +166,9 @@ class Runtime:
             log.info("%s %s: %s in %.2fs: %s", provider_id, request.method, exc.code, loop.time() - started, exc.message)
             raise exc from exc.__cause__
         log.info("%s %s: ok in %.2fs", provider_id, request.method, loop.time() - started)
-        log.debug("%s %s", provider_id, redact(request.url, request.secrets))
+        if log.isEnabledFor(logging.DEBUG):
+            query = f"?{urlencode(dict(request.params))}" if request.params else ""
+            log.debug("%s %s%s", provider_id, request.url, redact(query, request.secrets))
         return result
 
     def deadline_for(self, provider_id: str, deadline: float | None) -> float:
