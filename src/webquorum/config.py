@@ -33,7 +33,6 @@ from webquorum.readers import READER_IDS
 from webquorum.types import MergeStrategy
 from webquorum.types.core import MERGE_STRATEGIES
 
-KEYLESS_DEFAULT: tuple[str, ...] = ("duckduckgo", "wikipedia")
 AUTO = "auto"
 SECRET_KEYS = frozenset({"api_key", "auth_token"})
 DEFAULT_AGENT_MODEL = "anthropic/claude-sonnet-5"
@@ -285,6 +284,10 @@ class Config(_Strict):
 
     def key_env(self, provider: str, default_env: str | None) -> str | None:
         return self.override(provider).api_key_env or default_env
+
+    def model_key(self) -> str | None:
+        """The model endpoint's key from ``models.api_key_env``, read now (never cached)."""
+        return os.environ.get(self.models.api_key_env) or None
 
     def credential(self, provider: str, default_env: str | None) -> str | None:
         """The provider's key, read now (never cached): a literal override, else its variable."""
