@@ -8,6 +8,7 @@ SIGINT the way a terminal sends Ctrl-C (to its process group).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pty
@@ -148,10 +149,8 @@ def interrupt_under_a_terminal(args: list[str], ready: str, cwd: Path) -> tuple[
         except subprocess.TimeoutExpired:
             code = "still running 15 s after Ctrl-C"
         os.set_blocking(master, False)
-        try:
+        with contextlib.suppress(OSError):
             seen += os.read(master, 4096)
-        except OSError:
-            pass
         return code, seen.decode(errors="replace")
     finally:
         if proc.poll() is None:

@@ -18,7 +18,6 @@ from typing import Any
 
 import pytest
 import yaml
-
 from tests.sim.mcp import free_port, page_url, research_web, spawn_http
 from tests.sim.node import inspector, ts_clients
 from tests.sim.web import SimWeb
