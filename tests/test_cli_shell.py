@@ -28,9 +28,9 @@ import yaml
 from typer.testing import CliRunner
 
 import webquorum
-from tests.sim.mcp import free_port
+from tests.sim.mcp import free_port, research_web
 from tests.sim.providers import provider_config, serve
-from tests.sim.web import SimWeb
+from tests.sim.web import Reply, SimWeb
 from webquorum.cli import app
 
 REPO = Path(__file__).resolve().parent.parent
@@ -185,3 +185,33 @@ def test_a_port_in_use_is_a_clean_error_before_any_banner() -> None:
         f"error WEB_BAD_REQUEST: --port {port}: 127.0.0.1:{port} is already in use (another server is listening there)",
         "hint: stop the other server, or pick another --port",
     ]
+
+
+def test_the_brief_text_names_failed_providers_in_one_line(tmp_path: Path) -> None:
+    sim = SimWeb().start()
+    try:
+        config = research_web(sim)
+        serve(sim, "brave", Reply(status=500, body=b'{"error": "upstream exploded"}', content_type="application/json"))
+        config["providers"] = ["searxng", "brave"]
+        config["overrides"]["brave"] = {"base_url": f"http://brave.test:{sim.port}", "api_key": "key-brave-0123456789"}
+        config["network"]["resolve"]["brave.test"] = "127.0.0.1"
+        config["combos"] = [{"id": "both", "members": ["searxng", "brave"]}]
+        config["web"]["search_provider"] = "both"
+        path = tmp_path / "webquorum.yaml"
+        path.write_text(yaml.safe_dump(config), encoding="utf-8")
+        done = run("brief", "how long is the kestrel bridge", "--config", str(path))
+    finally:
+        sim.stop()
+    assert done.returncode == 0, done.stderr
+    last = done.stdout.rstrip().splitlines()[-1]
+    assert last.startswith("providers that failed: brave (WEB_PROVIDER_ERROR: ") and "\n" not in last
+    assert "Agreed across sources" in done.stdout
+
+
+def test_an_empty_entity_is_refused_before_anything_is_spent(tmp_path: Path) -> None:
+    path = tmp_path / "webquorum.yaml"
+    path.write_text("providers: [wikipedia]\n", encoding="utf-8")
+    outcome = CliRunner().invoke(app, ["verify", "-e", "", "-c", "it opened in 1998", "--config", str(path)])
+    assert outcome.exit_code == 2
+    refusal = json.loads(outcome.stdout)
+    assert refusal["error"] == "web_evidence_brief_invalid" and "entities" in refusal["why"]
