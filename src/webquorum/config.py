@@ -28,13 +28,14 @@ from pydantic import (
 )
 
 from webquorum.errors import ConfigError, UnknownNameError
+from webquorum.net.proxy import DIRECT, ProxyRoutes, ProxySettingError, check_proxy_url, proxy_routes
 from webquorum.providers import PROVIDER_IDS
 from webquorum.readers import READER_IDS
 from webquorum.types import MergeStrategy
 from webquorum.types.core import MERGE_STRATEGIES
 
 AUTO = "auto"
-SECRET_KEYS = frozenset({"api_key", "auth_token"})
+SECRET_KEYS = frozenset({"api_key", "auth_token", "proxy"})  # a proxy URL may hold a password
 DEFAULT_AGENT_MODEL = "anthropic/claude-sonnet-5"
 DEFAULT_VERIFICATION_MODEL = "openai/gpt-5.4-mini"
 DEFAULT_QUERY_MODEL = "perplexity/sonar"
@@ -133,6 +134,18 @@ class NetworkSettings(_Strict):
     retries: Int = Field(default=2, ge=0, le=5)
     retry_waits: Bool = True
     user_agent: str | None = Field(default=None, min_length=1, max_length=300)
+    proxy: str | None = None  # "http://proxy:3128", "none" (ignore HTTPS_PROXY/HTTP_PROXY), null: the environment
+    no_proxy: list[str] = []  # hosts reached directly, added to $NO_PROXY
+
+    @field_validator("proxy")
+    @classmethod
+    def _proxy_url(cls, v: str | None) -> str | None:
+        if v is not None and v.strip().lower() != DIRECT:
+            try:
+                check_proxy_url(v, "proxy")
+            except ProxySettingError as exc:
+                raise ValueError(str(exc).removeprefix("proxy: ")) from None
+        return v
 
     @field_validator("allow_hosts")
     @classmethod
@@ -284,6 +297,13 @@ class Config(_Strict):
 
     def key_env(self, provider: str, default_env: str | None) -> str | None:
         return self.override(provider).api_key_env or default_env
+
+    def proxy_routes(self) -> ProxyRoutes:
+        """Where requests go: ``network.proxy``/``network.no_proxy`` and HTTPS_PROXY/HTTP_PROXY/NO_PROXY, read now."""
+        try:
+            return proxy_routes(self.network.proxy, tuple(self.network.no_proxy), os.environ)
+        except ProxySettingError as exc:
+            raise ConfigError(f"{exc} (or set network.proxy in the config)") from None
 
     def model_key(self) -> str | None:
         """The model endpoint's key from ``models.api_key_env``, read now (never cached)."""

@@ -11,6 +11,12 @@ Two pools share one policy:
   hostname (httpcore passes ``server_hostname`` separately). Redirects are followed by hand
   (at most ``max_redirects``), so each hop is re-validated and loops are named.
 
+Through a proxy (``NetPolicy.proxy``, see :mod:`webquorum.net.proxy`) the socket goes to the proxy,
+which is never checked (an intranet proxy is the normal case). The guard then checks the *target*
+before anything is sent: its host is resolved here (pins first) and every address must be allowed,
+so a forbidden page is refused before the proxy hears of it. The proxy resolves the name again on
+its side; that second answer is the proxy's to trust. Hosts in ``NO_PROXY`` connect directly, pinned.
+
 Every wait and size is bounded: connect and read timeouts, one total deadline per call
 (a server dripping a byte a second cannot extend it), and a cap on the decompressed body.
 """
@@ -37,10 +43,12 @@ from webquorum.errors import (
     ForbiddenAddressError,
     ProviderError,
     ProviderTimeoutError,
+    ProviderUnreachableError,
     RedirectLoopError,
     TooLargeError,
 )
 from webquorum.net.guard import AddressPolicy, IPAddress, parse_ip_literal
+from webquorum.net.proxy import ProxyRoutes, shown
 from webquorum.wire import HttpRequest, HttpResponse
 
 USER_AGENT = "webquorum/0.1 (+https://github.com/webquorum/webquorum)"
@@ -56,11 +64,34 @@ class NetPolicy:
     connect_timeout_s: float = 5.0
     max_redirects: int = 5
     user_agent: str = USER_AGENT
+    proxy: ProxyRoutes = field(default_factory=ProxyRoutes)
 
 
 def _host_key(host: str) -> str:
     """``News-A.test.`` and ``news-a.test`` are one host: a pin must not fall through to DNS for either."""
     return host.lower().rstrip(".")
+
+
+async def resolve_host(pins: Mapping[str, str], host: str, port: int, timeout: float | None) -> list[IPAddress]:
+    """Every address ``host`` stands for: its pin, the literal itself, else one DNS answer."""
+    pinned = pins.get(_host_key(host))
+    if pinned is not None:
+        return [ipaddress.ip_address(pinned)]
+    literal = parse_ip_literal(host)
+    if literal is not None:
+        return [literal]
+    try:
+        with anyio.fail_after(timeout):
+            infos = await anyio.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, TimeoutError) as exc:
+        raise httpcore2.ConnectError(f"cannot resolve {host}: {exc}") from exc
+    return list(dict.fromkeys(ipaddress.ip_address(info[4][0]) for info in infos))
+
+
+def refuse_forbidden(guard: AddressPolicy, host: str, addresses: Iterable[IPAddress]) -> None:
+    refused = [str(ip) for ip in addresses if not guard.permits(host, ip)]
+    if refused:
+        raise ForbiddenAddressError(f"refusing {host}: it resolves to non-public address {', '.join(refused)}")
 
 
 class PinnedBackend(httpcore2.AsyncNetworkBackend):
@@ -71,20 +102,6 @@ class PinnedBackend(httpcore2.AsyncNetworkBackend):
         self._resolve = {_host_key(k): v for k, v in resolve.items()}
         self._guard = guard
 
-    async def _addresses(self, host: str, port: int, timeout: float | None) -> list[IPAddress]:
-        pinned = self._resolve.get(_host_key(host))
-        if pinned is not None:
-            return [ipaddress.ip_address(pinned)]
-        literal = parse_ip_literal(host)
-        if literal is not None:
-            return [literal]
-        try:
-            with anyio.fail_after(timeout):
-                infos = await anyio.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-        except (OSError, TimeoutError) as exc:
-            raise httpcore2.ConnectError(f"cannot resolve {host}: {exc}") from exc
-        return list(dict.fromkeys(ipaddress.ip_address(info[4][0]) for info in infos))
-
     async def connect_tcp(
         self,
         host: str,
@@ -93,13 +110,9 @@ class PinnedBackend(httpcore2.AsyncNetworkBackend):
         local_address: str | None = None,
         socket_options: Iterable[Any] | None = None,
     ) -> httpcore2.AsyncNetworkStream:
-        addresses = await self._addresses(host, port, timeout)
+        addresses = await resolve_host(self._resolve, host, port, timeout)
         if self._guard is not None:
-            refused = [str(ip) for ip in addresses if not self._guard.permits(host, ip)]
-            if refused:
-                raise ForbiddenAddressError(
-                    f"refusing {host}: it resolves to non-public address {', '.join(refused)}"
-                )
+            refuse_forbidden(self._guard, host, addresses)
         last: Exception | None = None
         for ip in addresses:
             try:
@@ -115,11 +128,13 @@ class PinnedBackend(httpcore2.AsyncNetworkBackend):
         await self._inner.sleep(seconds)
 
 
-def _client(policy: NetPolicy, guard: AddressPolicy | None) -> httpx2.AsyncClient:
+def _client(policy: NetPolicy, guard: AddressPolicy | None, proxy: str | None = None) -> httpx2.AsyncClient:
+    """A pool whose sockets are opened by :class:`PinnedBackend`; with ``proxy``, sockets go to the proxy."""
     transport = httpx2.AsyncHTTPTransport(
-        trust_env=False, limits=httpx2.Limits(max_connections=64, max_keepalive_connections=32)
+        trust_env=False, limits=httpx2.Limits(max_connections=64, max_keepalive_connections=32), proxy=proxy
     )
-    # httpx2 has no public network_backend= argument; the pool attribute is stable across httpcore 1.x/2.x.
+    # httpx2 has no public network_backend= argument; the pool attribute is stable across httpcore 1.x/2.x
+    # (plain and proxy pools alike).
     transport._pool._network_backend = PinnedBackend(policy.resolve, guard)
     return httpx2.AsyncClient(transport=transport, follow_redirects=False, trust_env=False)
 
@@ -169,15 +184,49 @@ async def _read_capped(response: httpx2.Response, max_bytes: int, url: str) -> b
     return b"".join(chunks)
 
 
+def _via(proxy: str | None) -> str:
+    return f" via proxy {shown(proxy)}" if proxy else ""
+
+
 class HttpClient:
     def __init__(self, policy: NetPolicy | None = None) -> None:
         self.policy = policy or NetPolicy()
         self._api = _client(self.policy, None)
         self._web = _client(self.policy, self.policy.address)
+        self._proxied: dict[str, httpx2.AsyncClient] = {}
+        self._pins = {_host_key(k): v for k, v in self.policy.resolve.items()}
 
     async def aclose(self) -> None:
-        await self._api.aclose()
-        await self._web.aclose()
+        for client in (self._api, self._web, *self._proxied.values()):
+            await client.aclose()
+
+    def _route(self, url: str, *, guarded: bool) -> tuple[httpx2.AsyncClient, str | None]:
+        """The pool for ``url`` and the proxy it goes through (None: direct, pinned, guarded when asked)."""
+        proxy = self.policy.proxy.proxy_for(url)
+        if proxy is None:
+            return (self._web if guarded else self._api), None
+        client = self._proxied.get(proxy)
+        if client is None:
+            client = self._proxied[proxy] = _client(self.policy, None, proxy)
+        return client, proxy
+
+    async def _check_target(self, url: str, timeout: float) -> None:
+        """Before a proxied page read: resolve the target here and refuse it if any address is forbidden."""
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        if self.policy.address.opens_host(host):
+            return  # allowed whatever it resolves to: no local lookup needed (the proxy may be the only resolver)
+        try:
+            addresses = await resolve_host(self._pins, host, parts.port or (443 if parts.scheme == "https" else 80), timeout)
+        except httpcore2.ConnectError as exc:
+            raise FetchError(
+                f"{url}: {exc}; the address guard resolves a page's host before asking the proxy. Where only "
+                "the proxy can resolve names, list trusted hosts in network.allow_hosts or set "
+                "network.allow_private_addresses: true (the proxy then guards)",
+                url=url,
+                transient=True,
+            ) from exc
+        refuse_forbidden(self.policy.address, host, addresses)
 
     async def send(
         self, req: HttpRequest, *, provider: str, timeout_s: float, max_bytes: int = 10_000_000
@@ -186,15 +235,17 @@ class HttpClient:
         headers = {"user-agent": self.policy.user_agent, **req.headers}
         timeout = httpx2.Timeout(timeout_s, connect=min(timeout_s, self.policy.connect_timeout_s))
         url = req.url
+        proxy: str | None = None
         try:
             async with asyncio.timeout(timeout_s):
                 for _ in range(6):
-                    request = self._api.build_request(
+                    client, proxy = self._route(url, guarded=False)
+                    request = client.build_request(
                         req.method, url, headers=headers, params=dict(req.params) or None,
                         json=req.json_body, data=dict(req.form) if req.form is not None else None,
                         timeout=timeout,
                     )
-                    response = await self._api.send(request, stream=True)
+                    response = await client.send(request, stream=True)
                     try:
                         if response.status_code in REDIRECT_STATUSES and "location" in response.headers:
                             url = urljoin(str(response.url), response.headers["location"])
@@ -210,9 +261,15 @@ class HttpClient:
             raise ProviderTimeoutError(
                 f"{provider} did not answer within {timeout_s:g}s", provider=provider, transient=False
             ) from exc
+        except (httpx2.ConnectError, httpx2.ProxyError) as exc:
+            raise ProviderUnreachableError(
+                f"{provider} unreachable{_via(proxy)}: {type(exc).__name__}: {exc}", provider=provider, transient=True
+            ) from exc
         except httpx2.TransportError as exc:
             raise ProviderError(
-                f"{provider} connection failed: {type(exc).__name__}: {exc}", provider=provider, transient=True
+                f"{provider} connection failed{_via(proxy)}: {type(exc).__name__}: {exc}",
+                provider=provider,
+                transient=True,
             ) from exc
 
     async def fetch(
@@ -229,6 +286,7 @@ class HttpClient:
         timeout = httpx2.Timeout(deadline_s, connect=min(deadline_s, self.policy.connect_timeout_s))
         seen: list[str] = []
         current = url
+        proxy: str | None = None
         try:
             async with asyncio.timeout(deadline_s):
                 while True:
@@ -240,8 +298,11 @@ class HttpClient:
                     if current in seen:
                         raise RedirectLoopError(f"redirect loop at {current} (from {url})", url=url)
                     seen.append(current)
-                    request = self._web.build_request("GET", current, headers=base_headers, timeout=timeout)
-                    response = await self._web.send(request, stream=True)
+                    client, proxy = self._route(current, guarded=True)
+                    if proxy is not None:
+                        await self._check_target(current, min(deadline_s, self.policy.connect_timeout_s))
+                    request = client.build_request("GET", current, headers=base_headers, timeout=timeout)
+                    response = await client.send(request, stream=True)
                     try:
                         location = response.headers.get("location")
                         if response.status_code in REDIRECT_STATUSES and location:
@@ -265,6 +326,8 @@ class HttpClient:
         except (TimeoutError, httpx2.TimeoutException) as exc:
             raise FetchTimeoutError(f"{url} did not finish within {deadline_s:g}s", url=url) from exc
         except httpx2.TransportError as exc:
-            raise FetchError(f"{url}: connection failed: {type(exc).__name__}: {exc}", url=url, transient=True) from exc
+            raise FetchError(
+                f"{url}: connection failed{_via(proxy)}: {type(exc).__name__}: {exc}", url=url, transient=True
+            ) from exc
         except httpx2.InvalidURL as exc:
             raise BadUrlError(f"not a valid URL: {url!r} ({exc})", url=url) from exc
