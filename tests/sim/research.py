@@ -9,6 +9,8 @@ their own host names, all pinned to the loopback server. The cast:
   without the legal form;
 - "ABC Industrial" opening plants in Monterrey (el-norte-news.test) and in Puebla (puebla-hoy.test);
 - "Grupo Brisas" and "Grupo Hotelero Brisas" in one article (hoteles-mx.test);
+- the company's own release (aceronorte.com.mx/prensa/2025) whose opening names it without the
+  event, so only reading the page can promote the candidate;
 - for verification: the company's own site (aceronorte.com.mx) confirming, and rival-press.test
   reporting that ABC Industrial cancelled its Monterrey plant and giving Acero Norte's jobs
   figure differently;
@@ -63,6 +65,13 @@ PAGES: dict[tuple[str, str], tuple[str, str]] = {
         "Comunicado: planta Apodaca",
         "Acero Norte confirma la construcción de su nueva planta en Apodaca, Nuevo León. "
         "La primera etapa de la obra concluirá el próximo año.",
+    ),
+    # The company's own release, whose opening (the search snippet) names it but no event.
+    ("aceronorte.com.mx", "/prensa/2025"): (
+        "Comunicado de prensa",
+        "Acero Norte informa a sus clientes, proveedores y accionistas sobre el avance de sus proyectos del año "
+        "en la región noreste del país. Acero Norte confirma la construcción de su nueva planta en Apodaca, "
+        "Nuevo León. La primera etapa de la obra concluirá el próximo año.",
     ),
     ("rival-press.test", "/abc-cancela"): (
         "ABC Industrial cancela proyecto",

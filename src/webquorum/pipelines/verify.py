@@ -223,7 +223,7 @@ async def verify(rt: Runtime, request: Mapping[str, Any]) -> VerifyResult:
             stop = "provider_failed"
         if stop != "done":
             left = len(brief.claims_to_verify) - index
-            run.record("stop", f"{stop}: {left} claim(s) left unverified")
+            run.record("stop", run.stop_detail(stop, f"{left} claim(s) left unverified"))
             verdicts.append(_unchecked(claim, f"the run stopped ({stop})"))
             continue
         claims_left = len(brief.claims_to_verify) - index

@@ -30,6 +30,7 @@ class SearchQuery:
     max_results: int = 10
     language: str | None = None
     time_range: TimeRange | None = None
+    safesearch: int | None = None  # 0 off, 1 moderate, 2 strict (SearXNG's scale); None: the provider's default
 
 
 @dataclass(frozen=True)
