@@ -98,6 +98,10 @@ async def test_four_independent_sites_agreement_and_disagreement(simweb: SimWeb)
     assert (figure.count, figure.of) == (3, 4)
     assert [(d.site, d.value) for d in out.disagreed] == [("odd.test", "$44.1 billion")]
     assert "Disagreement: odd.test says $44.1 billion where 3 others say $81.6 billion" in out.brief
+    agreement = next(line for line in lines_of(out.brief) if line.startswith("Agreed across sources: "))
+    assert agreement.startswith("Agreed across sources: revenue"), "the answer to the question leads (issue 11)"
+    assert "$81.6 billion in 3/4 (odd.test says $44.1 billion)" in agreement
+    assert figure.quantity.startswith("revenue") and out.disagreed[0].quantity.startswith("revenue")
     assert out.brief.startswith(f'Searched {out.searched_at} for "nvidia revenue" — 4 sources')
     for source in out.sources:
         assert source.url in lines_of(out.brief), "every URL on a line of its own"
@@ -350,9 +354,11 @@ async def test_json_has_the_issue_keys_and_the_brief_text(simweb: SimWeb) -> Non
     assert set(data) >= {"query", "searched_at", "provider", "reader", "sources", "agreed", "disagreed",
                          "reads_spent", "failures", "brief"}
     assert {frozenset(s) for s in data["sources"]} == {frozenset({"n", "title", "site", "url", "text", "snippet_only", "error"})}
-    assert {frozenset(a) for a in data["agreed"]} == {frozenset({"kind", "value", "count", "of"})}
+    assert {frozenset(a) for a in data["agreed"]} == {frozenset({"kind", "value", "count", "of", "quantity"})}  # issue 11
     assert {a["kind"] for a in data["agreed"]} <= {"name", "figure"}
-    assert [set(d) for d in data["disagreed"]] == [{"kind", "site", "url", "value", "others_value", "others_count"}]
+    assert [set(d) for d in data["disagreed"]] == [
+        {"kind", "site", "url", "value", "others_value", "others_count", "quantity"}  # quantity: issue 11
+    ]
     assert data["reads_spent"] == {"http": 5} and isinstance(data["failures"], list)
     assert [s["n"] for s in data["sources"]] == [1, 2, 3, 4, 5]
     assert data["brief"] == out.brief and "(snippet only)" in out.brief

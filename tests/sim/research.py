@@ -13,7 +13,7 @@ their own host names, all pinned to the loopback server. The cast:
   event, so only reading the page can promote the candidate;
 - for verification: the company's own site (aceronorte.com.mx) confirming, and rival-press.test
   reporting that ABC Industrial cancelled its Monterrey plant and giving Acero Norte's jobs
-  figure differently;
+  figure differently (as does second-rival.test, independently);
 - an English market: Northfield Steel Inc.'s Laredo plant (gulf-business.test), confirmed by an
   independent origin (texas-industry.test);
 - hostile.test: a page hiding zero-width and bidi characters and trying to close the model fence.
@@ -97,6 +97,11 @@ PAGES: dict[tuple[str, str], tuple[str, str]] = {
     ("rival-press.test", "/acero-norte-jobs"): (
         "Doubts over Apodaca plant numbers",
         "Acero Norte will create 800 jobs at the Apodaca plant, according to a filing seen by this paper. "
+        "The company declined to comment.",
+    ),
+    ("second-rival.test", "/acero-norte-jobs"): (
+        "Apodaca plant smaller than announced",
+        "Acero Norte will create 800 jobs at the Apodaca plant, two people briefed on the plan told us. "
         "The company declined to comment.",
     ),
     # English market for discover

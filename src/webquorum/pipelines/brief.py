@@ -23,13 +23,13 @@ from webquorum.pipelines.fetch import read_document
 from webquorum.pipelines.runtime import Runtime
 from webquorum.pipelines.search import cancel_and_wait, search
 from webquorum.readers.trim import trim_to_first_sentence
+from webquorum.text.fold import opening_key
 from webquorum.types import AgreedItem, Brief, BriefSource, DisagreedItem, DroppedSource, Result
 from webquorum.urls import is_wikipedia, site_key
 
 INLINE_ENOUGH = 2000  # characters of inline content that make a fetch unnecessary
 HEDGE_AFTER = 0.5  # share of the read deadline after which Wikipedia is started while reads are still out
 MIN_READ_S = 0.25  # no read is started with less time than this left
-SYNDICATION_WORDS = 60
 Progress = Callable[[str], None]
 
 
@@ -175,21 +175,17 @@ async def read_sources(
     return ordered, spent
 
 
-def opening_words(text: str) -> tuple[str, ...]:
-    return tuple(w.lower().strip(".,;:!?\"'()") for w in text.split()[:SYNDICATION_WORDS])
-
-
 def drop_copies(readings: list[Reading]) -> tuple[list[Reading], list[DroppedSource]]:
-    """Syndicated copies (the same opening words on two hosts) count once: the first one stays."""
+    """Syndicated copies (:func:`webquorum.text.fold.opening_key`: one opening on two hosts) count once: the first stays."""
     kept: list[Reading] = []
     dropped: list[DroppedSource] = []
-    openings: dict[tuple[str, ...], Reading] = {}
+    openings: dict[str, Reading] = {}
     for reading in readings:
-        key = opening_words(reading.text) if reading.ok else ()
-        if len(key) >= 20 and key in openings:
+        key = opening_key(reading.text) if reading.ok else None
+        if key is not None and key in openings:
             dropped.append(DroppedSource(url=reading.result.url, reason=f"syndicated copy of {openings[key].result.url}"))
             continue
-        if len(key) >= 20:
+        if key is not None:
             openings[key] = reading
         kept.append(reading)
     return kept, dropped
@@ -244,6 +240,7 @@ async def brief(
     ]
     comparison = compare_sources(
         [SourceText(site=s.site, url=s.url, text=s.text) for s in brief_sources if s.text],
+        query=query,
         max_chars_per_source=3000,
     )
     searched_at = datetime.now(UTC).date().isoformat()
@@ -255,9 +252,10 @@ async def brief(
         provider=found.provider,
         reader=reader_id,
         sources=[s.model_copy(update={"text": clip(s.text, 1500)}) for s in brief_sources],
-        agreed=[AgreedItem(kind=a.kind, value=a.value, count=a.count, of=a.of) for a in comparison.agreed],
+        agreed=[AgreedItem(kind=a.kind, value=a.value, count=a.count, of=a.of, quantity=a.quantity) for a in comparison.agreed],
         disagreed=[
-            DisagreedItem(kind=d.kind, site=d.site, url=d.url, value=d.value, others_value=d.others_value, others_count=d.others_count)
+            DisagreedItem(kind=d.kind, site=d.site, url=d.url, value=d.value, others_value=d.others_value,
+                          others_count=d.others_count, quantity=d.quantity)
             for d in comparison.disagreed
         ],
         reads_spent=spent,

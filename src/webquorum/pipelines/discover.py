@@ -26,14 +26,15 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from webquorum.analysis.compare import figure_conflict
+from webquorum.analysis.claims import conflict
 from webquorum.errors import BudgetExhaustedError, RequestRefusedError, WebQuorumError
 from webquorum.pipelines.run.context import MAX_READS_PER_RUN, RunContext, is_provider_failure, time_range_for
 from webquorum.pipelines.run.egress import redact_query
 from webquorum.pipelines.run.model import ModelClient
 from webquorum.pipelines.runtime import Runtime
-from webquorum.pipelines.verify import names, sentences, windows
-from webquorum.text.figures import CALENDAR_WORDS, extract_figures
+from webquorum.text.claims import read_claims
+from webquorum.text.fold import fold
+from webquorum.text.lexicon import CALENDAR_WORDS
 from webquorum.text.organisations import (
     Sighting,
     bare_name,
@@ -41,10 +42,11 @@ from webquorum.text.organisations import (
     domain_label_matches,
     extract_organisations,
     find_known,
-    fold,
+    mentions_name,
     people_vocabulary,
     place_key,
 )
+from webquorum.text.sentences import sentence_spans, sentence_windows
 from webquorum.types import Document, Result, SearchResponse
 from webquorum.types.research import (
     Candidate,
@@ -164,12 +166,12 @@ def stated_geography(passage: str, geographies: Sequence[str]) -> str | None:
         place = m.group(1)
         if fold(place.split()[0]) not in CALENDAR_WORDS and not extract_organisations(place):
             return place
-    return next((g for g in geographies if names(passage, g)), None)
+    return next((g for g in geographies if mentions_name(passage, g)), None)
 
 
 def event_window(doc: Document, at: int) -> tuple[int, int] | None:
     """The sentence holding offset ``at``, extended by the next one if needed, when it is about a market event."""
-    spans = sentences(doc.text)
+    spans = sentence_spans(doc.text)
     for i, (start, end) in enumerate(spans):
         if start <= at < end:
             for stop in (end, spans[i + 1][1] if i + 1 < len(spans) else end):
@@ -187,7 +189,7 @@ def sightings(
     known = [m.name for mentions in found for m in mentions]
     out: list[Sighting] = []
     for d, (doc, origin) in enumerate(docs):
-        in_scope = any(names(doc.text, g) for g in brief.geographies)
+        in_scope = any(mentions_name(doc.text, g) for g in brief.geographies)
         per_key: dict[str, Sighting] = {}
         mentions = sorted(found[d] + find_known(doc.text, known), key=lambda m: (m.start, -m.end))
         for m_index, m in enumerate(mentions):
@@ -212,7 +214,7 @@ async def model_sightings(
 ) -> list[Sighting]:
     excerpts: list[Evidence] = []
     for doc, origin in docs:
-        for start, end in sentences(doc.text):
+        for start, end in sentence_spans(doc.text):
             if EVENT.search(fold(doc.text[start:end])) and len(excerpts) < 8:
                 excerpts.append(run.ledger.mint(doc, start, end, origin))
     found = await model.extract_candidates(excerpts) if excerpts else []
@@ -248,21 +250,21 @@ def judge(
     discovery result (read during discovery or for promotion, :func:`read_promoting`).
     """
     first = run.ledger.get(c.evidence_ids[0])
-    claimed = extract_figures(first.text) if first else []
+    claimed = read_claims(first.text) if first else []
     found_on = first.origin if first else None
     agree: list[str] = []
     deny: list[str] = []
     for doc, origin in docs:
         if origin == found_on:
             continue
-        for start, end in windows(doc.text):
+        for start, end in sentence_windows(doc.text):
             passage = doc.text[start:end]
-            if not any(names(passage, n) for n in c.names):
+            if not any(mentions_name(passage, n) for n in c.names):
                 continue
             place = stated_geography(passage, [])
             if place and c.geography and place_key(place) != place_key(c.geography):
                 continue  # another site of a same-named company: not about this candidate
-            if DENIAL.search(fold(passage)) or figure_conflict(claimed, passage):
+            if DENIAL.search(fold(passage)) or conflict(claimed, passage):
                 deny.append(run.ledger.mint(doc, start, end, origin).id)
                 break
             if EVENT.search(fold(passage)) and not agree:
@@ -297,7 +299,7 @@ async def read_promoting(
         text = f"{r.title} {r.snippet} {r.content or ''}"
         named = [
             c for c in check
-            if id(c) in waiting and found_on[id(c)] != r.site and any(names(text, n) for n in c.names)
+            if id(c) in waiting and found_on[id(c)] != r.site and any(mentions_name(text, n) for n in c.names)
         ]  # fmt: skip
         if not named or run.origins.by_headline(r.title, r.site) is not None:
             continue  # names no top candidate from a new origin, or is a copy of a story already read

@@ -37,6 +37,7 @@ from webquorum.readers.embeds import Embed, find_embeds, has_embeds, splice_embe
 from webquorum.readers.pdf import read_pdf
 from webquorum.readers.promo import drop_promo_blocks
 from webquorum.readers.trim import trim_to_first_sentence
+from webquorum.text.sentences import count_sentences
 from webquorum.types import Document, SourceType
 
 __all__ = ["MAX_LINKS", "MainTextRules", "decode_text", "detect_block_page", "extract_document"]
@@ -48,7 +49,6 @@ _TRIMMED_TEXT_TYPES = {"text/markdown", "text/x-markdown"}
 _BINARY_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"PK\x03\x04", b"\x1f\x8b", b"RIFF", b"BM", b"\x00\x00\x01\x00")
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.I)
-_SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)")
 _ISO_DATE = re.compile(r"((?:19|20)\d\d)[-/.](\d\d)[-/.](\d\d)")
 _JUNK_TAGS = "script,style,noscript,template,svg,nav,footer,header,aside,form,iframe,button,select"
 _INLINE_TAGS = ["a", "span", "b", "i", "em", "strong", "small", "sup", "sub", "abbr", "time", "mark",
@@ -171,7 +171,7 @@ def _block_reason(
         body = LexborHTMLParser(text).body if "<" in text else None
         visible = _visible_text(body) if body is not None else text
     limit = _SHORT_LOGIN_PAGE_CHARS if re.search(r"type=[\"']?password", lowered) else _SHORT_PAGE_CHARS
-    short = len(visible) < limit and _sentences(visible) < _WALL_MAX_SENTENCES
+    short = len(visible) < limit and count_sentences(visible) < _WALL_MAX_SENTENCES
     if wall is not None and (status in _REFUSAL_STATUSES or short):
         return f"access wall ({wall})"
     if titled and len(visible) < _SHORT_LOGIN_PAGE_CHARS:  # a long article may be titled "Access denied"
@@ -202,10 +202,6 @@ def _paragraphs(text: str) -> str:
         grouped = out and line[:2] in {"- ", "| "} and out[-1][:2] == line[:2]
         out.append(("\n" if grouped else "\n\n") + line if out else line)
     return "".join(out)
-
-
-def _sentences(text: str) -> int:
-    return len(_SENTENCE_END.findall(text))
 
 
 def _meta(tree: LexborHTMLParser, *names: str) -> str | None:
@@ -339,7 +335,7 @@ def main_text(
     bound = len(visible) if isinstance(visible, str) else visible.max_chars
     if len(text) < rules.visible_share * bound:
         shown = visible if isinstance(visible, str) else visible()
-        if len(text) < rules.visible_share * len(shown) and _sentences(shown) > max(3, 2 * _sentences(text)):
+        if len(text) < rules.visible_share * len(shown) and count_sentences(shown) > max(3, 2 * count_sentences(text)):
             text = shown
     if rules.promo:
         text = drop_promo_blocks(text)

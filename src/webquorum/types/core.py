@@ -121,6 +121,7 @@ class AgreedItem(Frozen):
     value: str
     count: int
     of: int
+    quantity: str = ""  # what was compared, in words: "revenue, Q2 2026", "mayor of Westbury"
 
 
 class DisagreedItem(Frozen):
@@ -130,6 +131,7 @@ class DisagreedItem(Frozen):
     value: str
     others_value: str
     others_count: int
+    quantity: str = ""
 
 
 class DroppedSource(Frozen):

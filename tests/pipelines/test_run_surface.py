@@ -1,9 +1,9 @@
-"""Issue 6 audit: the shared run surface, end to end on the simulated market.
+"""The run surface verify and discover share, end to end on the simulated market.
 
-Each test names the sentence of the issue it holds the code to: breakers shared across
-capabilities (and the model's kept apart), the money ceiling at the pipeline level, retries that
-never re-run a run-level call, stop conditions that are terminal, the ledger refusing ids it never
-issued, the egress gate on every kind it names, the fence, and English next to Spanish.
+Breakers shared across capabilities (and the model's kept apart), the money ceiling at the
+pipeline level, retries that never re-run a run-level call, stop conditions that are terminal, the
+ledger refusing ids it never issued, the egress gate on every kind it names, the fence, and
+English next to Spanish.
 """
 
 from __future__ import annotations
