@@ -280,8 +280,8 @@ def test_search_exits_0_when_some_providers_failed_and_says_which(world: World) 
     data = json.loads(ok(world.runs["search_json"]).stdout)
     assert [(f["provider"], f["status"]) for f in data["failures"]] == [("brave", 500)]
     assert data["skipped"] == ["kagi"]
-    text = ok(world.runs["search_text"])
-    assert "provider brave failed" in text.stderr
+    lines = ok(world.runs["search_text"]).stdout.rstrip().splitlines()
+    assert lines[-1].startswith("providers that failed: brave (WEB_PROVIDER_ERROR: brave HTTP 500")  # one line, under the table
 
 
 def test_search_text_is_a_table_with_every_url(world: World) -> None:
@@ -302,7 +302,8 @@ def test_every_provider_failing_exits_1_on_one_line(world: World) -> None:
 
 def test_unknown_provider_is_a_bad_request(world: World) -> None:
     run = failed(world.runs["search_unknown"], 2)
-    assert run.stdout == "" and run.stderr.startswith("error WEB_BAD_REQUEST: ") and "altavista" in run.stderr
+    assert run.stderr.startswith("error WEB_BAD_REQUEST: ") and "altavista" in run.stderr
+    assert json.loads(run.stdout)["code"] == "WEB_BAD_REQUEST"  # with --json, a JSON error object on stdout
 
 
 def test_unknown_option_exits_2(world: World) -> None:
@@ -351,9 +352,11 @@ def test_providers_json_reports_credential_presence(world: World) -> None:
 
 def test_providers_text_is_a_table(world: World) -> None:
     text = ok(world.runs["providers_text"]).stdout
-    kagi = next(line for line in text.splitlines() if " kagi " in line)
-    assert " no " in kagi and "WQ_TEST_ABSENT_KEY" in kagi
+    rows = {line.split()[0]: line.split() for line in text.splitlines()}
+    assert rows["kagi"][2] == "no" and rows["kagi"][-1] == "WQ_TEST_ABSENT_KEY"
     assert re.search(r"\bmix\b.*\byes\b", text)
+    assert rows["http"][1:4] == ["reader", "yes", "read"] and "jina" in rows  # readers are listed too
+    assert max(len(line) for line in text.splitlines()) <= 80
 
 
 # -- brief -----------------------------------------------------------------------------------------

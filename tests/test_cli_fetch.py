@@ -76,14 +76,15 @@ def test_fetch_prints_the_page_as_json(runs: Runs) -> None:
 
 def test_a_blocked_page_exits_1_naming_the_code(runs: Runs) -> None:
     run = runs.results["blocked"]
-    assert run.returncode == 1 and run.stdout == ""
+    assert run.returncode == 1 and json.loads(run.stdout)["code"] == "WEB_FETCH_BLOCKED"  # --json: the error as JSON too
     assert run.stderr.startswith("error WEB_FETCH_BLOCKED: ")
     assert "Traceback" not in run.stderr
 
 
 def test_a_bad_url_exits_2(runs: Runs) -> None:
     run = runs.results["bad"]
-    assert run.returncode == 2 and run.stdout == ""
+    error = json.loads(run.stdout)
+    assert run.returncode == 2 and error["code"] == "WEB_FETCH_BAD_URL" and error["hint"].startswith("pass an absolute http(s) URL")
     assert run.stderr.startswith("error WEB_FETCH_BAD_URL: ") and "Traceback" not in run.stderr
 
 

@@ -40,7 +40,8 @@ def test_fetch_command_options_offset_hash_reader_and_no_cache(simweb: SimWeb, t
     same = run("--json", "--expected-hash", digest)
     assert same.exit_code == 0 and json.loads(same.stdout)["text"] == text
     changed = run("--json", "--expected-hash", "sha256:" + "0" * 64)
-    assert changed.exit_code == 1 and changed.stdout == ""  # no text at all, no stale coordinates
+    error = json.loads(changed.stdout)  # --json: the error object, and no text at all, no stale coordinates
+    assert changed.exit_code == 1 and error["code"] == "WEB_FETCH_CONTENT_CHANGED" and "text" not in error
     assert changed.stderr.startswith("error WEB_FETCH_CONTENT_CHANGED: ") and url in changed.stderr
     requests_before = len(simweb.requests_to("/lighthouse"))
     assert run("--json", "--no-cache").exit_code == 0

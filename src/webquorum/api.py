@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Coroutine, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeVar
@@ -199,11 +200,23 @@ def _request_fields(request: BaseModel | Mapping[str, Any] | None, **given: Any)
 
 
 def _run(config: ConfigLike, call: Callable[[Client], Coroutine[Any, Any, T]]) -> T:
+    """Run one call on a fresh client; inside a running event loop (Jupyter), on a worker thread's own loop.
+
+    ``asyncio.run`` refuses to nest, so a sync helper called from async code would fail; the
+    worker thread gives the call a loop of its own while the caller waits. Async code that can
+    ``await`` should use :class:`Client` instead, which does not block its loop.
+    """
+
     async def main() -> T:
         async with Client(config) as wq:
             return await call(wq)
 
-    return asyncio.run(main())
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(main())
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="webquorum-sync") as worker:
+        return worker.submit(asyncio.run, main()).result()
 
 
 def search(query: str, *, config: ConfigLike = None, **kwargs: Any) -> SearchResponse:

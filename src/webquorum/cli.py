@@ -1,7 +1,8 @@
 """The command line: parse, call :class:`webquorum.Client`, render. No logic of its own.
 
 Exit codes: 0 the work ran (also when some providers failed or sources had gaps), 1 the work
-failed, 2 bad usage or config, 130 interrupted. Progress goes to stderr so ``--json`` stays clean.
+failed, 2 bad usage or config, 130 interrupted. Progress and logs go to stderr so ``--json``
+stays clean; with ``--json`` a failure is a JSON error object on stdout too.
 """
 
 from __future__ import annotations
@@ -19,23 +20,80 @@ from rich.table import Table
 from rich.text import Text
 
 from webquorum.api import Client
-from webquorum.errors import RequestRefusedError, WebQuorumError
+from webquorum.config import load_config
+from webquorum.errors import AbortedError, RequestRefusedError, WebQuorumError
+from webquorum.logs import configure_logging
 from webquorum.types.research import run_failed
 
 T = TypeVar("T")
+
+
+class _Flagless:
+    """Help without a ``<bool>`` or ``<int>`` type beside flags (``--json``, ``--help``, ``-v``): they take no value."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params: list[Any] = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            if (getattr(param, "is_flag", False) or getattr(param, "count", False)) and param.metavar is None:
+                param.metavar = ""
+        return params
+
+
+class _Command(_Flagless, typer.core.TyperCommand):
+    pass
+
+
+class _Group(_Flagless, typer.core.TyperGroup):
+    pass
+
+
 app = typer.Typer(
-    add_completion=False,
+    cls=_Group,
     pretty_exceptions_show_locals=False,  # locals could hold keys
     no_args_is_help=True,
     help="Multi-source web research in one call: search, read, compare, cite.",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+command = app.command
 # emoji=False: page text such as ":warning:" must print literally, not as a rich emoji code.
 out = Console(soft_wrap=True, highlight=False, emoji=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
+
+def _verbosity(count: int) -> int:
+    try:
+        configure_logging(count)
+    except WebQuorumError as exc:  # a bad $WEBQUORUM_LOG
+        raise fail(exc) from None
+    return count
+
+
 ConfigOpt = typer.Option(None, "--config", help="YAML config file (default: $WEBQUORUM_CONFIG, ./webquorum.yaml, ~/.config/webquorum/config.yaml)")
-JsonOpt = typer.Option(False, "--json", help="Print JSON instead of text.")
+JsonOpt = typer.Option(False, "--json", help="Print JSON instead of text (a failure too, as a JSON error object).")
+VerboseOpt = typer.Option(
+    0, "--verbose", "-v", count=True, callback=_verbosity, show_default=False,
+    help="Log each upstream call to stderr; -vv for debug detail (keys masked). Or set WEBQUORUM_LOG=info|debug.",
+)
+ProviderOpt = typer.Option(None, "--provider", "-p", help="A provider or combo id (see `webquorum providers`); default: web.search_provider.")
+ReaderOpt = typer.Option(None, "--reader", help="Page reader: http (default, local), jina, firecrawl, exa or tavily.")
+LanguageOpt = typer.Option(None, "--language", help="Results in this language, e.g. en or de-CH.")
+TimeRangeOpt = typer.Option(None, "--time-range", help="Only results from the last day, week, month or year.")
+
+
+def _version(show: bool) -> None:
+    if show:
+        from webquorum import __version__
+
+        out.print(f"webquorum {__version__}", markup=False)
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
+    verbose: int = VerboseOpt,
+) -> None:
+    """Multi-source web research in one call: search, read, compare, cite."""
 
 
 def _print_json(data: Any) -> None:
@@ -56,8 +114,23 @@ def _progress(enabled: bool) -> Iterator[Callable[[str], None] | None]:
         yield lambda message: status.update(message)
 
 
+def fail(exc: WebQuorumError, *, as_json: bool = False) -> typer.Exit:
+    """Say what went wrong (``error CODE: message`` and ``hint:`` on stderr; JSON on stdout with --json)."""
+    if as_json:
+        _print_json(WebQuorumError.to_dict(exc))
+    err.print(f"error {exc.code}: {exc.message}", markup=False)
+    if exc.hint_text:
+        err.print(f"hint: {exc.hint_text}", markup=False)
+    return typer.Exit(exc.exit_code)
+
+
+def interrupted() -> typer.Exit:
+    return fail(AbortedError("interrupted", hint="run the command again when you are ready"))
+
+
 def _run(
-    config: str | None, work: Callable[[Client], Awaitable[T]], *, use_cache: bool = True, refusal_as_json: bool = True
+    config: str | None, work: Callable[[Client], Awaitable[T]], *, use_cache: bool = True, as_json: bool = False,
+    refusal_as_json: bool = True,
 ) -> T:
     """Run one API call; every error becomes a one-line message and its exit code.
 
@@ -66,7 +139,7 @@ def _run(
     """
 
     async def main() -> T:
-        async with Client(config, use_cache=use_cache) as wq:
+        async with Client(load_config(config, argument="--config"), use_cache=use_cache) as wq:
             result = await work(wq)
         for warning in getattr(result, "warnings", None) or []:  # a failed cache or store, once each
             err.print(f"warning {warning}", markup=False)
@@ -75,31 +148,38 @@ def _run(
     try:
         return asyncio.run(main())
     except RequestRefusedError as exc:
-        if refusal_as_json or exc.why is not None:
+        if refusal_as_json or as_json or exc.why is not None:
             _print_json(exc.to_dict())
         else:
             err.print(f"error: {exc.error}\nhint: {exc.hint_text}", markup=False)
         raise typer.Exit(exc.exit_code) from None
     except WebQuorumError as exc:
-        err.print(f"error {exc.code}: {exc.message}", markup=False)
-        if exc.hint_text:
-            err.print(f"hint: {exc.hint_text}", markup=False)
-        raise typer.Exit(exc.exit_code) from None
+        raise fail(exc, as_json=as_json) from None
     except KeyboardInterrupt:
-        err.print("error WEB_ABORTED: interrupted", markup=False)
-        raise typer.Exit(130) from None
+        raise interrupted() from None
 
 
-@app.command()
+def _failures_line(failures: list[Any]) -> str:
+    """One line naming every provider that failed, so the text output never hides a failure."""
+    return "providers that failed: " + "; ".join(f"{f.provider} ({f.code}: {' '.join(f.message.split())[:120]})" for f in failures)
+
+
+@command(cls=_Command)
 def search(
     query: str = typer.Argument(..., help="What to search for."),
-    provider: str | None = typer.Option(None, "--provider", "-p", help="Provider or combo id (see `webquorum providers`)."),
-    max_results: int | None = typer.Option(None, "--max-results", "-n", min=1, max=50),
+    provider: str | None = ProviderOpt,
+    max_results: int | None = typer.Option(None, "--max-results", "-n", min=1, max=50, help="At most this many results (default: web.max_results, 10)."),
+    language: str | None = LanguageOpt,
+    time_range: str | None = TimeRangeOpt,
     config: str | None = ConfigOpt,
     as_json: bool = JsonOpt,
+    verbose: int = VerboseOpt,
 ) -> None:
     """Fan a query out to the configured providers and print the fused results."""
-    resp = _run(config, lambda wq: wq.search(query, provider=provider, max_results=max_results))
+    resp = _run(
+        config, lambda wq: wq.search(query, provider=provider, max_results=max_results, language=language, time_range=time_range),
+        as_json=as_json,
+    )
     if as_json:
         _print_json(resp.model_dump(mode="json"))
     else:
@@ -115,44 +195,43 @@ def search(
             cell = Text.assemble((r.title or r.site, "bold"), f"\n{r.url}\n{r.snippet[:160]}")
             table.add_row(str(i), cell, Text(ranks))
         out.print(table)
-        for f in resp.failures:
-            err.print(f"provider {f.provider} failed: {f.code} {f.message}", markup=False)
+        if resp.failures:
+            out.print(_failures_line(resp.failures), markup=False)
     raise typer.Exit(0)
 
 
-@app.command()
-def providers(config: str | None = ConfigOpt, as_json: bool = JsonOpt) -> None:
-    """List configured providers and combos: credential present or not (never the key), modality."""
-    rows = _run(config, lambda wq: wq.providers())
+@command(cls=_Command)
+def providers(config: str | None = ConfigOpt, as_json: bool = JsonOpt, verbose: int = VerboseOpt) -> None:
+    """List providers, combos and page readers: ready or not, what each needs (never a key), modality."""
+    rows = _run(config, lambda wq: wq.providers(), as_json=as_json)
     if as_json:
         _print_json(rows)
         return
-    table = Table(title="providers")
-    for col in ("id", "kind", "ready", "needs", "modality"):
-        table.add_column(col)
-    for row in rows:
-        table.add_row(row["id"], row["kind"], "yes" if row["ready"] else "no", row["needs"] or "", row["modality"])
-    out.print(table)
+    # Plain columns, the long one last: a table would cut ids and variable names at 80 columns.
+    cells = [(r["id"], r["kind"], "yes" if r["ready"] else "no", r["modality"], r["needs"] or "") for r in rows]
+    header = ("id", "kind", "ready", "modality", "needs")
+    widths = [max(len(c[i]) for c in [header, *cells]) for i in range(4)]
+    for cell in [header, *cells]:
+        out.print("  ".join(v.ljust(w) for v, w in zip(cell[:4], widths, strict=True)) + "  " + cell[4], markup=False)
 
 
-
-
-@app.command()
+@command(cls=_Command)
 def fetch(
-    url: str = typer.Argument(...),
-    offset: int = typer.Option(0, "--offset", min=0),
-    budget: int = typer.Option(8000, "--budget", min=1, max=100_000),
+    url: str = typer.Argument(..., help="The http(s) URL of the page."),
+    offset: int = typer.Option(0, "--offset", min=0, help="Start of the window, in characters of the page's text."),
+    budget: int = typer.Option(8000, "--budget", min=1, max=100_000, help="Characters to print from --offset."),
     expected_hash: str | None = typer.Option(None, "--expected-hash", help="Fail with WEB_FETCH_CONTENT_CHANGED if the page changed."),
-    reader: str | None = typer.Option(None, "--reader", help="http (default), jina, firecrawl, exa, tavily"),
-    no_cache: bool = typer.Option(False, "--no-cache"),
+    reader: str | None = ReaderOpt,
+    no_cache: bool = typer.Option(False, "--no-cache", help="Fetch the page again even if the document cache holds it."),
     config: str | None = ConfigOpt,
     as_json: bool = JsonOpt,
+    verbose: int = VerboseOpt,
 ) -> None:
     """Read one page from its first real sentence; print a window of its text."""
     page = _run(
         config,
         lambda wq: wq.fetch(url, offset=offset, budget=budget, expected_content_hash=expected_hash, reader=reader),
-        use_cache=not no_cache,
+        use_cache=not no_cache, as_json=as_json,
     )
     if as_json:
         _print_json(page.model_dump(mode="json"))
@@ -164,16 +243,17 @@ def fetch(
         out.print(f"\n… more: --offset {page.offset + len(page.text)}", markup=False)
 
 
-@app.command()
+@command(cls=_Command)
 def links(
-    url: str = typer.Argument(...),
-    limit: int = typer.Option(100, "--limit", min=1, max=300),
+    url: str = typer.Argument(..., help="The http(s) URL of the page."),
+    limit: int = typer.Option(100, "--limit", min=1, max=300, help="At most this many links."),
     same_site: bool = typer.Option(False, "--same-site", help="Only links on the page's own site."),
     config: str | None = ConfigOpt,
     as_json: bool = JsonOpt,
+    verbose: int = VerboseOpt,
 ) -> None:
     """List a page's links (text, absolute URL, same-site flag) to pick a chapter before fetching it."""
-    result = _run(config, lambda wq: wq.links(url, limit=limit, same_site_only=same_site))
+    result = _run(config, lambda wq: wq.links(url, limit=limit, same_site_only=same_site), as_json=as_json)
     data = _dump(result)
     if as_json:
         _print_json(data)
@@ -183,34 +263,40 @@ def links(
         out.print(f"{link['text'] or '(no text)'}\n  {link['url']}{mark}", markup=False)
 
 
-@app.command()
+@command(cls=_Command)
 def brief(
     query: str = typer.Argument(..., help="The question."),
-    provider: str | None = typer.Option(None, "--provider", "-p"),
-    reader: str | None = typer.Option(None, "--reader"),
+    provider: str | None = ProviderOpt,
+    reader: str | None = ReaderOpt,
     sources: int | None = typer.Option(None, "--sources", min=1, max=6, help="Sites to read, 1-6 (default: brief.sources, 4)."),
     config: str | None = ConfigOpt,
     as_json: bool = JsonOpt,
+    verbose: int = VerboseOpt,
 ) -> None:
     """Search, read up to N independent sites in parallel, and say where they agree and disagree."""
     with _progress(not as_json) as progress:
-        result = _run(config, lambda wq: wq.brief(query, provider=provider, reader=reader, sources=sources, progress=progress))
+        result = _run(
+            config, lambda wq: wq.brief(query, provider=provider, reader=reader, sources=sources, progress=progress), as_json=as_json
+        )
     if as_json:
         _print_json(_dump(result))
-    else:
-        out.print(result.brief, markup=False)
+        return
+    out.print(result.brief, markup=False)
+    if result.failures:
+        out.print(_failures_line(result.failures), markup=False)
 
 
-@app.command()
+@command(cls=_Command)
 def collect(
     query: list[str] = typer.Option([], "--query", "-q", help="A search variant (repeatable, at most 10)."),
     url: list[str] = typer.Option([], "--url", "-u", help="A source URL to read first (repeatable)."),
-    topic: str | None = typer.Option(None, "--topic"),
-    language: str | None = typer.Option(None, "--language"),
-    time_range: str | None = typer.Option(None, "--time-range", help="day, week, month or year"),
-    max_sources: int | None = typer.Option(None, "--max-sources"),
+    topic: str | None = typer.Option(None, "--topic", help="What the passages are about, to rank them (default: the queries)."),
+    language: str | None = LanguageOpt,
+    time_range: str | None = TimeRangeOpt,
+    max_sources: int | None = typer.Option(None, "--max-sources", help="Sources to read (default: collect.max_sources_default, 5)."),
     config: str | None = ConfigOpt,
     as_json: bool = JsonOpt,
+    verbose: int = VerboseOpt,
 ) -> None:
     """Gather literal, citable passages from several sources, with offsets, hashes and gaps."""
     request: dict[str, Any] = {"urls": url, "queries": query}
@@ -218,7 +304,7 @@ def collect(
         if value is not None:
             request[key] = value
     with _progress(not as_json) as progress:
-        result = _run(config, lambda wq: wq.collect(request, progress=progress), refusal_as_json=as_json)
+        result = _run(config, lambda wq: wq.collect(request, progress=progress), refusal_as_json=as_json, as_json=as_json)
     data = _dump(result)
     if as_json:
         _print_json(data)
@@ -231,22 +317,23 @@ def collect(
         out.print(f"gap {gap['type']}: {gap['detail']} {gap.get('url') or gap.get('query') or ''}", markup=False)
 
 
-@app.command()
+@command(cls=_Command)
 def verify(
     entity: list[str] = typer.Option(..., "--entity", "-e", help="A named entity (repeatable)."),
     claim: list[str] = typer.Option(..., "--claim", "-c", help="A claim to check (repeatable)."),
-    objective: str | None = typer.Option(None, "--objective"),
-    freshness_days: int | None = typer.Option(None, "--freshness-days"),
-    max_results: int = typer.Option(5, "--max-results"),
+    objective: str | None = typer.Option(None, "--objective", help="Why you check (default: \"Verify claims about <entities>\")."),
+    freshness_days: int | None = typer.Option(None, "--freshness-days", help="Only evidence published within this many days."),
+    max_results: int = typer.Option(5, "--max-results", help="Search results to judge the claims on (1-20)."),
     config: str | None = ConfigOpt,
     as_json: bool = JsonOpt,
+    verbose: int = VerboseOpt,
 ) -> None:
     """Check claims about named entities against independent sources: supported, contradicted, unverified."""
     request = {
         "objective": objective or f"Verify claims about {', '.join(entity)}",
         "entities": entity, "claims_to_verify": claim, "freshness_days": freshness_days, "max_results": max_results,
     }
-    data = _dump(_run(config, lambda wq: wq.verify(request)))
+    data = _dump(_run(config, lambda wq: wq.verify(request), as_json=as_json))
     if as_json:
         _print_json(data)
     else:
@@ -272,16 +359,17 @@ def _budget(budget: dict[str, Any]) -> str:
     return " ".join(f"{key}={value}" for key, value in budget.items())
 
 
-@app.command()
+@command(cls=_Command)
 def discover(
-    objective: str = typer.Option(..., "--objective"),
+    objective: str = typer.Option(..., "--objective", help="What you are looking for, in plain words."),
     signal: list[str] = typer.Option(..., "--signal", help="A market event (repeatable, 1-4)."),
     geo: list[str] = typer.Option([], "--geo", help="A geography (repeatable, 0-3)."),
-    exclude: list[str] = typer.Option([], "--exclude"),
-    freshness_days: int | None = typer.Option(None, "--freshness-days"),
-    target: int = typer.Option(5, "--target"),
+    exclude: list[str] = typer.Option([], "--exclude", help="An organisation to leave out (repeatable)."),
+    freshness_days: int | None = typer.Option(None, "--freshness-days", help="Only evidence published within this many days."),
+    target: int = typer.Option(5, "--target", help="Candidates to aim for (1-10)."),
     config: str | None = ConfigOpt,
     as_json: bool = JsonOpt,
+    verbose: int = VerboseOpt,
 ) -> None:
     """Find organisations behind a market signal (a new plant, an expansion, a tender). Never exhaustive."""
     request: dict[str, Any] = {
@@ -289,7 +377,7 @@ def discover(
     }
     if freshness_days is not None:
         request["freshness_days"] = freshness_days
-    data = _dump(_run(config, lambda wq: wq.discover(request)))
+    data = _dump(_run(config, lambda wq: wq.discover(request), as_json=as_json))
     if as_json:
         _print_json(data)
     else:
@@ -299,15 +387,16 @@ def discover(
     _exit_if_the_run_failed(data)
 
 
-@app.command()
+@command(cls=_Command)
 def mcp(
-    http: bool = typer.Option(False, "--http", help="Serve streamable HTTP instead of stdio."),
-    host: str = typer.Option("127.0.0.1", "--host"),
-    port: int = typer.Option(8765, "--port", min=1, max=65535),
+    http: bool = typer.Option(False, "--http", help="Serve streamable HTTP on /mcp instead of stdio."),
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to bind with --http; other than loopback needs a token."),
+    port: int = typer.Option(8765, "--port", min=1, max=65535, help="Port to bind with --http."),
     workers: int = typer.Option(1, "--workers", min=1, max=64, help="HTTP server processes on one port (needs store.url on Redis)."),
     config: str | None = ConfigOpt,
+    verbose: int = VerboseOpt,
 ) -> None:
-    """Run the MCP server (stdio by default, for desktop clients)."""
+    """Run the MCP server (stdio by default, for desktop clients); Ctrl-C stops it."""
     from webquorum.mcp.server import (
         serve,  # imported here: the SDK costs ~0.7 s that other commands need not pay
     )
@@ -315,31 +404,30 @@ def mcp(
     try:
         if workers > 1 and not http:
             raise typer.BadParameter("--workers needs --http (stdio has one client)")
-        serve(config=config, http=http, host=host, port=port, workers=workers)
+        loaded = load_config(config, argument="--config")  # a bad config is refused before anything starts
+        # Fleet workers each read the config file themselves, so they get its path, not the parsed copy.
+        serve(config=config if workers > 1 else loaded, http=http, host=host, port=port, workers=workers)
     except WebQuorumError as exc:
-        err.print(f"error {exc.code}: {exc.message}", markup=False)
-        if exc.hint_text:
-            err.print(f"hint: {exc.hint_text}", markup=False)
-        raise typer.Exit(exc.exit_code) from None
+        raise fail(exc) from None
+    except KeyboardInterrupt:
+        raise interrupted() from None
 
 
-@app.command()
+@command(cls=_Command)
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to bind; anything but loopback needs mcp.auth_token."),
-    port: int = typer.Option(8765, "--port", min=1, max=65535),
+    port: int = typer.Option(8765, "--port", min=1, max=65535, help="Port to bind."),
     json_logs: bool = typer.Option(False, "--json-logs", help="Access log as JSON lines on stderr."),
     config: str | None = ConfigOpt,
+    verbose: int = VerboseOpt,
 ) -> None:
     """Serve the brief page, a SearXNG-compatible /search, /brief and /fetch JSON, and MCP on /mcp."""
     from webquorum.serve import serve as run_server  # the server stack loads only for this command
 
     try:
-        run_server(config=config, host=host, port=port, json_logs=json_logs)
+        run_server(config=load_config(config, argument="--config"), host=host, port=port, json_logs=json_logs)
     except WebQuorumError as exc:
-        err.print(f"error {exc.code}: {exc.message}", markup=False)
-        if exc.hint_text:
-            err.print(f"hint: {exc.hint_text}", markup=False)
-        raise typer.Exit(exc.exit_code) from None
+        raise fail(exc) from None
     except KeyboardInterrupt:
         err.print("webquorum serve: stopped", markup=False)
         raise typer.Exit(130) from None

@@ -12,14 +12,16 @@ import ipaddress
 import os
 import re
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import (
+    AllowInfNan,
     BaseModel,
     ConfigDict,
     Field,
     SecretStr,
+    Strict,
     ValidationError,
     field_validator,
     model_validator,
@@ -37,26 +39,59 @@ SECRET_KEYS = frozenset({"api_key", "auth_token", "proxy"})  # a proxy URL may h
 DEFAULT_AGENT_MODEL = "anthropic/claude-sonnet-5"
 DEFAULT_VERIFICATION_MODEL = "openai/gpt-5.4-mini"
 DEFAULT_QUERY_MODEL = "perplexity/sonar"
+MAX_CONFIG_BYTES = 1_000_000  # a config file is a few kilobytes; anything near this is not one
+# Strict scalars: lax validation would read `retries: true` as 1 and `enabled: 1` as true.
+Int = Annotated[int, Strict()]
+Num = Annotated[float, Strict(), AllowInfNan(False)]
+Bool = Annotated[bool, Strict()]
+_HOST_NAME = re.compile(r"^(?=.{1,253}\.?$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$", re.I)
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_ORIGIN = re.compile(r"^https?://[^/\s?#]+$")
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def _http_url(v: str | None) -> str | None:
+    if v is not None and not re.match(r"^https?://[^/\s]+", v):
+        raise ValueError("must be an http(s) URL such as https://searx.example.org")
+    return v
+
+
+def _env_name(v: str | None) -> str | None:
+    if v is not None and not _ENV_NAME.match(v):
+        raise ValueError("must be an environment variable name such as BRAVE_API_KEY (letters, digits, _)")
+    return v
+
+
+def _allowed_host(entry: str) -> str:
+    """One ``network.allow_hosts`` entry: a host name, an IP address or a CIDR range, nothing else."""
+    text = entry.strip()
+    try:
+        ipaddress.ip_network(text, strict=False)
+        return entry
+    except ValueError:
+        pass
+    if "://" in text:
+        raise ValueError("is a URL; list the bare host name, e.g. intranet.local (no scheme, port or path)")
+    if "/" in text or (text[:1].isdigit() and text.replace(".", "").replace("/", "").isdigit()):
+        raise ValueError("is not a valid IP address or CIDR range (e.g. 10.0.0.0/8: four numbers 0-255, a prefix 0-32)")
+    if not _HOST_NAME.match(text):
+        raise ValueError("must be a host name (e.g. intranet.local), an IP address or a CIDR range such as 10.0.0.0/8")
+    return entry
+
+
 class ProviderOverride(_Strict):
     base_url: str | None = None
     api_key_env: str | None = None
     api_key: SecretStr | None = None
-    timeout_s: float | None = Field(default=None, gt=0, le=300)
+    timeout_s: Num | None = Field(default=None, gt=0, le=300)
     rate_limit: str | None = None
     model: str | None = None
 
-    @field_validator("base_url")
-    @classmethod
-    def _http_url(cls, v: str | None) -> str | None:
-        if v is not None and not re.match(r"^https?://[^/\s]+", v):
-            raise ValueError("must be an http(s) URL such as https://searx.example.org")
-        return v
+    _http_url = field_validator("base_url")(lambda cls, v: _http_url(v))
+    _env_name = field_validator("api_key_env")(lambda cls, v: _env_name(v))
 
     @field_validator("rate_limit")
     @classmethod
@@ -77,30 +112,30 @@ class Combo(_Strict):
     id: str = Field(min_length=1, max_length=64)
     members: list[str] = Field(min_length=1)
     merge: MergeStrategy = "consensus"
-    concurrent: bool = True
-    stop_after_results: int | None = Field(default=None, ge=1, le=100)
-    snippet_budget: int = Field(default=600, ge=80, le=4000)
-    quorum: int | None = Field(default=None, ge=1, le=64)  # answers before stragglers get a bounded wait; None = all but one
-    straggler_wait_s: float = Field(default=2.0, ge=0, le=120)  # most extra wait for the rest once a quorum answered
+    concurrent: Bool = True
+    stop_after_results: Int | None = Field(default=None, ge=1, le=100)
+    snippet_budget: Int = Field(default=600, ge=80, le=4000)
+    quorum: Int | None = Field(default=None, ge=1, le=64)  # answers before stragglers get a bounded wait; None = all but one
+    straggler_wait_s: Num = Field(default=2.0, ge=0, le=120)  # most extra wait for the rest once a quorum answered
 
 
 class WebSettings(_Strict):
     search_provider: str = AUTO
     fetch_provider: str = "http"
-    max_results: int = Field(default=10, ge=1, le=50)
+    max_results: Int = Field(default=10, ge=1, le=50)
 
 
 class NetworkSettings(_Strict):
-    timeout_s: float = Field(default=10.0, gt=0, le=120)
-    allow_private_addresses: bool = False
+    timeout_s: Num = Field(default=10.0, gt=0, le=120)
+    allow_private_addresses: Bool = False
     allow_hosts: list[str] = []
     resolve: dict[str, str] = {}  # host -> IP pin, like curl --resolve (tests, split-horizon DNS)
-    max_body_bytes: int = Field(default=5_000_000, ge=10_000, le=100_000_000)
-    fetch_deadline_s: float = Field(default=15.0, gt=0, le=120)
-    max_redirects: int = Field(default=5, ge=0, le=10)
-    retries: int = Field(default=2, ge=0, le=5)
-    retry_waits: bool = True
-    user_agent: str | None = None
+    max_body_bytes: Int = Field(default=5_000_000, ge=10_000, le=100_000_000)
+    fetch_deadline_s: Num = Field(default=15.0, gt=0, le=120)
+    max_redirects: Int = Field(default=5, ge=0, le=10)
+    retries: Int = Field(default=2, ge=0, le=5)
+    retry_waits: Bool = True
+    user_agent: str | None = Field(default=None, min_length=1, max_length=300)
     proxy: str | None = None  # "http://proxy:3128", "none" (ignore HTTPS_PROXY/HTTP_PROXY), null: the environment
     no_proxy: list[str] = []  # hosts reached directly, added to $NO_PROXY
 
@@ -112,6 +147,23 @@ class NetworkSettings(_Strict):
                 check_proxy_url(v, "proxy")
             except ProxySettingError as exc:
                 raise ValueError(str(exc).removeprefix("proxy: ")) from None
+        return v
+
+    @field_validator("allow_hosts")
+    @classmethod
+    def _hosts(cls, v: list[str]) -> list[str]:
+        for i, entry in enumerate(v):
+            try:
+                _allowed_host(entry)
+            except ValueError as exc:
+                raise ValueError(f"network.allow_hosts[{i}]: {entry!r} {exc}") from None
+        return v
+
+    @field_validator("user_agent")
+    @classmethod
+    def _printable(cls, v: str | None) -> str | None:
+        if v is not None and not v.isprintable():
+            raise ValueError("must be one printable line (no newlines or control characters)")
         return v
 
     @field_validator("resolve")
@@ -126,12 +178,12 @@ class NetworkSettings(_Strict):
 
 
 class CacheSettings(_Strict):
-    enabled: bool = True
-    path: str | None = None
+    enabled: Bool = True
+    path: str | None = Field(default=None, min_length=1)
     url: str | None = None  # redis://host:6379/0 shares documents across workers; else path (SQLite)
-    ttl_s: float = Field(default=3600.0, ge=0)
-    max_entries: int = Field(default=20_000, ge=1, le=10_000_000)
-    max_entry_bytes: int = Field(default=2_000_000, ge=1_000, le=100_000_000)
+    ttl_s: Num = Field(default=3600.0, ge=0)
+    max_entries: Int = Field(default=20_000, ge=1, le=10_000_000)
+    max_entry_bytes: Int = Field(default=2_000_000, ge=1_000, le=100_000_000)
 
     @field_validator("url")
     @classmethod
@@ -143,49 +195,60 @@ class CacheSettings(_Strict):
 
 class StoreSettings(_Strict):
     url: str = "memory://"  # rate-limit and breaker state: memory://, sqlite:///path.db, redis://host:6379/0
-    timeout_s: float = Field(default=0.5, gt=0, le=10)  # bound on each store operation
+    timeout_s: Num = Field(default=0.5, gt=0, le=10)  # bound on each store operation
     on_unavailable: Literal["fail", "local"] = "fail"  # when the store is down: refuse, or per-process limits
-    rate_margin_s: float = Field(default=0.1, ge=0, le=10)  # grants spaced by window + margin (transit)
+    rate_margin_s: Num = Field(default=0.1, ge=0, le=10)  # grants spaced by window + margin (transit)
 
 
 class BriefSettings(_Strict):
-    sources: int = Field(default=4, ge=1, le=6)
-    candidates: int = Field(default=12, ge=1, le=30)
-    read_deadline_s: float = Field(default=10.0, gt=0, le=60)
-    max_chars: int = Field(default=4000, ge=500, le=4000)
+    sources: Int = Field(default=4, ge=1, le=6)
+    candidates: Int = Field(default=12, ge=1, le=30)
+    read_deadline_s: Num = Field(default=10.0, gt=0, le=60)
+    max_chars: Int = Field(default=4000, ge=500, le=4000)
 
 
 class CollectSettings(_Strict):
-    max_sources_default: int = Field(default=5, ge=1, le=50)
-    max_sources_cap: int = Field(default=10, ge=1, le=50)
-    excerpts_per_source: int = Field(default=3, ge=1, le=20)
-    excerpt_chars: int = Field(default=600, ge=100, le=5000)
-    total_chars: int = Field(default=12000, ge=1000, le=200000)
+    max_sources_default: Int = Field(default=5, ge=1, le=50)
+    max_sources_cap: Int = Field(default=10, ge=1, le=50)
+    excerpts_per_source: Int = Field(default=3, ge=1, le=20)
+    excerpt_chars: Int = Field(default=600, ge=100, le=5000)
+    total_chars: Int = Field(default=12000, ge=1000, le=200000)
 
 
 class BudgetSettings(_Strict):
-    max_calls_per_run: int = Field(default=2, ge=1, le=50)
-    max_usd_per_call: float = Field(default=0.05, ge=0)
-    max_usd_per_run: float = Field(default=0.20, ge=0)
+    max_calls_per_run: Int = Field(default=2, ge=1, le=50)
+    max_usd_per_call: Num = Field(default=0.05, ge=0)
+    max_usd_per_run: Num = Field(default=0.20, ge=0)
 
 
 class ModelSettings(_Strict):
     base_url: str | None = None
     api_key_env: str = "AI_GATEWAY_API_KEY"
-    timeout_s: float = Field(default=30.0, gt=0, le=300)
+    timeout_s: Num = Field(default=30.0, gt=0, le=300)
+
+    _http_url = field_validator("base_url")(lambda cls, v: _http_url(v))
+    _env_name = field_validator("api_key_env")(lambda cls, v: _env_name(v))
 
 
 class McpSettings(_Strict):
-    enable_discovery: bool = False
+    enable_discovery: Bool = False
     auth_token: SecretStr | None = None  # else $WEBQUORUM_MCP_TOKEN (see mcp_token)
-    max_concurrent: int = Field(default=16, ge=1, le=1024)
-    call_deadline_s: float = Field(default=60.0, gt=0, le=600)
+    max_concurrent: Int = Field(default=16, ge=1, le=1024)
+    call_deadline_s: Num = Field(default=60.0, gt=0, le=600)
     allowed_origins: list[str] = []
-    queue_wait_s: float = Field(default=2.0, ge=0, le=60)  # a call over max_concurrent waits this long for a slot
-    max_queued: int = Field(default=256, ge=0, le=100_000)  # waiters past this are told WEB_MCP_BUSY at once
-    max_sessions: int = Field(default=1000, ge=1, le=100_000)  # open HTTP sessions; past it new ones get 503
-    session_idle_s: float = Field(default=300.0, gt=0, le=86_400)  # an HTTP session idle this long is closed
-    shutdown_grace_s: float = Field(default=5.0, ge=0, le=120)  # on SIGTERM, then in-flight calls get WEB_ABORTED
+    queue_wait_s: Num = Field(default=2.0, ge=0, le=60)  # a call over max_concurrent waits this long for a slot
+    max_queued: Int = Field(default=256, ge=0, le=100_000)  # waiters past this are told WEB_MCP_BUSY at once
+    max_sessions: Int = Field(default=1000, ge=1, le=100_000)  # open HTTP sessions; past it new ones get 503
+    session_idle_s: Num = Field(default=300.0, gt=0, le=86_400)  # an HTTP session idle this long is closed
+    shutdown_grace_s: Num = Field(default=5.0, ge=0, le=120)  # on SIGTERM, then in-flight calls get WEB_ABORTED
+
+    @field_validator("allowed_origins")
+    @classmethod
+    def _origins(cls, v: list[str]) -> list[str]:
+        for i, origin in enumerate(v):
+            if not _ORIGIN.match(origin):
+                raise ValueError(f"mcp.allowed_origins[{i}]: {origin!r} must be an origin like https://app.example.org or http://localhost:*")
+        return v
 
 
 class Config(_Strict):
@@ -204,6 +267,11 @@ class Config(_Strict):
 
     @model_validator(mode="after")
     def _references(self) -> Config:
+        if self.providers == []:
+            raise ValueError(
+                "providers: [] registers no search backend at all; omit the key to register every backend, "
+                f"or list at least one of: {', '.join(PROVIDER_IDS)}"
+            )
         for i, pid in enumerate(self.providers or []):
             if pid not in PROVIDER_IDS:
                 raise ValueError(f"providers[{i}]: unknown provider {pid!r}; known: {', '.join(PROVIDER_IDS)}")
@@ -277,6 +345,19 @@ def mcp_token(settings: McpSettings) -> str | None:
     return os.environ.get("WEBQUORUM_MCP_TOKEN") or None
 
 
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def log_level_setting() -> str | None:
+    """``$WEBQUORUM_LOG`` (debug, info, warning or error), or None when unset; anything else is a ConfigError."""
+    value = os.environ.get("WEBQUORUM_LOG", "").strip().lower()
+    if not value:
+        return None
+    if value not in LOG_LEVELS:
+        raise ConfigError(f"WEBQUORUM_LOG: {value!r} is not a log level; use one of {', '.join(LOG_LEVELS)}")
+    return value
+
+
 def model_name(kind: Literal["agent", "verification", "query"], configured: str | None = None) -> str:
     """Model ids come from the environment so they can change without code changes."""
     if configured:
@@ -289,6 +370,19 @@ def model_name(kind: Literal["agent", "verification", "query"], configured: str 
     return os.environ.get(env) or default
 
 
+# What each type error asks for, in the config file's own words rather than pydantic's.
+_WANTED = {
+    "int_type": "must be a whole number (not true/false, not text)",
+    "float_type": "must be a number (not true/false, not text)",
+    "finite_number": "must be a finite number",
+    "bool_type": "must be true or false",
+    "string_type": "must be text",
+    "list_type": "must be a list",
+    "dict_type": "must be a mapping of keys to values",
+    "model_type": "must be a mapping of keys to values",
+}
+
+
 def _describe(error: dict[str, Any]) -> str:
     path = "".join(
         f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.get("loc", ()) if p != "__root__"
@@ -296,27 +390,40 @@ def _describe(error: dict[str, Any]) -> str:
     message = str(error.get("msg", "invalid")).removeprefix("Value error, ")
     if error.get("type") == "extra_forbidden":
         return f"{path}: unknown key; remove it or check the spelling (see the README's config reference)"
-    if error.get("type") == "model_type" or path == "(top level)" or message.split(":")[0].count(".") > 0:
+    if path == "(top level)" or message.split(":")[0].count(".") > 0:
         return message if ":" in message else f"{path}: {message}"
+    message = _WANTED.get(str(error.get("type")), message)
     value = error.get("input")
     if any(part in SECRET_KEYS for part in error.get("loc", ())):
         return f"{path}: the value is not allowed: {message}"  # never echo a secret, even a mistyped one
-    shown = repr(value) if not isinstance(value, dict) else "a mapping"
+    shown = "a mapping" if isinstance(value, dict) else "a list" if isinstance(value, list) else _shown(value)
     return f"{path}: {shown} is not allowed: {message}"
 
 
+def _shown(value: Any) -> str:
+    text = "true" if value is True else "false" if value is False else "null" if value is None else repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def parse_config(data: Any, *, source: str = "config") -> Config:
+    """A validated Config from parsed YAML or a dict; any mistake is a ConfigError naming key, value and fix."""
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise ConfigError(f"{source}: the top level must be a mapping of settings, not {type(data).__name__}")
+        raise ConfigError(
+            f"{source}: the top level must be a mapping of settings, not {type(data).__name__}",
+            hint="start the file with keys such as `providers:` or `web:` (see the README's config reference)",
+        )
     try:
         return Config.model_validate(data)
     except ValidationError as exc:
         lines = [_describe(dict(e)) for e in exc.errors()]
         unknown = any(_names_unknown(dict(e)) for e in exc.errors())
         error = UnknownNameError if unknown else ConfigError
-        raise error(f"{source}: " + "; ".join(lines[:5])) from None
+        more = f" (and {len(lines) - 5} more)" if len(lines) > 5 else ""
+        raise error(f"{source}: " + "; ".join(lines[:5]) + more, hint=f"fix the key named above in {source}; the README's config reference lists every key") from None
+    except RecursionError:
+        raise ConfigError(f"{source}: nested too deeply (or refers to itself through a YAML alias)") from None
 
 
 def _names_unknown(error: dict[str, Any]) -> bool:
@@ -330,39 +437,70 @@ def _names_unknown(error: dict[str, Any]) -> bool:
     )
 
 
-def config_path(explicit: str | Path | None = None) -> Path | None:
-    """The config file that applies, following the documented search order; None for built-in defaults."""
-    if explicit:
-        path = Path(explicit).expanduser()
-        if not path.is_file():
-            raise ConfigError(f"--config: {str(path)!r} does not exist; pass an existing YAML file")
-        return path
+def config_path(explicit: str | Path | None = None, *, argument: str = "config") -> Path | None:
+    """The config file that applies, following the documented search order; None for built-in defaults.
+
+    ``argument`` is what the caller called the path (``--config`` on the command line, the
+    ``config`` argument in the API), so the message speaks the caller's language.
+    """
+    if explicit is not None and str(explicit) != "":
+        return _existing_file(Path(explicit).expanduser(), argument)
     env = os.environ.get("WEBQUORUM_CONFIG")
     if env:
-        path = Path(env).expanduser()
-        if not path.is_file():
-            raise ConfigError(f"WEBQUORUM_CONFIG: {env!r} does not exist; unset it or point it at a YAML file")
-        return path
+        return _existing_file(Path(env).expanduser(), "WEBQUORUM_CONFIG")
     for candidate in (Path("webquorum.yaml"), Path("~/.config/webquorum/config.yaml").expanduser()):
         if candidate.is_file():
             return candidate
     return None
 
 
-def load_config(explicit: str | Path | Config | dict[str, Any] | None = None) -> Config:
-    """A validated Config from a path, a dict, a Config, or the documented search order (None)."""
+def _existing_file(path: Path, argument: str) -> Path:
+    fix = "unset it or point it at a YAML file" if argument == "WEBQUORUM_CONFIG" else "pass the path of a YAML file"
+    if path.is_dir():
+        raise ConfigError(f"{argument}: {str(path)!r} is a directory, not a config file; {fix}")
+    if not path.exists():
+        raise ConfigError(f"{argument}: {str(path)!r} does not exist; {fix}")
+    if not path.is_file():
+        raise ConfigError(f"{argument}: {str(path)!r} is not a regular file; {fix}")
+    return path
+
+
+def read_config_file(path: Path) -> Config:
+    """Parse one YAML file: unreadable, oversized, non-UTF-8 and invalid YAML are ConfigErrors too."""
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_CONFIG_BYTES + 1)
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read ({exc.strerror or exc}); check its permissions") from None
+    if len(raw) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{path}: larger than {MAX_CONFIG_BYTES:,} bytes, which no config file needs; is it the right file?")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {raw[exc.start]:#04x} at offset {exc.start}); save the file as UTF-8") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: not valid YAML: {' '.join(str(exc).split())}", hint="fix the YAML at the line and column named above") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: nested too deeply to be a config file") from None
+    return parse_config(data, source=str(path))
+
+
+def load_config(explicit: str | Path | Config | dict[str, Any] | None = None, *, argument: str = "config") -> Config:
+    """A validated Config from a path, a dict, a Config, or the documented search order (None).
+
+    Anything else, and any invalid content, is a :class:`ConfigError` (code WEB_CONFIG_INVALID,
+    or WEB_BAD_REQUEST for an unknown provider name) that names the key, the value and the fix.
+    """
     if isinstance(explicit, Config):
         return explicit
     if isinstance(explicit, dict):
-        return parse_config(explicit)
-    path = config_path(explicit)
-    if path is None:
-        return Config()
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"{path}: not valid YAML: {exc}") from None
-    return parse_config(data, source=str(path))
+        return parse_config(explicit, source=argument)
+    if explicit is not None and not isinstance(explicit, str | Path):
+        raise ConfigError(f"{argument}: expected a file path, a dict or a Config, not {type(explicit).__name__}")
+    path = config_path(explicit, argument=argument)
+    return Config() if path is None else read_config_file(path)
 
 
 __all__ = ["MERGE_STRATEGIES", "Combo", "Config", "ProviderOverride", "load_config", "parse_config"]

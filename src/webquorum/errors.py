@@ -38,6 +38,7 @@ Messages never contain credentials: anything built from a request goes through
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, ClassVar
 
@@ -106,11 +107,13 @@ class WebQuorumError(Exception):
 class BadRequestError(WebQuorumError):
     code = "WEB_BAD_REQUEST"
     exit_code = 2
+    hint = "fix the argument or option named above and run again"
 
 
 class ConfigError(WebQuorumError):
     code = "WEB_CONFIG_INVALID"
     exit_code = 2
+    hint = "fix the setting named above; the README's config reference lists every key and what it allows"
 
 
 class UnknownNameError(BadRequestError, ConfigError):
@@ -127,10 +130,12 @@ class UnknownNameError(BadRequestError, ConfigError):
 class AbortedError(WebQuorumError):
     code = "WEB_ABORTED"
     exit_code = 130
+    hint = "the work was interrupted or ran out of time; run it again, asking for less if it was the deadline"
 
 
 class BudgetExhaustedError(WebQuorumError):
     code = "WEB_BUDGET_EXHAUSTED"
+    hint = "the run's budget is spent; ask for less, or raise budget.max_calls_per_run / budget.max_usd_per_run"
 
 
 class ServerBusyError(WebQuorumError):
@@ -174,11 +179,18 @@ class RequestRefusedError(WebQuorumError):
         missing: list[str] | None = None,
         suggested_correction: dict[str, Any] | None = None,
     ) -> None:
-        super().__init__(why if why is not None else error, hint=hint)
         self.error = error
         self.why = why
         self.missing = missing or []
         self.suggested_correction = suggested_correction or {}
+        super().__init__(why if why is not None else error, hint=hint or self._fix() or BadRequestError.hint)
+
+    def _fix(self) -> str:
+        """What to change, from the refusal's own fields: the missing parts and the suggested correction."""
+        parts = [f"add: {', '.join(self.missing)}"] if self.missing else []
+        if self.suggested_correction:
+            parts.append(f"suggested correction: {json.dumps(self.suggested_correction, ensure_ascii=False)}")
+        return "; ".join(parts)
 
     @property
     def code(self) -> str:  # type: ignore[override]
@@ -200,20 +212,24 @@ BriefRefusedError = RequestRefusedError  # the 0.1 name, kept so existing caller
 
 class ProviderError(WebQuorumError):
     code = "WEB_PROVIDER_ERROR"
+    hint = "the provider failed; retry later, or name another provider or combo"
 
 
 class CredentialMissingError(ProviderError):
     code = "WEB_PROVIDER_CREDENTIAL_MISSING"
     exit_code = 2
+    hint = "set the key variable named above where webquorum runs (an MCP server: in its environment, then restart it), or pick a ready provider (`webquorum providers`)"
 
 
 class ConfiguredUnavailableError(ProviderError):
     code = "WEB_PROVIDER_CONFIGURED_UNAVAILABLE"
     exit_code = 2
+    hint = "give the provider what the message names (a key variable or a base_url) where webquorum runs, or omit the provider to use the ready ones (`webquorum providers`)"
 
 
 class RateLimitedError(ProviderError):
     code = "WEB_PROVIDER_RATE_LIMITED"
+    hint = "the provider is limiting requests; wait before the next call (retry_after, when given, says how long) or name another provider"
 
 
 CHALLENGE_COOLDOWN_S = 600.0  # how long an engine that served a challenge is left alone
@@ -238,6 +254,7 @@ class ChallengeError(RateLimitedError):
 
 class ProviderTimeoutError(ProviderError):
     code = "WEB_PROVIDER_TIMEOUT"
+    hint = "the provider did not answer in time; retry, name another provider, or raise network.timeout_s"
 
 
 class ProviderUnreachableError(ProviderError):
@@ -252,19 +269,23 @@ class ProviderUnreachableError(ProviderError):
 
 class BadResponseError(ProviderError):
     code = "WEB_PROVIDER_BAD_RESPONSE"
+    hint = "the provider answered with something unreadable (often a challenge page); name another provider or retry later"
 
 
 class CircuitOpenError(ProviderError):
     code = "WEB_PROVIDER_CIRCUIT_OPEN"
+    hint = "the provider failed several times in a row and is paused briefly; name another provider or retry in a minute"
 
 
 class FetchError(WebQuorumError):
     code = "WEB_FETCH_ERROR"
+    hint = "try another URL from the search results"
 
 
 class BadUrlError(FetchError):
     code = "WEB_FETCH_BAD_URL"
     exit_code = 2
+    hint = "pass an absolute http(s) URL such as https://example.org/page"
 
 
 class ForbiddenAddressError(FetchError):
@@ -274,6 +295,7 @@ class ForbiddenAddressError(FetchError):
 
 class HttpStatusError(FetchError):
     code = "WEB_FETCH_HTTP_ERROR"
+    hint = "the site answered with an error status; check the URL or try another source"
 
 
 class BlockedError(FetchError):
@@ -283,18 +305,22 @@ class BlockedError(FetchError):
 
 class FetchTimeoutError(FetchError):
     code = "WEB_FETCH_TIMEOUT"
+    hint = "the site did not answer in time; retry once or try another source"
 
 
 class TooLargeError(FetchError):
     code = "WEB_FETCH_TOO_LARGE"
+    hint = "the page is larger than network.max_body_bytes allows; pick a smaller page or raise that limit"
 
 
 class UnsupportedContentError(FetchError):
     code = "WEB_FETCH_UNSUPPORTED_CONTENT"
+    hint = "only HTML, PDF and plain text can be read; try another URL"
 
 
 class EmptyError(FetchError):
     code = "WEB_FETCH_EMPTY"
+    hint = "the page has no readable text (it may need JavaScript); try a reader service (--reader jina) or another URL"
 
 
 class ContentChangedError(FetchError):
@@ -304,3 +330,4 @@ class ContentChangedError(FetchError):
 
 class RedirectLoopError(FetchError):
     code = "WEB_FETCH_REDIRECT_LOOP"
+    hint = "the site redirects without end; try another URL for the same content"

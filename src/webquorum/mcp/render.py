@@ -2,7 +2,7 @@
 
 Every outcome is a tool result, never a protocol failure: success carries structured content
 (under the declared output schema) plus text for clients that read only text; failure carries
-``is_error``, a ``CODE: message`` line and a one-line hint.
+``is_error`` and text only, a ``CODE: message`` line and a one-line hint (see :func:`error_result`).
 """
 
 from __future__ import annotations
@@ -14,34 +14,36 @@ from typing import Any
 from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel
 
-from webquorum.errors import RequestRefusedError, WebQuorumError
+from webquorum.errors import WebQuorumError
 from webquorum.mcp.bounds import bound
 from webquorum.mcp.tools import ToolSpec
 
-HINTS = {  # one line for codes whose error carries no hint of its own
+# Hints in the server's terms, for codes whose error class speaks of the command line; an
+# error raised with a hint of its own (an instance hint, not the class's) keeps that one.
+SERVER_HINTS = {
     "WEB_BAD_REQUEST": "fix the argument named above and call again; the tool's input schema lists every argument",
     "WEB_ABORTED": "the call ran past mcp.call_deadline_s; ask for less (fewer sources, a smaller budget) or retry",
-    "WEB_FETCH": "try another URL from the search results",
-    "WEB_PROVIDER": "retry later, or name another provider or combo",
-    "WEB_CONFIG": "fix the server's config file and restart it",
+    "WEB_CONFIG_INVALID": "fix the server's config file and restart it",
+    "WEB_FETCH_BLOCKED": "the site refused an automated reader; try another URL from the search results",
+    "WEB_FETCH_EMPTY": "the page has no readable text (it may need JavaScript); try another URL from the search results",
 }
 
 
+def hint_for(exc: WebQuorumError) -> str:
+    own = exc.hint_text if exc.hint_text != type(exc).hint else ""
+    return " ".join((own or SERVER_HINTS.get(exc.code) or exc.hint_text or SERVER_HINTS["WEB_BAD_REQUEST"]).split())
+
+
 def error_result(exc: WebQuorumError) -> CallToolResult:
-    if isinstance(exc, RequestRefusedError) and exc.why is not None:
-        data: dict[str, Any] = exc.to_dict()
-        hint = "; ".join(
-            part for part in (
-                f"add: {', '.join(exc.missing)}" if exc.missing else "",
-                f"suggested correction: {json.dumps(exc.suggested_correction, ensure_ascii=False)}" if exc.suggested_correction else "",
-            ) if part
-        ) or HINTS["WEB_BAD_REQUEST"]
-    else:
-        data = WebQuorumError.to_dict(exc)  # collect's refusal reads as a bad request: code, message, hint
-        hint = exc.hint_text or next((h for prefix, h in HINTS.items() if exc.code.startswith(prefix)), "")
-    data["hint"] = " ".join(hint.split())
-    text = f"{exc.code}: {' '.join(exc.message.split())}\nhint: {data['hint']}"
-    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data, is_error=True)
+    """An error as text only: ``CODE: message`` and ``hint: ...``, with no structured content.
+
+    TypeScript clients (the SDK inside Claude Desktop, Cursor, VS Code, the Inspector) check
+    structured content against the tool's output schema even on an error result, and raise
+    instead of showing it; a result with no structured content is never checked, so every
+    client shows the agent the error and its hint.
+    """
+    text = f"{exc.code}: {' '.join(exc.message.split())}\nhint: {hint_for(exc)}"
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
 
 
 def _lines_fetch(d: dict[str, Any]) -> str:

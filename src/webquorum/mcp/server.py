@@ -19,7 +19,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
+import os
+import signal
+import socket
 import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -34,7 +38,7 @@ from starlette.types import ASGIApp
 
 from webquorum.api import Client, ConfigLike
 from webquorum.config import mcp_token
-from webquorum.errors import ConfigError, WebQuorumError
+from webquorum.errors import BadRequestError, ConfigError, WebQuorumError
 from webquorum.mcp.args import RawArguments, container_fields, explain_invalid, pre_parse
 from webquorum.mcp.auth import LOOPBACK_HOSTS, LOOPBACK_ORIGINS, TOKEN_ENV, BearerGuard, is_loopback
 from webquorum.mcp.gate import Gate
@@ -149,11 +153,44 @@ def http_app(server: MCPServer[Any], wq: Client, host: str, *, stateless: bool =
     return BearerGuard(app, token, origins)
 
 
+def bind(host: str, port: int) -> socket.socket:
+    """The listening address, taken before anything is printed: a port in use is a clear error, not a banner then a crash."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as exc:
+        raise BadRequestError(f"--host {host}: not an address of this machine ({exc.strerror})", hint="bind to 127.0.0.1 (the default)") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise BadRequestError(
+                f"--port {port}: {host}:{port} is already in use (another server is listening there)",
+                hint="stop the other server, or pick another --port",
+            ) from None
+        raise BadRequestError(f"--host {host} --port {port}: cannot listen there ({exc.strerror})", hint="bind to 127.0.0.1 (the default)") from None
+    return sock
+
+
+STDIO_READY = "webquorum MCP server on stdio: an MCP client starts this and speaks on stdin; Ctrl-C stops it"
+
+
+def _stop_stdio_at_once(signum: int, frame: object) -> None:
+    """Ctrl-C on stdio: the SDK reads stdin in a worker thread no signal can stop, so leave without waiting for it."""
+    os.write(2, b"error WEB_ABORTED: interrupted\n")
+    os._exit(130)
+
+
 def serve(
     *, config: ConfigLike = None, http: bool = False, host: str = "127.0.0.1", port: int = 8765, workers: int = 1
 ) -> None:
     """Run until interrupted: stdio by default, streamable HTTP on ``http://host:port/mcp`` with ``http``.
 
+    Ctrl-C raises :class:`KeyboardInterrupt` out of here once the HTTP server has shut down
+    (the CLI turns it into exit 130); on stdio it ends the process at once with status 130.
+    SIGTERM (a supervisor's stop) shuts down gracefully and returns normally (exit 0).
     ``workers`` > 1 runs that many server processes on one port (uvicorn's supervisor), stateless,
     sharing breakers, limits and the cache through ``store.url``/``cache.url`` on Redis.
     """
@@ -163,19 +200,23 @@ def serve(
     wq = Client(config)
     server = build_server(wq)
     app = http_app(server, wq, host) if http else None  # refuse a bad bind before anything starts
+    sock = bind(host, port) if http else None
 
     async def main() -> None:
         try:
-            if app is None:
+            if app is None or sock is None:
                 await server.run_stdio_async()
             else:
                 print(f"webquorum MCP server on http://{host}:{port}/mcp", file=sys.stderr, flush=True)
-                await graceful_server(uvicorn_config(app, wq, host, port)).serve()
+                await graceful_server(uvicorn_config(app, wq, host, port)).serve(sockets=[sock])
         finally:
             await wq.aclose()
 
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main())
+    if app is None:
+        signal.signal(signal.SIGINT, _stop_stdio_at_once)
+        if sys.stdin.isatty():  # someone started it by hand: say what it is waiting for
+            print(STDIO_READY, file=sys.stderr, flush=True)
+    asyncio.run(main())
 
 
 # -- the fleet: several workers, one port, state in Redis -------------------------------------------
@@ -198,8 +239,9 @@ def _graceful_server_class() -> Any:
     class Graceful(uvicorn.Server):
         """Shuts down within ``mcp.shutdown_grace_s``: in-flight calls then end as WEB_ABORTED; exits 0.
 
-        uvicorn re-raises the signal it caught once it has stopped, which makes the process die
-        of SIGTERM (exit -15); a graceful stop here is the intended end, so it is not re-raised.
+        uvicorn re-raises the signal it caught once it has stopped. SIGTERM is a supervisor's
+        intended stop, so it is not re-raised (exit 0 rather than death by signal, -15); SIGINT is
+        a person's Ctrl-C and is re-raised, so the CLI exits 130 as it does everywhere else.
         """
 
         @contextlib.contextmanager
@@ -208,7 +250,7 @@ def _graceful_server_class() -> Any:
                 try:
                     yield
                 finally:
-                    self._captured_signals.clear()
+                    self._captured_signals[:] = [s for s in self._captured_signals if s == signal.SIGINT]
 
         async def shutdown(self, sockets: Any = None) -> None:
             grace = max(0.0, float(self.config.timeout_graceful_shutdown or 2) - 2)

@@ -11,9 +11,11 @@ server; with ``cache.url: redis://...`` so are the documents.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import urlencode
 
 from webquorum.config import Config, model_name
 from webquorum.errors import (
@@ -23,11 +25,12 @@ from webquorum.errors import (
     CredentialMissingError,
     ProviderTimeoutError,
     WebQuorumError,
+    redact,
 )
 from webquorum.net.guard import AddressPolicy
 from webquorum.net.http import USER_AGENT, HttpClient, NetPolicy
 from webquorum.providers import PROVIDER_IDS, provider_module
-from webquorum.readers import SERVICE_IDS, reader_module
+from webquorum.readers import LOCAL_READER, SERVICE_IDS, reader_module
 from webquorum.readers.extract import warm_up
 from webquorum.resilience import (
     BreakerRegistry,
@@ -43,6 +46,7 @@ from webquorum.resilience.store import RedisStore
 from webquorum.types import Document, RawResult, SearchQuery
 from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
+log = logging.getLogger("webquorum.calls")  # one line per upstream call; the CLI's -v shows it
 AttemptHook = Callable[[str, int], None]
 ProviderRow = dict[str, Any]  # one row of `webquorum providers`: id, kind, ready, needs, modality, ...
 T = TypeVar("T")
@@ -160,8 +164,9 @@ class Runtime:
             if on_attempt is not None:
                 on_attempt(provider_id, n)
 
+        started = loop.time()
         try:
-            return await call_with_retry(
+            result = await call_with_retry(
                 attempt,
                 attempts=self.config.network.retries + 1,
                 deadline=deadline,
@@ -169,7 +174,14 @@ class Runtime:
                 sleeps=self.config.network.retry_waits,
             )
         except WebQuorumError as exc:
-            raise exc.scrub(request.secrets) from exc.__cause__
+            exc.scrub(request.secrets)
+            log.info("%s %s: %s in %.2fs: %s", provider_id, request.method, exc.code, loop.time() - started, exc.message)
+            raise exc from exc.__cause__
+        log.info("%s %s: ok in %.2fs", provider_id, request.method, loop.time() - started)
+        if log.isEnabledFor(logging.DEBUG):
+            query = f"?{urlencode(dict(request.params))}" if request.params else ""
+            log.debug("%s %s%s", provider_id, request.url, redact(query, request.secrets))
+        return result
 
     def deadline_for(self, provider_id: str, deadline: float | None) -> float:
         own = asyncio.get_running_loop().time() + self.timeout_s(provider_id)
@@ -216,7 +228,7 @@ class Runtime:
         )
 
     def provider_rows(self) -> list[ProviderRow]:
-        """Every registered provider and combo: ready or not, what it needs (never a key's value), modality."""
+        """Every registered provider, combo and page reader: ready or not, what it needs (never a key's value), modality."""
         rows: list[ProviderRow] = []
         for pid in self.config.registered:
             spec = self.spec(pid)
@@ -233,6 +245,15 @@ class Runtime:
                 "id": combo.id, "kind": f"combo ({combo.merge})", "ready": bool(ready),
                 "needs": None if ready else "a member's credential", "credential_present": bool(ready),
                 "modality": "search", "members": combo.members, "ready_members": ready,
+            })
+        rows.append({"id": LOCAL_READER, "kind": "reader", "ready": True, "needs": None, "credential_present": False, "modality": "read"})
+        for rid in SERVICE_IDS:
+            spec = reader_module(rid).SPEC
+            present = self.config.credential(rid, spec.key_env) is not None
+            missing = spec.key_required and not present
+            rows.append({
+                "id": rid, "kind": "reader", "ready": not missing, "needs": self.key_variable(rid, spec) if missing else None,
+                "credential_present": present, "modality": "read",
             })
         return rows
 

@@ -72,7 +72,7 @@ class SqliteBackend(CacheBackend):
     """A table in one SQLite file; ``path=None`` is a private in-memory database."""
 
     def __init__(self, path: Path | None, clock: Callable[[], float], timeout_s: float) -> None:
-        self._db = SqliteFile(path, _SCHEMA, timeout_s=timeout_s)
+        self._db = SqliteFile(path, _SCHEMA, timeout_s=timeout_s, setting="cache.path")
         self._clock = clock
         self.where = "memory" if path is None else str(path)
 

@@ -25,6 +25,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from webquorum.errors import ConfigError
+
 T = TypeVar("T")
 
 # SQLite primary result codes that mean the file itself is damaged (not busy, not full).
@@ -32,6 +34,7 @@ _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
 _SQLITE_BUSY = 5
 _SQLITE_LOCKED = 6
+_SQLITE_CANTOPEN = 14
 # SQLite's own busy wait cannot be interrupted, so it is kept short and retried here, where the
 # thread can see that its caller gave up.
 _BUSY_SLICE_S = 0.05
@@ -52,12 +55,20 @@ def is_corrupt(exc: BaseException) -> bool:
 
 
 class SqliteFile:
-    """A connection to ``path`` (``None`` for a private in-memory database) with ``schema`` applied."""
+    """A connection to ``path`` (``None`` for a private in-memory database) with ``schema`` applied.
 
-    def __init__(self, path: Path | None, schema: str, *, timeout_s: float = 0.5) -> None:
+    ``setting`` names the config key the path came from: a file that cannot be opened at all (a
+    parent under ``/proc``, a read-only directory, a directory in its place) is that key's error,
+    while a busy, corrupt or full file stays a fault of the store.
+    """
+
+    def __init__(
+        self, path: Path | None, schema: str, *, timeout_s: float = 0.5, setting: str = "the database path"
+    ) -> None:
         self.path = path
         self._schema = schema
         self.timeout_s = timeout_s
+        self._setting = setting
         self._conn: sqlite3.Connection | None = None  # opened on first use, in a worker thread
         self._lock = threading.Lock()  # held by the thread running an operation
         self._queue: asyncio.Lock | None = None
@@ -65,20 +76,36 @@ class SqliteFile:
 
     def _connect(self) -> sqlite3.Connection:
         if self._conn is None:
-            if self.path is not None:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            target = ":memory:" if self.path is None else str(self.path)
-            # isolation_level=None: we issue BEGIN/COMMIT ourselves so the lock mode is explicit.
-            conn = sqlite3.connect(target, timeout=_BUSY_SLICE_S, isolation_level=None, check_same_thread=False)
             try:
-                if self.path is not None:
-                    conn.execute("PRAGMA journal_mode=WAL")
-                conn.executescript(self._schema)
-            except BaseException:
-                conn.close()
-                raise
-            self._conn = conn
+                self._conn = self._open()
+            except OSError as exc:
+                raise self._unopenable(exc.strerror or str(exc)) from None
+            except sqlite3.OperationalError as exc:
+                if getattr(exc, "sqlite_errorcode", None) != _SQLITE_CANTOPEN:
+                    raise
+                raise self._unopenable(str(exc)) from None
         return self._conn
+
+    def _unopenable(self, reason: str) -> ConfigError:
+        return ConfigError(
+            f"{self._setting}: {str(self.path)!r} cannot be opened ({reason})",
+            hint=f"point {self._setting} at a file in a directory you can write to",
+        )
+
+    def _open(self) -> sqlite3.Connection:
+        if self.path is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        target = ":memory:" if self.path is None else str(self.path)
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves so the lock mode is explicit.
+        conn = sqlite3.connect(target, timeout=_BUSY_SLICE_S, isolation_level=None, check_same_thread=False)
+        try:
+            if self.path is not None:
+                conn.execute("PRAGMA journal_mode=WAL")
+            conn.executescript(self._schema)
+        except BaseException:
+            conn.close()
+            raise
+        return conn
 
     async def transaction(self, work: Callable[[sqlite3.Connection], T], *, deadline: float | None = None) -> T:
         """Run ``work`` inside ``BEGIN IMMEDIATE`` ... ``COMMIT``; roll back if it raises."""

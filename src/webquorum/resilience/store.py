@@ -113,7 +113,7 @@ class SqliteStore(Store):
     """A table of (key, timestamp) rows; ``BEGIN IMMEDIATE`` serialises acquirers across processes."""
 
     def __init__(self, path: Path, clock: Clock = time.time, timeout_s: float = DEFAULT_TIMEOUT_S) -> None:
-        self._db = SqliteFile(path, _SQLITE_SCHEMA, timeout_s=timeout_s)
+        self._db = SqliteFile(path, _SQLITE_SCHEMA, timeout_s=timeout_s, setting="store.url")
         self._clock = clock
 
     async def acquire(

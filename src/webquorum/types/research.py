@@ -40,9 +40,9 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-Name = Annotated[str, StringConstraints(max_length=200)]  # an entity, signal or exclusion
-Place = Annotated[str, StringConstraints(max_length=100)]
-Claim = Annotated[str, StringConstraints(max_length=500)]
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]  # an entity, signal or exclusion
+Place = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
+Claim = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
 
 
 class VerifyRequest(_Strict):
