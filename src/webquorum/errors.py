@@ -27,7 +27,9 @@
         ├── UnsupportedContentError     WEB_FETCH_UNSUPPORTED_CONTENT
         ├── EmptyError                  WEB_FETCH_EMPTY
         ├── ContentChangedError         WEB_FETCH_CONTENT_CHANGED
-        └── RedirectLoopError           WEB_FETCH_REDIRECT_LOOP
+        ├── RedirectLoopError           WEB_FETCH_REDIRECT_LOOP
+        ├── BadContentError             WEB_FETCH_BAD_CONTENT
+        └── ExtractionFailedError       WEB_FETCH_EXTRACTION_FAILED
 
 Messages never contain credentials: anything built from a request goes through
 :func:`redact` first, and no error stores headers.
@@ -245,3 +247,17 @@ class ContentChangedError(FetchError):
 
 class RedirectLoopError(FetchError):
     code = "WEB_FETCH_REDIRECT_LOOP"
+
+
+class BadContentError(FetchError):
+    """A body that cannot be decoded: corrupt, truncated, unknown or over-layered ``Content-Encoding``."""
+
+    code = "WEB_FETCH_BAD_CONTENT"
+    hint = "the server sent a damaged or hostile body; try another source"
+
+
+class ExtractionFailedError(FetchError):
+    """Extraction ran out of its time or memory budget, or its worker process died (a hostile page)."""
+
+    code = "WEB_FETCH_EXTRACTION_FAILED"
+    hint = "the page is too costly to read safely; try another source"

@@ -13,12 +13,13 @@ import json
 import socket
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 from typing import Any
 
 import anyio
 import pytest
 import yaml
-from tests.sim.sites import SITE, article, bounded, site_config
+from tests.sim.sites import SITE, allow_target, article, bounded, site_config
 from tests.sim.web import Reply, Request, SimWeb
 from typer.testing import CliRunner
 
@@ -47,7 +48,7 @@ CLOUDFLARE_TITLE_ONLY = "Enable JavaScript and cookies to continue\n"
 
 
 def service_config(web: SimWeb, reader: str, **override: Any) -> dict[str, Any]:
-    cfg = site_config(web)
+    cfg = allow_target(site_config(web), urlsplit(TARGET).hostname or "")
     cfg["network"]["resolve"][SERVICE] = "127.0.0.1"
     cfg["overrides"] = {reader: {"base_url": f"http://{SERVICE}:{web.port}", **override}}
     return cfg

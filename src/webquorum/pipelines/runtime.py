@@ -183,8 +183,10 @@ class Runtime:
         )
 
     async def read_with_service(self, reader_id: str, url: str, *, deadline: float) -> Document:
+        """Hand ``url`` to a reader service, once the address guard says we would read it ourselves."""
         module = reader_module(reader_id)
         spec = module.SPEC
+        await self.http.check_public(url, reader=reader_id, timeout_s=self.config.network.timeout_s)
         key = self.config.credential(reader_id, spec.key_env)
         if spec.key_required and key is None:
             raise CredentialMissingError(
