@@ -26,7 +26,7 @@ from webquorum.net.guard import AddressPolicy
 from webquorum.net.http import USER_AGENT, HttpClient, NetPolicy
 from webquorum.providers import PROVIDER_IDS, provider_module
 from webquorum.readers import SERVICE_IDS, reader_module
-from webquorum.readers.extract import warm_up
+from webquorum.readers.sandbox import warm_up
 from webquorum.resilience import (
     BreakerRegistry,
     DocumentCache,

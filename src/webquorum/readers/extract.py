@@ -22,7 +22,6 @@ from __future__ import annotations
 import codecs
 import json
 import re
-import threading
 from urllib.parse import urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -32,7 +31,7 @@ from webquorum.readers.pdf import read_pdf
 from webquorum.readers.trim import trim_to_first_sentence
 from webquorum.types import Document, SourceType
 
-__all__ = ["MAX_LINKS", "decode_text", "detect_block_page", "extract_document"]
+__all__ = ["MAX_LINKS", "decode_text", "detect_block_page", "extract_document", "finish_service_text"]
 
 MAX_LINKS = 300
 _HTML_TYPES = {"text/html", "application/xhtml+xml", "application/xml", "text/xml"}
@@ -366,21 +365,10 @@ def _kind(media: str | None, text: str) -> SourceType:
     return "text"
 
 
-_warmed = threading.Event()
+def finish_service_text(text: str, title: str | None) -> tuple[str | None, str]:
+    """A reader service's markdown: why it is a wall (else None), and the text from its first real sentence.
 
-
-def warm_up() -> None:
-    """Import the extractors in a background thread once per process.
-
-    trafilatura's first import takes about a second; done lazily inside a read it would eat
-    that read's deadline. The runtime starts this when it is created, so the import overlaps
-    the search that always comes first, while ``--help`` and pure-search runs stay fast.
+    Services render whatever the site served, walls included, and call it success.
     """
-    if _warmed.is_set():
-        return
-    _warmed.set()
-
-    def load() -> None:
-        import trafilatura  # noqa: F401
-
-    threading.Thread(target=load, name="webquorum-warm-up", daemon=True).start()
+    blocked = detect_block_page(text, title=title)
+    return blocked, "" if blocked else trim_to_first_sentence(text)

@@ -1,0 +1,206 @@
+"""Run extraction in a child process under a wall deadline and CPU and memory limits.
+
+Why a process and not a thread: a deadline cannot preempt a thread, so one page whose parse
+goes quadratic, or a PDF whose content stream makes PDFium allocate gigabytes (or abort the
+process, exit 134), would take the event loop's CPU, every other call's memory or the whole
+server with it. In a child, the page costs only itself: past its deadline the child is killed,
+past its CPU seconds (``RLIMIT_CPU``) the kernel kills it, past its memory allowance
+(``RLIMIT_AS`` above what the child already maps) allocations fail; each of those, and any
+crash, is that source's :class:`~webquorum.errors.ExtractionFailedError`. Each document gets its
+own process, so no lock is held across documents (PDFium is not thread-safe, but one process
+is one PDFium).
+
+Children come from a ``forkserver`` that has imported the extractors once (trafilatura takes
+about a second to import), so a child starts in milliseconds and the serving process never
+forks itself with its threads and sockets. :func:`warm_up` starts that server in the background
+when a runtime is created. Children run at a lower CPU priority, so the serving process (and
+its event loop) stays responsive while hostile pages burn their budget.
+
+The waiting is asynchronous (:func:`run_bounded` awaits the child's pipe), so a hundred slow
+extractions do not occupy the default thread pool that the caches and stores use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from webquorum import errors
+from webquorum.errors import ExtractionFailedError, WebQuorumError
+
+__all__ = ["MAX_CHILDREN", "MIN_MEMORY_BYTES", "run_bounded", "warm_up"]
+
+T = TypeVar("T")
+
+MIN_MEMORY_BYTES = 384 * 1024 * 1024  # trafilatura's lxml tree of a large normal page fits easily
+MAX_CHILDREN = 8  # extractions at once; more wait their turn, within their own deadline
+_NICE = 10
+_PRELOAD = ["webquorum.readers.sandbox", "webquorum.readers.extract", "trafilatura", "pypdfium2"]
+_context_lock = threading.Lock()
+_context: Any = None
+_slots: dict[int, asyncio.Semaphore] = {}
+
+
+def _ctx() -> Any:
+    global _context
+    with _context_lock:
+        if _context is None:
+            ctx = multiprocessing.get_context("forkserver")
+            ctx.set_forkserver_preload(_PRELOAD)
+            _context = ctx
+        return _context
+
+
+def warm_up() -> None:
+    """Start the fork server (and its imports) in the background, once per process."""
+
+    def start() -> None:
+        from multiprocessing import forkserver
+
+        _ctx()
+        forkserver.ensure_running()
+
+    threading.Thread(target=start, name="webquorum-extractor-warm-up", daemon=True).start()
+
+
+def _mapped_bytes() -> int:
+    """The child's current virtual size: the memory allowance is counted on top of it."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _limit(cpu_s: int, memory_bytes: int) -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s + 1))
+    mapped = _mapped_bytes()
+    if mapped:
+        resource.setrlimit(resource.RLIMIT_AS, (mapped + memory_bytes, mapped + memory_bytes))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a PDFium abort leaves no core file behind
+
+
+def _child(
+    conn: multiprocessing.connection.Connection, func: Callable[..., Any], args: tuple[Any, ...],
+    kwargs: dict[str, Any], cpu_s: int, memory_bytes: int,
+) -> None:
+    with contextlib.suppress(OSError):
+        os.nice(_NICE)
+    _limit(cpu_s, memory_bytes)
+    try:
+        message: tuple[Any, ...] = ("ok", func(*args, **kwargs))
+    except WebQuorumError as exc:
+        message = ("error", type(exc).__name__, exc.message, exc.url, exc.status)
+    except MemoryError:
+        message = ("failed", "ran out of its memory allowance")
+    except RecursionError:
+        message = ("failed", "is nested too deeply to read")
+    except Exception as exc:  # an extractor bug on a hostile page: that page's failure, named
+        message = ("failed", f"broke the extractor ({type(exc).__name__})")
+    try:
+        conn.send(message)
+    except MemoryError:
+        conn.send(("failed", "ran out of its memory allowance"))
+    finally:
+        conn.close()
+
+
+def _rebuild(message: tuple[Any, ...], url: str) -> Any:
+    kind = message[0]
+    if kind == "ok":
+        return message[1]
+    if kind == "error":
+        name, text, err_url, status = message[1:]
+        cls = getattr(errors, name, None)
+        if isinstance(cls, type) and issubclass(cls, errors.FetchError):
+            raise cls(text, url=err_url or url, status=status)
+        raise ExtractionFailedError(f"{url}: {text}", url=url)
+    raise ExtractionFailedError(f"{url} {message[1]}", url=url)
+
+
+def _died(exitcode: int | None, url: str, cpu_s: int) -> ExtractionFailedError:
+    if exitcode in (-signal.SIGXCPU, -signal.SIGKILL):  # RLIMIT_CPU: SIGXCPU at the soft, SIGKILL at the hard limit
+        return ExtractionFailedError(f"{url} took more than its {cpu_s}s of CPU to extract", url=url)
+    if exitcode == -signal.SIGABRT:
+        return ExtractionFailedError(f"{url} crashed the extractor (abort, likely out of memory)", url=url)
+    return ExtractionFailedError(f"{url}: the extractor process died (exit {exitcode})", url=url)
+
+
+def _slot() -> asyncio.Semaphore:
+    loop_id = id(asyncio.get_running_loop())
+    if loop_id not in _slots:
+        _slots.clear()  # one event loop at a time in practice; tests make a new one per test
+        _slots[loop_id] = asyncio.Semaphore(MAX_CHILDREN)
+    return _slots[loop_id]
+
+
+async def run_bounded(
+    func: Callable[..., T], *args: Any, source: str, deadline_s: float, memory_bytes: int, **kwargs: Any
+) -> T:
+    """``func(*args, **kwargs)`` in a fresh child, or the page's fetch error; never longer than ``deadline_s``.
+
+    ``func`` must be a module-level function (it is pickled by name). Its fetch errors come back
+    as the same class; a timeout, a CPU or memory overrun or a crash is ``ExtractionFailedError``.
+    """
+    cpu_s = max(1, math.ceil(deadline_s))
+    try:
+        async with asyncio.timeout(deadline_s):
+            async with _slot():
+                return await _run_child(func, args, kwargs, source, cpu_s, memory_bytes)
+    except TimeoutError:
+        raise ExtractionFailedError(f"{source} did not finish extracting within {deadline_s:g}s", url=source) from None
+
+
+async def _run_child(
+    func: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any], url: str, cpu_s: int, memory_bytes: int
+) -> T:
+    ctx = _ctx()
+    reader, writer = ctx.Pipe(duplex=False)
+    process = ctx.Process(
+        target=_child, args=(writer, func, args, kwargs, cpu_s, memory_bytes), name="webquorum-extract", daemon=True
+    )
+    loop = asyncio.get_running_loop()
+    # The first start waits for the fork server's imports; a thread keeps the loop free meanwhile.
+    # The start is shielded so that a deadline passing here still leaves a process to kill.
+    started = asyncio.ensure_future(asyncio.to_thread(process.start))
+    try:
+        await asyncio.shield(started)
+        writer.close()
+        ready: asyncio.Future[None] = loop.create_future()
+
+        def readable() -> None:
+            if not ready.done():
+                ready.set_result(None)
+
+        loop.add_reader(reader.fileno(), readable)
+        try:
+            await ready
+        finally:
+            loop.remove_reader(reader.fileno())
+        try:
+            message = await asyncio.to_thread(reader.recv)
+        except (EOFError, OSError):
+            await asyncio.to_thread(process.join, 2.0)
+            raise _died(process.exitcode, url, cpu_s) from None
+        result: T = _rebuild(message, url)
+        return result
+    finally:
+        await asyncio.wait([started])
+        writer.close()
+        reader.close()
+        if process.pid is not None:
+            if process.is_alive():
+                process.kill()
+            await asyncio.to_thread(process.join, 2.0)
+            if process.exitcode is not None:
+                process.close()
