@@ -27,8 +27,8 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from tests.sim.research import default_pick, start_market
 from tests.sim.providers import host_of, ok_reply, provider_config, serve
+from tests.sim.research import default_pick, start_market
 from tests.sim.sites import SITE, site_config
 from tests.sim.web import Reply, Request, SimWeb
 from webquorum.cli import app

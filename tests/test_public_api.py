@@ -5,8 +5,10 @@ from __future__ import annotations
 import webquorum
 
 EXPECTED = {
-    "BriefRefusedError", "Client", "Config", "FetchError", "Page", "ProviderError", "Result", "SearchResponse",
-    "WebQuorumError", "__version__", "brief", "fetch", "load_config", "search",
+    "Brief", "BriefRefusedError", "Client", "CollectRequest", "CollectResult", "Config", "DiscoverRequest",
+    "DiscoverResult", "FetchError", "Link", "LinksResult", "Page", "ProviderError", "ProviderFailure",
+    "RequestRefusedError", "Result", "SearchResponse", "VerifyRequest", "VerifyResult", "WebQuorumError",
+    "__version__", "brief", "fetch", "load_config", "search",
 }
 
 
@@ -14,6 +16,26 @@ def test_all_is_curated() -> None:
     assert set(webquorum.__all__) == EXPECTED
     for name in webquorum.__all__:
         assert hasattr(webquorum, name)
+
+
+def test_every_type_a_client_call_takes_or_returns_is_exported() -> None:
+    import typing
+
+    from pydantic import BaseModel
+
+    public = {getattr(webquorum, name) for name in webquorum.__all__}
+    for name in ("search", "fetch", "links", "brief", "collect", "verify", "discover"):
+        hints = typing.get_type_hints(getattr(webquorum.Client, name))
+        for hint in hints.values():
+            for part in (hint, *typing.get_args(hint)):
+                if isinstance(part, type) and issubclass(part, BaseModel):
+                    assert part in public, f"Client.{name} uses {part.__name__}, which webquorum does not export"
+
+
+def test_the_package_ships_its_type_information() -> None:
+    from pathlib import Path
+
+    assert (Path(webquorum.__file__).parent / "py.typed").is_file()
 
 
 def test_public_callables_have_docstrings() -> None:

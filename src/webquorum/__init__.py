@@ -11,21 +11,35 @@ from webquorum.errors import (
     BriefRefusedError,
     FetchError,
     ProviderError,
+    RequestRefusedError,
     WebQuorumError,
 )
-from webquorum.types import Page, Result, SearchResponse
+from webquorum.types import Brief, Link, LinksResult, Page, ProviderFailure, Result, SearchResponse
+from webquorum.types.collect import CollectRequest, CollectResult
+from webquorum.types.research import DiscoverRequest, DiscoverResult, VerifyRequest, VerifyResult
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Brief",
     "BriefRefusedError",
     "Client",
+    "CollectRequest",
+    "CollectResult",
     "Config",
+    "DiscoverRequest",
+    "DiscoverResult",
     "FetchError",
+    "Link",
+    "LinksResult",
     "Page",
     "ProviderError",
+    "ProviderFailure",
+    "RequestRefusedError",
     "Result",
     "SearchResponse",
+    "VerifyRequest",
+    "VerifyResult",
     "WebQuorumError",
     "__version__",
     "brief",

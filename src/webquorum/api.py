@@ -9,20 +9,20 @@ they are the only sync code in the package.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from webquorum.config import Config, load_config
 from webquorum.pipelines import fetch as fetch_pipeline
 from webquorum.pipelines import search as search_pipeline
-from webquorum.pipelines.runtime import AttemptHook, Runtime
-from webquorum.types import Brief, LinksResult, Page, SearchResponse
-
-if TYPE_CHECKING:  # the modules themselves load on first use, so `import webquorum` stays light
-    from webquorum.types.collect import CollectError, CollectResult
-    from webquorum.types.research import DiscoverResult, VerifyResult
+from webquorum.pipelines.runtime import AttemptHook, ProviderRow, Runtime
+from webquorum.types import Brief, LinksResult, Page, SearchResponse, TimeRange
+from webquorum.types.collect import CollectRequest, CollectResult
+from webquorum.types.research import DiscoverRequest, DiscoverResult, VerifyRequest, VerifyResult
 
 T = TypeVar("T")
 ConfigLike = Config | str | Path | dict[str, Any] | None
@@ -118,20 +118,78 @@ class Client:
 
         return await brief(self.runtime, query, provider=provider, reader=reader, sources=sources, progress=progress)
 
-    async def collect(self, **request: Any) -> CollectResult | CollectError:
+    async def collect(
+        self,
+        request: CollectRequest | Mapping[str, Any] | None = None,
+        *,
+        urls: list[str] | None = None,
+        queries: list[str] | None = None,
+        topic: str | None = None,
+        language: str | None = None,
+        time_range: TimeRange | None = None,
+        max_sources: int | None = None,
+        progress: Progress | None = None,
+    ) -> CollectResult:
+        """Literal passages from several sources; a bad request raises :class:`RequestRefusedError`.
+
+        Pass the fields as keyword arguments, or a whole ``request`` (the model, or a mapping an
+        MCP client sent, which is validated field by field with the same messages).
+        """
         from webquorum.pipelines.collect import collect
 
-        return await collect(self.runtime, request)
+        fields = _request_fields(request, urls=urls, queries=queries, topic=topic, language=language,
+                                 time_range=time_range, max_sources=max_sources)  # fmt: skip
+        return await collect(self.runtime, {**fields, "progress": progress} if progress else fields)
 
-    async def verify(self, **request: Any) -> VerifyResult:
+    async def verify(
+        self,
+        request: VerifyRequest | Mapping[str, Any] | None = None,
+        *,
+        objective: str | None = None,
+        entities: list[str] | None = None,
+        claims_to_verify: list[str] | None = None,
+        freshness_days: int | None = None,
+        max_results: int | None = None,
+    ) -> VerifyResult:
+        """Check claims about named entities; a request that cannot be answered raises :class:`RequestRefusedError`."""
         from webquorum.pipelines.verify import verify
 
-        return await verify(self.runtime, request)
+        fields = _request_fields(request, objective=objective, entities=entities, claims_to_verify=claims_to_verify,
+                                 freshness_days=freshness_days, max_results=max_results)  # fmt: skip
+        return await verify(self.runtime, fields)
 
-    async def discover(self, **request: Any) -> DiscoverResult:
+    async def discover(
+        self,
+        request: DiscoverRequest | Mapping[str, Any] | None = None,
+        *,
+        objective: str | None = None,
+        signals: list[str] | None = None,
+        geographies: list[str] | None = None,
+        freshness_days: int | None = None,
+        exclusions: list[str] | None = None,
+        target_results: int | None = None,
+    ) -> DiscoverResult:
+        """Organisations behind a market signal; a request too broad to answer raises :class:`RequestRefusedError`."""
         from webquorum.pipelines.discover import discover
 
-        return await discover(self.runtime, request)
+        fields = _request_fields(request, objective=objective, signals=signals, geographies=geographies,
+                                 freshness_days=freshness_days, exclusions=exclusions,
+                                 target_results=target_results)  # fmt: skip
+        return await discover(self.runtime, fields)
+
+    async def providers(self) -> list[ProviderRow]:
+        """Every registered provider and combo: ready or not, what it needs (never a key's value), its modality."""
+        return self.runtime.provider_rows()
+
+
+def _request_fields(request: BaseModel | Mapping[str, Any] | None, **given: Any) -> dict[str, Any]:
+    """One request mapping from a model, a raw mapping and keyword arguments (keywords win; None is unset)."""
+    if isinstance(request, BaseModel):
+        fields: dict[str, Any] = request.model_dump(exclude_unset=True)
+    else:
+        fields = dict(request or {})
+    fields.update({k: v for k, v in given.items() if v is not None})
+    return fields
 
 
 def _run(config: ConfigLike, call: Callable[[Client], Coroutine[Any, Any, T]]) -> T:

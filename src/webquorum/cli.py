@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from webquorum.api import Client
-from webquorum.errors import BriefRefusedError, WebQuorumError
+from webquorum.errors import RequestRefusedError, WebQuorumError
 
 T = TypeVar("T")
 app = typer.Typer(
@@ -55,8 +55,14 @@ def _progress(enabled: bool) -> Iterator[Callable[[str], None] | None]:
         yield lambda message: status.update(message)
 
 
-def _run(config: str | None, work: Callable[[Client], Awaitable[T]], *, use_cache: bool = True) -> T:
-    """Run one API call; every error becomes a one-line message and its exit code."""
+def _run(
+    config: str | None, work: Callable[[Client], Awaitable[T]], *, use_cache: bool = True, refusal_as_json: bool = True
+) -> T:
+    """Run one API call; every error becomes a one-line message and its exit code.
+
+    A refused verify/discover request prints its refusal JSON (the contract a script reads); a
+    refused collect request prints it with ``--json`` and as ``error:``/``hint:`` lines otherwise.
+    """
 
     async def main() -> T:
         async with Client(config, use_cache=use_cache) as wq:
@@ -64,8 +70,11 @@ def _run(config: str | None, work: Callable[[Client], Awaitable[T]], *, use_cach
 
     try:
         return asyncio.run(main())
-    except BriefRefusedError as exc:
-        _print_json(exc.to_dict())
+    except RequestRefusedError as exc:
+        if refusal_as_json or exc.why is not None:
+            _print_json(exc.to_dict())
+        else:
+            err.print(f"error: {exc.error}\nhint: {exc.hint_text}", markup=False)
         raise typer.Exit(exc.exit_code) from None
     except WebQuorumError as exc:
         err.print(f"error {exc.code}: {exc.message}", markup=False)
@@ -110,7 +119,7 @@ def search(
 @app.command()
 def providers(config: str | None = ConfigOpt, as_json: bool = JsonOpt) -> None:
     """List configured providers and combos: credential present or not (never the key), modality."""
-    rows = _run(config, _provider_rows)
+    rows = _run(config, lambda wq: wq.providers())
     if as_json:
         _print_json(rows)
         return
@@ -122,26 +131,6 @@ def providers(config: str | None = ConfigOpt, as_json: bool = JsonOpt) -> None:
     out.print(table)
 
 
-async def _provider_rows(wq: Client) -> list[dict[str, Any]]:
-    rt = wq.runtime
-    rows: list[dict[str, Any]] = []
-    for pid in rt.config.registered:
-        spec = rt.spec(pid)
-        reason = rt.unavailable_reason(pid)
-        rows.append({
-            "id": pid, "kind": "provider", "ready": reason is None,
-            "needs": reason and (rt.key_variable(pid, spec) or f"overrides.{pid}.base_url"),
-            "credential_present": rt.config.credential(pid, spec.key_env) is not None, "modality": rt.modality(pid),
-        })
-    for combo in [rt.config.combo("auto"), *rt.config.combos]:
-        assert combo is not None
-        ready = [m for m in combo.members if rt.unavailable_reason(m) is None]
-        rows.append({
-            "id": combo.id, "kind": f"combo ({combo.merge})", "ready": bool(ready),
-            "needs": None if ready else "a member's credential", "credential_present": bool(ready),
-            "modality": "search", "members": combo.members, "ready_members": ready,
-        })
-    return rows
 
 
 @app.command()
@@ -225,11 +214,8 @@ def collect(
         if value is not None:
             request[key] = value
     with _progress(not as_json) as progress:
-        result = _run(config, lambda wq: wq.collect(**request, progress=progress))
+        result = _run(config, lambda wq: wq.collect(request, progress=progress), refusal_as_json=as_json)
     data = _dump(result)
-    if "error" in data:
-        _print_json(data) if as_json else err.print(f"error: {data['error']}\nhint: {data['hint']}", markup=False)
-        raise typer.Exit(2)
     if as_json:
         _print_json(data)
         return
@@ -256,7 +242,7 @@ def verify(
         "objective": objective or f"Verify claims about {', '.join(entity)}",
         "entities": entity, "claims_to_verify": claim, "freshness_days": freshness_days, "max_results": max_results,
     }
-    data = _dump(_run(config, lambda wq: wq.verify(**request)))
+    data = _dump(_run(config, lambda wq: wq.verify(request)))
     if as_json:
         _print_json(data)
         return
@@ -289,7 +275,7 @@ def discover(
     }
     if freshness_days is not None:
         request["freshness_days"] = freshness_days
-    data = _dump(_run(config, lambda wq: wq.discover(**request)))
+    data = _dump(_run(config, lambda wq: wq.discover(request)))
     if as_json:
         _print_json(data)
         return

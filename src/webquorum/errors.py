@@ -9,7 +9,7 @@
     ├── AbortedError                    WEB_ABORTED                (exit 130)
     ├── BudgetExhaustedError            WEB_BUDGET_EXHAUSTED
     ├── ServerBusyError                 WEB_MCP_BUSY
-    ├── BriefRefusedError               <per-refusal code>         (exit 2)
+    ├── RequestRefusedError             <refusal code> or WEB_BAD_REQUEST (exit 2)
     ├── ProviderError                   WEB_PROVIDER_ERROR
     │   ├── CredentialMissingError      WEB_PROVIDER_CREDENTIAL_MISSING
     │   ├── ConfiguredUnavailableError  WEB_PROVIDER_CONFIGURED_UNAVAILABLE
@@ -139,20 +139,27 @@ class ServerBusyError(WebQuorumError):
     hint = "too many calls are running at once; retry in a few seconds"
 
 
-class BriefRefusedError(WebQuorumError):
-    """A verify/discover brief that cannot be answered honestly, refused before anything is spent."""
+class RequestRefusedError(WebQuorumError):
+    """A collect, verify or discover request refused before anything is spent: what is wrong, how to fix it.
+
+    One contract for the three evidence capabilities, raised (never returned as data) by each.
+    ``to_dict`` is the refusal JSON the capability documents: collect answers ``{error, hint}``
+    (``error`` is the problem in words, the code is ``WEB_BAD_REQUEST``); verify and discover
+    answer ``{error, why, missing, suggested_correction}`` (``error`` is their refusal code).
+    """
 
     exit_code = 2
 
     def __init__(
         self,
         error: str,
-        why: str,
+        why: str | None = None,
         *,
+        hint: str | None = None,
         missing: list[str] | None = None,
         suggested_correction: dict[str, Any] | None = None,
     ) -> None:
-        super().__init__(why)
+        super().__init__(why if why is not None else error, hint=hint)
         self.error = error
         self.why = why
         self.missing = missing or []
@@ -160,15 +167,20 @@ class BriefRefusedError(WebQuorumError):
 
     @property
     def code(self) -> str:  # type: ignore[override]
-        return self.error
+        return self.error if self.why is not None else BadRequestError.code
 
     def to_dict(self) -> dict[str, Any]:
+        if self.why is None:
+            return {"error": self.error, "hint": self.hint_text}
         return {
             "error": self.error,
             "why": self.why,
             "missing": self.missing,
             "suggested_correction": self.suggested_correction,
         }
+
+
+BriefRefusedError = RequestRefusedError  # the 0.1 name, kept so existing callers keep working
 
 
 class ProviderError(WebQuorumError):

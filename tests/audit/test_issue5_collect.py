@@ -30,10 +30,11 @@ from tests.sim.providers import host_of, serve
 from tests.sim.web import Reply, Request, SimWeb
 
 from webquorum import Client
+from webquorum.errors import RequestRefusedError
 from webquorum.mcp.tools import RESEARCH_COLLECT, WebFetchArgs, tool_specs
 from webquorum.pipelines.collect import Candidate, Material, ranking_language, source_id
 from webquorum.types import Document
-from webquorum.types.collect import CollectError, CollectRequest, CollectResult
+from webquorum.types.collect import CollectRequest, CollectResult
 
 PAGES = Path(__file__).resolve().parent.parent / "fixtures" / "pages"
 GERMAN = (
@@ -97,9 +98,10 @@ async def test_search_results_repeating_explicit_urls_still_fill_the_budget(simw
 
 async def test_the_cap_is_configurable(simweb: SimWeb) -> None:
     async with Client(config(simweb, max_sources_cap=3, max_sources_default=2)) as wq:
-        refused = await wq.collect(queries=["x"], max_sources=4)
-    assert isinstance(refused, CollectError)
-    assert "cap of 3" in refused.error and "1 to 3" in refused.hint and "collect.max_sources_cap" in refused.hint
+        with pytest.raises(RequestRefusedError) as info:
+            await wq.collect(queries=["x"], max_sources=4)
+    refused = info.value.to_dict()
+    assert "cap of 3" in refused["error"] and "1 to 3" in refused["hint"] and "collect.max_sources_cap" in refused["hint"]
 
 
 async def test_links_inside_documents_are_never_followed(simweb: SimWeb) -> None:
@@ -126,9 +128,11 @@ async def test_requests_that_cannot_run_say_how_to_fix_them(
     simweb: SimWeb, request_: dict[str, Any], error: str, hint: str
 ) -> None:
     async with Client(config(simweb)) as wq:
-        result = await wq.collect(**request_)
-    assert isinstance(result, CollectError) and set(result.model_dump()) == {"error", "hint"}
-    assert error in result.error and hint in result.hint
+        with pytest.raises(RequestRefusedError) as refused:
+            await wq.collect(request_)
+    result = refused.value.to_dict()
+    assert set(result) == {"error", "hint"} and refused.value.code == "WEB_BAD_REQUEST" and refused.value.exit_code == 2
+    assert error in result["error"] and hint in result["hint"]
     assert simweb.requests == []
 
 

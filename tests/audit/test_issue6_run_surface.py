@@ -12,8 +12,8 @@ import asyncio
 from typing import Any
 
 import pytest
-from tests.sim.research import ModelServer, start_market, with_model
 from tests.sim.providers import provider_config, serve
+from tests.sim.research import ModelServer, start_market, with_model
 from tests.sim.web import Reply, SimWeb
 
 from webquorum import Client

@@ -23,18 +23,19 @@ from typing import Any
 import httpx2
 import pytest
 import yaml
-from mcp import Client as McpClient
-from mcp import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp_types import CallToolResult
-
-import webquorum
 from tests.sim.mcp import SITES, free_port, page_url, research_web, spawn_http
 from tests.sim.web import Reply, SimWeb
+
+import webquorum
+from mcp import Client as McpClient
+from mcp import StdioServerParameters
 from webquorum.errors import ConfigError
-from webquorum.mcp.server import BearerGuard, build_server, http_app
-from webquorum.mcp.tools import MIN_CLIP, bound, fit, json_size
+from webquorum.mcp.auth import BearerGuard
+from webquorum.mcp.bounds import MIN_CLIP, bound, fit, json_size
+from webquorum.mcp.server import build_server, http_app
 
 REPO = Path(__file__).resolve().parent.parent.parent
 TOOLS = {"web_search", "web_fetch", "web_links", "research_collect", "search_web_evidence", "web_search_results"}

@@ -15,9 +15,9 @@ from typer.testing import CliRunner
 
 from webquorum import Client
 from webquorum.cli import app
-from webquorum.errors import ContentChangedError
+from webquorum.errors import ContentChangedError, RequestRefusedError
 from webquorum.readers.extract import extract_document
-from webquorum.types.collect import CollectError, CollectResult
+from webquorum.types.collect import CollectResult
 
 HOSTS = [f"site-{c}.test" for c in "abcdefgh"]
 TOPICS = ["harbour tariff", "lantern museum", "river bridge", "glacier survey", "orchard harvest"]
@@ -306,9 +306,10 @@ async def test_a_long_document_is_scanned_to_its_bound_and_says_so(simweb: SimWe
 )
 async def test_requests_that_cannot_run_return_error_and_hint(simweb: SimWeb, request_: dict[str, Any], field: str) -> None:
     async with Client(config(simweb)) as wq:
-        result = await wq.collect(**request_)
-    assert isinstance(result, CollectError)
-    assert field in result.error + " " + result.hint
+        with pytest.raises(RequestRefusedError) as refused:
+            await wq.collect(request_)
+    result = refused.value
+    assert field in result.error + " " + result.hint_text
     assert simweb.requests == []
 
 

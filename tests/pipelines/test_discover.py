@@ -28,7 +28,7 @@ BRIEF: dict[str, Any] = {
 
 async def run(config: dict[str, Any], **changes: Any) -> DiscoverResult:
     async with Client(config) as wq:
-        result: DiscoverResult = await wq.discover(**{**BRIEF, **changes})
+        result: DiscoverResult = await wq.discover({**BRIEF, **changes})
     return result
 
 

@@ -6,12 +6,14 @@ import hashlib
 import json
 
 import pytest
-
 from tests.sim.providers import provider_config, serve
 from tests.sim.web import Reply, Request, SimWeb
+
 from webquorum import Client
 from webquorum.errors import BudgetExhaustedError
-from webquorum.pipelines.run.context import Ledger, RunContext, forbidden_egress, redact_query, time_range_for
+from webquorum.pipelines.run.context import RunContext, time_range_for
+from webquorum.pipelines.run.egress import forbidden_egress, redact_query
+from webquorum.pipelines.run.ledger import Ledger
 from webquorum.pipelines.run.fence import FENCE_TAG, fence, fence_all, quote_found, sanitize_excerpt
 from webquorum.types import Document
 

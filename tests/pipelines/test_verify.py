@@ -23,7 +23,7 @@ async def verify(config: dict[str, Any], claims: list[str], **changes: Any) -> V
     request = {"objective": "Check Acero Norte's Apodaca plant", "entities": ["Acero Norte"],
                "claims_to_verify": claims, "freshness_days": None, "max_results": 5}  # fmt: skip
     async with Client(config) as wq:
-        result: VerifyResult = await wq.verify(**{**request, **changes})
+        result: VerifyResult = await wq.verify({**request, **changes})
     return result
 
 

@@ -27,7 +27,7 @@ from pydantic import ValidationError
 
 from webquorum.analysis.passages import Passage, Selection, select_passages
 from webquorum.config import CollectSettings
-from webquorum.errors import FetchTimeoutError, UnsupportedContentError, WebQuorumError
+from webquorum.errors import FetchTimeoutError, RequestRefusedError, UnsupportedContentError, WebQuorumError
 from webquorum.pipelines.fetch import MAX_BUDGET, content_hash, read_document
 from webquorum.pipelines.runtime import Runtime
 from webquorum.pipelines.search import search
@@ -35,7 +35,6 @@ from webquorum.types import Document, SearchResponse, SourceType
 from webquorum.types.collect import (
     MAX_QUERIES,
     MAX_URLS,
-    CollectError,
     CollectRequest,
     CollectResult,
     CollectSource,
@@ -76,30 +75,31 @@ class Material:
 
 
 # -- the request -----------------------------------------------------------------------------------
-def parse_request(payload: dict[str, Any], settings: CollectSettings) -> CollectRequest | CollectError:
+def parse_request(payload: dict[str, Any], settings: CollectSettings) -> CollectRequest:
+    """The validated request, or :class:`RequestRefusedError` naming the field, the value and the fix."""
     try:
         request = CollectRequest.model_validate(payload)
     except ValidationError as exc:
-        return _explain(dict(exc.errors()[0]), settings.max_sources_cap)
+        raise _explain(dict(exc.errors()[0]), settings.max_sources_cap) from None
     if request.max_sources is not None and request.max_sources > settings.max_sources_cap:
-        return CollectError(
-            error=f"max_sources {request.max_sources} is over the configured cap of {settings.max_sources_cap}",
+        raise RequestRefusedError(
+            f"max_sources {request.max_sources} is over the configured cap of {settings.max_sources_cap}",
             hint=f"pass max_sources from 1 to {settings.max_sources_cap} (collect.max_sources_cap in the config)",
         )
     return request
 
 
-def _explain(error: dict[str, Any], cap: int) -> CollectError:
+def _explain(error: dict[str, Any], cap: int) -> RequestRefusedError:
     """A validation error as the field, the value and how to fix the call."""
     loc = error.get("loc", ())
     field = str(loc[0]) if loc else ""
     value = error.get("input")
     message = str(error.get("msg", "invalid")).removeprefix("Value error, ")
     if error.get("type") == "extra_forbidden":
-        return CollectError(error=f"unknown field {field!r}", hint=f"remove {field!r}; accepted fields: {_FIELDS}")
+        return RequestRefusedError(f"unknown field {field!r}", hint=f"remove {field!r}; accepted fields: {_FIELDS}")
     if not field:
-        return CollectError(
-            error=f"nothing to collect: {message}",
+        return RequestRefusedError(
+            f"nothing to collect: {message}",
             hint="pass queries (2-3 search variants) and/or urls; topic only ranks excerpts",
         )
     fixes = {
@@ -113,7 +113,7 @@ def _explain(error: dict[str, Any], cap: int) -> CollectError:
     shown = f"a list of {len(value)}" if isinstance(value, list) and len(value) > 3 else repr(value)
     if isinstance(shown, str) and len(shown) > 120:
         shown = shown[:117] + "..."
-    return CollectError(error=f"{field}: {shown} is not accepted: {message}", hint=fixes.get(field, "check the field"))
+    return RequestRefusedError(f"{field}: {shown} is not accepted: {message}", hint=fixes.get(field, "check the field"))
 
 
 # -- candidates ------------------------------------------------------------------------------------
@@ -361,13 +361,11 @@ def _gap(kind: GapType, detail: str, *, url: str | None = None, query: str | Non
 
 
 # -- the pipeline ----------------------------------------------------------------------------------
-async def collect(rt: Runtime, request: dict[str, Any]) -> CollectResult | CollectError:
+async def collect(rt: Runtime, request: dict[str, Any]) -> CollectResult:
     payload = dict(request)
     progress: Progress | None = payload.pop("progress", None)
     settings = rt.config.collect
     parsed = parse_request(payload, settings)
-    if isinstance(parsed, CollectError):
-        return parsed
     budget = parsed.max_sources or min(settings.max_sources_default, settings.max_sources_cap)
     gaps: list[Gap] = []
     candidates = take_urls(parsed.urls, budget, gaps)

@@ -26,8 +26,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from webquorum.analysis.compare import figure_conflict
-from webquorum.errors import BriefRefusedError, BudgetExhaustedError, WebQuorumError
-from webquorum.pipelines.run.context import RunContext, is_provider_failure, redact_query, time_range_for
+from webquorum.errors import BudgetExhaustedError, RequestRefusedError, WebQuorumError
+from webquorum.pipelines.run.context import RunContext, is_provider_failure, time_range_for
+from webquorum.pipelines.run.egress import redact_query
 from webquorum.pipelines.run.model import ModelClient
 from webquorum.pipelines.runtime import Runtime
 from webquorum.pipelines.verify import names, sentences, windows
@@ -82,7 +83,7 @@ def parse_discover(request: Mapping[str, Any]) -> DiscoverRequest:
     for field_name, value in texts:
         term = people_vocabulary(str(value))
         if term is not None:
-            raise BriefRefusedError(
+            raise RequestRefusedError(
                 "web_discovery_people_refused",
                 f"discovery finds organisations behind market events; {field_name} names a person or contact "
                 f"({term!r}), which it does not search for",
@@ -92,7 +93,7 @@ def parse_discover(request: Mapping[str, Any]) -> DiscoverRequest:
                 },
             )
     if not request.get("signals"):
-        raise BriefRefusedError(
+        raise RequestRefusedError(
             "web_discovery_brief_too_broad",
             "without a market signal there is nothing a publisher printed to look for",
             missing=["signals"], suggested_correction={"signals": _EXAMPLE_SIGNALS},
@@ -100,7 +101,7 @@ def parse_discover(request: Mapping[str, Any]) -> DiscoverRequest:
     brief = parse_brief(DiscoverRequest, request, invalid_code="web_discovery_brief_invalid")
     not_events = [s for s in brief.signals if not EVENT.search(fold(s))]
     if not_events:
-        raise BriefRefusedError(
+        raise RequestRefusedError(
             "web_discovery_signal_not_an_event",
             f"signals must name market events (a new plant, an expansion, a tender, a hiring wave), not products "
             f"or people: {', '.join(repr(s) for s in not_events)}",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from webquorum.config import Config, model_name
 from webquorum.errors import (
@@ -40,6 +40,7 @@ from webquorum.types import Document, RawResult, SearchQuery
 from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 AttemptHook = Callable[[str, int], None]
+ProviderRow = dict[str, Any]  # one row of `webquorum providers`: id, kind, ready, needs, modality, ...
 T = TypeVar("T")
 
 
@@ -202,6 +203,27 @@ class Runtime:
             profile="default",
         )
 
+    def provider_rows(self) -> list[ProviderRow]:
+        """Every registered provider and combo: ready or not, what it needs (never a key's value), modality."""
+        rows: list[ProviderRow] = []
+        for pid in self.config.registered:
+            spec = self.spec(pid)
+            reason = self.unavailable_reason(pid)
+            rows.append({
+                "id": pid, "kind": "provider", "ready": reason is None,
+                "needs": reason and (self.key_variable(pid, spec) or f"overrides.{pid}.base_url"),
+                "credential_present": self.config.credential(pid, spec.key_env) is not None, "modality": self.modality(pid),
+            })
+        for combo in [self.config.combo("auto"), *self.config.combos]:
+            assert combo is not None
+            ready = [m for m in combo.members if self.unavailable_reason(m) is None]
+            rows.append({
+                "id": combo.id, "kind": f"combo ({combo.merge})", "ready": bool(ready),
+                "needs": None if ready else "a member's credential", "credential_present": bool(ready),
+                "modality": "search", "members": combo.members, "ready_members": ready,
+            })
+        return rows
+
 
 def require_available(rt: Runtime, provider_id: str) -> None:
     """A provider selected directly must be able to run: otherwise name the variable to set."""
@@ -213,4 +235,3 @@ def require_available(rt: Runtime, provider_id: str) -> None:
     reason = rt.unavailable_reason(provider_id)
     if reason is not None:
         raise ConfiguredUnavailableError(f"{provider_id} is configured but unavailable: {reason}", provider=provider_id)
-

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from webquorum.analysis.compare import figure_conflict
-from webquorum.errors import BriefRefusedError, BudgetExhaustedError, WebQuorumError
+from webquorum.errors import BudgetExhaustedError, RequestRefusedError, WebQuorumError
 from webquorum.pipelines.run.context import MAX_READS_PER_RUN, RunContext, is_provider_failure, time_range_for
 from webquorum.pipelines.run.model import ModelClient
 from webquorum.pipelines.runtime import Runtime
@@ -116,7 +116,7 @@ def figures_match(claimed: Sequence[Figure], passage: str) -> bool:
 def parse_verify(request: Mapping[str, Any]) -> VerifyRequest:
     missing = [k for k in ("entities", "claims_to_verify") if not request.get(k)]
     if missing:
-        raise BriefRefusedError(
+        raise RequestRefusedError(
             "web_evidence_brief_incomplete",
             "verification starts from named entities and the claims to check about them; "
             f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} empty",

@@ -25,6 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from webquorum.errors import BadResponseError, ProviderError, RateLimitedError
 from webquorum.types import TimeRange
+from webquorum.wire import HttpResponse, ProviderSpec, RequestContext
 
 
 def endpoint_url(spec: ProviderSpec, ctx: RequestContext, path: str | None = None) -> str:

@@ -113,8 +113,3 @@ class CollectResult(Frozen):
     query_variants: list[str]
     sources: list[CollectSource]
     gaps: list[Gap]
-
-
-class CollectError(Frozen):
-    error: str
-    hint: str

@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from webquorum.errors import BriefRefusedError
+from webquorum.errors import RequestRefusedError
 
 Verdict = Literal["supported", "contradicted", "unverified"]
 CandidateStatus = Literal["discovered", "verified", "uncertain", "contradicted"]
@@ -138,7 +138,7 @@ def parse_brief(model: type[_M], request: Mapping[str, Any], *, invalid_code: st
     allowed = set(model.model_fields)
     unknown = sorted(str(k) for k in request if k not in allowed)
     if unknown:
-        raise BriefRefusedError(
+        raise RequestRefusedError(
             invalid_code,
             f"unknown field(s) {', '.join(unknown)}: the contract accepts only {', '.join(sorted(allowed))}",
             suggested_correction={"remove": unknown},
@@ -151,4 +151,4 @@ def parse_brief(model: type[_M], request: Mapping[str, Any], *, invalid_code: st
         nulls = [name for name in sorted(required) if name in request and request[name] is None]
         missing = [str(e["loc"][0]) for e in exc.errors() if e["type"] == "missing" and e["loc"]] + nulls
         problems = [f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()]
-        raise BriefRefusedError(invalid_code, "; ".join(problems[:5]), missing=missing) from None
+        raise RequestRefusedError(invalid_code, "; ".join(problems[:5]), missing=missing) from None

@@ -20,8 +20,6 @@ the limits hold however the capability is written:
 
 from __future__ import annotations
 
-import hashlib
-import re
 import uuid
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -35,11 +33,11 @@ from webquorum.errors import (
 )
 from webquorum.pipelines import search as search_pipeline
 from webquorum.pipelines.fetch import read_document
-from webquorum.pipelines.run.fence import sanitize_excerpt
+from webquorum.pipelines.run.egress import forbidden_egress, redact_query
+from webquorum.pipelines.run.ledger import Ledger, OriginIndex
 from webquorum.pipelines.runtime import Runtime
 from webquorum.types import Document, Result, SearchResponse, TimeRange
 from webquorum.types.research import AuditEntry, AuditKind, Budget, Evidence
-from webquorum.urls import site_of
 
 MAX_READS_PER_RUN = 6
 MAX_MODEL_CALLS_PER_RUN = 2
@@ -47,95 +45,11 @@ READ_DEADLINE_S = 8.0
 INLINE_ENOUGH = 500  # characters of provider-returned page text that make a read unnecessary
 Capability = Literal["verify", "discover"]
 
-_EGRESS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("email", re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
-    ("url", re.compile(r"(?i)\b(?:https?|ftp)://\S+|\bwww\.\S+|\b[a-z0-9-]{2,}\.(?:com|net|org|io|mx|co|gov|edu|info|biz|es|us|uk|de)\b\S*")),
-    ("phone", re.compile(r"\+\d[\d\s().-]{6,}\d|\(?\b\d{2,3}\)?[\s.-]\d{3,4}[\s.-]\d{4}\b")),
-    ("sql", re.compile(r"(?i)\b(?:select\s+\S.*\s+from|insert\s+into|update\s+\w+\s+set|delete\s+from|drop\s+table|union\s+select)\b|;\s*--")),
-    ("credential", re.compile(r"(?i)\b(?:api[_-]?key|token|password|passwd|secret)\b\s*[:=]\s*\S{4,}|\bbearer\s+\S{10,}|\bsk-[A-Za-z0-9_-]{12,}|\b[A-Fa-f0-9]{32,}\b")),
-    ("data rows", re.compile(r"[\r\n\t]|(?:[^|]*\|){2,}|(?:[^,]*,){4,}")),
-)  # fmt: skip
-
-
-def forbidden_egress(text: str) -> str | None:
-    """What a query would leak (``"email"``, ``"url"``, ``"phone"``, ``"sql"``, ``"credential"``, ``"data rows"``)."""
-    for kind, pattern in _EGRESS:
-        if pattern.search(text):
-            return kind
-    return None
-
-
-def redact_query(text: str) -> str:
-    """A query as the audit may show it: whatever the gate matched replaced by its kind."""
-    for kind, pattern in _EGRESS[:5]:
-        text = pattern.sub(f"[{kind}]", text)
-    return " ".join(text.split())[:300]
-
-
 def time_range_for(days: int | None) -> TimeRange | None:
     """Freshness in days -> the providers' coarse recency filter (the next window that covers it)."""
     if days is None:
         return None
     return "day" if days <= 1 else "week" if days <= 7 else "month" if days <= 31 else "year"
-
-
-class OriginIndex:
-    """One publisher is one origin; the same headline or opening on several hosts is one origin."""
-
-    def __init__(self) -> None:
-        self._by_text: dict[str, str] = {}
-
-    def by_headline(self, title: str | None, site: str) -> str | None:
-        """The origin that already printed this headline on another site, if any (checked before reading)."""
-        key = _text_key(title or "", 4)
-        known = self._by_text.get(key) if key else None
-        return known if known != site else None
-
-    def origin(self, url: str, title: str | None, text: str) -> str:
-        site = site_of(url)
-        keys = [k for k in (_text_key(title or "", 4), _text_key(text, 25)) if k]
-        for key in keys:
-            if key in self._by_text:
-                return self._by_text[key]
-        for key in keys:
-            self._by_text[key] = site
-        return site
-
-
-def _text_key(text: str, min_words: int) -> str | None:
-    words = re.findall(r"\w+", text.casefold())[:30]
-    return "|".join(words) if len(words) >= min_words else None
-
-
-class Ledger:
-    """Excerpts under ids the library minted; the only source of ids, URLs and dates in a result."""
-
-    def __init__(self, run_id: str) -> None:
-        self._run_id = run_id
-        self._entries: dict[str, Evidence] = {}
-
-    def mint(self, doc: Document, start: int, end: int, origin: str) -> Evidence:
-        digest = hashlib.sha256(f"{self._run_id}{doc.final_url}{start}".encode()).hexdigest()[:8]
-        evidence_id = f"ev_{digest}"
-        if evidence_id not in self._entries:
-            self._entries[evidence_id] = Evidence(
-                id=evidence_id,
-                domain=site_of(doc.final_url),
-                url=doc.final_url,
-                title=sanitize_excerpt(doc.title) if doc.title else None,
-                published=doc.published,
-                origin=origin,
-                text=sanitize_excerpt(doc.text[start:end]),
-                start=start,
-                end=end,
-            )
-        return self._entries[evidence_id]
-
-    def get(self, evidence_id: str) -> Evidence | None:
-        return self._entries.get(evidence_id)
-
-    def issued(self, evidence_id: str) -> bool:
-        return evidence_id in self._entries
 
 
 class RunContext:
