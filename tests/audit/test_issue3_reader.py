@@ -13,8 +13,8 @@ import json
 import socket
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 from typing import Any
+from urllib.parse import urlsplit
 
 import anyio
 import pytest

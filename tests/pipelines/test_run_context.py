@@ -13,8 +13,8 @@ from webquorum import Client
 from webquorum.errors import BudgetExhaustedError
 from webquorum.pipelines.run.context import RunContext, time_range_for
 from webquorum.pipelines.run.egress import forbidden_egress, redact_query
-from webquorum.pipelines.run.ledger import Ledger
 from webquorum.pipelines.run.fence import FENCE_TAG, fence, fence_all, quote_found, sanitize_excerpt
+from webquorum.pipelines.run.ledger import Ledger
 from webquorum.types import Document
 
 
