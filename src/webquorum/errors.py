@@ -39,18 +39,71 @@ from __future__ import annotations
 
 import re
 from typing import Any, ClassVar
+from urllib.parse import quote, quote_plus
 
 _SECRET_PARAM = re.compile(
     r"(?i)((?:api[_-]?key|apikey|key|token|access_token|auth|secret|password)=)[^&\s\"']+"
 )
 _BEARER = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._\-~+/=]+")
+MIN_FRAGMENT = 8  # a run this long of a key, in any case or encoding, is masked wherever it appears
+_KNOWN_SECRETS: set[str] = set()
+
+
+def remember_secret(value: str) -> None:
+    """Register a key read from config or the environment, so every message and log line masks it."""
+    if len(value) >= 4:
+        _KNOWN_SECRETS.add(value)
+
+
+def _forms(secret: str) -> set[str]:
+    """The key as it may be echoed: verbatim, percent-encoded (either way), ``repr``-escaped; lower-cased."""
+    return {form.lower() for form in (secret, quote(secret, safe=""), quote_plus(secret), repr(secret)[1:-1])}
+
+
+def _secret_spans(low: str, secret: str) -> list[tuple[int, int]]:
+    """Where ``secret`` or any run of ``MIN_FRAGMENT``+ of its characters occurs in ``low`` (lower-cased text)."""
+    spans: list[tuple[int, int]] = []
+    for form in _forms(secret):
+        if len(form) < MIN_FRAGMENT:
+            start = low.find(form)
+            while start >= 0:
+                spans.append((start, start + len(form)))
+                start = low.find(form, start + len(form))
+            continue
+        windows = {form[i : i + MIN_FRAGMENT] for i in range(len(form) - MIN_FRAGMENT + 1)}
+        i = 0
+        while i <= len(low) - MIN_FRAGMENT:
+            if low[i : i + MIN_FRAGMENT] in windows:
+                end = i + MIN_FRAGMENT
+                while end < len(low) and low[i : end + 1] in form:
+                    end += 1
+                spans.append((i, end))
+                i = end
+            else:
+                i += 1
+    return spans
 
 
 def redact(text: str, secrets: tuple[str, ...] = ()) -> str:
-    """Remove key-looking query parameters, bearer tokens and any literal secret from ``text``."""
-    for secret in secrets:
-        if secret and len(secret) >= 4:
-            text = text.replace(secret, "***")
+    """Mask key-looking query parameters, bearer tokens and every known secret in any form.
+
+    A secret is masked verbatim, percent-encoded, upper- or lower-cased, and as any run of
+    ``MIN_FRAGMENT`` or more of its characters (an upstream that echoes a truncated key).
+    Secrets shorter than that are masked only whole.
+    """
+    candidates = {s for s in (*secrets, *_KNOWN_SECRETS) if s and len(s) >= 4}
+    if candidates:
+        low = text.lower()
+        spans = sorted(span for secret in candidates for span in _secret_spans(low, secret))
+        if spans:
+            out, last = [], 0
+            for start, end in spans:
+                if start < last:
+                    last = max(last, end)
+                    continue
+                out += [text[last:start], "***"]
+                last = end
+            text = "".join(out) + text[last:]
     text = _SECRET_PARAM.sub(r"\1***", text)
     return _BEARER.sub(r"\1***", text)
 

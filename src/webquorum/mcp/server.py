@@ -125,7 +125,16 @@ def http_app(server: MCPServer[Any], wq: Client, host: str) -> ASGIApp:
         allowed_origins=origins,
     )
     app = server.streamable_http_app(host=host, transport_security=security)
-    return BearerGuard(app, token, origins)
+    hosts = None if wildcard else [*LOOPBACK_HOSTS, _bracketed(host), f"{_bracketed(host)}:*"]
+    try:
+        return BearerGuard(app, token, origins, hosts)
+    except ValueError as exc:
+        raise ConfigError(f"mcp: {exc} (mcp.auth_token, ${TOKEN_ENV}, mcp.allowed_origins)") from None
+
+
+def _bracketed(host: str) -> str:
+    """An IPv6 bind address as a Host header spells it."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
 
 
 def serve(*, config: ConfigLike = None, http: bool = False, host: str = "127.0.0.1", port: int = 8765) -> None:

@@ -20,11 +20,10 @@ Failures are audited and the run carries on deterministically.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from webquorum.config import model_name
+from webquorum.config import model_key, model_name
 from webquorum.errors import BadResponseError, ProviderError, WebQuorumError
 from webquorum.pipelines.run.context import RunContext
 from webquorum.pipelines.run.fence import fence_all, quote_found
@@ -63,7 +62,7 @@ class ModelClient:
         return bool(self.settings.base_url) and self._key() is not None
 
     def _key(self) -> str | None:
-        return os.environ.get(self.settings.api_key_env) or None
+        return model_key(self.settings)
 
     async def _complete(
         self, kind: Literal["agent", "verification"], purpose: str, prompt: str, schema: dict[str, Any]
