@@ -77,8 +77,13 @@ def _secret_spans(low: str, secret: str) -> list[tuple[int, int]]:
                 end = i + MIN_FRAGMENT
                 while end < len(low) and low[i : end + 1] in form:
                     end += 1
-                spans.append((i, end))
-                i = end
+                # A fragment that is a plain word ("perplexity" inside key-perplexity-0123) is left alone:
+                # a random key's runs almost always hold a digit or a symbol.
+                if end - i == len(form) or not low[i:end].isalpha():
+                    spans.append((i, end))
+                    i = end
+                else:
+                    i += 1
             else:
                 i += 1
     return spans
@@ -88,8 +93,8 @@ def redact(text: str, secrets: tuple[str, ...] = ()) -> str:
     """Mask key-looking query parameters, bearer tokens and every known secret in any form.
 
     A secret is masked verbatim, percent-encoded, upper- or lower-cased, and as any run of
-    ``MIN_FRAGMENT`` or more of its characters (an upstream that echoes a truncated key).
-    Secrets shorter than that are masked only whole.
+    ``MIN_FRAGMENT`` or more of its characters that is not a plain word (an upstream that echoes
+    a truncated key). Secrets shorter than that are masked only whole.
     """
     candidates = {s for s in (*secrets, *_KNOWN_SECRETS) if s and len(s) >= 4}
     if candidates:

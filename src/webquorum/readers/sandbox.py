@@ -24,12 +24,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import math
 import multiprocessing
 import multiprocessing.connection
 import os
 import signal
 import threading
+from multiprocessing import forkserver, popen_forkserver, reduction, spawn, util
+from multiprocessing.context import ForkServerProcess, set_spawning_popen  # type: ignore[attr-defined]
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -49,6 +52,41 @@ _context: Any = None
 _slots: dict[int, asyncio.Semaphore] = {}
 
 
+class _Popen(popen_forkserver.Popen):  # type: ignore[misc]
+    """A forkserver ``Popen`` that does not ask the child to re-import ``__main__``.
+
+    multiprocessing re-runs the parent's main script in every child (the "spawn" idiom) so that
+    functions defined there can be unpickled. Ours live in the package, and re-running a user's
+    script that calls the library without an ``if __name__ == "__main__"`` guard would run it
+    again in every extraction. This is ``popen_forkserver.Popen._launch`` (unchanged since 3.4)
+    with the two main-module keys dropped from the preparation data.
+    """
+
+    def _launch(self, process_obj: Any) -> None:
+        prep_data = spawn.get_preparation_data(process_obj._name)
+        prep_data.pop("init_main_from_path", None)
+        prep_data.pop("init_main_from_name", None)
+        buf = io.BytesIO()
+        set_spawning_popen(self)
+        try:
+            reduction.dump(prep_data, buf)
+            reduction.dump(process_obj, buf)
+        finally:
+            set_spawning_popen(None)
+        self.sentinel, w = forkserver.connect_to_new_process(self._fds)  # type: ignore[attr-defined]
+        parent_w = os.dup(w)
+        self.finalizer = util.Finalize(self, util.close_fds, (parent_w, self.sentinel))  # type: ignore[attr-defined]
+        with open(w, "wb", closefd=True) as f:
+            f.write(buf.getbuffer())
+        self.pid = forkserver.read_signed(self.sentinel)
+
+
+class _Process(ForkServerProcess):
+    @staticmethod
+    def _Popen(process_obj: Any) -> Any:
+        return _Popen(process_obj)
+
+
 def _ctx() -> Any:
     global _context
     with _context_lock:
@@ -63,8 +101,6 @@ def warm_up() -> None:
     """Start the fork server (and its imports) in the background, once per process."""
 
     def start() -> None:
-        from multiprocessing import forkserver
-
         _ctx()
         forkserver.ensure_running()
 
@@ -166,7 +202,7 @@ async def _run_child(
 ) -> T:
     ctx = _ctx()
     reader, writer = ctx.Pipe(duplex=False)
-    process = ctx.Process(
+    process = _Process(
         target=_child, args=(writer, func, args, kwargs, cpu_s, memory_bytes), name="webquorum-extract", daemon=True
     )
     loop = asyncio.get_running_loop()

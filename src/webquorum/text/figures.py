@@ -87,7 +87,7 @@ _CURRENCIES: dict[str, str] = {
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
 _PACKED = {"mdd": (6, "USD"), "mmdd": (9, "USD"), "mdp": (6, "MXN"), "mmdp": (9, "MXN")}
 
-_NUM = r"(?=\d)(?P<num>\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?!\d)"
+_NUM = r"(?<!\d)(?=\d)(?P<num>\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?!\d)"
 _SCALE = (
     rf"(?:\s*(?P<scale>(?i:mil\s+millones|miles\s+de\s+millones|millardos?|thousand|millions?|mill[oó]n(?:es)?"
     rf"|billions?|bill[oó]n(?:es)?|trillions?|mil|bn|mn|mln|tn))(?![{_L}])|(?P<abbr>[kKmMbBtT])(?![{_L}\d]))"

@@ -36,7 +36,7 @@ _RUN = re.compile(
     rf"(?<![{_L}\d])(?P<run>{_CAP}(?:[ \u00a0]+(?:(?:de|del|de la|de los|&)[ \u00a0]+)?{_CAP})*)"
     rf"(?P<legal>,?[ \u00a0]+(?:{_LEGAL})(?![{_L}]))?"
 )
-_LEGAL_TAIL = re.compile(rf",?\s+(?:{_LEGAL})\s*$")
+_LEGAL_TAIL = re.compile(rf",?(?<!\s)\s+(?:{_LEGAL})\s*$")  # (?<!\s): one start per run of spaces
 PREFIX_TITLES = frozenset(
     [
         "grupo",
@@ -142,7 +142,7 @@ _PEOPLE_WORDS = re.compile(
     r"(?![\w])"
 )
 _CONTACT = re.compile(
-    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+\d[\d\s().-]{6,}\d|\(?\b\d{2,3}\)?[\s.-]\d{3,4}[\s.-]\d{4}\b"
+    r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+\d[\d\s().-]{6,}\d|\(?\b\d{2,3}\)?[\s.-]\d{3,4}[\s.-]\d{4}\b"
 )
 _HONORIFIC = re.compile(rf"(?<![{_L}])(?:Mr|Mrs|Ms|Dr|Sr|Sra|Srta|Lic|Ing|Arq|Don|Doña)\.?\s+[{_UP}]")
 _GIVEN_NAMES = (
