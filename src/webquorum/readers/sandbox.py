@@ -32,7 +32,7 @@ import os
 import signal
 import threading
 from multiprocessing import forkserver, popen_forkserver, reduction, spawn, util
-from multiprocessing.context import ForkServerProcess, set_spawning_popen  # type: ignore[attr-defined]
+from multiprocessing.context import ForkServerProcess, set_spawning_popen
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -52,7 +52,7 @@ _context: Any = None
 _slots: dict[int, asyncio.Semaphore] = {}
 
 
-class _Popen(popen_forkserver.Popen):  # type: ignore[misc]
+class _Popen(popen_forkserver.Popen):
     """A forkserver ``Popen`` that does not ask the child to re-import ``__main__``.
 
     multiprocessing re-runs the parent's main script in every child (the "spawn" idiom) so that
@@ -187,18 +187,25 @@ async def run_bounded(
 
     ``func`` must be a module-level function (it is pickled by name). Its fetch errors come back
     as the same class; a timeout, a CPU or memory overrun or a crash is ``ExtractionFailedError``.
+    The deadline runs from the moment the child is running: the first extraction of a process
+    also waits for the fork server's imports (about a second, once), like an in-process import.
     """
     cpu_s = max(1, math.ceil(deadline_s))
+    slot = _slot()
     try:
         async with asyncio.timeout(deadline_s):
-            async with _slot():
-                return await _run_child(func, args, kwargs, source, cpu_s, memory_bytes)
+            await slot.acquire()
     except TimeoutError:
-        raise ExtractionFailedError(f"{source} did not finish extracting within {deadline_s:g}s", url=source) from None
+        raise ExtractionFailedError(f"{source} waited {deadline_s:g}s for a free extractor", url=source) from None
+    try:
+        return await _run_child(func, args, kwargs, source, cpu_s, memory_bytes, deadline_s)
+    finally:
+        slot.release()
 
 
 async def _run_child(
-    func: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any], url: str, cpu_s: int, memory_bytes: int
+    func: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any], url: str, cpu_s: int, memory_bytes: int,
+    deadline_s: float,
 ) -> T:
     ctx = _ctx()
     reader, writer = ctx.Pipe(duplex=False)
@@ -207,36 +214,45 @@ async def _run_child(
     )
     loop = asyncio.get_running_loop()
     # The first start waits for the fork server's imports; a thread keeps the loop free meanwhile.
-    # The start is shielded so that a deadline passing here still leaves a process to kill.
+    # The start is shielded so that a cancellation here still leaves a process to kill.
     started = asyncio.ensure_future(asyncio.to_thread(process.start))
     try:
         await asyncio.shield(started)
         writer.close()
-        ready: asyncio.Future[None] = loop.create_future()
-
-        def readable() -> None:
-            if not ready.done():
-                ready.set_result(None)
-
-        loop.add_reader(reader.fileno(), readable)
         try:
-            await ready
-        finally:
-            loop.remove_reader(reader.fileno())
-        try:
-            message = await asyncio.to_thread(reader.recv)
-        except (EOFError, OSError):
+            async with asyncio.timeout(deadline_s):
+                message = await _receive(loop, reader)
+        except TimeoutError:
+            raise ExtractionFailedError(f"{url} did not finish extracting within {deadline_s:g}s", url=url) from None
+        if message is None:
             await asyncio.to_thread(process.join, 2.0)
-            raise _died(process.exitcode, url, cpu_s) from None
+            raise _died(process.exitcode, url, cpu_s)
         result: T = _rebuild(message, url)
         return result
     finally:
         await asyncio.wait([started])
         writer.close()
         reader.close()
-        if process.pid is not None:
-            if process.is_alive():
-                process.kill()
-            await asyncio.to_thread(process.join, 2.0)
-            if process.exitcode is not None:
-                process.close()
+        if process.pid is not None and process.is_alive():
+            process.kill()
+        # Not joined on success: a finished child is reaped by the fork server, its pipes closed by
+        # the Popen finalizer; waiting here would only add the child's exit to the caller's time.
+
+
+async def _receive(loop: asyncio.AbstractEventLoop, reader: multiprocessing.connection.Connection) -> Any:
+    """The child's one message, or None when it died first (EOF on the pipe)."""
+    ready: asyncio.Future[None] = loop.create_future()
+
+    def readable() -> None:
+        if not ready.done():
+            ready.set_result(None)
+
+    loop.add_reader(reader.fileno(), readable)
+    try:
+        await ready
+    finally:
+        loop.remove_reader(reader.fileno())
+    try:
+        return await asyncio.to_thread(reader.recv)
+    except (EOFError, OSError):
+        return None
