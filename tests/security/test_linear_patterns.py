@@ -36,6 +36,7 @@ SLOW_BUT_LINEAR = {
     "webquorum.text.figures._MONEY_SUFFIX": "brief and collect passages (capped text)",
     "webquorum.text.figures._PERCENT": "brief and collect passages (capped text)",
     "webquorum.text.names._NAME": "brief and collect passages (capped text)",
+    "webquorum.text.names._GENERIC": "one candidate name at a time",
     "webquorum.text.organisations._CONTACT": "collect passages (capped text)",
     "webquorum.text.organisations._PEOPLE_WORDS": "collect briefs (short)",
     "webquorum.text.organisations._PERSON_NAME": "collect passages (capped text)",

@@ -22,6 +22,7 @@ from __future__ import annotations
 import codecs
 import json
 import re
+from collections.abc import Iterator
 from urllib.parse import urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -246,7 +247,7 @@ def _links(tree: LexborHTMLParser, base: str) -> list[tuple[str, str]]:
     seen_hrefs: set[str] = set()
     seen: set[str] = set()
     links: list[tuple[str, str]] = []
-    for node in tree.css("a[href]"):
+    for node in _anchors(tree):
         href = (node.attributes.get("href") or "").strip()
         if href in seen_hrefs or href.startswith(("#", "javascript:", "mailto:", "tel:", "data:")):
             continue
@@ -263,6 +264,25 @@ def _links(tree: LexborHTMLParser, base: str) -> list[tuple[str, str]]:
         if len(links) >= MAX_LINKS:
             break
     return links
+
+
+_MAX_ANCHORS_SCANNED = 20 * MAX_LINKS  # duplicates and fragments included; a page of a million links stops here
+
+
+def _anchors(tree: LexborHTMLParser) -> Iterator[LexborNode]:
+    """``<a href>`` nodes in document order, produced lazily and at most ``_MAX_ANCHORS_SCANNED`` of them.
+
+    ``tree.css("a[href]")`` would build a Python object for every link of the page first.
+    """
+    if tree.root is None:
+        return
+    scanned = 0
+    for node in tree.root.traverse():
+        if node.tag == "a" and "href" in node.attributes:
+            yield node
+            scanned += 1
+            if scanned >= _MAX_ANCHORS_SCANNED:
+                return
 
 
 def _visible_text(body: LexborNode) -> str:

@@ -31,9 +31,9 @@ import multiprocessing.connection
 import os
 import signal
 import threading
+from collections.abc import Callable
 from multiprocessing import forkserver, popen_forkserver, reduction, spawn, util
 from multiprocessing.context import ForkServerProcess, set_spawning_popen
-from collections.abc import Callable
 from typing import Any, TypeVar
 
 from webquorum import errors
