@@ -14,6 +14,16 @@ SHARED = REPO.parent / "shared"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
+PROXY_VARIABLES = ("HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "https_proxy", "http_proxy", "no_proxy")
+
+
+@pytest.fixture(autouse=True)
+def no_proxy_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A developer's own HTTPS_PROXY must not send the loopback tests through it; proxy tests set their own."""
+    for name in PROXY_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+
+
 @pytest.fixture
 def shared_dir() -> Path:
     """../shared beside the repo root; tests that read it skip cleanly when it is absent."""

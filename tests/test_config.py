@@ -59,7 +59,7 @@ def test_the_issue_example_validates() -> None:
     [
         ({"web": {"max_results": 0}}, "web.max_results: 0 is not allowed"),
         ({"network": {"timeoutt": 3}}, "network.timeoutt: unknown key"),
-        ({"providers": ["bing"]}, "providers[0]: unknown provider 'bing'"),
+        ({"providers": ["altavista"]}, "providers[0]: unknown provider 'altavista'"),
         ({"overrides": {"brave": {"rate_limit": "lots"}}}, 'overrides.brave.rate_limit: \'lots\' is not allowed: must look like "20/minute"'),
         ({"overrides": {"searxng": {"base_url": "searx.local"}}}, "overrides.searxng.base_url"),
         ({"web": {"search_provider": "nope"}}, "web.search_provider: 'nope' is neither a provider nor a combo"),
@@ -106,7 +106,7 @@ def test_a_mistyped_secret_is_never_echoed(data: dict[str, object]) -> None:
 
 @pytest.mark.parametrize(
     "data",
-    [{"providers": ["bing"]}, {"combos": [{"id": "c", "members": ["brave", "bingo"]}]},
+    [{"providers": ["altavista"]}, {"combos": [{"id": "c", "members": ["brave", "bingo"]}]},
      {"combos": [{"id": "c", "members": ["brave"], "merge": "best"}]}, {"web": {"search_provider": "nope"}},
      {"overrides": {"altavista": {}}}],
 )

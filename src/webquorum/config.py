@@ -28,14 +28,14 @@ from pydantic import (
 )
 
 from webquorum.errors import ConfigError, UnknownNameError, remember_secret
+from webquorum.net.proxy import DIRECT, ProxyRoutes, ProxySettingError, check_proxy_url, proxy_routes
 from webquorum.providers import PROVIDER_IDS
 from webquorum.readers import READER_IDS
 from webquorum.types import MergeStrategy
 from webquorum.types.core import MERGE_STRATEGIES
 
-KEYLESS_DEFAULT: tuple[str, ...] = ("duckduckgo", "wikipedia")
 AUTO = "auto"
-SECRET_KEYS = frozenset({"api_key", "auth_token", "api_key_env"})  # api_key_env: a key pasted there by mistake
+SECRET_KEYS = frozenset({"api_key", "auth_token", "proxy", "api_key_env"})  # a proxy URL may hold a password; api_key_env may hold a pasted key
 log = logging.getLogger("webquorum.config")
 _VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")
 
@@ -141,7 +141,18 @@ class NetworkSettings(_Strict):
     retries: int = Field(default=2, ge=0, le=5)
     retry_waits: bool = True
     user_agent: str | None = None
+    proxy: str | None = None  # "http://proxy:3128", "none" (ignore HTTPS_PROXY/HTTP_PROXY), null: the environment
+    no_proxy: list[str] = []  # hosts reached directly, added to $NO_PROXY
 
+    @field_validator("proxy")
+    @classmethod
+    def _proxy_url(cls, v: str | None) -> str | None:
+        if v is not None and v.strip().lower() != DIRECT:
+            try:
+                check_proxy_url(v, "proxy")
+            except ProxySettingError as exc:
+                raise ValueError(str(exc).removeprefix("proxy: ")) from None
+        return v
 
     @field_validator("resolve")
     @classmethod
@@ -266,6 +277,18 @@ class Config(_Strict):
     def key_env(self, provider: str, default_env: str | None) -> str | None:
         return self.override(provider).api_key_env or default_env
 
+    def proxy_routes(self) -> ProxyRoutes:
+        """Where requests go: ``network.proxy``/``network.no_proxy`` and HTTPS_PROXY/HTTP_PROXY/NO_PROXY, read now."""
+        try:
+            return proxy_routes(self.network.proxy, tuple(self.network.no_proxy), os.environ)
+        except ProxySettingError as exc:
+            raise ConfigError(f"{exc} (or set network.proxy in the config)") from None
+
+    def model_key(self) -> str | None:
+        """The model endpoint's key from ``models.api_key_env``, read now (same stripping and checks as provider keys)."""
+        value = os.environ.get(self.models.api_key_env)
+        return secret_value(self.models.api_key_env, value) if value else None
+
     def credential(self, provider: str, default_env: str | None) -> str | None:
         """The provider's key, read now (never cached): a literal override, else its variable."""
         override = self.override(provider)
@@ -286,12 +309,6 @@ def mcp_token(settings: McpSettings) -> str | None:
         return settings.auth_token.get_secret_value()
     value = os.environ.get("WEBQUORUM_MCP_TOKEN")
     return None if value is None or value == "" else secret_value("WEBQUORUM_MCP_TOKEN", value, keep_blank=True)
-
-
-def model_key(settings: ModelSettings) -> str | None:
-    """The model endpoint's key from ``models.api_key_env``, read now (same stripping and checks as provider keys)."""
-    value = os.environ.get(settings.api_key_env)
-    return secret_value(settings.api_key_env, value) if value else None
 
 
 def model_name(kind: Literal["agent", "verification", "query"], configured: str | None = None) -> str:

@@ -14,7 +14,9 @@
     │   ├── CredentialMissingError      WEB_PROVIDER_CREDENTIAL_MISSING
     │   ├── ConfiguredUnavailableError  WEB_PROVIDER_CONFIGURED_UNAVAILABLE
     │   ├── RateLimitedError            WEB_PROVIDER_RATE_LIMITED
+    │   │   └── ChallengeError          WEB_PROVIDER_RATE_LIMITED  (a bot-challenge page; cools the engine down)
     │   ├── ProviderTimeoutError        WEB_PROVIDER_TIMEOUT
+    │   ├── ProviderUnreachableError    WEB_PROVIDER_UNREACHABLE
     │   ├── BadResponseError            WEB_PROVIDER_BAD_RESPONSE
     │   └── CircuitOpenError            WEB_PROVIDER_CIRCUIT_OPEN
     └── FetchError                      WEB_FETCH_ERROR
@@ -259,8 +261,38 @@ class RateLimitedError(ProviderError):
     code = "WEB_PROVIDER_RATE_LIMITED"
 
 
+CHALLENGE_COOLDOWN_S = 600.0  # how long an engine that served a challenge is left alone
+
+
+class ChallengeError(RateLimitedError):
+    """A keyless engine served its bot challenge (captcha, anomaly page) instead of results.
+
+    Not results and not a malformed answer: the engine is blocking this client for a while, so
+    the circuit breaker opens for ``retry_after`` seconds (``CHALLENGE_COOLDOWN_S`` by default)
+    and ``auto`` asks the other engines meanwhile.
+    """
+
+    hint = "the engine is challenging automated clients; it is skipped for a while, the other engines still answer"
+
+    def __init__(
+        self, message: str, *, provider: str, status: int | None = None, retry_after: float | None = None
+    ) -> None:
+        cooldown = CHALLENGE_COOLDOWN_S if retry_after is None else retry_after
+        super().__init__(message, provider=provider, status=status, retry_after=cooldown)
+
+
 class ProviderTimeoutError(ProviderError):
     code = "WEB_PROVIDER_TIMEOUT"
+
+
+class ProviderUnreachableError(ProviderError):
+    """DNS failure, connection refused or reset before any answer: the provider never answered."""
+
+    code = "WEB_PROVIDER_UNREACHABLE"
+    hint = (
+        "check the network connection; behind a proxy, set HTTPS_PROXY (or network.proxy in the config); "
+        "NO_PROXY lists hosts to reach directly"
+    )
 
 
 class BadResponseError(ProviderError):

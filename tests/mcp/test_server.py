@@ -23,6 +23,8 @@ from typing import Any
 import httpx2
 import pytest
 import yaml
+from mcp import Client as McpClient
+from mcp import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp_types import CallToolResult
@@ -30,8 +32,6 @@ from tests.sim.mcp import SITES, free_port, page_url, research_web, spawn_http
 from tests.sim.web import Reply, SimWeb
 
 import webquorum
-from mcp import Client as McpClient
-from mcp import StdioServerParameters
 from webquorum.errors import ConfigError
 from webquorum.mcp.auth import BearerGuard
 from webquorum.mcp.bounds import MIN_CLIP, bound, fit, json_size

@@ -229,4 +229,5 @@ async def test_send_maps_transport_failures_to_provider_errors(simweb: SimWeb, c
     closed.stop()
     with pytest.raises(ProviderError) as refused:
         await client.send(HttpRequest(method="GET", url=f"http://127.0.0.1:{port}/"), provider="brave", timeout_s=2)
-    assert refused.value.transient and refused.value.code == "WEB_PROVIDER_ERROR"
+    assert refused.value.transient and refused.value.code == "WEB_PROVIDER_UNREACHABLE"
+    assert "proxy" in refused.value.hint_text  # connection refused: the hint points at the network or a proxy

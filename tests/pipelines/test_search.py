@@ -16,8 +16,10 @@ from webquorum.errors import (
     ConfigError,
     ConfiguredUnavailableError,
     ProviderError,
+    ProviderUnreachableError,
     RateLimitedError,
 )
+from webquorum.providers import provider_module
 
 
 def searx(results: list[tuple[str, str]]) -> Reply:
@@ -133,23 +135,25 @@ def test_combo_with_unknown_member_or_merge_is_a_config_error() -> None:
         Client({"combos": [{"id": "tavily", "members": ["brave"]}]})
 
 
-async def test_keyless_default_is_duckduckgo_and_wikipedia(simweb: SimWeb, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No config, no keys: the auto combo runs exactly the keyless providers."""
+async def test_keyless_default_is_every_keyless_engine(simweb: SimWeb, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No config, no keys: the auto combo runs exactly the keyless providers (read off their SPECs)."""
     for pid in PROVIDER_IDS:
         monkeypatch.delenv(f"{pid.upper()}_API_KEY", raising=False)
     monkeypatch.delenv("AI_GATEWAY_API_KEY", raising=False)
-    serve(simweb, "duckduckgo")
-    serve(simweb, "wikipedia")
+    keyless = {p for p in PROVIDER_IDS if not provider_module(p).SPEC.key_required and not provider_module(p).SPEC.needs_base_url}
+    assert {"duckduckgo", "wikipedia", "bing", "brave_web", "mojeek_web"} <= keyless
+    for pid in keyless:
+        serve(simweb, pid)
     config = provider_config(simweb)
     for pid, entry in config["overrides"].items():
         entry.pop("api_key")
         if pid == "searxng":
             entry.pop("base_url")
     async with Client(config) as wq:
-        resp = await wq.search("paris")
+        resp = await wq.search("paris", max_results=50)
     assert resp.provider == "auto"
-    assert {p for r in resp.results for p in r.ranks} == {"duckduckgo", "wikipedia"}
-    assert set(resp.skipped) == set(PROVIDER_IDS) - {"duckduckgo", "wikipedia"}
+    assert {p for r in resp.results for p in r.ranks} == keyless
+    assert set(resp.skipped) == set(PROVIDER_IDS) - keyless
 
 
 async def test_cancellation_cancels_every_member(simweb: SimWeb) -> None:
@@ -198,3 +202,23 @@ async def test_breaker_shared_across_calls_opens_after_repeated_faults(simweb: S
         with pytest.raises(ProviderError) as info:
             await wq.search("q", provider="searxng")
     assert info.value.code == "WEB_PROVIDER_CIRCUIT_OPEN" and len(simweb.requests) == seen
+
+
+async def test_an_offline_first_run_names_every_engine_and_hints_at_the_network(simweb: SimWeb) -> None:
+    """DNS failure and connection refused are WEB_PROVIDER_UNREACHABLE, not "the provider answered"."""
+    closed = SimWeb().start()
+    port = closed.port
+    closed.stop()
+    engines = ["duckduckgo", "bing", "brave_web", "mojeek_web", "wikipedia"]
+    config = provider_config(simweb, engines)
+    for pid in engines[:2]:
+        config["overrides"][pid]["base_url"] = f"http://{pid}.invalid"  # DNS: Name or service not known
+    for pid in engines[2:]:
+        config["overrides"][pid]["base_url"] = f"http://127.0.0.1:{port}"  # connection refused
+    async with Client(config) as wq:
+        with pytest.raises(ProviderUnreachableError) as info:
+            await wq.search("lyon")
+    assert info.value.code == "WEB_PROVIDER_UNREACHABLE" and info.value.exit_code == 1
+    for pid in engines:
+        assert f"; {pid} unreachable" in info.value.message or f": {pid} unreachable" in info.value.message
+    assert "HTTPS_PROXY" in info.value.hint_text and "network" in info.value.hint_text

@@ -17,9 +17,10 @@ from webquorum.errors import (
     ProviderTimeoutError,
     RateLimitedError,
 )
+from webquorum.providers import provider_module
 
 JSON_APIS = [p for p in PROVIDER_IDS if p != "duckduckgo"]
-KEYED = [p for p in PROVIDER_IDS if p not in ("duckduckgo", "wikipedia", "searxng")]
+KEYED = [p for p in PROVIDER_IDS if provider_module(p).SPEC.key_env is not None]
 
 
 @pytest.mark.parametrize("pid", PROVIDER_IDS)

@@ -135,3 +135,49 @@ def test_registry_keeps_one_breaker_per_upstream_and_profile(clock: FakeClock) -
     assert registry.get("brave", profile="collect") is not brave
     assert registry.get("tavily") is not brave
     assert (brave.name, brave.fail_max, brave.reset_after_s) == ("brave", 2, 7.0)
+
+
+async def test_a_challenge_opens_the_circuit_at_once_for_its_cooldown(clock: FakeClock) -> None:
+    breaker = Breaker("duckduckgo", fail_max=5, reset_after_s=30.0, clock=clock)
+    await fail(breaker, errors.ChallengeError("anomaly page", provider="duckduckgo", retry_after=300.0), 1)
+    assert breaker.state == "open"
+    clock.advance(299)
+    with pytest.raises(errors.CircuitOpenError) as info:
+        await call(breaker)
+    assert "bot challenge" in info.value.message and info.value.retry_after == pytest.approx(1.0)
+    clock.advance(1)
+    assert breaker.state == "half-open"
+    assert await call(breaker) == "ok"  # the probe answers: closed again, on the ordinary settings
+    assert breaker.state == "closed"
+    await fail(breaker, server_error(), 4)
+    assert breaker.state == "closed"
+
+
+async def test_a_challenge_on_the_probe_reopens_for_another_cooldown(clock: FakeClock) -> None:
+    breaker = Breaker("bing", clock=clock)
+    challenge = errors.ChallengeError("captcha", provider="bing")  # default cooldown
+    await fail(breaker, challenge, 1)
+    clock.advance(errors.CHALLENGE_COOLDOWN_S)
+    await fail(breaker, challenge, 1)
+    assert breaker.state == "open"
+    clock.advance(errors.CHALLENGE_COOLDOWN_S - 1)
+    assert breaker.state == "open"
+
+
+async def test_an_ordinary_rate_limit_does_not_open_the_circuit(clock: FakeClock) -> None:
+    breaker = Breaker("brave", fail_max=1, clock=clock)
+    await fail(breaker, errors.RateLimitedError("429", provider="brave", status=429, retry_after=1.0), 3)
+    assert breaker.state == "closed"
+
+
+async def test_a_challenge_cools_the_engine_down_for_every_profile(clock: FakeClock) -> None:
+    registry = BreakerRegistry(clock=clock)
+    await fail(registry.get("duckduckgo"), errors.ChallengeError("anomaly", provider="duckduckgo", retry_after=60.0), 1)
+    collect = registry.get("duckduckgo", profile="collect")
+    assert collect.state == "open"
+    with pytest.raises(errors.CircuitOpenError) as info:
+        await call(collect)
+    assert "bot challenge" in info.value.message and info.value.retry_after == pytest.approx(60.0)
+    assert registry.get("bing", profile="collect").state == "closed"  # per engine
+    clock.advance(60)
+    assert await call(collect) == "ok"

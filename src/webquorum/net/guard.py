@@ -200,6 +200,10 @@ class AddressPolicy:
         object.__setattr__(self, "_names", frozenset(names))
         object.__setattr__(self, "_networks", tuple(networks))
 
+    def opens_host(self, host: str) -> bool:
+        """Is ``host`` allowed whatever it resolves to (``allow_private``, or named in ``allow_hosts``)?"""
+        return self.allow_private or host.lower().rstrip(".") in self._names
+
     def permits(self, host: str, ip: IPAddress) -> bool:
         """May a connection for ``host`` go to ``ip``?"""
         if self.allow_private or is_public_ip(ip):

@@ -15,6 +15,12 @@ Two pools share one policy:
   hostname (httpcore passes ``server_hostname`` separately). Redirects are followed by hand
   (at most ``max_redirects``), so each hop is re-validated and loops are named.
 
+Through a proxy (``NetPolicy.proxy``, see :mod:`webquorum.net.proxy`) the socket goes to the proxy,
+which is never checked (an intranet proxy is the normal case). The guard then checks the *target*
+before anything is sent: its host is resolved here (pins first) and every address must be allowed,
+so a forbidden page is refused before the proxy hears of it. The proxy resolves the name again on
+its side; that second answer is the proxy's to trust. Hosts in ``NO_PROXY`` connect directly, pinned.
+
 Every wait and size is bounded: connect and read timeouts, one total deadline per call
 (a server dripping a byte a second cannot extend it), and a cap on the decompressed body,
 enforced while inflating (:mod:`webquorum.net.decode`). Each response records the address it
@@ -48,12 +54,14 @@ from webquorum.errors import (
     ForbiddenAddressError,
     ProviderError,
     ProviderTimeoutError,
+    ProviderUnreachableError,
     RedirectLoopError,
     TooLargeError,
     redact,
 )
 from webquorum.net.decode import ACCEPT_ENCODING, BodyDecoder
 from webquorum.net.guard import AddressPolicy, IPAddress, address_class, parse_ip_literal
+from webquorum.net.proxy import ProxyRoutes, shown
 from webquorum.wire import HttpRequest, HttpResponse
 
 USER_AGENT = "webquorum/0.1 (+https://github.com/webquorum/webquorum)"
@@ -69,6 +77,7 @@ class NetPolicy:
     connect_timeout_s: float = 5.0
     max_redirects: int = 5
     user_agent: str = USER_AGENT
+    proxy: ProxyRoutes = field(default_factory=ProxyRoutes)
 
 
 def _host_key(host: str) -> str:
@@ -90,7 +99,7 @@ class _MaskedLog(logging.Filter):
 logging.getLogger("httpx2").addFilter(_MaskedLog())
 
 
-async def resolve_host(host: str, port: int, pins: Mapping[str, str], timeout: float | None) -> list[IPAddress]:
+async def resolve_host(pins: Mapping[str, str], host: str, port: int, timeout: float | None) -> list[IPAddress]:
     """Every address ``host`` stands for: a pin, an IP literal in any spelling, else one DNS lookup."""
     pinned = pins.get(_host_key(host))
     if pinned is not None:
@@ -106,6 +115,12 @@ async def resolve_host(host: str, port: int, pins: Mapping[str, str], timeout: f
     return list(dict.fromkeys(ipaddress.ip_address(info[4][0]) for info in infos))
 
 
+def refuse_forbidden(guard: AddressPolicy, host: str, addresses: Iterable[IPAddress]) -> None:
+    refused = [f"{ip} ({address_class(ip)})" for ip in addresses if not guard.permits(host, ip)]
+    if refused:
+        raise ForbiddenAddressError(f"refusing {host}: it resolves to non-public address {', '.join(refused)}")
+
+
 class PinnedBackend(httpcore2.AsyncNetworkBackend):
     """Resolve once, check every address (when guarded), connect to the checked literal."""
 
@@ -113,9 +128,6 @@ class PinnedBackend(httpcore2.AsyncNetworkBackend):
         self._inner = httpcore2.AnyIOBackend()
         self._resolve = {_host_key(k): v for k, v in resolve.items()}
         self._guard = guard
-
-    async def _addresses(self, host: str, port: int, timeout: float | None) -> list[IPAddress]:
-        return await resolve_host(host, port, self._resolve, timeout)
 
     async def connect_tcp(
         self,
@@ -125,11 +137,9 @@ class PinnedBackend(httpcore2.AsyncNetworkBackend):
         local_address: str | None = None,
         socket_options: Iterable[Any] | None = None,
     ) -> httpcore2.AsyncNetworkStream:
-        addresses = await self._addresses(host, port, timeout)
+        addresses = await resolve_host(self._resolve, host, port, timeout)
         if self._guard is not None:
-            refused = [f"{ip} ({address_class(ip)})" for ip in addresses if not self._guard.permits(host, ip)]
-            if refused:
-                raise ForbiddenAddressError(f"refusing {host}: it resolves to non-public address {', '.join(refused)}")
+            refuse_forbidden(self._guard, host, addresses)
         last: Exception | None = None
         for ip in addresses:
             try:
@@ -145,11 +155,13 @@ class PinnedBackend(httpcore2.AsyncNetworkBackend):
         await self._inner.sleep(seconds)
 
 
-def _client(policy: NetPolicy, guard: AddressPolicy | None) -> httpx2.AsyncClient:
+def _client(policy: NetPolicy, guard: AddressPolicy | None, proxy: str | None = None) -> httpx2.AsyncClient:
+    """A pool whose sockets are opened by :class:`PinnedBackend`; with ``proxy``, sockets go to the proxy."""
     transport = httpx2.AsyncHTTPTransport(
-        trust_env=False, limits=httpx2.Limits(max_connections=64, max_keepalive_connections=32)
+        trust_env=False, limits=httpx2.Limits(max_connections=64, max_keepalive_connections=32), proxy=proxy
     )
-    # httpx2 has no public network_backend= argument; the pool attribute is stable across httpcore 1.x/2.x.
+    # httpx2 has no public network_backend= argument; the pool attribute is stable across httpcore 1.x/2.x
+    # (plain and proxy pools alike).
     transport._pool._network_backend = PinnedBackend(policy.resolve, guard)
     return httpx2.AsyncClient(
         transport=transport, follow_redirects=False, trust_env=False, headers={"accept-encoding": ACCEPT_ENCODING}
@@ -228,15 +240,54 @@ async def _read_capped(response: httpx2.Response, max_bytes: int, url: str) -> b
     return b"".join(chunks)
 
 
+def _via(proxy: str | None) -> str:
+    return f" via proxy {shown(proxy)}" if proxy else ""
+
+
 class HttpClient:
     def __init__(self, policy: NetPolicy | None = None) -> None:
         self.policy = policy or NetPolicy()
         self._api = _client(self.policy, None)
         self._web = _client(self.policy, self.policy.address)
+        self._proxied: dict[str, httpx2.AsyncClient] = {}
+        self._pins = {_host_key(k): v for k, v in self.policy.resolve.items()}
 
     async def aclose(self) -> None:
-        await self._api.aclose()
-        await self._web.aclose()
+        for client in (self._api, self._web, *self._proxied.values()):
+            await client.aclose()
+
+    def _route(self, url: str, *, guarded: bool) -> tuple[httpx2.AsyncClient, str | None]:
+        """The pool for ``url`` and the proxy it goes through (None: direct, pinned, guarded when asked)."""
+        proxy = self.policy.proxy.proxy_for(url)
+        if proxy is None:
+            return (self._web if guarded else self._api), None
+        client = self._proxied.get(proxy)
+        if client is None:
+            client = self._proxied[proxy] = _client(self.policy, None, proxy)
+        return client, proxy
+
+    async def _check_target(self, url: str, timeout: float) -> str | None:
+        """Before a proxied page read: resolve the target here and refuse it if any address is forbidden.
+
+        Returns the checked address (what a cache records for the page, rather than the proxy's), or
+        None when the host is opened by name and was not resolved.
+        """
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        if self.policy.address.opens_host(host):
+            return None  # allowed whatever it resolves to: no local lookup needed (the proxy may be the only resolver)
+        try:
+            addresses = await resolve_host(self._pins, host, parts.port or (443 if parts.scheme == "https" else 80), timeout)
+        except httpcore2.ConnectError as exc:
+            raise FetchError(
+                f"{url}: {exc}; the address guard resolves a page's host before asking the proxy. Where only "
+                "the proxy can resolve names, list trusted hosts in network.allow_hosts or set "
+                "network.allow_private_addresses: true (the proxy then guards)",
+                url=url,
+                transient=True,
+            ) from exc
+        refuse_forbidden(self.policy.address, host, addresses)
+        return str(addresses[0]) if addresses else None
 
     async def send(
         self, req: HttpRequest, *, provider: str, timeout_s: float, max_bytes: int = 10_000_000
@@ -246,18 +297,20 @@ class HttpClient:
         timeout = httpx2.Timeout(timeout_s, connect=min(timeout_s, self.policy.connect_timeout_s))
         url, method = req.url, req.method
         origin = origin_of(url)
+        proxy: str | None = None
         try:
             async with asyncio.timeout(timeout_s):
                 for _ in range(self.policy.max_redirects + 1):
+                    client, proxy = self._route(url, guarded=False)
                     same_body = method == req.method
                     first_hop = url == req.url  # a Location carries its own query string
-                    request = self._api.build_request(
+                    request = client.build_request(
                         method, url, headers=headers, params=(dict(req.params) or None) if first_hop else None,
                         json=req.json_body if same_body else None,
                         data=dict(req.form) if req.form is not None and same_body else None,
                         timeout=timeout,
                     )
-                    response = await self._api.send(request, stream=True)
+                    response = await client.send(request, stream=True)
                     try:
                         location = response.headers.get("location")
                         if response.status_code in REDIRECT_STATUSES and location:
@@ -281,9 +334,15 @@ class HttpClient:
             raise ProviderTimeoutError(
                 f"{provider} did not answer within {timeout_s:g}s", provider=provider, transient=False
             ) from exc
+        except (httpx2.ConnectError, httpx2.ProxyError) as exc:
+            raise ProviderUnreachableError(
+                f"{provider} unreachable{_via(proxy)}: {type(exc).__name__}: {exc}", provider=provider, transient=True
+            ) from exc
         except httpx2.TransportError as exc:
             raise ProviderError(
-                f"{provider} connection failed: {type(exc).__name__}: {exc}", provider=provider, transient=True
+                f"{provider} connection failed{_via(proxy)}: {type(exc).__name__}: {exc}",
+                provider=provider,
+                transient=True,
             ) from exc
 
     @staticmethod
@@ -319,7 +378,7 @@ class HttpClient:
         parts = urlsplit(url)
         host = parts.hostname or ""
         try:
-            addresses = await resolve_host(host, parts.port or 443, self.policy.resolve, timeout_s)
+            addresses = await resolve_host(self._pins, host, parts.port or 443, timeout_s)
         except httpcore2.ConnectError as exc:
             raise ForbiddenAddressError(
                 f"refusing to hand {url} to {reader}: {host} does not resolve here, so it cannot be checked as public ({exc})",
@@ -346,6 +405,7 @@ class HttpClient:
         timeout = httpx2.Timeout(deadline_s, connect=min(deadline_s, self.policy.connect_timeout_s))
         seen: list[str] = []
         current = url
+        proxy: str | None = None
         try:
             async with asyncio.timeout(deadline_s):
                 while True:
@@ -357,8 +417,12 @@ class HttpClient:
                     if current in seen:
                         raise RedirectLoopError(f"redirect loop at {current} (from {url})", url=url)
                     seen.append(current)
-                    request = self._web.build_request("GET", current, headers=base_headers, timeout=timeout)
-                    response = await self._web.send(request, stream=True)
+                    client, proxy = self._route(current, guarded=True)
+                    checked: str | None = None
+                    if proxy is not None:
+                        checked = await self._check_target(current, min(deadline_s, self.policy.connect_timeout_s))
+                    request = client.build_request("GET", current, headers=base_headers, timeout=timeout)
+                    response = await client.send(request, stream=True)
                     try:
                         location = response.headers.get("location")
                         if response.status_code in REDIRECT_STATUSES and location:
@@ -373,7 +437,7 @@ class HttpClient:
                         await response.aclose()
                     return HttpResponse(
                         response.status_code, _lower_headers(response.headers), body, current,
-                        address=_peer_address(response),
+                        address=checked if proxy is not None else _peer_address(response),  # the page's, not the proxy's
                     )
         except ForbiddenAddressError as exc:
             if url in exc.message:
@@ -385,6 +449,8 @@ class HttpClient:
         except (TimeoutError, httpx2.TimeoutException) as exc:
             raise FetchTimeoutError(f"{url} did not finish within {deadline_s:g}s", url=url) from exc
         except httpx2.TransportError as exc:
-            raise FetchError(f"{url}: connection failed: {type(exc).__name__}: {exc}", url=url, transient=True) from exc
+            raise FetchError(
+                f"{url}: connection failed{_via(proxy)}: {type(exc).__name__}: {exc}", url=url, transient=True
+            ) from exc
         except httpx2.InvalidURL as exc:
             raise BadUrlError(f"not a valid URL: {url!r} ({exc})", url=url) from exc

@@ -55,6 +55,7 @@ class Runtime:
                 max_body_bytes=net.max_body_bytes,
                 max_redirects=net.max_redirects,
                 user_agent=net.user_agent or USER_AGENT,
+                proxy=config.proxy_routes(),
             )
         )
         warm_up()

@@ -13,7 +13,12 @@ from typing import Any, get_args
 
 from webquorum.analysis.fusion import fuse
 from webquorum.config import Combo
-from webquorum.errors import BadRequestError, ConfiguredUnavailableError, WebQuorumError
+from webquorum.errors import (
+    BadRequestError,
+    ConfiguredUnavailableError,
+    ProviderUnreachableError,
+    WebQuorumError,
+)
 from webquorum.pipelines.runtime import AttemptHook, Runtime, require_available
 from webquorum.providers import PROVIDER_IDS
 from webquorum.types import ProviderFailure, RawResult, SearchQuery, SearchResponse, TimeRange
@@ -91,21 +96,39 @@ async def _search_combo(
         outcomes = await _ask_in_order(rt, members, request, combo.stop_after_results, on_attempt)
     lists: list[tuple[str, Sequence[RawResult]]] = []
     failures: list[ProviderFailure] = []
-    errors: list[WebQuorumError] = []
+    errors: list[tuple[str, WebQuorumError]] = []
     for member, outcome in outcomes:
         if isinstance(outcome, WebQuorumError):
             failures.append(failure_of(member, outcome))
-            errors.append(outcome)
+            errors.append((member, outcome))
         else:
             lists.append((member, outcome))
     if not lists:
-        raise errors[0]  # every member failed: the first error, unchanged, code included
+        raise every_member_failed(combo.id, errors)
     fused, truncated = fuse(
         lists, combo.merge, query=request.query, max_results=request.max_results, snippet_budget=combo.snippet_budget
     )
     return SearchResponse(
         query=request.query, provider=combo.id, results=fused, failures=failures, skipped=skipped, truncated=truncated
     )
+
+
+def every_member_failed(combo_id: str, errors: list[tuple[str, WebQuorumError]]) -> WebQuorumError:
+    """One error that names every member's failure, so a first run offline lists all it tried.
+
+    When every member was unreachable (DNS, connection refused) that is WEB_PROVIDER_UNREACHABLE with
+    its network-or-proxy hint; otherwise the first error's class, code and hint, its message widened.
+    """
+    first = errors[0][1]
+    if len(errors) == 1:
+        return first
+    named = (e.message if e.message.startswith(m) else f"{m}: {e.message}" for m, e in errors)
+    message = f"every provider of {combo_id!r} failed: " + "; ".join(named)
+    if all(isinstance(e, ProviderUnreachableError) for _, e in errors):
+        return ProviderUnreachableError(message, provider=combo_id, transient=True)
+    combined = type(first).__new__(type(first), message)  # same class, code and hint; no __init__ re-run
+    combined.__dict__.update(first.__dict__, message=message)
+    return combined
 
 
 Outcome = list[RawResult] | WebQuorumError

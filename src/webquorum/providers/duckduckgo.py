@@ -13,7 +13,8 @@ sponsored rows ``tr.result-sponsored``) parses too.
 
 Blocking: after a few rapid requests DDG serves an "anomaly" page (``anomaly-modal``,
 ``challenge-form``, "Unfortunately, bots use DuckDuckGo too"), often as HTTP 202. That, and any
-202, is a rate limit, never "no results". A page with a ``no-results`` marker is a real empty
+202, is a :class:`~webquorum.errors.ChallengeError` (a rate limit that cools the engine down for a
+while, so ``auto`` asks the other keyless engines), never "no results". A page with a ``no-results`` marker is a real empty
 answer; a page with neither results nor that marker is a bad response (the markup moved on).
 Unresolved: the region codes for bare languages are our mapping (``es`` -> ``es-es``); we send
 no browser-like User-Agent and leave that header to the HTTP client.
@@ -25,7 +26,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from webquorum.errors import BadResponseError, RateLimitedError
+from webquorum.errors import BadResponseError, ChallengeError
 from webquorum.providers.base import endpoint_url, is_http_url, raise_for_status
 from webquorum.types import RawResult, SearchQuery
 from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
@@ -88,8 +89,8 @@ def region_code(language: str) -> str:
 def parse_response(resp: HttpResponse) -> list[RawResult]:
     lowered = resp.body.lower()
     if resp.status == 202 or any(marker in lowered for marker in _CHALLENGE_MARKERS):
-        raise RateLimitedError(
-            "duckduckgo served its bot challenge (anomaly page) instead of results; slow down or retry later",
+        raise ChallengeError(
+            "duckduckgo served its bot challenge (anomaly page) instead of results",
             provider=SPEC.id,
             status=resp.status,
         )

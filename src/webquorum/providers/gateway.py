@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from webquorum.errors import BadResponseError, ProviderError, RateLimitedError
+from webquorum.errors import BadResponseError
+from webquorum.net.chat import chat_request, raise_chat_error
 from webquorum.providers.base import (
-    bearer,
     date_only,
     endpoint_url,
     is_http_url,
@@ -70,23 +70,15 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
         ask += f"\nOnly use pages published in {_RANGE_WORDS[query.time_range]}."
     if query.language:
         ask += f"\nPrefer pages written in language '{query.language}'."
-    body = {
-        "model": ctx.options.get("model") or DEFAULT_MODEL,
-        "messages": [{"role": "system", "content": _SYSTEM}, {"role": "user", "content": ask}],
-        "max_tokens": MAX_TOKENS,
-        "temperature": 0,
-        "stream": False,
-    }
-    headers, secrets = bearer(ctx)
-    return HttpRequest(
-        method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets
-    )
+    messages = [{"role": "system", "content": _SYSTEM}, {"role": "user", "content": ask}]
+    model = ctx.options.get("model") or DEFAULT_MODEL
+    return chat_request(endpoint_url(SPEC, ctx), ctx.api_key, messages, model=model, max_tokens=MAX_TOKENS)
 
 
 def parse_response(resp: HttpResponse) -> list[RawResult]:
     data = json_object(SPEC.id, resp)
     if isinstance(data.get("error"), dict):
-        _raise_api_error(data["error"], resp.status)
+        raise_chat_error(SPEC.id, data["error"], resp.status)
     if not any(key in data for key in ("choices", "search_results", "citations")):
         raise BadResponseError("gateway response has no choices and no sources", provider=SPEC.id)
     found: dict[str, RawResult] = {}
@@ -123,13 +115,3 @@ def _sources(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _list(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
-
-
-def _raise_api_error(error: dict[str, Any], status: int) -> None:
-    message = text_of(error.get("message")) or "unknown error"
-    kind = f"{text_of(error.get('type'))} {text_of(str(error.get('code') or ''))}".lower()
-    if "rate" in kind or "quota" in kind or "429" in kind:
-        raise RateLimitedError(f"gateway rate limited: {message}", provider=SPEC.id, status=status)
-    raise ProviderError(
-        f"gateway error ({kind.strip() or 'error'}): {message}", provider=SPEC.id, status=status
-    )

@@ -19,17 +19,16 @@ Failures are audited and the run carries on deterministically.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from webquorum.config import model_key, model_name
-from webquorum.errors import BadResponseError, ProviderError, WebQuorumError
+from webquorum.config import model_name
+from webquorum.errors import ProviderError, WebQuorumError
+from webquorum.net.chat import chat_body, chat_request, chat_url, message_json
 from webquorum.pipelines.run.context import RunContext
 from webquorum.pipelines.run.fence import fence_all, quote_found
 from webquorum.text.organisations import fold
 from webquorum.types.research import Evidence, Verdict
-from webquorum.wire import HttpRequest
 
 _CANDIDATES_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["candidates"],
@@ -52,6 +51,9 @@ class ModelCandidate:
     evidence: Evidence
 
 
+MAX_TOKENS = 1500  # one answer: a verdict or a short candidate list
+
+
 class ModelClient:
     def __init__(self, run: RunContext) -> None:
         self.run = run
@@ -62,7 +64,7 @@ class ModelClient:
         return bool(self.settings.base_url) and self._key() is not None
 
     def _key(self) -> str | None:
-        return model_key(self.settings)
+        return self.run.rt.config.model_key()
 
     async def _complete(
         self, kind: Literal["agent", "verification"], purpose: str, prompt: str, schema: dict[str, Any]
@@ -70,43 +72,28 @@ class ModelClient:
         key = self._key()
         if not self.settings.base_url or key is None or not self.run.take_model_call(purpose):
             return None
-        base = self.settings.base_url.rstrip("/")
-        url = base + ("/chat/completions" if base.endswith("/v1") else "/v1/chat/completions")
         model = model_name(kind)
-        body = {
-            "model": model, "temperature": 0, "max_tokens": 1500,
-            "messages": [{"role": "system", "content": "Answer only with JSON matching the schema."},
-                         {"role": "user", "content": prompt}],
-            "response_format": {"type": "json_schema", "json_schema": {"name": purpose, "strict": True, "schema": schema}},
-        }  # fmt: skip
-        request = HttpRequest(
-            "POST", url, headers={"Authorization": f"Bearer {key}"}, json_body=body, secrets=(key,)
-        )
+        messages = [
+            {"role": "system", "content": "Answer only with JSON matching the schema."},
+            {"role": "user", "content": prompt},
+        ]
+        request = chat_request(
+            chat_url(self.settings.base_url), key, messages, model=model, max_tokens=MAX_TOKENS,
+            json_schema=(purpose, schema),
+        )  # fmt: skip
         try:
             async with self.run.rt.breakers.get("model", "model").guard():
                 resp = await self.run.rt.http.send(
                     request, provider="model", timeout_s=self.settings.timeout_s
                 )
-                if resp.status >= 500:
+                if resp.status >= 500:  # a fault of the endpoint: counts against its breaker
                     raise ProviderError(
                         f"model endpoint answered HTTP {resp.status}", provider="model", status=resp.status
                     )
-            if resp.status >= 400:
-                raise ProviderError(
-                    f"model endpoint answered HTTP {resp.status}", provider="model", status=resp.status
-                )
-            content = json.loads(resp.body)["choices"][0]["message"]["content"]
-            data = json.loads(content) if isinstance(content, str) else content
-            if not isinstance(data, dict):
-                raise BadResponseError("model content is not a JSON object", provider="model")
+            data = message_json("model", chat_body("model", resp))
         except WebQuorumError as exc:
             self.run.record(
                 "model_call", f"{purpose} failed: {exc.code}; continuing without the model", provider=model
-            )
-            return None
-        except (ValueError, KeyError, IndexError, TypeError) as exc:
-            self.run.record(
-                "model_call", f"{purpose}: unreadable answer ({type(exc).__name__}); ignored", provider=model
             )
             return None
         self.run.record("model_call", f"{purpose} answered", provider=model)
