@@ -39,6 +39,7 @@ Messages never contain credentials: anything built from a request goes through
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, ClassVar
 from urllib.parse import quote, quote_plus
@@ -57,22 +58,29 @@ def remember_secret(value: str) -> None:
         _KNOWN_SECRETS.add(value)
 
 
-def _forms(secret: str) -> set[str]:
-    """The key as it may be echoed: verbatim, percent-encoded (either way), ``repr``-escaped; lower-cased."""
-    return {form.lower() for form in (secret, quote(secret, safe=""), quote_plus(secret), repr(secret)[1:-1])}
+@functools.lru_cache(maxsize=256)
+def _forms(secret: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The key as it may be echoed (verbatim, percent-encoded either way, ``repr``-escaped), lower-cased,
+    each with its runs of ``MIN_FRAGMENT`` characters."""
+    forms = {form.lower() for form in (secret, quote(secret, safe=""), quote_plus(secret), repr(secret)[1:-1])}
+    return tuple(
+        (form, frozenset(form[i : i + MIN_FRAGMENT] for i in range(len(form) - MIN_FRAGMENT + 1)))
+        for form in sorted(forms)
+    )
 
 
 def _secret_spans(low: str, secret: str) -> list[tuple[int, int]]:
     """Where ``secret`` or any run of ``MIN_FRAGMENT``+ of its characters occurs in ``low`` (lower-cased text)."""
     spans: list[tuple[int, int]] = []
-    for form in _forms(secret):
+    for form, windows in _forms(secret):
         if len(form) < MIN_FRAGMENT:
             start = low.find(form)
             while start >= 0:
                 spans.append((start, start + len(form)))
                 start = low.find(form, start + len(form))
             continue
-        windows = {form[i : i + MIN_FRAGMENT] for i in range(len(form) - MIN_FRAGMENT + 1)}
+        if not any(window in low for window in windows):  # the common case, at C speed
+            continue
         i = 0
         while i <= len(low) - MIN_FRAGMENT:
             if low[i : i + MIN_FRAGMENT] in windows:
@@ -91,26 +99,35 @@ def _secret_spans(low: str, secret: str) -> list[tuple[int, int]]:
     return spans
 
 
-def redact(text: str, secrets: tuple[str, ...] = ()) -> str:
-    """Mask key-looking query parameters, bearer tokens and every known secret in any form.
+def mask_secrets(text: str, secrets: tuple[str, ...] = (), *, remembered: bool = True) -> str:
+    """Mask ``secrets`` and every remembered key in ``text``, in any form; nothing else is touched.
 
     A secret is masked verbatim, percent-encoded, upper- or lower-cased, and as any run of
     ``MIN_FRAGMENT`` or more of its characters that is not a plain word (an upstream that echoes
-    a truncated key). Secrets shorter than that are masked only whole.
+    a truncated key). Secrets shorter than that are masked only whole. For result text (URLs keep
+    their ordinary ``?key=`` parameters); messages and logs go through :func:`redact`.
+    ``remembered=False`` masks only ``secrets`` (a result needs only its own request's key).
     """
-    candidates = {s for s in (*secrets, *_KNOWN_SECRETS) if s and len(s) >= 4}
-    if candidates:
-        low = text.lower()
-        spans = sorted(span for secret in candidates for span in _secret_spans(low, secret))
-        if spans:
-            out, last = [], 0
-            for start, end in spans:
-                if start < last:
-                    last = max(last, end)
-                    continue
-                out += [text[last:start], "***"]
-                last = end
-            text = "".join(out) + text[last:]
+    candidates = {s for s in (*secrets, *(_KNOWN_SECRETS if remembered else ())) if s and len(s) >= 4}
+    if not candidates:
+        return text
+    low = text.lower()
+    spans = sorted(span for secret in candidates for span in _secret_spans(low, secret))
+    if not spans:
+        return text
+    out, last = [], 0
+    for start, end in spans:
+        if start < last:
+            last = max(last, end)
+            continue
+        out += [text[last:start], "***"]
+        last = end
+    return "".join(out) + text[last:]
+
+
+def redact(text: str, secrets: tuple[str, ...] = ()) -> str:
+    """For messages and logs: :func:`mask_secrets`, then key-looking query parameters and bearer tokens."""
+    text = mask_secrets(text, secrets)
     text = _SECRET_PARAM.sub(r"\1***", text)
     return _BEARER.sub(r"\1***", text)
 

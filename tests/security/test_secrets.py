@@ -144,3 +144,20 @@ def test_text_sharing_no_run_of_the_key_is_left_as_plain_redaction_leaves_it(tex
     runs = {key.lower()[i : i + MIN_FRAGMENT] for i in range(len(key) - MIN_FRAGMENT + 1)}
     if not any(run in text.lower() for run in runs):
         assert redact(text, (key,)) == redact(text)
+
+
+async def test_a_key_echoed_into_a_result_is_masked_there(simweb: SimWeb, fixtures_dir: object) -> None:
+    """An upstream that reflects the request (its key included) into a snippet must not hand the key on."""
+    from pathlib import Path
+
+    data = json.loads((Path(str(fixtures_dir)) / "providers" / "brave-ok.json").read_text(encoding="utf-8"))
+    first = data["web"]["results"][0]
+    first["description"] = f"Your token {KEY.upper()} was used; see {first['url']}?t={quote(KEY, safe='')}"
+    serve(simweb, "brave", Reply(body=json.dumps(data), content_type="application/json"))
+    config = provider_config(simweb, ["brave"])
+    config["overrides"]["brave"]["api_key"] = KEY  # type: ignore[index]
+    async with Client(config) as wq:
+        out = await wq.search("q", provider="brave")
+    dumped = out.model_dump_json().lower()
+    assert KEY.lower() not in dumped and KEY.lower()[:MIN_FRAGMENT] not in dumped
+    assert out.results and "was used" in " ".join(r.snippet for r in out.results)

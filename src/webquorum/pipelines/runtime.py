@@ -9,6 +9,7 @@ and the document cache.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -21,6 +22,7 @@ from webquorum.errors import (
     CredentialMissingError,
     ProviderTimeoutError,
     WebQuorumError,
+    mask_secrets,
 )
 from webquorum.net.guard import AddressPolicy
 from webquorum.net.http import USER_AGENT, HttpClient, NetPolicy
@@ -175,14 +177,16 @@ class Runtime:
     ) -> list[RawResult]:
         module = provider_module(provider_id)
         ctx = self.context(provider_id, module.SPEC)
-        return await self._guarded_call(
+        request = module.build_request(query, ctx)
+        results = await self._guarded_call(
             provider_id,
-            module.build_request(query, ctx),
+            request,
             module.parse_response,
             deadline=self.deadline_for(provider_id, deadline),
             on_attempt=on_attempt,
             profile=profile,
         )
+        return [_masked(r, request.secrets) for r in results]
 
     async def read_with_service(self, reader_id: str, url: str, *, deadline: float) -> Document:
         """Hand ``url`` to a reader service, once the address guard says we would read it ourselves."""
@@ -224,6 +228,20 @@ class Runtime:
                 "modality": "search", "members": combo.members, "ready_members": ready,
             })
         return rows
+
+
+def _masked(result: RawResult, secrets: tuple[str, ...]) -> RawResult:
+    """A result with the request's key (in any form) masked: an upstream may echo it into a snippet or URL."""
+    if not secrets:
+        return result
+
+    def mask(text: str) -> str:
+        return mask_secrets(text, secrets, remembered=False)
+
+    return dataclasses.replace(
+        result, url=mask(result.url), title=mask(result.title), snippet=mask(result.snippet),
+        content=mask(result.content) if result.content else result.content,
+    )
 
 
 def require_available(rt: Runtime, provider_id: str) -> None:
