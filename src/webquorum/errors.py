@@ -87,9 +87,12 @@ def _secret_spans(low: str, secret: str) -> list[tuple[int, int]]:
                 end = i + MIN_FRAGMENT
                 while end < len(low) and low[i : end + 1] in form:
                     end += 1
-                # A fragment that is a plain word ("perplexity" inside key-perplexity-0123) is left alone:
-                # a random key's runs almost always hold a digit or a symbol.
-                if end - i == len(form) or not low[i:end].isalpha():
+                # A fragment that reads as a name ("brave_web" inside key-brave_web-0123) is left alone:
+                # masked are runs holding a digit, and runs of 12+ that are not plain words.
+                run = low[i:end]
+                if end - i == len(form) or any(c.isdigit() for c in run) or (
+                    len(run) >= 12 and not run.replace("_", "").replace("-", "").isalpha()
+                ):
                     spans.append((i, end))
                     i = end
                 else:
@@ -103,8 +106,8 @@ def mask_secrets(text: str, secrets: tuple[str, ...] = (), *, remembered: bool =
     """Mask ``secrets`` and every remembered key in ``text``, in any form; nothing else is touched.
 
     A secret is masked verbatim, percent-encoded, upper- or lower-cased, and as any run of
-    ``MIN_FRAGMENT`` or more of its characters that is not a plain word (an upstream that echoes
-    a truncated key). Secrets shorter than that are masked only whole. For result text (URLs keep
+    ``MIN_FRAGMENT`` or more of its characters holding a digit, or of 12 or more that is not a
+    plain word (an upstream that echoes a truncated key). Secrets shorter than that are masked only whole. For result text (URLs keep
     their ordinary ``?key=`` parameters); messages and logs go through :func:`redact`.
     ``remembered=False`` masks only ``secrets`` (a result needs only its own request's key).
     """

@@ -129,12 +129,12 @@ def test_the_key_in_any_case_or_encoding_never_survives(key: str, before: str, a
 
 
 @given(_KEYS, st.data())
-def test_no_digit_bearing_fragment_of_eight_or_more_survives(key: str, data: st.DataObject) -> None:
+def test_no_fragment_of_eight_or_more_holding_a_digit_survives(key: str, data: st.DataObject) -> None:
     start = data.draw(st.integers(0, len(key) - MIN_FRAGMENT))
     end = data.draw(st.integers(start + MIN_FRAGMENT, len(key)))
     fragment = key[start:end]
     masked = redact(f"upstream said: {fragment}!", (key,))
-    if not fragment.isalpha():
+    if any(c.isdigit() for c in fragment):
         assert fragment not in masked
 
 

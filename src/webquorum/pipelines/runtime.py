@@ -144,7 +144,9 @@ class Runtime:
             remaining = deadline - loop.time()
             if remaining <= 0:
                 raise ProviderTimeoutError(f"{provider_id}: deadline passed before the call", provider=provider_id)
-            return parse(await self.http.send(request, provider=provider_id, timeout_s=remaining))
+            response = await self.http.send(request, provider=provider_id, timeout_s=remaining)
+            # A 10 MB JSON answer takes a while to parse: a worker thread keeps the event loop free.
+            return await asyncio.to_thread(parse, response)
 
         def count(n: int) -> None:
             if on_attempt is not None:
