@@ -39,8 +39,5 @@ def fixtures_dir() -> Path:
 
 @pytest.fixture
 def simweb() -> Iterator[SimWeb]:
-    web = SimWeb().start()
-    try:
+    with SimWeb() as web:
         yield web
-    finally:
-        web.stop()

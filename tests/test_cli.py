@@ -181,6 +181,9 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         l_cfg = write(tmp, "links.yaml", with_secret(links_config))
         bad = {"overrides": {"brave": {"api_key": LITERAL_KEY, "timeout_s": -1}}, "cache": {"enabld": True}}
         x_cfg = write(tmp, "bad.yaml", bad)
+        serve(webs[0], "exa")  # $0.097 a call: over the default $0.05 ceiling
+        e_cfg = write(tmp, "ceiling.yaml", with_secret(provider_config(webs[0], ["exa"], web={"search_provider": "exa"})))
+        o_cfg = write(tmp, "offline.yaml", with_secret(provider_config(webs[0], ["serper"], web={"search_provider": "serper"})))
         verify_args = ["verify", "--entity", "Acero Norte", "--claim", CLAIM, "--config", m_cfg]
         discover_args = ["discover", "--objective", "¿Quién construye plantas en Nuevo León?", "--signal", "nueva planta",
                          "--geo", "Nuevo León", "--target", "6", "--config", m_cfg]  # fmt: skip
@@ -208,6 +211,8 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
             "discover_json": [*discover_args, "--json"],
             "discover_text": discover_args,
             "discover_refused": ["discover", "--objective", "proveedores", "--signal", "acero estructural", "--config", m_cfg],
+            "verify_over_ceiling": ["verify", "--entity", "Acero Norte", "--claim", CLAIM, "--json", "--config", e_cfg],
+            "discover_offline": ["discover", "--objective", "plantas", "--signal", "nueva planta", "--config", o_cfg],
             "links_json": ["links", hub, "--json", "--config", l_cfg],
             "links_same_site": ["links", hub, "--same-site", "--json", "--config", l_cfg],
             "links_text": ["links", hub, "--config", l_cfg],
@@ -467,3 +472,18 @@ def test_links_text_prints_each_link_literally(world: World) -> None:
     assert "Chapter 1: Status :warning: board\n" in text, "no emoji substitution"
     assert "Chapter [/b] two\n" in text
     assert "https://regulator.example/filings/9  (other site)" in text
+
+
+# -- verify and discover that did no work exit 1 -----------------------------------------------------
+def test_verify_over_the_money_ceiling_exits_1_naming_the_setting_to_raise(world: World) -> None:
+    run = failed(world.runs["verify_over_ceiling"], 1)
+    data = json.loads(run.stdout)
+    assert data["stop_reason"] == "budget_exhausted" and data["budget"]["calls_spent"] == 0
+    assert "raise budget.max_usd_per_call to at least 0.097" in run.stderr
+    assert run.stderr.startswith("error: the run did no work: budget_exhausted")
+
+
+def test_discover_with_every_provider_failing_exits_1(world: World) -> None:
+    run = failed(world.runs["discover_offline"], 1)
+    assert "exhaustive: false" in run.stdout
+    assert run.stderr.startswith("error: the run did no work: provider_failed")

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import itertools
+from urllib.parse import unquote
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from webquorum.errors import BadUrlError
@@ -181,7 +182,8 @@ def test_host_of_is_the_written_host_without_folding(url: str, host: str) -> Non
         ("http://localhost:8000/x", "localhost"),
         ("intranet", "intranet"),
         ("bücher.example.de", "example.de"),
-        ("https://sub.bücher.de/", "xn--bcher-kva.de"),
+        ("https://sub.bücher.de/", "bücher.de"),
+        ("https://sub.xn--bcher-kva.de/", "xn--bcher-kva.de"),
         ("sub.example.xn--p1ai", "example.xn--p1ai"),
         ("foo.github.io", "foo.github.io"),
         ("https://bar.github.io/page", "bar.github.io"),
@@ -301,6 +303,8 @@ def test_presentation_changes_never_change_the_key(url: str, order: list[int], t
 def test_a_different_path_segment_or_its_case_always_changes_the_key(url: str, word: str) -> None:
     head, _, rest = url.partition("://")
     host, _, path = rest.partition("/")
+    segments = unquote(path.partition("?")[0].partition("#")[0]).split("/")
+    assume(not {".", ".."} & set(segments))  # a ".." segment removes the one before it (RFC 3986 §5.2.4)
     lower = normalize_url(f"{head}://{host}/{word}-page/{path}")
     assert normalize_url(f"{head}://{host}/{word.upper()}-page/{path}") != lower
     assert normalize_url(f"{head}://{host}/{word}-other/{path}") != lower

@@ -66,9 +66,14 @@ class Client:
         max_results: int | None = None,
         language: str | None = None,
         time_range: str | None = None,
+        safesearch: int | None = None,
         on_attempt: AttemptHook | None = None,
     ) -> SearchResponse:
-        """Fan one query out to a provider or combo and fuse the lists (see README: Fusion)."""
+        """Fan one query out to a provider or combo and fuse the lists (see README: Fusion).
+
+        ``safesearch`` (0 off, 1 moderate, 2 strict) goes to the providers that take one
+        (SearXNG, Brave); the others have no such filter and ignore it.
+        """
         return await search_pipeline.search(
             self.runtime,
             query,
@@ -76,6 +81,7 @@ class Client:
             max_results=max_results,
             language=language,
             time_range=time_range,
+            safesearch=safesearch,
             on_attempt=on_attempt,
         )
 

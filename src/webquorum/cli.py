@@ -20,6 +20,7 @@ from rich.text import Text
 
 from webquorum.api import Client
 from webquorum.errors import RequestRefusedError, WebQuorumError
+from webquorum.types.research import run_failed
 
 T = TypeVar("T")
 app = typer.Typer(
@@ -245,12 +246,22 @@ def verify(
     data = _dump(_run(config, lambda wq: wq.verify(request)))
     if as_json:
         _print_json(data)
+    else:
+        for c in data["claims"]:
+            out.print(f"{c['verdict']:>12}  {c['claim']}  {' '.join(c['evidence_ids'])}", markup=False)
+        for e in data["evidence"]:
+            out.print(f"  [{e['id']}] {e['domain']}: {e['text'][:200]}\n      {e['url']}", markup=False)
+        out.print(f"run {data['run_id']}: {_budget(data['budget'])}", markup=False)
+    _exit_if_the_run_failed(data)
+
+
+def _exit_if_the_run_failed(data: dict[str, Any]) -> None:
+    """Exit 1 when the run stopped on the money ceiling or on providers before any search succeeded."""
+    if not run_failed(data["stop_reason"], data["budget"]["calls_spent"]):
         return
-    for c in data["claims"]:
-        out.print(f"{c['verdict']:>12}  {c['claim']}  {' '.join(c['evidence_ids'])}", markup=False)
-    for e in data["evidence"]:
-        out.print(f"  [{e['id']}] {e['domain']}: {e['text'][:200]}\n      {e['url']}", markup=False)
-    out.print(f"run {data['run_id']}: {_budget(data['budget'])}", markup=False)
+    stops = [a["detail"] for a in data["audit"] if a["kind"] == "stop"]
+    err.print(f"error: the run did no work: {stops[-1] if stops else data['stop_reason']}", markup=False)
+    raise typer.Exit(1)
 
 
 def _budget(budget: dict[str, Any]) -> str:
@@ -278,10 +289,11 @@ def discover(
     data = _dump(_run(config, lambda wq: wq.discover(request)))
     if as_json:
         _print_json(data)
-        return
-    for c in data["candidates"]:
-        out.print(f"{c['status']:>12}  {c['name']} ({c['geography'] or '?'}; {c['domain'] or 'no domain'})  {' '.join(c['evidence_ids'])}", markup=False)
-    out.print(f"exhaustive: false; run {data['run_id']}: {_budget(data['budget'])}", markup=False)
+    else:
+        for c in data["candidates"]:
+            out.print(f"{c['status']:>12}  {c['name']} ({c['geography'] or '?'}; {c['domain'] or 'no domain'})  {' '.join(c['evidence_ids'])}", markup=False)
+        out.print(f"exhaustive: false; run {data['run_id']}: {_budget(data['budget'])}", markup=False)
+    _exit_if_the_run_failed(data)
 
 
 @app.command()
@@ -303,6 +315,28 @@ def mcp(
         if exc.hint_text:
             err.print(f"hint: {exc.hint_text}", markup=False)
         raise typer.Exit(exc.exit_code) from None
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to bind; anything but loopback needs mcp.auth_token."),
+    port: int = typer.Option(8765, "--port", min=1, max=65535),
+    json_logs: bool = typer.Option(False, "--json-logs", help="Access log as JSON lines on stderr."),
+    config: str | None = ConfigOpt,
+) -> None:
+    """Serve the brief page, a SearXNG-compatible /search, /brief and /fetch JSON, and MCP on /mcp."""
+    from webquorum.serve import serve as run_server  # the server stack loads only for this command
+
+    try:
+        run_server(config=config, host=host, port=port, json_logs=json_logs)
+    except WebQuorumError as exc:
+        err.print(f"error {exc.code}: {exc.message}", markup=False)
+        if exc.hint_text:
+            err.print(f"hint: {exc.hint_text}", markup=False)
+        raise typer.Exit(exc.exit_code) from None
+    except KeyboardInterrupt:
+        err.print("webquorum serve: stopped", markup=False)
+        raise typer.Exit(130) from None
 
 
 def main() -> None:

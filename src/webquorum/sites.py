@@ -51,12 +51,19 @@ def is_public_suffix(host: str) -> bool:
 
 
 @functools.lru_cache(maxsize=16384)
+def private_suffix(host: str) -> str | None:
+    """The registrable domain of ``host`` as the list defines it; None for an IP, single label or public suffix."""
+    if ip_literal(host) is not None or "." not in host or all(label.isdigit() for label in host.split(".")):
+        return None
+    found = _psl().privatesuffix(host)
+    return str(found) if found else None
+
+
+@functools.lru_cache(maxsize=16384)
 def registrable_domain(host: str) -> str:
     """The registrable domain of ``host``; an IP, single-label host or bare public suffix is its own site."""
     literal = ip_literal(host)
     if literal is not None:
         return literal
-    if "." not in host or all(label.isdigit() for label in host.split(".")):
-        return host
-    found = _psl().privatesuffix(host)
-    return str(found) if found else host
+    found = private_suffix(host)
+    return found if found is not None else host

@@ -3,16 +3,21 @@
 Fusion groups providers' hits by :func:`normalize_url`, so the key must merge spellings that
 differ only in presentation (scheme, ``www.``/``m.``/``amp.`` host, a mobile or mirror front-end,
 AMP wrappers and suffixes, trailing slash, fragment, tracking parameters, query order, default
-port, host and percent-encoding case) and must never merge pages that may differ (path case or
-content, non-tracking query keys or values, port). Keys look like ``host[:port]/path?query``,
-with no scheme, an IDN host in lower-case punycode, and an IPv6 host in brackets.
+port, host and percent-encoding case, RFC 3986 dot segments, ``a=`` against ``a`` and ``+``
+against ``%20`` in a query) and must never merge pages that may differ (path case or content,
+non-tracking query keys or values, port, subdomain). Keys look like ``host[:port]/path?query``,
+with no scheme, an IDN host in lower-case punycode, and an IPv6 host in brackets. Tracking keys
+come from ``data/tracking_params.txt`` (AdGuard's general URL-tracking list, ClearURLs' global
+rules, a few of our own; the file names each source).
 
 Because keys carry no scheme, ports 80 and 443 are both treated as the default; ``http`` on 443
 does not happen in practice, and it keeps ``normalize_url("https://" + key) == key``.
 
 Site identity (:func:`site_of`) is the registrable domain of the key's host (Public Suffix List
 lookups live in :mod:`webquorum.sites`), so it follows the same aliases: x.com and a nitter
-mirror are one site, and an AMP cache link belongs to the publisher.
+mirror are one site, and an AMP cache link belongs to the publisher. It is shown in the script
+the host was written in (Unicode stays Unicode), so it is for display and grouping of what one
+provider returned; compare pages by :func:`normalize_url`.
 """
 
 from __future__ import annotations
@@ -20,33 +25,39 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
+from importlib import resources
 from typing import NamedTuple
 from urllib.parse import SplitResult, quote, unquote_plus, urlsplit
 
 from webquorum.errors import BadUrlError
-from webquorum.sites import ip_literal, is_public_suffix, registrable_domain
+from webquorum.sites import ip_literal, is_public_suffix, private_suffix, registrable_domain
 
 __all__ = [
     "TRACKING_PARAMS",
+    "TRACKING_PREFIXES",
     "WIKIPEDIA_SITES",
     "display_url",
     "host_of",
     "is_wikipedia",
     "normalize_url",
+    "registrable_domain_of",
+    "site_key",
     "site_of",
 ]
 
-# Keys compared lower-case. Anything starting with utm_ is tracking too.
-TRACKING_PARAMS = frozenset(
-    {
-        "fbclid", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "msclkid", "mc_cid", "mc_eid",
-        "igshid", "igsh", "yclid", "twclid", "ttclid", "li_fat_id", "epik", "rb_clickid", "s_cid",
-        "_ga", "_gl", "_hsenc", "_hsmi", "__hstc", "__hssc", "__hsfp", "hsctatrk", "mkt_tok",
-        "oly_anon_id", "oly_enc_id", "vero_id", "vero_conv", "wickedid", "ref_src", "ref_url",
-        "spm", "scm", "__twitter_impression", "amp_js_v", "amp_gsa", "amp_ct", "amp_tf", "usqp",
-        "aoh", "ampshare",
-    }
-)  # fmt: skip
+
+def _tracking_list() -> tuple[frozenset[str], tuple[str, ...]]:
+    """Exact keys and key prefixes from data/tracking_params.txt (sources named in the file)."""
+    text = resources.files("webquorum").joinpath("data/tracking_params.txt").read_text("utf-8")
+    names = [line.split("#", 1)[0].strip().lower() for line in text.splitlines()]
+    exact = frozenset(name for name in names if name and not name.endswith("*"))
+    prefixes = tuple(sorted(name[:-1] for name in names if name.endswith("*")))
+    return exact, prefixes
+
+
+# Keys that only track a visit, on every site: AdGuard's general URL-tracking list and ClearURLs'
+# global rules, plus a few of our own (data/tracking_params.txt says which came from where).
+TRACKING_PARAMS, TRACKING_PREFIXES = _tracking_list()
 # Tracking only on some sites: elsewhere a key like "si" or "feature" may select content.
 _SITE_TRACKING = {"youtube.com": frozenset({"si", "feature", "pp"}), "x.com": frozenset({"s", "t"})}
 _AMP_FLAG_VALUES = frozenset({"", "1", "true"})
@@ -90,6 +101,9 @@ WIKIPEDIA_SITES = frozenset(
 _HOST_CHARS = re.compile(r"[a-z0-9_\-]+(?:\.[a-z0-9_\-]+)*")
 _PERCENT = re.compile(r"%([0-9A-Fa-f]{2})")
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+# In a path, "%3A" and ":" (and the other sub-delimiters) reach every common server as the same
+# character: only "/", "?", "#", "%" and ";" (matrix parameters) separate anything, so they stay escaped.
+_PATH_LITERAL = _UNRESERVED | frozenset(":@!$'()*+,&=")
 _PLAIN = re.compile(r"[A-Za-z0-9\-._~/:@!$&'()*+,;=?]*")  # nothing to escape or unescape
 _PATH_SAFE = "/:@!$&'()*+,;=-._~%"  # RFC 3986 pchar and "/", plus "%" so existing escapes survive
 _QUERY_SAFE = _PATH_SAFE + "?"
@@ -123,20 +137,67 @@ def host_of(url: str) -> str:
 
 @functools.lru_cache(maxsize=16384)
 def site_of(url_or_host: str) -> str:
-    """The registrable domain (Public Suffix List, private suffixes included) of a URL or a bare host.
+    """The site of a URL or a bare host: its registrable domain (Public Suffix List, private suffixes included).
 
-    ``investor.nvidia.com`` -> ``nvidia.com``; ``foo.github.io`` -> ``foo.github.io``; an IP address
-    or single-label host is its own site. Raises BadUrlError when no host can be read.
+    ``investor.nvidia.com`` -> ``nvidia.com``; ``foo.github.io`` -> ``foo.github.io``. A name with no
+    registrable domain (an IP address, a single label, a public suffix such as ``co.uk``, a name
+    written with a leading dot) is its own site. A host written in Unicode comes back in Unicode
+    (``www.食狮.中国`` -> ``食狮.中国``), one written in punycode in punycode, so people see the
+    name they were given. Raises BadUrlError when no host can be read.
     """
+    given, found = _registrable(url_or_host)
+    return found if found is not None else given
+
+
+@functools.lru_cache(maxsize=16384)
+def site_key(url_or_host: str) -> str:
+    """The site as an identity key, lower-case punycode: for comparing sites written in either script.
+
+    :func:`site_of` shows a site as it was written; two spellings of one IDN site compare equal here.
+    """
+    shown = site_of(url_or_host)
+    return _ascii_host(shown) or shown
+
+
+def registrable_domain_of(url_or_host: str) -> str | None:
+    """The registrable domain as the PSL test vectors define it, or None when the name has none.
+
+    None for a public suffix (``com``, ``c.mm``, ``公司.cn``), a single label, an IP address and a
+    name with a leading dot; otherwise what :func:`site_of` answers.
+    """
+    return _registrable(url_or_host)[1]
+
+
+@functools.lru_cache(maxsize=16384)
+def _registrable(url_or_host: str) -> tuple[str, str | None]:
+    """(the host, canonical, in the script it was given in; its registrable domain likewise, or None)."""
     text = url_or_host.strip()
     if "://" in text:
+        split, _ascii = _split_http(text)
+        given = (split.hostname or "").rstrip(".")
         host = _parse(text).host
     else:
-        ascii_host = _ascii_host(_bare_host(text))
+        given = _bare_host(text).rstrip(".").lower()
+        if given.startswith(".") and len(given) > 1:
+            return given, None  # ".example.com" names no host (PSL test vectors: no registrable domain)
+        ascii_host = _ascii_host(given)
         if ascii_host is None:
             raise BadUrlError(f"not a host name: {_shown(url_or_host)}", url=url_or_host)
         host = _canonical_host(ascii_host)
-    return registrable_domain(host.strip("[]"))
+    bare = host.strip("[]")
+    found = private_suffix(bare)
+    shown = ip_literal(bare) or (bare if given.isascii() else _unicode_host(bare))
+    if found is None:
+        return shown, None
+    return shown, found if given.isascii() else _unicode_host(found)
+
+
+def _unicode_host(ascii_host: str) -> str:
+    """Punycode labels back to Unicode (IDNA 2003 codec, as used to encode them)."""
+    try:
+        return ascii_host.encode("ascii").decode("idna")
+    except UnicodeError:
+        return ascii_host
 
 
 def is_wikipedia(url_or_site: str) -> bool:
@@ -288,17 +349,39 @@ def _unwrap(split: SplitResult, host: str) -> str | None:
 
 
 def _clean_path(path: str) -> str:
-    """Percent-normalised path without trailing slashes or AMP suffixes ("/story/amp", ".amp", ".amp.html")."""
-    path = _clean_component(path, _PATH_SAFE)
+    """Percent-normalised path without dot segments, trailing slashes or AMP suffixes ("/story/amp", ".amp")."""
+    path = _clean_component(path, _PATH_SAFE, _PATH_LITERAL)
     while True:
         before = path
-        path = path.rstrip("/")
+        path = _remove_dot_segments(path).rstrip("/")  # again after a suffix goes: "/..amp" leaves "/."
         if path.endswith(("/amp", ".amp")):
             path = path[:-4]
         elif path.endswith(".amp.html"):
             path = path[: -len(".amp.html")] + ".html"
         if path == before:
             return path or "/"
+
+
+def _remove_dot_segments(path: str) -> str:
+    """RFC 3986 §5.2.4: "/a/./b" and "/a/x/../b" are "/a/b"; ".." never climbs above the root.
+
+    Runs after percent-normalisation, so "%2E" counts as "." as the RFC's order (§6.2.2) says.
+    """
+    if "." not in path:
+        return path
+    segments = path.split("/")
+    out: list[str] = []
+    for segment in segments[1:] if path.startswith("/") else segments:
+        if segment == ".":
+            continue
+        if segment == "..":
+            if out:
+                out.pop()
+            continue
+        out.append(segment)
+    if segments[-1] in {".", ".."}:
+        out.append("")  # "/a/b/.." names the directory "/a/"
+    return "/" + "/".join(out)
 
 
 def _clean_query(query: str, host: str) -> tuple[str, int]:
@@ -308,37 +391,43 @@ def _clean_query(query: str, host: str) -> tuple[str, int]:
     site_only = _SITE_TRACKING.get(host, frozenset())
     kept: list[str] = []
     dropped = 0
-    for pair in query.split("&"):
-        if not pair:
+    for raw_pair in query.split("&"):
+        if not raw_pair:
             continue
+        # A form-encoded "+" is a space, as "%20" is; a literal plus arrives as "%2B" and stays apart.
+        pair = raw_pair.replace("+", "%20")
         raw_key, _, raw_value = pair.partition("=")
         key = unquote_plus(raw_key).lower()
         if (
-            key.startswith("utm_")
-            or key in TRACKING_PARAMS
+            key in TRACKING_PARAMS
+            or key.startswith(TRACKING_PREFIXES)
             or key in site_only
             or (key == "amp" and unquote_plus(raw_value).lower() in _AMP_FLAG_VALUES)
         ):
             dropped += 1
             continue
-        kept.append(_clean_component(pair, _QUERY_SAFE))
+        cleaned = _clean_component(pair, _QUERY_SAFE)
+        # "a=" and "a" both send key "a" with an empty value (WHATWG URLSearchParams reads them alike).
+        kept.append(cleaned[:-1] if cleaned.endswith("=") and cleaned.count("=") == 1 else cleaned)
     return "&".join(sorted(kept)), dropped
 
 
-def _clean_component(text: str, safe: str) -> str:
-    """Escape what must be escaped (UTF-8), upper-case escapes, and unescape unreserved characters."""
+def _clean_component(text: str, safe: str, literal: frozenset[str] = _UNRESERVED) -> str:
+    """Escape what must be escaped (UTF-8), upper-case escapes, and unescape the characters in ``literal``."""
     if _PLAIN.fullmatch(text):
         return text
     try:
         quoted = quote(text, safe=safe)
     except UnicodeEncodeError as exc:  # lone surrogates
         raise BadUrlError(f"URL cannot be encoded: {_shown(text)}", url=text) from exc
-    return _PERCENT.sub(_unescape_unreserved, quoted) if "%" in quoted else quoted
+    if "%" not in quoted:
+        return quoted
 
+    def unescape(match: re.Match[str]) -> str:
+        char = chr(int(match.group(1), 16))
+        return char if char in literal else f"%{match.group(1).upper()}"
 
-def _unescape_unreserved(match: re.Match[str]) -> str:
-    char = chr(int(match.group(1), 16))
-    return char if char in _UNRESERVED else f"%{match.group(1).upper()}"
+    return _PERCENT.sub(unescape, quoted)
 
 
 def _shown(value: str) -> str:

@@ -14,6 +14,9 @@ from typing import Any, Literal
 
 Modality = Literal["search", "read", "search+read"]
 
+# Refusals, not missing pages: a block, so a run tries another origin instead of retrying.
+BLOCKED_STATUSES = frozenset({401, 403, 429, 451})
+
 
 @dataclass(frozen=True)
 class ProviderSpec:

@@ -246,12 +246,13 @@ def _written(v: Decimal, style: int) -> str:
     return forms[style % len(forms)]
 
 
-@given(
-    st.decimals(min_value=Decimal("1"), max_value=Decimal("999.99"), places=2),
+@given(  # from 10 up: "$1bn" for $1.49 billion is a different value, not a rounding (issue 11)
+    st.decimals(min_value=Decimal("10"), max_value=Decimal("999.99"), places=2),
     st.lists(st.integers(min_value=0, max_value=9), min_size=2, max_size=4),
 )
 def test_writing_one_amount_differently_never_creates_a_disagreement(v: Decimal, styles: list[int]) -> None:
     v = v.quantize(Decimal("0.01"))
+    styles = [0, *styles]  # one site writes it in full: "$12.5 billion" and "$12bn" alone are two values
     sources = [
         SourceText(
             f"s{i}.test",
@@ -338,14 +339,15 @@ def _count_written(n: int, style: int) -> str:
     return forms[style % len(forms)]
 
 
-@given(
-    st.decimals(min_value=Decimal("0.01"), max_value=Decimal("99.99"), places=2),
+@given(  # from 10 up: "0.0 percent" for 0.01% is not a rounding (issue 11)
+    st.decimals(min_value=Decimal("10"), max_value=Decimal("99.99"), places=2),
     st.integers(min_value=1000, max_value=999_999),
     st.lists(st.integers(min_value=0, max_value=11), min_size=2, max_size=4),
 )
 def test_writing_percentages_and_counts_differently_never_creates_a_disagreement(
     v: Decimal, n: int, styles: list[int]
 ) -> None:
+    styles = [0, *styles]  # one site writes it in full: "12.5%" and "12%" alone are two values (issue 11)
     sources = [
         SourceText(
             f"s{i}.test",

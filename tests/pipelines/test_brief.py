@@ -15,6 +15,7 @@ HOSTS = [
     "en.wikipedia.org", "www.wikiwand.com", "stockanalysis.test", "investor.nvidia.test", "nvidianews.nvidia.test",
     "reuters.test", "cnbc.test", "odd.test", "blocked.test", "slow.test", "synd-a.test", "synd-b.test", "big-a.test",
     "big-b.test", "big-c.test", "de.wikipedia.org", "blocked2.test", "late.test", "prices.test",
+    "stall.test",
 ]
 NAV = "<nav><a href='/'>Home</a> <a href='/markets'>Markets</a> <a href='/about'>About</a></nav>"
 STORY = (
@@ -48,6 +49,7 @@ PAGES: dict[str, Reply] = {
         "<tr><td>RTX 5080</td><td>$999</td></tr><tr><td>H100</td><td>$30,000</td></tr></table></body></html>"
     )),
     "slow.test": Reply(body="<html><body><p>Too late to matter for anyone reading this page.</p></body></html>", delay_s=3),
+    "stall.test": Reply(body="<html><body><p>Never arrives in time for the brief to use it.</p></body></html>", delay_s=30),
     "synd-a.test": page("Syndicated", STORY, STORY),
     "synd-b.test": page("Syndicated copy", STORY, STORY),
     "big-a.test": page("Huge A", ("NVIDIA revenue grew strongly in the quarter. " * 40 + "https://evil.test/\n") * 30),
@@ -84,6 +86,7 @@ def lines_of(text: str) -> list[str]:
 async def test_four_independent_sites_agreement_and_disagreement(simweb: SimWeb) -> None:
     order = ["en.wikipedia.org", "stockanalysis.test", "investor.nvidia.test", "nvidianews.nvidia.test", "reuters.test", "odd.test"]
     config = build_web(simweb, {"nvidia": order})
+    config["brief"]["read_deadline_s"] = 8.0  # the Wikipedia hedge starts at half the deadline: far off here
     async with Client(config) as wq:
         out = await wq.brief("nvidia revenue")
     sites = [s.site for s in out.sources]
@@ -95,6 +98,10 @@ async def test_four_independent_sites_agreement_and_disagreement(simweb: SimWeb)
     assert (figure.count, figure.of) == (3, 4)
     assert [(d.site, d.value) for d in out.disagreed] == [("odd.test", "$44.1 billion")]
     assert "Disagreement: odd.test says $44.1 billion where 3 others say $81.6 billion" in out.brief
+    agreement = next(line for line in lines_of(out.brief) if line.startswith("Agreed across sources: "))
+    assert agreement.startswith("Agreed across sources: revenue"), "the answer to the question leads (issue 11)"
+    assert "$81.6 billion in 3/4 (odd.test says $44.1 billion)" in agreement
+    assert figure.quantity.startswith("revenue") and out.disagreed[0].quantity.startswith("revenue")
     assert out.brief.startswith(f'Searched {out.searched_at} for "nvidia revenue" — 4 sources')
     for source in out.sources:
         assert source.url in lines_of(out.brief), "every URL on a line of its own"
@@ -258,12 +265,35 @@ async def test_language_editions_and_mirrors_are_one_wikipedia(simweb: SimWeb) -
     assert not simweb.requests_to("/story", host="en.wikipedia.org")
 
 
-async def test_wikipedia_is_not_read_while_two_independent_sites_may_still_answer(simweb: SimWeb) -> None:
+async def test_wikipedia_hedge_gives_way_when_two_independent_sites_answer(simweb: SimWeb) -> None:
+    # blocked.test fails first, so fewer than two readings are certain: Wikipedia starts as a hedge,
+    # and is cancelled or dropped once stockanalysis and reuters have both answered.
     config = build_web(simweb, {"q": ["en.wikipedia.org", "blocked.test", "stockanalysis.test", "reuters.test"]})
     async with Client(config) as wq:
         out = await wq.brief("q", sources=3)
-    assert not simweb.requests_to("/story", host="en.wikipedia.org")
     assert [s.site for s in out.sources if not s.snippet_only] == ["stockanalysis.test", "reuters.test"]
+    assert "wikipedia.org" not in {s.site for s in out.sources}
+    assert out.reads_spent == {"http": 4}, "three sites and the hedge, which is one read beyond sources + 1"
+
+
+async def test_wikipedia_is_the_second_reading_when_one_site_refuses_and_another_stalls(simweb: SimWeb) -> None:
+    config = build_web(simweb, {"q": ["stockanalysis.test", "blocked.test", "stall.test", "en.wikipedia.org"]})
+    async with Client(config) as wq:
+        out = await wq.brief("q", sources=3)
+    read = [s.site for s in out.sources if not s.snippet_only]
+    assert read == ["stockanalysis.test", "wikipedia.org"], out.sources
+    assert simweb.requests_to("/story", host="en.wikipedia.org")
+    stalled = next(s for s in out.sources if s.site == "stall.test")
+    assert stalled.snippet_only and stalled.error == "WEB_FETCH_TIMEOUT"
+    assert out.reads_spent == {"http": 4}
+
+
+async def test_wikipedia_hedge_starts_at_half_the_deadline_when_a_read_stalls_without_failing(simweb: SimWeb) -> None:
+    config = build_web(simweb, {"q": ["stockanalysis.test", "stall.test", "en.wikipedia.org"]})
+    config["brief"]["read_deadline_s"] = 4.0
+    async with Client(config) as wq:
+        out = await wq.brief("q", sources=2)
+    assert [s.site for s in out.sources if not s.snippet_only] == ["stockanalysis.test", "wikipedia.org"]
     assert out.reads_spent == {"http": 3}
 
 
@@ -324,9 +354,11 @@ async def test_json_has_the_issue_keys_and_the_brief_text(simweb: SimWeb) -> Non
     assert set(data) >= {"query", "searched_at", "provider", "reader", "sources", "agreed", "disagreed",
                          "reads_spent", "failures", "brief"}
     assert {frozenset(s) for s in data["sources"]} == {frozenset({"n", "title", "site", "url", "text", "snippet_only", "error"})}
-    assert {frozenset(a) for a in data["agreed"]} == {frozenset({"kind", "value", "count", "of"})}
+    assert {frozenset(a) for a in data["agreed"]} == {frozenset({"kind", "value", "count", "of", "quantity"})}  # issue 11
     assert {a["kind"] for a in data["agreed"]} <= {"name", "figure"}
-    assert [set(d) for d in data["disagreed"]] == [{"kind", "site", "url", "value", "others_value", "others_count"}]
+    assert [set(d) for d in data["disagreed"]] == [
+        {"kind", "site", "url", "value", "others_value", "others_count", "quantity"}  # quantity: issue 11
+    ]
     assert data["reads_spent"] == {"http": 5} and isinstance(data["failures"], list)
     assert [s["n"] for s in data["sources"]] == [1, 2, 3, 4, 5]
     assert data["brief"] == out.brief and "(snippet only)" in out.brief

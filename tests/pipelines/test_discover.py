@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from tests.sim.research import PAGES, ModelServer, start_market, with_model
-from tests.sim.web import SimWeb
+from tests.sim.web import Reply, SimWeb
 from typer.testing import CliRunner
 
 from webquorum import Client
@@ -225,3 +225,37 @@ async def test_a_verification_term_naming_a_person_is_dropped_from_the_plan() ->
     assert [c.name for c in check] == ["Acero Norte, S.A. de C.V.", "ABC Industrial"]
     assert grouped_query(check, "nueva planta") == '("Acero Norte" OR "ABC Industrial") nueva planta'
     assert [a.kind for a in run.audit] == ["drop"] and "person" in run.audit[0].detail
+
+
+# -- issue 14: a second origin among the discovery results is read and verifies --------------------
+RELEASE = ("aceronorte.com.mx", "/prensa/2025")
+
+
+async def test_a_second_origin_among_the_discovery_results_is_read_and_verifies(simweb: SimWeb) -> None:
+    market, config = start_market(simweb)
+    discovery = [  # the story on one origin (three hosts), three other stories, then the company's release
+        ("diario-industrial.test", "/2025/acero-norte-planta"), ("noticias-a.test", "/economia/acero-norte"),
+        ("noticias-b.test", "/n/12345"), ("el-norte-news.test", "/abc-industrial-monterrey"),
+        ("puebla-hoy.test", "/abc-industrial-puebla"), ("hoteles-mx.test", "/brisas"), RELEASE,
+    ]  # fmt: skip
+    market.pick = lambda q: [("rival-press.test", "/abc-cancela")] if q.startswith(('"', '("')) else discovery
+    result = await run(config)
+    acero = by_name(result)[("Acero Norte, S.A. de C.V.", "Apodaca, Nuevo León")]
+    assert acero.status == "verified"
+    cited = {e.id: e for e in result.evidence}
+    assert {cited[i].origin for i in acero.evidence_ids} == {"diario-industrial.test", "aceronorte.com.mx"}
+    release = next(cited[i] for i in acero.evidence_ids if cited[i].origin == "aceronorte.com.mx")
+    assert "confirma la construcción de su nueva planta" in release.text
+    assert simweb.requests_to(RELEASE[1], host=RELEASE[0]), "the release was read, not judged by its snippet"
+    assert sum(a.kind in ("read", "read_failed") for a in result.audit) <= 6, "within the run's page budget"
+    assert not simweb.requests_to("/economia/acero-norte", host="noticias-a.test"), "copies are still not read"
+
+
+async def test_without_the_promotion_read_the_release_snippet_would_not_verify(simweb: SimWeb) -> None:
+    """The control: the release's snippet alone names the company but no event, so nothing else verifies it."""
+    market, config = start_market(simweb)
+    discovery = [("diario-industrial.test", "/2025/acero-norte-planta"), RELEASE]
+    market.pick = lambda q: [("rival-press.test", "/abc-cancela")] if q.startswith(('"', '("')) else discovery
+    simweb.route(RELEASE[1], Reply(status=404, body="<html><body>gone</body></html>"), host=RELEASE[0])
+    result = await run(config)
+    assert by_name(result)[("Acero Norte, S.A. de C.V.", "Apodaca, Nuevo León")].status == "uncertain"

@@ -17,6 +17,7 @@ JOURNAL = ("steel-journal.test", "/acero-norte-jobs")
 WIRE = ("business-wire-mx.test", "/acero-norte")
 COPIES = [JOURNAL, ("wire-copy.test", "/acero-norte-jobs")]
 RIVAL = ("rival-press.test", "/acero-norte-jobs")
+SECOND_RIVAL = ("second-rival.test", "/acero-norte-jobs")
 
 
 async def verify(config: dict[str, Any], claims: list[str], **changes: Any) -> VerifyResult:
@@ -57,15 +58,38 @@ async def test_syndicated_copies_count_as_one_origin(simweb: SimWeb) -> None:
     assert len(simweb.requests_to("/acero-norte-jobs")) == 1  # the copy was not even read
 
 
-async def test_a_source_with_another_value_contradicts(simweb: SimWeb) -> None:
+async def test_one_origin_against_one_is_no_verdict_and_both_are_cited(simweb: SimWeb) -> None:
+    # issue 11: verdicts by weight of independent origins; before, any contradiction outranked support
     market, config = start_market(simweb)
     market.pick = lambda q: [JOURNAL, RIVAL]
     result = await verify(config, [CLAIM])
     claim = result.claims[0]
-    assert claim.verdict == "contradicted"
+    assert claim.verdict == "unverified" and "no majority" in claim.reason
     cited = evidence_of(result)
     assert cited[0].domain == "rival-press.test" and "800 jobs" in cited[0].text
     assert "steel-journal.test" in {e.domain for e in cited}
+
+
+async def test_one_outlier_does_not_outweigh_agreeing_origins_and_is_listed(simweb: SimWeb) -> None:
+    market, config = start_market(simweb)
+    market.pick = lambda q: [JOURNAL, WIRE, RIVAL]
+    result = await verify(config, [CLAIM])
+    claim = result.claims[0]
+    assert claim.verdict == "supported"
+    cited = evidence_of(result)
+    assert [e.domain for e in cited] == ["steel-journal.test", "business-wire-mx.test", "rival-press.test"]
+    assert f"rival-press.test says 800 jobs ({cited[2].id})" in claim.reason
+
+
+async def test_more_origins_with_another_value_contradict(simweb: SimWeb) -> None:
+    market, config = start_market(simweb)
+    market.pick = lambda q: [JOURNAL, RIVAL, SECOND_RIVAL]
+    result = await verify(config, [CLAIM])
+    claim = result.claims[0]
+    assert claim.verdict == "contradicted"
+    cited = evidence_of(result)
+    assert [e.domain for e in cited] == ["rival-press.test", "second-rival.test", "steel-journal.test"]
+    assert all("800 jobs" in e.text for e in cited[:2])
 
 
 async def test_nothing_matching_stays_unverified(simweb: SimWeb) -> None:

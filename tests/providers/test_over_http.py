@@ -9,7 +9,6 @@ from tests.sim.providers import provider_config, serve
 from tests.sim.web import Reply, SimWeb
 
 from webquorum import Client
-from webquorum.config import PROVIDER_IDS
 from webquorum.errors import (
     BadResponseError,
     ConfiguredUnavailableError,
@@ -17,7 +16,7 @@ from webquorum.errors import (
     ProviderTimeoutError,
     RateLimitedError,
 )
-from webquorum.providers import provider_module
+from webquorum.providers import PROVIDER_IDS, provider_module
 
 JSON_APIS = [p for p in PROVIDER_IDS if p != "duckduckgo"]
 KEYED = [p for p in PROVIDER_IDS if provider_module(p).SPEC.key_env is not None]

@@ -41,3 +41,21 @@ def test_our_f1_is_not_below_trafilaturas_on_a_slice(shared_dir: Path) -> None:
     assert ours.pages == theirs.pages == PAGES
     assert ours.f1 >= theirs.f1 - MARGIN, (ours, theirs)
     assert ours.recall >= theirs.recall - MARGIN, "trimming ate article text"
+
+
+def test_the_two_halves_are_fixed_balanced_and_disjoint() -> None:
+    bench = load_benchmark()
+    cases = [bench.Case(f"page-{n}", "https://e.org/", b"", "") for n in range(11)]
+    first, second = bench.halves(cases)
+    assert not set(first) & set(second) and sorted(first + second) == list(range(11))
+    assert abs(len(first) - len(second)) <= 1
+    names = {cases[i].page_id for i in first}
+    again, _ = bench.halves(list(reversed(cases)))
+    assert {list(reversed(cases))[i].page_id for i in again} == names
+
+
+def test_the_rule_grid_puts_the_shipped_rules_first_so_ties_keep_them() -> None:
+    from webquorum.readers.extract import MAIN_TEXT_RULES
+
+    grid = load_benchmark().rule_grid()
+    assert grid[0] == MAIN_TEXT_RULES and len(set(grid)) == len(grid) == 16

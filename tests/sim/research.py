@@ -9,9 +9,11 @@ their own host names, all pinned to the loopback server. The cast:
   without the legal form;
 - "ABC Industrial" opening plants in Monterrey (el-norte-news.test) and in Puebla (puebla-hoy.test);
 - "Grupo Brisas" and "Grupo Hotelero Brisas" in one article (hoteles-mx.test);
+- the company's own release (aceronorte.com.mx/prensa/2025) whose opening names it without the
+  event, so only reading the page can promote the candidate;
 - for verification: the company's own site (aceronorte.com.mx) confirming, and rival-press.test
   reporting that ABC Industrial cancelled its Monterrey plant and giving Acero Norte's jobs
-  figure differently;
+  figure differently (as does second-rival.test, independently);
 - an English market: Northfield Steel Inc.'s Laredo plant (gulf-business.test), confirmed by an
   independent origin (texas-industry.test);
 - hostile.test: a page hiding zero-width and bidi characters and trying to close the model fence.
@@ -64,6 +66,13 @@ PAGES: dict[tuple[str, str], tuple[str, str]] = {
         "Acero Norte confirma la construcción de su nueva planta en Apodaca, Nuevo León. "
         "La primera etapa de la obra concluirá el próximo año.",
     ),
+    # The company's own release, whose opening (the search snippet) names it but no event.
+    ("aceronorte.com.mx", "/prensa/2025"): (
+        "Comunicado de prensa",
+        "Acero Norte informa a sus clientes, proveedores y accionistas sobre el avance de sus proyectos del año "
+        "en la región noreste del país. Acero Norte confirma la construcción de su nueva planta en Apodaca, "
+        "Nuevo León. La primera etapa de la obra concluirá el próximo año.",
+    ),
     ("rival-press.test", "/abc-cancela"): (
         "ABC Industrial cancela proyecto",
         "ABC Industrial canceló su planta de ensamble en Monterrey por falta de permisos. "
@@ -88,6 +97,11 @@ PAGES: dict[tuple[str, str], tuple[str, str]] = {
     ("rival-press.test", "/acero-norte-jobs"): (
         "Doubts over Apodaca plant numbers",
         "Acero Norte will create 800 jobs at the Apodaca plant, according to a filing seen by this paper. "
+        "The company declined to comment.",
+    ),
+    ("second-rival.test", "/acero-norte-jobs"): (
+        "Apodaca plant smaller than announced",
+        "Acero Norte will create 800 jobs at the Apodaca plant, two people briefed on the plan told us. "
         "The company declined to comment.",
     ),
     # English market for discover

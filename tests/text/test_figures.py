@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from webquorum.text.figures import Figure, extract_figures, figures_agree, format_figure, same_quantity
+from webquorum.text.claims import read_claims, same_quantity
+from webquorum.text.figures import Figure, extract_figures, figures_agree, format_figure
 
 
 def only(text: str) -> Figure:
@@ -124,7 +125,8 @@ def test_figures_agree_at_the_coarser_precision(a: str, b: str, agree: bool) -> 
         ("The chipmaker posted $81.6 billion in revenue", "revenue came to $44.1 billion", True),
         ("data center revenue reached $75.2 billion", "revenue of $81.6 billion", False),
         ("data-center revenue of $75.2 billion", "data center revenue was $70 billion", True),
-        ("quarterly revenue of $44.1 billion", "revenue of $81.6 billion", False),
+        # issue 11: "quarterly" names the period, which the other leaves open: one quantity
+        ("quarterly revenue of $44.1 billion", "revenue of $81.6 billion", True),
         ("AMD revenue was $7.4 billion", "NVIDIA revenue was $44.1 billion", False),
         (
             "Los ingresos de NVIDIA fueron de 81.620 millones de dólares",
@@ -138,7 +140,7 @@ def test_figures_agree_at_the_coarser_precision(a: str, b: str, agree: bool) -> 
     ],
 )
 def test_same_quantity_needs_the_same_phrase(a: str, b: str, same: bool) -> None:
-    fa, fb = only(a), only(b)
+    (fa,), (fb,) = read_claims(a), read_claims(b)
     assert same_quantity(fa, fb) is same
     assert same_quantity(fb, fa) is same
 
@@ -182,15 +184,18 @@ def money_forms(v: Decimal) -> list[str]:
     ]
 
 
-@given(st.decimals(min_value=Decimal("1"), max_value=Decimal("999.99"), places=2))
+@given(st.decimals(min_value=Decimal("10"), max_value=Decimal("999.99"), places=2))
 def test_any_way_of_writing_one_amount_agrees(v: Decimal) -> None:
+    # Each spelling agrees with the amount as written in full; two roundings of it need not agree
+    # with each other ("$2.5 billion" and "$2 billion" are different values, issue 11), and a
+    # rounding to one significant digit is not one ("$1bn" for $1.49 billion), hence from 10 up.
     v = v.quantize(Decimal("0.01"))
     figures = [only(form) for form in money_forms(v)]
     assert {(f.kind, f.unit) for f in figures} == {("money", "USD")}
-    assert all(figures_agree(a, b) for a in figures for b in figures)
+    assert all(figures_agree(figures[0], b) and figures_agree(b, figures[0]) for b in figures)
 
 
-@given(st.decimals(min_value=Decimal("0.01"), max_value=Decimal("999.99"), places=2))
+@given(st.decimals(min_value=Decimal("10"), max_value=Decimal("999.99"), places=2))
 def test_any_way_of_writing_one_percentage_agrees(v: Decimal) -> None:
     v = v.quantize(Decimal("0.01"))
     forms = [
@@ -200,10 +205,10 @@ def test_any_way_of_writing_one_percentage_agrees(v: Decimal) -> None:
         f"{str(v).replace('.', ',')} %",
     ]
     figures = [only(form) for form in forms]
-    assert all(figures_agree(a, b) for a in figures for b in figures)
+    assert all(figures_agree(figures[0], b) for b in figures)  # each agrees with the exact one (see above)
 
 
-@given(st.integers(min_value=1000, max_value=999_999))
+@given(st.integers(min_value=10_000, max_value=999_999))  # "1 thousand" for 1,499 is not a rounding
 def test_a_headcount_in_thousands_agrees_with_the_exact_one(n: int) -> None:
     exact = only(f"{n:,} employees")
     thousands = only(f"{_rounded(Decimal(n) / 1000, '1')} thousand employees")

@@ -1,18 +1,21 @@
-"""What several sources agree and disagree on, decided by rule: names and figures only (pure, no I/O).
+"""What several sources agree and disagree on, decided by rule: names, roles and figure claims (pure, no I/O).
 
 A model spending its budget grading four extracts has none left for the answer, so the comparison
-is code. Names (people, organisations, places, products; see :mod:`webquorum.text.names`) and figures
-(see :mod:`webquorum.text.figures`) are all a rule can honestly compare, so they are all the brief
-claims to have compared.
+is code. Names (see :mod:`webquorum.text.names`), who holds a role (:mod:`webquorum.text.roles`) and
+figures read as claims about a quantity (:mod:`webquorum.text.claims`) are what a rule can honestly
+compare, so they are all the brief claims to have compared.
 
-- An item is *agreed* when at least two distinct sites name it. Names match ignoring case, accents
-  and legal forms ("NVIDIA" = "Nvidia Corp."); figures match at the coarser precision
-  (``$81.62B`` = ``$81.6 billion`` = ``81,620 million dollars``), wherever they appear.
+- An item is *agreed* when at least two distinct sites name it. Names match ignoring case, accents,
+  legal forms and honorifics, and a surname alone is the full name it ends ("Peña" = "María José
+  Peña"); figures match when the finer value rounds to the coarser one (``$81.62B`` = ``$81.6
+  billion`` = ``81,620 million dollars``; ``145 km`` = ``90 miles``), wherever they appear.
 - A *disagreement* needs more: a site that names none of the agreed readings, but names another
-  value for the same quantity (:func:`webquorum.text.figures.same_quantity`: same kind, unit and
-  quantity phrase, so data-center revenue is not revenue), against a reading more sites hold than
-  its own. Naming both values is not disagreeing; a reading nobody else gives is reported as
-  nothing; a 2-2 split shows as two agreed readings and no disagreement line.
+  value for the same quantity (:func:`webquorum.text.claims.same_quantity`: nothing about the two
+  claims conflicts, so data-center revenue is not revenue and 2024 is not 2025), against a reading
+  held by more sites than its own; for roles, another person named for the same role. Naming both
+  values is not disagreeing; a reading nobody else gives is reported as nothing; a 2-2 split shows
+  as two agreed readings and no disagreement line. One outlier never outweighs the majority.
+- With the question asked, the item that answers it (its quantity or role) leads the agreement line.
 - Which items are kept does not depend on source order (ties are broken by content); the kept ones
   are shown by count, then first appearance.
 """
@@ -22,24 +25,22 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
-from webquorum.text.figures import (
-    Figure,
-    extract_figures,
-    figures_agree,
-    format_figure,
-    same_quantity,
-    unit_key,
-)
+from webquorum.analysis.claims import conflict
+from webquorum.analysis.query import Question, read_question
+from webquorum.text.claims import Claim, ClaimReader, read_claims, same_quantity
+from webquorum.text.figures import Figure, extract_figures, format_figure, precision, unit_key, values_agree
 from webquorum.text.names import extract_names as extract_names  # re-exported: callers import it from here
 from webquorum.text.names import name_key as name_key
 from webquorum.text.names import name_mentions
+from webquorum.text.roles import RoleClaim, read_roles, same_person
 
 ItemKind = Literal["name", "figure"]
 
 _YEAR_TEXT = re.compile(r"\d{4}")
+_DESCRIBED = 2  # members of an agreed reading whose claims name its quantity
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class Agreed:
     value: str  # names bare (the renderer quotes them), figures formatted: "$81.6 billion"
     count: int
     of: int
+    quantity: str = field(default="", compare=False)  # what was compared, in words: "revenue, Q1"
 
 
 @dataclass(frozen=True)
@@ -65,12 +67,14 @@ class Disagreed:
     value: str
     others_value: str
     others_count: int
+    quantity: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
 class Comparison:
     agreed: list[Agreed]
     disagreed: list[Disagreed]
+    answer: Agreed | None = None  # the agreed item that answers the question asked, when one does
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,11 @@ class _Mention:
     url: str
     order: tuple[int, int]  # (source index, offset): first appearance
     figure: Figure
+    reader: ClaimReader
+
+    @property
+    def claim(self) -> Claim:
+        return self.reader.claim(self.figure)
 
 
 @dataclass(frozen=True)
@@ -88,112 +97,195 @@ class _Item:
     sites: frozenset[str]
     mentions: int
     first: tuple[int, int]
+    quantity: str = ""
+    heads: frozenset[str] = frozenset()
+    key: str = ""
+
+
+@dataclass
+class _Names:
+    mentions: dict[str, list[tuple[str, str, tuple[int, int], bool]]] = field(default_factory=dict)
+    roles: list[tuple[str, str, RoleClaim]] = field(default_factory=list)  # (site, url, claim)
 
 
 def compare_sources(
     sources: Sequence[SourceText],
     *,
+    query: str | None = None,
     max_chars_per_source: int = 3000,
     max_agreed: int = 6,
     max_disagreed: int = 3,
 ) -> Comparison:
     """Agreed names and figures (two or more sites) and disagreements, per the module docstring."""
     site_index: dict[str, int] = {}
-    names: dict[str, list[tuple[str, str, tuple[int, int], bool]]] = {}
+    names = _Names()
     groups: dict[tuple[str, str], list[_Mention]] = {}
     for index, source in enumerate(sources):
         site = source.site or source.url
         site_index.setdefault(site, len(site_index))
         text = source.text[:max_chars_per_source]
         for name in name_mentions(text):
-            names.setdefault(name.key, []).append((site, name.surface, (index, name.offset), name.weak))
-        for figure in extract_figures(text):
-            mention = _Mention(site, source.url, (index, figure.start), figure)
+            names.mentions.setdefault(name.key, []).append((site, name.surface, (index, name.offset), name.weak))
+        names.roles.extend((site, source.url, r) for r in read_roles(text))
+        reader = ClaimReader(text)
+        for figure in reader.figures:
+            mention = _Mention(site, source.url, (index, figure.start), figure, reader)
             groups.setdefault((figure.kind, unit_key(figure)), []).append(mention)
     of = len(site_index)
     if of < 2:
         return Comparison([], [])
-    items = [item for mentions in names.values() if (item := _name_item(mentions)) is not None]
-    dissents: list[tuple[int, tuple[int, int], Disagreed]] = []
-    for group in groups.values():
+    canonical = _canonical_names(names.mentions)
+    items = _name_items(names, canonical)
+    dissents = _role_dissents(names, canonical)
+    for (kind, _), group in groups.items():
         clusters = _clusters(group)
         for cluster in clusters:
-            sites = frozenset(m.site for m in cluster.members)
-            items.append(_Item("figure", _display(cluster.members), sites, cluster.mentions, cluster.first))
-        dissents.extend(_dissents(group, clusters))
-    agreed = [Agreed(it.kind, it.value, len(it.sites), of) for it in _select(items, max_agreed)]
+            items.append(_figure_item(cluster))
+        if kind != "year":  # a bare year is never a disputed figure
+            dissents.extend(_dissents(group, clusters))
+    question = read_question(query) if query else None
+    answer_item = _answer(items, question) if question else None
+    chosen = _select(items, max_agreed, answer_item)
+    agreed = [Agreed(it.kind, it.value, len(it.sites), of, it.quantity) for it in chosen]
     dissents.sort(key=lambda d: (-d[0], d[1]))
-    return Comparison(agreed, [d for _, _, d in dissents[:max_disagreed]])
+    disagreed = [d for _, _, d in dissents[:max_disagreed]]
+    answer = next((a for a, it in zip(agreed, chosen, strict=True) if it is answer_item), None)
+    if answer is not None:
+        agreed = [answer, *(a for a in agreed if a is not answer)]
+        for d in dissents[max_disagreed:]:  # the answer's dissent is always shown
+            if d[2].others_value == answer.value and d[2] not in disagreed:
+                disagreed.append(d[2])
+    return Comparison(agreed, disagreed, answer)
 
 
 def render_agreement(comparison: Comparison) -> list[str]:
-    """The brief's lines: 'Agreed across sources: "NVIDIA" in 4/4; $81.6 billion in 3/4' and disagreements."""
-    if comparison.agreed:
-        shown = [
-            f'"{a.value}"' if a.kind == "name" or _YEAR_TEXT.fullmatch(a.value) else a.value
-            for a in comparison.agreed
-        ]
-        parts = [f"{value} in {a.count}/{a.of}" for value, a in zip(shown, comparison.agreed, strict=True)]
-        lines = ["Agreed across sources: " + "; ".join(parts)]
-    else:
+    """The brief's lines: 'Agreed across sources: "NVIDIA" in 4/4; $81.6 billion in 3/4' and disagreements.
+
+    With an answer, it leads: 'revenue, Q1: $81.6 billion in 3/4 (example.com says $44.1 billion)'.
+    """
+    if not comparison.agreed:
         lines = ["Agreed across sources: nothing that a rule can compare"]
+    else:
+        parts = []
+        for a in comparison.agreed:
+            shown = f'"{a.value}"' if a.kind == "name" or _YEAR_TEXT.fullmatch(a.value) else a.value
+            part = f"{shown} in {a.count}/{a.of}"
+            if a is comparison.answer:
+                dissent = [d for d in comparison.disagreed if d.others_value == a.value and d.kind == a.kind]
+                if a.quantity:
+                    part = f"{a.quantity}: {part}"
+                if dissent:
+                    part += " (" + ", ".join(f"{d.site} says {d.value}" for d in dissent) + ")"
+            parts.append(part)
+        lines = ["Agreed across sources: " + "; ".join(parts)]
     for d in comparison.disagreed:
         others = "1 other says" if d.others_count == 1 else f"{d.others_count} others say"
         lines.append(f"Disagreement: {d.site} says {d.value} where {others} {d.others_value}")
     return lines
 
 
-def contradiction(claim: str, passage: str) -> tuple[Figure, Figure] | None:
-    """The first (claimed, passage) figure pair where ``passage`` names another value for the same quantity."""
-    return figure_conflict(extract_figures(claim), passage)
+def contradiction(claim: str, passage: str) -> tuple[Claim, Claim] | None:
+    """The first (claimed, passage) claim pair where ``passage`` names another value for the same quantity."""
+    return conflict(read_claims(claim), passage)
 
 
-def figure_conflict(claimed: Sequence[Figure], passage: str) -> tuple[Figure, Figure] | None:
-    """:func:`contradiction` for a claim's figures already read (``verify`` checks one claim against many passages).
+# -- names and roles -------------------------------------------------------------------------------
+def _canonical_names(mentions: dict[str, list[tuple[str, str, tuple[int, int], bool]]]) -> dict[str, str]:
+    """Each name key -> the one key it is merged into ("pena" -> "maria jose pena" when that is the only fit)."""
+    keys = sorted(mentions, key=lambda k: (-len(k.split()), k))
+    by_last: dict[str, list[str]] = {}
+    for key in keys:
+        by_last.setdefault(key.rsplit(" ", 1)[-1], []).append(key)
+    out: dict[str, str] = {}
+    for key in keys:
+        size = len(key.split())
+        longer = [k for k in by_last[key.rsplit(" ", 1)[-1]] if len(k.split()) > size and same_person(key, k)]
+        roots = {out.get(k, k) for k in longer}
+        out[key] = roots.pop() if len(roots) == 1 else key
+    return out
 
-    The rule ``verify`` calls *contradicted*: a passage that also names the claimed value is not
-    contradicting it, and a figure for a different quantity (data-center vs total revenue) is ignored.
-    """
-    found = extract_figures(passage)
-    for c in claimed:
-        if any(figures_agree(c, f) for f in found):
-            continue
-        for f in found:
-            if same_quantity(c, f):
-                return c, f
-    return None
+
+def _name_items(names: _Names, canonical: dict[str, str]) -> list[_Item]:
+    merged: dict[str, list[tuple[str, str, tuple[int, int], bool]]] = {}
+    for key, mentions in names.mentions.items():
+        merged.setdefault(canonical[key], []).extend(mentions)
+    role_of: dict[str, str] = {}
+    for _, _, r in names.roles:
+        role_of.setdefault(canonical.get(r.person, r.person), r.words)
+    items = []
+    for key, mentions in merged.items():
+        item = _name_item(key, mentions, role_of.get(key, ""))
+        if item is not None:
+            items.append(item)
+    return items
 
 
-def _name_item(mentions: list[tuple[str, str, tuple[int, int], bool]]) -> _Item | None:
+def _name_item(key: str, mentions: list[tuple[str, str, tuple[int, int], bool]], role: str) -> _Item | None:
     """A name two sites give, a weak mention counting only when some other site names it for sure."""
     strong = {site for site, _, _, weak in mentions if not weak}
     kept = [m for m in mentions if not m[3] or strong - {m[0]}]
     sites = frozenset(site for site, _, _, _ in kept)
     if len(sites) < 2:
         return None
-    surfaces = Counter(surface for _, surface, _, weak in kept if not weak)
+    full = [surface for _, surface, _, weak in kept if not weak and name_key(surface) == key]
+    surfaces = Counter(full or [surface for _, surface, _, weak in kept if not weak])
     display = min(surfaces, key=lambda s: (-surfaces[s], len(s), s))
-    return _Item("name", display, sites, len(kept), min(order for _, _, order, _ in kept))
+    return _Item("name", display, sites, len(kept), min(order for _, _, order, _ in kept), role, key=key)
 
 
+def _role_dissents(names: _Names, canonical: dict[str, str]) -> list[tuple[int, tuple[int, int], Disagreed]]:
+    """Another person named for a role most sites give to someone else (and who is not named there)."""
+    named: dict[str, set[str]] = {}
+    for key, mentions in names.mentions.items():
+        for site, _, _, _ in mentions:
+            named.setdefault(site, set()).add(canonical[key])
+    by_role: dict[str, list[tuple[str, str, RoleClaim]]] = {}
+    for site, url, r in names.roles:
+        by_role.setdefault(r.role, []).append((site, url, r))
+    out: list[tuple[int, tuple[int, int], Disagreed]] = []
+    for claims in by_role.values():
+        holders: dict[str, set[str]] = {}
+        for site, _, r in claims:
+            holders.setdefault(canonical.get(r.person, r.person), set()).add(site)
+        top = sorted(holders, key=lambda p: (-len(holders[p]), p))
+        if not top or len(holders[top[0]]) < 2:
+            continue
+        person = top[0]
+        backing = [r for site, _, r in claims if canonical.get(r.person, r.person) == person]
+        surface = Counter(r.surface for r in backing if name_key(r.surface) == person) or Counter(r.surface for r in backing)
+        shown = min(surface, key=lambda s: (-surface[s], s))
+        reported: set[str] = set()
+        for site, url, r in sorted(claims, key=lambda c: (c[0], c[2].start)):
+            other = canonical.get(r.person, r.person)
+            if site in holders[person] or site in reported or same_person(other, person) or person in named.get(site, set()):
+                continue
+            if not any(not r.subject or not b.subject or r.subject & b.subject for b in backing):
+                continue
+            if len(holders.get(other, ())) < len(holders[person]):
+                reported.add(site)
+                out.append((len(holders[person]), (0, r.start),
+                            Disagreed("name", site, url, r.surface, shown, len(holders[person]), backing[0].words)))  # fmt: skip
+    return out
+
+
+# -- figures -----------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class _Cluster:
-    members: list[_Mention]  # one per site, pairwise agreeing
+    members: list[_Mention]  # one per site, each agreeing with the anchor (the finest reading)
     mentions: int  # every mention the member sites make of this reading
     first: tuple[int, int]
 
 
 def _clusters(group: list[_Mention]) -> list[_Cluster]:
-    """Readings held by two or more sites: greedy, largest first, members pairwise agreeing, one per site."""
+    """Readings held by two or more sites: greedy, largest first, one mention per site agreeing with the anchor."""
     same: dict[tuple[str, float, float], list[_Mention]] = {}  # one site repeating one reading is one mention
     for m in sorted(group, key=lambda m: (m.site, m.figure.value, m.figure.step, m.order)):
         same.setdefault((m.site, m.figure.value, m.figure.step), []).append(m)
     mentions = [ms[0] for ms in same.values()]
     counts = [len(ms) for ms in same.values()]
     firsts = [ms[0].order for ms in same.values()]
-    # Each anchor's cluster is computed once and again only when a mention near it is taken.
     neighbours = _neighbours(mentions)
-    anchors = sorted(range(len(mentions)), key=lambda i: (mentions[i].figure.value, mentions[i].figure.step))
+    anchors = sorted(range(len(mentions)), key=lambda i: (precision(mentions[i].figure), mentions[i].figure.value))
     alive = set(range(len(mentions)))
     cached: dict[int, list[int]] = {}
     clusters: list[_Cluster] = []
@@ -209,7 +301,7 @@ def _clusters(group: list[_Mention]) -> list[_Cluster]:
             return clusters
         members = [mentions[b] for b in best]
         sites = {m.site for m in members}
-        taken = {j for b in best for j in neighbours[b] if j in alive and mentions[j].site in sites}
+        taken = {j for b in best[:1] for j in neighbours[b] if j in alive and mentions[j].site in sites} | set(best)
         clusters.append(_Cluster(members, sum(counts[j] for j in taken), min(firsts[j] for j in taken)))
         alive -= taken
         for j in taken:
@@ -220,7 +312,7 @@ def _clusters(group: list[_Mention]) -> list[_Cluster]:
 def _neighbours(mentions: list[_Mention]) -> list[list[int]]:
     """For each mention, the indices of those it agrees with: a sorted sweep, not all pairs."""
     by_value = sorted(range(len(mentions)), key=lambda i: mentions[i].figure.value)
-    reach = max((m.figure.step for m in mentions), default=0.0)  # no agreeing pair is further apart than this
+    reach = max((precision(m.figure) for m in mentions), default=0.0)  # no agreeing pair is further apart
     out: list[list[int]] = [[] for _ in mentions]
     for k, i in enumerate(by_value):
         a = mentions[i].figure
@@ -228,69 +320,85 @@ def _neighbours(mentions: list[_Mention]) -> list[list[int]]:
             b = mentions[j].figure
             if b.value - a.value > reach + 1e-9 * (1.0 + abs(a.value) + abs(b.value)):
                 break
-            if _close(a, b):
+            if values_agree(a, b):
                 out[i].append(j)
                 if j != i:
                     out[j].append(i)
     return [sorted(n) for n in out]
 
 
-def _close(a: Figure, b: Figure) -> bool:
-    """:func:`figures_agree` for two figures already known to share kind and unit (the hot path)."""
-    tolerance = (a.step if a.step > b.step else b.step) / 2 + 1e-9 * (1.0 + abs(a.value) + abs(b.value))
-    return -tolerance <= a.value - b.value <= tolerance
-
-
 def _grow(anchor: int, near: list[int], mentions: list[_Mention]) -> list[int]:
-    """The cluster around one anchor: per site the mention closest to it, kept while all agree pairwise."""
+    """The cluster around one anchor: per site the mention closest to it (the anchor's own site: the anchor)."""
     centre = mentions[anchor].figure
 
     def closeness(i: int) -> tuple[float, float, float, str]:
         f = mentions[i].figure
         return abs(f.value - centre.value), -f.step, f.value, mentions[i].site
 
-    per_site: dict[str, int] = {}
+    per_site: dict[str, int] = {mentions[anchor].site: anchor}
+    finest = precision(centre)
     for i in sorted(near, key=closeness):
-        per_site.setdefault(mentions[i].site, i)
-    members: list[int] = []
-    for candidate in sorted(per_site.values(), key=closeness):
-        if all(_close(mentions[candidate].figure, mentions[x].figure) for x in members):
-            members.append(candidate)
-    return members
+        if precision(mentions[i].figure) >= finest:  # the anchor is the finest reading; the rest round it
+            per_site.setdefault(mentions[i].site, i)
+    return sorted(per_site.values(), key=closeness)
 
 
-def _display(members: list[_Mention]) -> str:
-    """A reading is shown at the precision of its coarsest source: $81.62B and $81.6 billion -> $81.6 billion."""
-    coarsest = min(members, key=lambda m: (-m.figure.step, m.figure.value))
-    return format_figure(coarsest.figure)
+def _figure_item(cluster: _Cluster) -> _Item:
+    """A reading, shown at the precision of its coarsest source ($81.62B and $81.6 billion -> $81.6 billion)."""
+    coarsest = min(cluster.members, key=lambda m: (-precision(m.figure), m.figure.value))
+    # What the reading measures, from its first sites in reading order (they name it alike or not at all).
+    named = sorted(cluster.members, key=lambda m: m.order)[:_DESCRIBED]
+    claims = [m.claim for m in named] if coarsest.figure.kind != "year" else []
+    words = Counter(c.words for c in claims if c.words and c.head)
+    quantity = min(words, key=lambda w: (-words[w], -len(w), w)) if words else ""
+    heads = frozenset(c.head for c in claims if c.head)
+    sites = frozenset(m.site for m in cluster.members)
+    return _Item("figure", format_figure(coarsest.figure), sites, cluster.mentions, cluster.first, quantity, heads,
+                 unit_key(coarsest.figure))  # fmt: skip
 
 
-def _dissents(
-    group: list[_Mention], clusters: list[_Cluster]
-) -> list[tuple[int, tuple[int, int], Disagreed]]:
+def _dissents(group: list[_Mention], clusters: list[_Cluster]) -> list[tuple[int, tuple[int, int], Disagreed]]:
     out = []
     for cluster in clusters:
         members = cluster.members
         sites = {m.site for m in members}
         for site in sorted({m.site for m in group} - sites):
             own = sorted((m for m in group if m.site == site), key=lambda m: m.order)
-            if any(_close(m.figure, x.figure) for m in own for x in members):
+            if any(values_agree(m.figure, x.figure) for m in own for x in members):
                 continue  # naming both readings is not disagreeing
             for m in own:
-                if not any(same_quantity(m.figure, x.figure) for x in members):
+                like = [x for x in members if same_quantity(m.claim, x.claim)]
+                if not like:
                     continue
-                support = len({o.site for o in group if _close(o.figure, m.figure)})
+                support = len({o.site for o in group if values_agree(o.figure, m.figure)})
                 if support < len(members):
                     value = format_figure(m.figure)
-                    disagreed = Disagreed("figure", site, m.url, value, _display(members), len(members))
-                    out.append((len(members), m.order, disagreed))
+                    shown = _figure_item(cluster)
+                    quantity = like[0].claim.words or m.claim.words
+                    out.append((len(members), m.order,
+                                Disagreed("figure", site, m.url, value, shown.value, len(members), quantity)))  # fmt: skip
                 break
     return out
 
 
-def _select(items: list[_Item], limit: int) -> list[_Item]:
+# -- choosing what to show -----------------------------------------------------------------------
+def _answer(items: list[_Item], question: Question) -> _Item | None:
+    """The agreed item that answers the question: its role, or its quantity (and period), most sites first."""
+    scored = []
+    for it in items:
+        score = 0
+        if it.kind == "name" and question.roles and it.quantity.split(" of ")[0] in question.roles:
+            score = 3
+        elif it.kind == "figure" and (it.heads & question.concepts or it.key in question.counts):
+            score = 2
+        if score:
+            scored.append((-score, -len(it.sites), it.first, it.value, it))
+    return min(scored)[-1] if scored else None
+
+
+def _select(items: list[_Item], limit: int, keep: _Item | None = None) -> list[_Item]:
     """The ``limit`` strongest items, up to half the slots kept for each kind when both kinds have some."""
-    ranked = sorted(items, key=lambda it: (-len(it.sites), -it.mentions, it.kind, it.value))
+    ranked = sorted(items, key=lambda it: (it is not keep, -len(it.sites), -it.mentions, it.kind, it.value))
     counts = Counter(it.kind for it in items)
     half = limit // 2
     caps: dict[ItemKind, int] = {
@@ -300,7 +408,13 @@ def _select(items: list[_Item], limit: int) -> list[_Item]:
     chosen: list[_Item] = []
     used: Counter[ItemKind] = Counter()
     for it in ranked:
-        if len(chosen) < limit and used[it.kind] < caps[it.kind]:
+        if len(chosen) < limit and (used[it.kind] < caps[it.kind] or it is keep):
             chosen.append(it)
             used[it.kind] += 1
     return sorted(chosen, key=lambda it: (-len(it.sites), it.first))
+
+
+__all__ = [
+    "Agreed", "Comparison", "Disagreed", "SourceText", "compare_sources", "contradiction", "extract_figures",
+    "extract_names", "name_key", "render_agreement",
+]  # fmt: skip

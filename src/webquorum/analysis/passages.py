@@ -18,7 +18,6 @@ windows; the empty id is removed from queries, and a query left with nothing sco
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -28,10 +27,10 @@ import numpy.typing as npt
 import Stemmer
 from bm25s.tokenization import Tokenizer
 
+from webquorum.text.sentences import sentence_spans as split_sentences
+
 __all__ = ["Passage", "Selection", "passage_windows", "select_passages", "sentence_spans", "stemmer_for"]
 
-# A sentence ends at . ! ? (plus closing quotes/brackets) before whitespace, at CJK stops, or at a newline.
-_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*(?=\s)|[。！？]|\n")
 _STEMMERS = {
     "ar": "arabic", "ca": "catalan", "cs": "czech", "da": "danish", "de": "german", "el": "greek",
     "en": "english", "es": "spanish", "et": "estonian", "eu": "basque", "fa": "persian", "fi": "finnish",
@@ -69,23 +68,17 @@ def stemmer_for(language: str | None) -> tuple[str | None, str | None]:
     return _STEMMERS[code], (code if code in _STOPWORDS else None)
 
 
+def sentence_spans(text: str, max_chars: int) -> list[tuple[int, int]]:
+    """Sentences (:func:`webquorum.text.sentences.sentence_spans`); one longer than ``max_chars`` is split at whitespace (or hard)."""
+    return [piece for span in split_sentences(text) for piece in _split_long(text, *span, max_chars)]
+
+
 def _stripped(text: str, start: int, end: int) -> tuple[int, int]:
     while start < end and text[start].isspace():
         start += 1
     while end > start and text[end - 1].isspace():
         end -= 1
     return start, end
-
-
-def sentence_spans(text: str, max_chars: int) -> list[tuple[int, int]]:
-    """Sentences as stripped spans; one longer than ``max_chars`` is split at whitespace (or hard)."""
-    spans: list[tuple[int, int]] = []
-    pos = 0
-    for match in _SENTENCE_END.finditer(text):
-        spans.extend(_split_long(text, *_stripped(text, pos, match.end()), max_chars))
-        pos = match.end()
-    spans.extend(_split_long(text, *_stripped(text, pos, len(text)), max_chars))
-    return spans
 
 
 def _split_long(text: str, start: int, end: int, max_chars: int) -> list[tuple[int, int]]:

@@ -95,10 +95,13 @@ def make_tool(spec: ToolSpec, wq: Client, gate: Gate) -> Tool:
     )
 
 
-def build_server(wq: Client) -> MCPServer[Any]:
-    """The MCP server over one shared client; ``mcp.Client(build_server(wq))`` talks to it in-process."""
+def build_server(wq: Client, *, gate: Gate | None = None) -> MCPServer[Any]:
+    """The MCP server over one shared client; ``mcp.Client(build_server(wq))`` talks to it in-process.
+
+    ``gate`` lets another shell (``webquorum serve``) count MCP calls and its own under one cap.
+    """
     settings = wq.config.mcp
-    gate = Gate(settings.max_concurrent, settings.call_deadline_s)
+    gate = gate or Gate(settings.max_concurrent, settings.call_deadline_s)
     specs = tool_specs(enable_discovery=settings.enable_discovery)
     from webquorum import __version__
 

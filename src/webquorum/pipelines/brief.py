@@ -3,9 +3,10 @@
 Top to bottom: search for more candidates than needed; pick one result per site (Wikipedia
 and its mirrors held back); read them all at once, each settling on its own; when a read
 fails and time and read budget remain, start the next distinct-site candidate in its place;
-read Wikipedia only while fewer than two independent sites have answered or may still answer
-(and drop it should two answer after all); count syndicated copies once; compare names and
-figures deterministically; render under 4,000 characters.
+start Wikipedia as a hedge as soon as fewer than two independent readings are certain (a read
+failed, or half the deadline passed with reads out), and drop it should two independent sites
+answer after all; count syndicated copies once; compare names and figures deterministically;
+render under 4,000 characters.
 """
 
 from __future__ import annotations
@@ -22,11 +23,13 @@ from webquorum.pipelines.fetch import read_document
 from webquorum.pipelines.runtime import Runtime
 from webquorum.pipelines.search import cancel_and_wait, search
 from webquorum.readers.trim import trim_to_first_sentence
+from webquorum.text.fold import opening_key
 from webquorum.types import AgreedItem, Brief, BriefSource, DisagreedItem, DroppedSource, Result
-from webquorum.urls import is_wikipedia
+from webquorum.urls import is_wikipedia, site_key
 
 INLINE_ENOUGH = 2000  # characters of inline content that make a fetch unnecessary
-SYNDICATION_WORDS = 60
+HEDGE_AFTER = 0.5  # share of the read deadline after which Wikipedia is started while reads are still out
+MIN_READ_S = 0.25  # no read is started with less time than this left
 Progress = Callable[[str], None]
 
 
@@ -51,9 +54,10 @@ def pick_candidates(results: Sequence[Result]) -> tuple[list[Result], Result | N
         if is_wikipedia(result.url):
             wiki = wiki or result
             continue
-        if result.site in seen:
+        key = site_key(result.site)  # one IDN site spelled in both scripts is one site
+        if key in seen:
             continue
-        seen.add(result.site)
+        seen.add(key)
         distinct.append(result)
     return distinct, wiki
 
@@ -76,55 +80,86 @@ async def _read(rt: Runtime, result: Result, reader: str, deadline_s: float) -> 
 async def read_sources(
     rt: Runtime, distinct: list[Result], wiki: Result | None, want: int, reader: str, progress: Progress | None
 ) -> tuple[list[Reading], dict[str, int]]:
-    """Read ``want`` sites at once; replace failures from the backups while time and budget last."""
+    """Read ``want`` sites at once; replace failures from the backups while time and budget last.
+
+    Wikipedia is the hedge: it is started as soon as fewer than ``min(2, want)`` independent
+    readings are certain and one of them has failed, or half the read deadline has passed with
+    reads still out (a stalled page fails only at the deadline, too late for a stand-in). It is
+    one read beyond the ``want + 1`` budget of independent reads, started at most once, and
+    cancelled (or later dropped) as soon as enough independent sites have answered.
+    """
     loop = asyncio.get_running_loop()
     deadline_s = rt.config.brief.read_deadline_s
     deadline = loop.time() + deadline_s
+    hedge_at = loop.time() + HEDGE_AFTER * deadline_s
+    target = min(2, want)
     budget = want + 1  # one stand-in for a dead link
     spent: dict[str, int] = {}
     queue = list(distinct)
     slots: dict[asyncio.Task[Reading], tuple[int, Result]] = {}
     readings: dict[int, Reading] = {}
     replaced: dict[int, Reading] = {}
-    wiki_used = False
+    wiki_task: asyncio.Task[Reading] | None = None
+    next_slot = 0
 
-    def start(result: Result, slot: int) -> None:
+    def start(result: Result, slot: int) -> asyncio.Task[Reading]:
         nonlocal budget
         if not has_inline_text(result):
-            budget -= 1
             spent[reader] = spent.get(reader, 0) + 1
+            if not is_wikipedia(result.url):
+                budget -= 1
         remaining = max(0.05, deadline - loop.time())
-        slots[asyncio.create_task(_read(rt, result, reader, remaining))] = (slot, result)
+        task = asyncio.create_task(_read(rt, result, reader, remaining))
+        slots[task] = (slot, result)
+        return task
 
-    def independent_hopes() -> int:
-        """Independent sites that have answered or may still answer: Wikipedia is read only below two."""
-        answered = sum(r.ok and not is_wikipedia(r.result.url) for r in readings.values())
-        return answered + sum(not is_wikipedia(result.url) for _, result in slots.values())
+    def certain() -> int:
+        """Independent sites that have answered: only these make the Wikipedia hedge unnecessary."""
+        return sum(r.ok and not is_wikipedia(r.result.url) for r in readings.values())
+
+    def hedge(failed_slot: int | None) -> bool:
+        """Start the Wikipedia read, in the failed read's place when one failed; True when started."""
+        nonlocal wiki_task, next_slot
+        if wiki is None or wiki_task is not None or certain() >= target or deadline - loop.time() < MIN_READ_S:
+            return False
+        if failed_slot is None:
+            failed_slot, next_slot = next_slot, next_slot + 1
+        wiki_task = start(wiki, failed_slot)
+        return True
 
     for slot in range(min(want, len(queue))):
         start(queue.pop(0), slot)
-    if wiki is not None and len(slots) < min(2, want):  # Wikipedia only to have two readings instead of one
-        start(wiki, len(slots))
-        wiki_used = True
+    next_slot = len(slots)
+    if len(slots) < target:  # fewer than two candidates at all: Wikipedia for a second reading
+        hedge(None)
     try:
         while slots:
-            done, _ = await asyncio.wait(slots, timeout=max(0.0, deadline - loop.time()), return_when=asyncio.FIRST_COMPLETED)
+            now = loop.time()
+            wait_until = deadline if wiki_task is not None or wiki is None or now >= hedge_at else hedge_at
+            done, _ = await asyncio.wait(slots, timeout=max(0.0, wait_until - now), return_when=asyncio.FIRST_COMPLETED)
             if not done:
-                break
+                if loop.time() >= deadline:
+                    break
+                hedge(None)  # half the deadline gone with reads still out
+                continue
             for task in done:
                 slot, _ = slots.pop(task)
                 reading = task.result()
                 readings[slot] = reading
                 if progress:
                     progress(f"read {len(readings)} of {want}: {reading.result.site}")
-                if reading.ok or deadline - loop.time() < 0.25 or budget <= 0:
+                if reading.ok or deadline - loop.time() < MIN_READ_S:
                     continue
-                substitute = queue.pop(0) if queue else None
-                if substitute is None and wiki is not None and not wiki_used and independent_hopes() < 2:
-                    substitute, wiki_used = wiki, True
-                if substitute is not None:
+                if queue and budget > 0:
                     replaced[slot] = reading
-                    start(substitute, slot)
+                    start(queue.pop(0), slot)
+                elif hedge(slot):
+                    replaced[slot] = reading
+            if wiki_task is not None and wiki_task in slots and certain() >= target:
+                slot, _ = slots.pop(wiki_task)  # two independent sites answered: the hedge is not needed
+                await cancel_and_wait([wiki_task])
+                if slot in replaced:
+                    readings[slot] = replaced.pop(slot)
     finally:
         if slots:
             await cancel_and_wait(list(slots))
@@ -140,31 +175,29 @@ async def read_sources(
     return ordered, spent
 
 
-def opening_words(text: str) -> tuple[str, ...]:
-    return tuple(w.lower().strip(".,;:!?\"'()") for w in text.split()[:SYNDICATION_WORDS])
-
-
 def drop_copies(readings: list[Reading]) -> tuple[list[Reading], list[DroppedSource]]:
-    """Syndicated copies (the same opening words on two hosts) count once: the first one stays."""
+    """Syndicated copies (:func:`webquorum.text.fold.opening_key`: one opening on two hosts) count once: the first stays."""
     kept: list[Reading] = []
     dropped: list[DroppedSource] = []
-    openings: dict[tuple[str, ...], Reading] = {}
+    openings: dict[str, Reading] = {}
     for reading in readings:
-        key = opening_words(reading.text) if reading.ok else ()
-        if len(key) >= 20 and key in openings:
+        key = opening_key(reading.text) if reading.ok else None
+        if key is not None and key in openings:
             dropped.append(DroppedSource(url=reading.result.url, reason=f"syndicated copy of {openings[key].result.url}"))
             continue
-        if len(key) >= 20:
+        if key is not None:
             openings[key] = reading
         kept.append(reading)
     return kept, dropped
 
 
-def drop_unneeded_wikipedia(readings: list[Reading]) -> tuple[list[Reading], list[DroppedSource]]:
+def drop_unneeded_wikipedia(readings: list[Reading], want: int = 2) -> tuple[list[Reading], list[DroppedSource]]:
+    """Drop Wikipedia once ``min(2, want)`` independent sites answered: it must not decide an answer alone."""
     independent = [r for r in readings if r.ok and not is_wikipedia(r.result.url)]
-    if len(independent) < 2:
+    if len(independent) < min(2, want):
         return readings, []
-    dropped = [DroppedSource(url=r.result.url, reason="Wikipedia not needed: two independent sites answered")
+    enough = "two independent sites" if want >= 2 else "an independent site"
+    dropped = [DroppedSource(url=r.result.url, reason=f"Wikipedia not needed: {enough} answered")
                for r in readings if is_wikipedia(r.result.url)]
     return [r for r in readings if not is_wikipedia(r.result.url)], dropped
 
@@ -190,7 +223,7 @@ async def brief(
         progress(f"reading {min(want, len(distinct) or 1)} sources in parallel")
     readings, spent = await read_sources(rt, distinct, wiki, want, reader_id, progress)
     readings, copies = drop_copies(readings)
-    readings, wiki_dropped = drop_unneeded_wikipedia(readings)
+    readings, wiki_dropped = drop_unneeded_wikipedia(readings, want)
     if progress:
         progress("comparing sources")
     brief_sources = [
@@ -207,6 +240,7 @@ async def brief(
     ]
     comparison = compare_sources(
         [SourceText(site=s.site, url=s.url, text=s.text) for s in brief_sources if s.text],
+        query=query,
         max_chars_per_source=3000,
     )
     searched_at = datetime.now(UTC).date().isoformat()
@@ -218,9 +252,10 @@ async def brief(
         provider=found.provider,
         reader=reader_id,
         sources=[s.model_copy(update={"text": clip(s.text, 1500)}) for s in brief_sources],
-        agreed=[AgreedItem(kind=a.kind, value=a.value, count=a.count, of=a.of) for a in comparison.agreed],
+        agreed=[AgreedItem(kind=a.kind, value=a.value, count=a.count, of=a.of, quantity=a.quantity) for a in comparison.agreed],
         disagreed=[
-            DisagreedItem(kind=d.kind, site=d.site, url=d.url, value=d.value, others_value=d.others_value, others_count=d.others_count)
+            DisagreedItem(kind=d.kind, site=d.site, url=d.url, value=d.value, others_value=d.others_value,
+                          others_count=d.others_count, quantity=d.quantity)
             for d in comparison.disagreed
         ],
         reads_spent=spent,

@@ -10,10 +10,11 @@ Top to bottom, with no loop that can run twice:
 3. read independent origins, extract organisations by pattern (and by model, if configured, with
    literal quotes), keep only those named in a sentence about a market event, dedupe
    conservatively (:func:`webquorum.text.organisations.dedupe`), drop exclusions, rank;
-4. spend **one** grouped verification search over the top <= 5 of the requested slice; a
-   candidate is *verified* only when a new origin names it in a compatible sentence,
-   *contradicted* when a new origin denies it or gives another figure, otherwise *uncertain*;
-   the rest stay *discovered*.
+4. read the discovery results that can promote a top candidate (a later result naming it from
+   another origin), then spend **one** grouped verification search over the top <= 5 of the
+   requested slice; a candidate is *verified* when an origin other than the one it was found on
+   names it in a compatible sentence (from either search), *contradicted* when such an origin
+   denies it or gives another figure, otherwise *uncertain*; the rest stay *discovered*.
 
 Every stop (budget, provider failure, zero candidates) is terminal and audited. The result is
 never exhaustive and says so.
@@ -25,14 +26,15 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from webquorum.analysis.compare import figure_conflict
+from webquorum.analysis.claims import conflict
 from webquorum.errors import BudgetExhaustedError, RequestRefusedError, WebQuorumError
-from webquorum.pipelines.run.context import RunContext, is_provider_failure, time_range_for
+from webquorum.pipelines.run.context import MAX_READS_PER_RUN, RunContext, is_provider_failure, time_range_for
 from webquorum.pipelines.run.egress import redact_query
 from webquorum.pipelines.run.model import ModelClient
 from webquorum.pipelines.runtime import Runtime
-from webquorum.pipelines.verify import names, sentences, windows
-from webquorum.text.figures import CALENDAR_WORDS, extract_figures
+from webquorum.text.claims import read_claims
+from webquorum.text.fold import fold
+from webquorum.text.lexicon import CALENDAR_WORDS
 from webquorum.text.organisations import (
     Sighting,
     bare_name,
@@ -40,11 +42,12 @@ from webquorum.text.organisations import (
     domain_label_matches,
     extract_organisations,
     find_known,
-    fold,
+    mentions_name,
     people_vocabulary,
     place_key,
 )
-from webquorum.types import Document, SearchResponse
+from webquorum.text.sentences import sentence_spans, sentence_windows
+from webquorum.types import Document, Result, SearchResponse
 from webquorum.types.research import (
     Candidate,
     CandidateStatus,
@@ -58,6 +61,7 @@ from webquorum.types.research import (
 MAX_PLANNED = 4
 VERIFY_TOP = 5
 DISCOVERY_READS = 4
+KEEP_FOR_VERIFICATION = 1  # reads the promotion step leaves for the verification search's pages
 EVENT = re.compile(
     r"\b(?:plant|factor|fabric|facilit|expan|amplia|tender|licitac|hiring|hires|contratac|contratar|emple|jobs?\b|"
     r"vacant|constru|build|invest|invers|invert|opening|apertur|abrir|abrira|inaugur|warehouse|naves?\b|bodega|"
@@ -162,12 +166,12 @@ def stated_geography(passage: str, geographies: Sequence[str]) -> str | None:
         place = m.group(1)
         if fold(place.split()[0]) not in CALENDAR_WORDS and not extract_organisations(place):
             return place
-    return next((g for g in geographies if names(passage, g)), None)
+    return next((g for g in geographies if mentions_name(passage, g)), None)
 
 
 def event_window(doc: Document, at: int) -> tuple[int, int] | None:
     """The sentence holding offset ``at``, extended by the next one if needed, when it is about a market event."""
-    spans = sentences(doc.text)
+    spans = sentence_spans(doc.text)
     for i, (start, end) in enumerate(spans):
         if start <= at < end:
             for stop in (end, spans[i + 1][1] if i + 1 < len(spans) else end):
@@ -185,7 +189,7 @@ def sightings(
     known = [m.name for mentions in found for m in mentions]
     out: list[Sighting] = []
     for d, (doc, origin) in enumerate(docs):
-        in_scope = any(names(doc.text, g) for g in brief.geographies)
+        in_scope = any(mentions_name(doc.text, g) for g in brief.geographies)
         per_key: dict[str, Sighting] = {}
         mentions = sorted(found[d] + find_known(doc.text, known), key=lambda m: (m.start, -m.end))
         for m_index, m in enumerate(mentions):
@@ -210,7 +214,7 @@ async def model_sightings(
 ) -> list[Sighting]:
     excerpts: list[Evidence] = []
     for doc, origin in docs:
-        for start, end in sentences(doc.text):
+        for start, end in sentence_spans(doc.text):
             if EVENT.search(fold(doc.text[start:end])) and len(excerpts) < 8:
                 excerpts.append(run.ledger.mint(doc, start, end, origin))
     found = await model.extract_candidates(excerpts) if excerpts else []
@@ -240,22 +244,27 @@ def excluded(run: RunContext, candidate: Sighting, exclusions: Sequence[str]) ->
 def judge(
     run: RunContext, c: Sighting, docs: Sequence[tuple[Document, str]]
 ) -> tuple[CandidateStatus, list[str]]:
-    """verified / contradicted / uncertain from origins the candidate was not discovered on."""
+    """verified / contradicted / uncertain from origins other than the one the candidate was found on.
+
+    A second independent origin counts wherever it came from: the verification search, or another
+    discovery result (read during discovery or for promotion, :func:`read_promoting`).
+    """
     first = run.ledger.get(c.evidence_ids[0])
-    claimed = extract_figures(first.text) if first else []
+    claimed = read_claims(first.text) if first else []
+    found_on = first.origin if first else None
     agree: list[str] = []
     deny: list[str] = []
     for doc, origin in docs:
-        if origin in c.origins:
+        if origin == found_on:
             continue
-        for start, end in windows(doc.text):
+        for start, end in sentence_windows(doc.text):
             passage = doc.text[start:end]
-            if not any(names(passage, n) for n in c.names):
+            if not any(mentions_name(passage, n) for n in c.names):
                 continue
             place = stated_geography(passage, [])
             if place and c.geography and place_key(place) != place_key(c.geography):
                 continue  # another site of a same-named company: not about this candidate
-            if DENIAL.search(fold(passage)) or figure_conflict(claimed, passage):
+            if DENIAL.search(fold(passage)) or conflict(claimed, passage):
                 deny.append(run.ledger.mint(doc, start, end, origin).id)
                 break
             if EVENT.search(fold(passage)) and not agree:
@@ -263,6 +272,48 @@ def judge(
     if deny:
         return "contradicted", deny + agree
     return ("verified", agree) if agree else ("uncertain", [])
+
+
+async def read_promoting(
+    run: RunContext, results: Sequence[Result], docs: Sequence[tuple[Document, str]], check: Sequence[Sighting]
+) -> list[tuple[Document, str]]:
+    """Read the discovery results that can promote a top candidate, within the run's page budget.
+
+    Discovery reads only its first few pages; a later result whose title or snippet names a top
+    candidate, from another origin than the one it was found on (the company's own release, say),
+    is the second origin that makes it ``verified``. Such pages are read now: one per candidate
+    still seen on a single origin, never past the run's read cap, leaving
+    ``KEEP_FOR_VERIFICATION`` reads for the verification search. The snippet they stood in with
+    is replaced.
+    """
+    reads = MAX_READS_PER_RUN - run.reads - KEEP_FOR_VERIFICATION
+    read_urls = {doc.url for doc, _ in docs if doc.source_type != "snippet"}
+    found_on = {id(c): (e.origin if (e := run.ledger.get(c.evidence_ids[0])) else None) for c in check}
+    waiting = {id(c) for c in check if len(c.origins) < 2}  # a second discovery origin already counts
+    out: list[tuple[Document, str]] = []
+    for r in results:
+        if reads <= 0 or not waiting:
+            break
+        if r.url in read_urls:
+            continue
+        text = f"{r.title} {r.snippet} {r.content or ''}"
+        named = [
+            c for c in check
+            if id(c) in waiting and found_on[id(c)] != r.site and any(mentions_name(text, n) for n in c.names)
+        ]  # fmt: skip
+        if not named or run.origins.by_headline(r.title, r.site) is not None:
+            continue  # names no top candidate from a new origin, or is a copy of a story already read
+        reads -= 1
+        doc = await run.read(r.url)
+        if doc is None:
+            continue
+        read_urls.add(r.url)
+        origin = run.origins.origin(doc.final_url, doc.title or r.title, doc.text)
+        promoted = [c for c in named if origin != found_on[id(c)]]
+        if promoted:  # else the same story under another headline: not a second origin
+            waiting.difference_update(id(c) for c in promoted)
+            out.append((doc, origin))
+    return out
 
 
 def verification_slice(run: RunContext, top: Sequence[Sighting]) -> list[Sighting]:
@@ -309,7 +360,7 @@ def result(
                 merge_rule=c.merge_rule,
             )
         )
-    run.record("stop", f"{stop}: {len(out)} candidate(s)")
+    run.record("stop", run.stop_detail(stop, f"{len(out)} candidate(s)"))
     return DiscoverResult(
         run_id=run.run_id, objective=brief.objective, freshness_days=brief.freshness_days,
         freshness_days_defaulted=defaulted, candidates=out, evidence=run.cited([i for c in out for i in c.evidence_ids]),
@@ -337,6 +388,8 @@ async def discover(rt: Runtime, request: Mapping[str, Any]) -> DiscoverResult:
         return result(run, brief, defaulted, "no_candidates", [])
     top = sorted(merged, key=lambda c: (-len(c.origins), not c.in_scope, c.order))[: brief.target_results]
     check = verification_slice(run, top)
+    promoted = await read_promoting(run, found.results, docs, check)
+    replaced = {(doc.url, "snippet") for doc, _ in promoted}
     query = grouped_query(check, brief.signals[0])
     if not check or not run.gate(query, "verification"):
         return result(run, brief, defaulted, "done", [(c, "discovered", []) for c in top])
@@ -344,6 +397,7 @@ async def discover(rt: Runtime, request: Mapping[str, Any]) -> DiscoverResult:
     if isinstance(answer, str):  # nothing half-written: every candidate keeps its discovery status
         return result(run, brief, defaulted, answer, [(c, "discovered", []) for c in top])
     later = await run.read_origins(answer.results, 10)
-    verdicts = {id(c): judge(run, c, later) for c in check}
+    pool = [*later, *promoted, *((d, o) for d, o in docs if (d.url, d.source_type) not in replaced)]
+    verdicts = {id(c): judge(run, c, pool) for c in check}
     ranked = [(c, *verdicts.get(id(c), ("discovered", []))) for c in top]
     return result(run, brief, defaulted, "done", ranked)

@@ -30,8 +30,8 @@ from webquorum.readers.sandbox import MIN_MEMORY_BYTES, run_bounded
 from webquorum.resilience import call_with_retry
 from webquorum.types import Document, Page
 from webquorum.urls import normalize_url
+from webquorum.wire import BLOCKED_STATUSES
 
-BLOCK_STATUSES = (401, 403, 429, 451)
 MAX_BUDGET = 100_000
 MIN_EXTRACT_S = 1.0  # a body that arrived just before the deadline still gets this long to extract
 
@@ -60,7 +60,7 @@ async def read_http(rt: Runtime, url: str, deadline_s: float) -> Document:
         if remaining <= 0:
             raise FetchTimeoutError(f"{url} did not finish within {deadline_s:g}s", url=url)
         resp = await rt.http.fetch(url, deadline_s=remaining)
-        if resp.status in BLOCK_STATUSES:
+        if resp.status in BLOCKED_STATUSES:
             raise BlockedError(f"{url} refused the reader (HTTP {resp.status})", url=url, status=resp.status)
         challenge = detect_block_page(resp.body.decode("utf-8", "replace"), resp.status) if resp.status == 503 else None
         if challenge:

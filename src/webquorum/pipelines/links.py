@@ -14,7 +14,7 @@ from webquorum.pipelines.fetch import read_document
 from webquorum.pipelines.runtime import Runtime
 from webquorum.readers.extract import MAX_LINKS as EXTRACTED_LINKS
 from webquorum.types import Link, LinksResult
-from webquorum.urls import site_of
+from webquorum.urls import site_key
 
 MAX_LINKS = 300
 
@@ -23,11 +23,11 @@ async def links(rt: Runtime, url: str, *, limit: int = 100, same_site_only: bool
     if not 1 <= limit <= MAX_LINKS:
         raise BadRequestError(f"limit {limit} is out of range; use 1 to {MAX_LINKS}")
     doc = await read_document(rt, url, reader="http")
-    home = site_of(doc.final_url)
+    home = site_key(doc.final_url)  # keys, not shown forms: an IDN href may be in Unicode, the final URL in punycode
     found: list[Link] = []
     for text, href in doc.links:
         try:
-            same = site_of(href) == home
+            same = site_key(href) == home
         except Exception:  # an unparsable href is not a link worth offering
             continue
         if same_site_only and not same:

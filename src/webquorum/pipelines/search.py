@@ -57,13 +57,20 @@ async def search(
     max_results: int | None = None,
     language: str | None = None,
     time_range: str | None = None,
+    safesearch: int | None = None,
     on_attempt: AttemptHook | None = None,
+    only: Sequence[str] | None = None,
 ) -> SearchResponse:
+    """Search one provider or combo; ``only`` runs just those members of a combo (a run's money ceiling)."""
     text = check_query(query)
+    if safesearch is not None and safesearch not in (0, 1, 2):
+        raise BadRequestError(f"safesearch {safesearch} is not allowed; use 0 (off), 1 (moderate) or 2 (strict)")
     cap = max_results if max_results is not None else rt.config.web.max_results
     if not 1 <= cap <= 50:
         raise BadRequestError(f"max_results {cap} is out of range; use 1 to 50")
-    request = SearchQuery(query=text, max_results=cap, language=language, time_range=check_time_range(time_range))
+    request = SearchQuery(
+        query=text, max_results=cap, language=language, time_range=check_time_range(time_range), safesearch=safesearch
+    )
     selected = provider or rt.config.web.search_provider
     combo = rt.config.combo(selected)
     if combo is None:
@@ -74,6 +81,8 @@ async def search(
         results = await rt.search_provider(selected, request, on_attempt=on_attempt)
         fused, truncated = fuse([(selected, results)], "append", query=text, max_results=cap)
         return SearchResponse(query=text, provider=selected, results=fused, truncated=truncated)
+    if only is not None:
+        combo = combo.model_copy(update={"members": [m for m in combo.members if m in only] or list(only)})
     return await _search_combo(rt, combo, request, on_attempt)
 
 

@@ -2,14 +2,17 @@
 
 Top to bottom: refuse a brief that cannot be answered before anything is spent; then per claim,
 one search built from the entities and the claim (through the egress gate and the run budget),
-read independent origins, and decide from literal passages by rule:
+read independent origins, and decide from literal passages by rule, with the claim model the brief
+compares by (:mod:`webquorum.analysis.claims`). An origin *supports* the claim with a passage naming
+the entity, the claim's key terms (at least two thirds, matched on a five-letter stem) and every
+figure it states; it *contradicts* it with a passage naming the entity and another value for the
+same quantity (:func:`webquorum.text.claims.same_quantity`) and no supporting passage. The verdict
+weighs independent origins:
 
-- *supported*: a passage from an origin naming the entity, with the claim's key terms (at least
-  two thirds of them, matched on a five-letter stem) and every figure the claim states;
-- *contradicted*: a passage naming the entity and another value for the same quantity
-  (:func:`webquorum.text.figures.same_quantity`), without the claimed value; contradiction outranks
-  support, and both sides' excerpts are cited;
-- *unverified*: anything else, including claims the budget or a provider failure left unchecked.
+- *supported*: more origins support it than contradict it; the dissent is listed and cited;
+- *contradicted*: more origins give another value; both sides are cited;
+- *unverified*: anything else (a tie cites both sides), including claims the budget or a provider
+  failure left unchecked.
 
 It starts from named entities and never returns one nobody named. With a model configured, a
 claim the rules left unverified may be judged by the model, accepted only with a literal quote.
@@ -22,13 +25,16 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from webquorum.analysis.compare import figure_conflict
+from webquorum.analysis.claims import conflict, names_all, weigh
 from webquorum.errors import BudgetExhaustedError, RequestRefusedError, WebQuorumError
 from webquorum.pipelines.run.context import MAX_READS_PER_RUN, RunContext, is_provider_failure, time_range_for
 from webquorum.pipelines.run.model import ModelClient
 from webquorum.pipelines.runtime import Runtime
-from webquorum.text.figures import FUNCTION_WORDS, Figure, extract_figures, figures_agree
-from webquorum.text.organisations import fold, org_key
+from webquorum.text.claims import read_claims
+from webquorum.text.fold import fold
+from webquorum.text.lexicon import FUNCTION_WORDS
+from webquorum.text.organisations import mentions_name
+from webquorum.text.sentences import sentence_spans, sentence_windows
 from webquorum.types import Document
 from webquorum.types.research import (
     ClaimVerdict,
@@ -41,51 +47,9 @@ from webquorum.types.research import (
 
 STEM = 5
 _WORD = re.compile(r"\w+")
-Window = tuple[int, int]
 
 
-# -- deterministic rules (shared with discover) ----------------------------------------------------
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"'”’)\]]*\s+(?=[A-ZÀ-Þ¿¡\"“0-9])|\s*\n\s*")
-_ABBREVIATION = re.compile(
-    r"(?:(?<![\w])[A-Z]|(?<![\w])(?:Inc|Corp|Co|Ltd|Sr|Sra|Dr|Mr|Mrs|Ms|Lic|Ing|No|St|Av|vs))\.$"
-)
-
-
-def sentences(text: str) -> list[Window]:
-    """Sentence spans that do not end inside "S.A. de C.V.", "Inc." or "Sr.": a legal form is not a full stop."""
-    spans: list[Window] = []
-    start = 0
-    for m in _SENTENCE_END.finditer(text):
-        if "\n" not in m.group() and _ABBREVIATION.search(text[start : m.start()]):
-            continue
-        if text[start : m.start()].strip():
-            spans.append((start, m.start()))
-        start = m.end()
-    if text[start:].strip():
-        spans.append((start, len(text.rstrip())))
-    return spans
-
-
-def windows(text: str) -> list[Window]:
-    """Each sentence, and each sentence with the one before it (an entity is often named just before)."""
-    spans = sentences(text)
-    out: list[Window] = []
-    for i, span in enumerate(spans):
-        out.append(span)
-        if i:
-            out.append((spans[i - 1][0], span[1]))
-    return out
-
-
-def flat(text: str) -> str:
-    return " " + " ".join(re.sub(r"[^\w&]+", " ", fold(text)).split()) + " "
-
-
-def names(passage: str, name: str) -> bool:
-    key = org_key(name)
-    return bool(key) and f" {key} " in flat(passage)
-
-
+# -- deterministic rules --------------------------------------------------------------------------
 def stems(text: str) -> set[str]:
     return {w[:STEM] for w in _WORD.findall(fold(text)) if not w.isdigit()}
 
@@ -105,11 +69,6 @@ def terms_match(terms: Sequence[str], passage: str) -> bool:
         return True
     found = stems(passage)
     return sum(t in found for t in terms) >= math.ceil(len(terms) * 2 / 3)
-
-
-def figures_match(claimed: Sequence[Figure], passage: str) -> bool:
-    found = extract_figures(passage)
-    return all(any(figures_agree(c, f) for f in found) for c in claimed)
 
 
 # -- the pipeline ----------------------------------------------------------------------------------
@@ -141,38 +100,49 @@ def plan_query(entities: Sequence[str], claim: str) -> str:
 def decide(
     run: RunContext, claim: str, entities: Sequence[str], docs: Sequence[tuple[Document, str]]
 ) -> ClaimVerdict:
-    """The verdict by rule, citing one passage per origin per side."""
+    """The verdict by weight of independent origins (:func:`webquorum.analysis.claims.weigh`), one passage cited per origin.
+
+    An origin supports the claim when a passage naming the entity has the claim's terms and every
+    figure it states; it contradicts when a passage names another value for the same quantity
+    (:func:`webquorum.text.claims.same_quantity`) and none of its passages supports it: naming
+    both values is not contradicting.
+    """
     terms = key_terms(claim, entities)
-    claimed = extract_figures(claim)
+    claimed = read_claims(claim)
+    figures = [c.figure for c in claimed]
     support: list[Evidence] = []
-    contra: list[Evidence] = []
+    contra: list[tuple[Evidence, str]] = []
     for doc, origin in docs:
         sided: dict[str, Evidence] = {}
-        for start, end in windows(doc.text):
+        other = ""
+        for start, end in sentence_windows(doc.text):
             passage = doc.text[start:end]
-            if not any(names(passage, e) for e in entities):
+            if not any(mentions_name(passage, e) for e in entities):
                 continue
-            if "contra" not in sided and figure_conflict(claimed, passage):
-                sided["contra"] = run.ledger.mint(doc, start, end, origin)
-            elif "support" not in sided and terms_match(terms, passage) and figures_match(claimed, passage):
+            found = read_claims(passage)
+            if "support" not in sided and terms_match(terms, passage) and names_all(figures, [f.figure for f in found]):
                 sided["support"] = run.ledger.mint(doc, start, end, origin)
-        if "contra" in sided:
-            contra.append(sided["contra"])
-        elif "support" in sided:
+            elif "contra" not in sided and (pair := conflict(claimed, found)):
+                sided["contra"] = run.ledger.mint(doc, start, end, origin)
+                other = pair[1].figure.text
+        if "support" in sided:
             support.append(sided["support"])
-    if contra:
-        reason = f"{len(contra)} origin(s) state another value for the same quantity"
+        elif "contra" in sided:
+            contra.append((sided["contra"], other))
+    verdict = weigh(len(support), len(contra))
+    dissent = "; ".join(f"{e.domain} says {value} ({e.id})" for e, value in contra)
+    contra_ids = [e.id for e, _ in contra]
+    if verdict == "contradicted":
+        reason = f"{len(contra)} origin(s) state another value for the same quantity ({dissent})"
         reason += f"; {len(support)} origin(s) support it" if support else ""
-        return ClaimVerdict(
-            claim=claim, verdict="contradicted", evidence_ids=[e.id for e in contra + support], reason=reason
-        )
-    if support:
-        return ClaimVerdict(
-            claim=claim,
-            verdict="supported",
-            evidence_ids=[e.id for e in support],
-            reason=f"{len(support)} independent origin(s) name the entity with the claim's terms and figures",
-        )
+        return ClaimVerdict(claim=claim, verdict=verdict, evidence_ids=contra_ids + [e.id for e in support], reason=reason)
+    if verdict == "supported":
+        reason = f"{len(support)} independent origin(s) name the entity with the claim's terms and figures"
+        reason += f"; dissent: {dissent}" if contra else ""
+        return ClaimVerdict(claim=claim, verdict=verdict, evidence_ids=[e.id for e in support] + contra_ids, reason=reason)
+    if contra:
+        reason = f"{len(support)} origin(s) support it and {len(contra)} state another value ({dissent}): no majority"
+        return ClaimVerdict(claim=claim, verdict=verdict, evidence_ids=contra_ids + [e.id for e in support], reason=reason)
     return ClaimVerdict(
         claim=claim,
         verdict="unverified",
@@ -187,7 +157,7 @@ def entity_excerpts(
     """Sentences naming an entity, minted so a model can cite them (at most two per origin, eight in all)."""
     out: list[Evidence] = []
     for doc, origin in docs:
-        spans = [s for s in sentences(doc.text) if any(names(doc.text[s[0] : s[1]], e) for e in entities)]
+        spans = [s for s in sentence_spans(doc.text) if any(mentions_name(doc.text[s[0] : s[1]], e) for e in entities)]
         out.extend(run.ledger.mint(doc, start, end, origin) for start, end in spans[:2])
     return out[:8]
 
@@ -223,7 +193,7 @@ async def verify(rt: Runtime, request: Mapping[str, Any]) -> VerifyResult:
             stop = "provider_failed"
         if stop != "done":
             left = len(brief.claims_to_verify) - index
-            run.record("stop", f"{stop}: {left} claim(s) left unverified")
+            run.record("stop", run.stop_detail(stop, f"{left} claim(s) left unverified"))
             verdicts.append(_unchecked(claim, f"the run stopped ({stop})"))
             continue
         claims_left = len(brief.claims_to_verify) - index

@@ -8,7 +8,8 @@ parameters and response model). Needs a key (``BRAVE_API_KEY``) sent as the
 
 Request: ``GET /res/v1/web/search?q=…&count=…`` with ``count`` at most 20 (``offset`` pages),
 ``freshness`` ``pd``/``pw``/``pm``/``py``, ``search_lang`` (we send the primary language subtag,
-e.g. ``en`` for ``en-GB``; Brave's list also has ``en-gb``, ``zh-hans``... which we do not map).
+e.g. ``en`` for ``en-GB``; Brave's list also has ``en-gb``, ``zh-hans``... which we do not map),
+``safesearch`` ``off``/``moderate``/``strict`` (our 0/1/2; Brave's default is moderate).
 
 Response: web hits live at ``web.results[]`` (``mixed``, ``videos``, ``news``... are ignored);
 ``description`` carries ``<strong>`` tags and HTML entities, so it goes through ``strip_markup``;
@@ -52,6 +53,7 @@ SPEC = ProviderSpec(
 )
 
 _FRESHNESS = {"day": "pd", "week": "pw", "month": "pm", "year": "py"}
+_SAFESEARCH = {0: "off", 1: "moderate", 2: "strict"}
 
 
 def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
@@ -60,6 +62,8 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
         params["freshness"] = _FRESHNESS[query.time_range]
     if query.language:
         params["search_lang"] = primary_language(query.language)
+    if query.safesearch is not None:
+        params["safesearch"] = _SAFESEARCH[query.safesearch]
     headers, secrets = key_auth(ctx, "X-Subscription-Token", base={"Accept": "application/json"})
     return HttpRequest(
         method="GET", url=endpoint_url(SPEC, ctx), headers=headers, params=params, secrets=secrets

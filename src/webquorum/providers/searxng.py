@@ -6,7 +6,8 @@ raises ``ConfigError`` without it. ``base_url`` replaces scheme and host and kee
 so ``http://localhost:8888`` asks ``http://localhost:8888/search``.
 
 Request: ``GET /search?q=…&format=json&pageno=1`` with ``time_range`` ``day``/``week``/``month``/
-``year`` (same names as ours) and ``language`` (passed as given, e.g. ``en`` or ``de-CH``).
+``year`` (same names as ours), ``language`` (passed as given, e.g. ``en`` or ``de-CH``) and
+``safesearch`` ``0``/``1``/``2`` (our scale is SearXNG's).
 SearXNG has no result-count parameter: one page holds whatever its engines return (often 10-30),
 so ``max_results`` = 20 is nominal and the caller trims.
 
@@ -53,6 +54,8 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
         params["time_range"] = query.time_range
     if query.language:
         params["language"] = query.language
+    if query.safesearch is not None:
+        params["safesearch"] = str(query.safesearch)
     return HttpRequest(
         method="GET", url=endpoint_url(SPEC, ctx), headers={"Accept": "application/json"}, params=params
     )

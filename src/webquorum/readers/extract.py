@@ -2,15 +2,18 @@
 
 Dispatch is by sniffed bytes first, then by media type: ``%PDF-`` goes to :mod:`.pdf` whatever
 the header says; HTML/XHTML goes through trafilatura (https://trafilatura.readthedocs.io/,
-comments off, tables kept, ``fast`` so its slow fallback extractors are skipped) and is then
-trimmed to the first real sentence (:mod:`.trim`); JSON is pretty-printed; plain text is kept as
+comments off, tables kept, ``fast`` so its slow fallback extractors are skipped); embedded posts it
+dropped between two kept paragraphs are put back (:mod:`.embeds`), promotion blocks dropped
+(:mod:`.promo`), and the text trimmed to the first real sentence (:mod:`.trim`); JSON is pretty-printed; plain text is kept as
 is (markdown and reader-service text are trimmed). Images, archives and ``octet-stream`` are
 refused, as are bytes that are not text whatever their label.
 
 Safety net: trafilatura sometimes keeps almost nothing of a page whose prose is plainly visible
 (content hidden until a script runs, unusual markup). When it keeps under 5% of the page's visible
 text (selectolax, with script/style/nav/header/footer/aside removed) while that text has clearly
-more sentences, the visible text is used instead, then trimmed.
+more sentences, the visible text is used instead, then trimmed. The visible text is only computed
+when it can matter (the extracted text is under 5% of the page, a wall phrase occurs, or the page
+has embeds): on most pages that saves a tree walk.
 
 Title, date, language and links come from one selectolax parse (meta tags, JSON-LD, ``<time>``,
 ``<html lang>``): trafilatura's own metadata pass costs about as much as its extraction.
@@ -22,17 +25,21 @@ from __future__ import annotations
 import codecs
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
 from urllib.parse import urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webquorum.errors import BlockedError, EmptyError, UnsupportedContentError
+from webquorum.readers.embeds import Embed, find_embeds, has_embeds, splice_embeds
 from webquorum.readers.pdf import read_pdf
+from webquorum.readers.promo import drop_promo_blocks
 from webquorum.readers.trim import trim_to_first_sentence
+from webquorum.text.sentences import count_sentences
 from webquorum.types import Document, SourceType
 
-__all__ = ["MAX_LINKS", "decode_text", "detect_block_page", "extract_document", "finish_service_text"]
+__all__ = ["MAX_LINKS", "MainTextRules", "decode_text", "detect_block_page", "extract_document", "finish_service_text"]
 
 MAX_LINKS = 300
 _HTML_TYPES = {"text/html", "application/xhtml+xml", "application/xml", "text/xml"}
@@ -41,7 +48,6 @@ _TRIMMED_TEXT_TYPES = {"text/markdown", "text/x-markdown"}
 _BINARY_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"PK\x03\x04", b"\x1f\x8b", b"RIFF", b"BM", b"\x00\x00\x01\x00")
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.I)
-_SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)")
 _ISO_DATE = re.compile(r"((?:19|20)\d\d)[-/.](\d\d)[-/.](\d\d)")
 _JUNK_TAGS = "script,style,noscript,template,svg,nav,footer,header,aside,form,iframe,button,select"
 _INLINE_TAGS = ["a", "span", "b", "i", "em", "strong", "small", "sup", "sub", "abbr", "time", "mark",
@@ -147,7 +153,9 @@ def detect_block_page(text: str, status: int | None = None, *, title: str | None
     return _block_reason(text, status, visible=None, title=title)
 
 
-def _block_reason(text: str, status: int | None, visible: str | None, title: str | None = None) -> str | None:
+def _block_reason(
+    text: str, status: int | None, visible: str | Callable[[], str] | None, title: str | None = None
+) -> str | None:
     lowered = text.lower()
     challenge = next((m for m in _CHALLENGE_MARKERS if m in lowered), None)
     if challenge:
@@ -156,11 +164,13 @@ def _block_reason(text: str, status: int | None, visible: str | None, title: str
     wall = next((p for p in _WALL_PHRASES if p in lowered), None)
     if wall is None and not titled:
         return None
-    if visible is None:
+    if callable(visible):
+        visible = visible()
+    elif visible is None:
         body = LexborHTMLParser(text).body if "<" in text else None
         visible = _visible_text(body) if body is not None else text
     limit = _SHORT_LOGIN_PAGE_CHARS if re.search(r"type=[\"']?password", lowered) else _SHORT_PAGE_CHARS
-    short = len(visible) < limit and _sentences(visible) < _WALL_MAX_SENTENCES
+    short = len(visible) < limit and count_sentences(visible) < _WALL_MAX_SENTENCES
     if wall is not None and (status in _REFUSAL_STATUSES or short):
         return f"access wall ({wall})"
     if titled and len(visible) < _SHORT_LOGIN_PAGE_CHARS:  # a long article may be titled "Access denied"
@@ -191,10 +201,6 @@ def _paragraphs(text: str) -> str:
         grouped = out and line[:2] in {"- ", "| "} and out[-1][:2] == line[:2]
         out.append(("\n" if grouped else "\n\n") + line if out else line)
     return "".join(out)
-
-
-def _sentences(text: str) -> int:
-    return len(_SENTENCE_END.findall(text))
 
 
 def _meta(tree: LexborHTMLParser, *names: str) -> str | None:
@@ -294,9 +300,67 @@ def _visible_text(body: LexborNode) -> str:
     return normalise_whitespace(body.text(separator="\n\n", strip=True))
 
 
-def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) -> Document:
+class MainTextRules(NamedTuple):
+    """The rules applied to trafilatura's text, each with its reason in its module.
+
+    One value is shipped (:data:`MAIN_TEXT_RULES`); ``benchmarks/extraction.py`` chooses among a
+    few on one half of the benchmark and scores the choice on the other half, so the figure it
+    reports is for pages the choice never saw.
+    """
+
+    embeds: bool = True  # put back embedded posts between kept paragraphs (embeds.py)
+    promo: bool = True  # drop "Related stories" blocks and copyright lines (promo.py)
+    trim: bool = True  # start at the first real sentence (trim.py)
+    visible_share: float = 0.05  # below this share of the visible text, use the visible text
+
+
+MAIN_TEXT_RULES = MainTextRules()
+
+
+def trafilatura_text(html: str, final_url: str) -> str:
+    """trafilatura's main text: comments off, tables kept, ``fast`` (slow fallbacks skipped), metadata ours."""
     import trafilatura  # lazily: 190 ms of imports that only HTML reads need
 
+    extracted = trafilatura.bare_extraction(
+        html, url=final_url, fast=True, include_comments=False, include_tables=True, with_metadata=False
+    )
+    return (extracted.text or "") if isinstance(extracted, trafilatura.settings.Document) else ""
+
+
+class _LazyVisible:
+    """The page's visible text, computed on first use: most pages never need it (it mutates the tree)."""
+
+    def __init__(self, body: LexborNode | None, page_chars: int) -> None:
+        self._body = body
+        self._text: str | None = None
+        self.max_chars = page_chars  # the visible text is never longer than the page
+
+    def __call__(self) -> str:
+        if self._text is None:
+            self._text = _visible_text(self._body) if self._body is not None else ""
+            self._body = None
+        return self._text
+
+
+def main_text(
+    extracted: str, visible: str | _LazyVisible, embeds: list[Embed], rules: MainTextRules = MAIN_TEXT_RULES
+) -> str:
+    """The article text from trafilatura's blocks, the page's visible text and its embedded posts."""
+    text = _paragraphs(extracted)
+    if rules.embeds and embeds:
+        text = splice_embeds(text, embeds)
+    # Safety net: trafilatura kept almost nothing of a page whose prose is plainly visible.
+    bound = len(visible) if isinstance(visible, str) else visible.max_chars
+    if len(text) < rules.visible_share * bound:
+        shown = visible if isinstance(visible, str) else visible()
+        if len(text) < rules.visible_share * len(shown) and count_sentences(shown) > max(3, 2 * count_sentences(text)):
+            text = shown
+    if rules.promo:
+        text = drop_promo_blocks(text)
+    return (trim_to_first_sentence(text) if rules.trim else text).strip()
+
+
+def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) -> Document:
     tree = LexborHTMLParser(html)
     html_node = tree.css_first("html")
     lang = html_node.attributes.get("lang") if html_node is not None else None
@@ -304,16 +368,15 @@ def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) 
             "canonical_url": _canonical(tree, final_url),
             "language": (lang or _meta(tree, "og:locale") or "").replace("_", "-").split("-")[0].lower() or None}
     links = _links(tree, final_url)
-    visible = _visible_text(tree.body) if tree.body is not None else ""
+    visible = _LazyVisible(tree.body, len(html))
+    embeds: list[Embed] = []
+    if tree.body is not None and has_embeds(html):
+        visible()  # merges inline tags into their paragraphs, so embed neighbours read as trafilatura prints them
+        embeds = find_embeds(tree.body)
     blocked = _block_reason(html, None, visible, title=meta["title"])
     if blocked:
         raise BlockedError(f"{blocked} at {final_url}", url=url)
-    extracted = trafilatura.bare_extraction(html, url=final_url, fast=True, include_comments=False,
-                                            include_tables=True, with_metadata=False)
-    text = _paragraphs(extracted.text or "") if isinstance(extracted, trafilatura.settings.Document) else ""
-    if len(text) < 0.05 * len(visible) and _sentences(visible) > max(3, 2 * _sentences(text)):
-        text = visible
-    text = trim_to_first_sentence(text).strip()
+    text = main_text(trafilatura_text(html, final_url), visible, embeds)
     if not text:
         raise EmptyError(f"no readable text in the page at {final_url}", url=url)
     return Document(url=url, final_url=final_url, content_type=media, source_type="html", reader=reader,

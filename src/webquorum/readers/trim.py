@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from webquorum.text.lexicon import FUNCTION_WORDS
+
 __all__ = ["is_real_sentence", "trim_to_first_sentence"]
 
 # Linear time on hostile text: the link text cannot contain another "[" and the target holds at
@@ -44,9 +46,6 @@ _BOILERPLATE = re.compile(
 _MIN_WORDS = 5
 _MIN_UNPUNCTUATED_WORDS = 20  # a paragraph this long is prose even when its full stop is missing
 _MAX_WRAPPED_LINES = 4
-_FUNCTION_WORDS = frozenset(
-    ["a", "an", "the", "of", "to", "in", "on", "at", "for", "with", "and", "or", "but", "by", "from", "that", "as", "is", "was", "were", "his", "her", "their", "its", "our", "who", "which"]
-)
 _MIN_CJK_CHARS = 12
 _MAX_KEPT_HEADINGS = 2
 
@@ -88,7 +87,7 @@ def is_real_sentence(line: str) -> bool:
 def _continues(previous: str, line: str) -> bool:
     """Whether ``line`` carries on ``previous`` mid-sentence: a title followed by a byline does not."""
     last_word = previous.rsplit(None, 1)[-1].lower() if previous.split() else ""
-    return previous.endswith((",", ";", "-", "–")) or line[:1].islower() or last_word in _FUNCTION_WORDS
+    return previous.endswith((",", ";", "-", "–")) or line[:1].islower() or last_word in FUNCTION_WORDS
 
 
 def _starts_wrapped_sentence(lines: list[str], first: int) -> bool:

@@ -9,67 +9,64 @@ Reading rules a caller should know:
 
 - ``1,234.5`` and ``1.234,5`` are unambiguous. One separator followed by 1, 2 or 4+ digits is a
   decimal point (``81,6`` = 81.6); ``81,620`` is thousands; ``1.234`` is thousands only in text
-  that reads as Spanish.
+  that reads as Spanish; after a lone ``0`` it is always a decimal point (``0,100`` = 0.1).
 - ``billion``/``bn``/``B`` and Spanish ``mil millones``/``millardo`` are 10^9; Spanish ``billón``
   is 10^12. ``mdd`` is millions of dollars, ``mdp`` millions of pesos.
 - ``$`` is US dollars and ``pesos`` Mexican pesos (a Mexican page's ``$`` is misread: known limit).
 - A number with no currency, ``%``, date shape, year shape or plural unit noun after it is not a
   figure: it is left uncompared rather than compared wrongly.
-- ``context`` is the quantity phrase (``"data center revenue"`` -> {data, center, revenue}), not a
-  bag of nearby words; ``subject`` holds the names in it (``NVIDIA revenue`` -> {nvidia}).
+- Physical units (``145 km``, ``90 miles``, ``1.2 GW``, ``58 km²``, ``445 hectares``) are *measures*
+  in one base unit per dimension, so a conversion agrees when it is exact within rounding.
+- What a figure measures is read by :mod:`webquorum.text.claims`, not here.
+
+Hand-written on purpose, measured against the libraries the project was pointed to
+(``benchmarks/compare.py``, on the comparison case set): price-parser reads one price per string,
+no scale words ("billion", "mil millones") and no Spanish separators (right for 18 of 147 money
+figures); text2num, run first, rewrites "$81.6 billion" as "$81.6 1000000000" and so breaks the
+figures of most pages; dateparser agrees on every date the case set holds but costs about 2 ms
+per date (ours: 0.05 ms) and finds no date in running text by itself. None is a dependency.
 """
 
 from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Context, Decimal
-from functools import lru_cache
 from typing import Literal
 
-FigureKind = Literal["money", "percent", "count", "year", "date"]
+from webquorum.text.fold import fold_word
+from webquorum.text.lexicon import (
+    CALENDAR_WORDS,
+    FUNCTION_WORDS,
+    LETTER,
+    LOWER,
+    MONTHS,
+    MONTHS_EN_PATTERN,
+    MONTHS_ES_PATTERN,
+)
+from webquorum.text.measures import (
+    CASED_UNITS,
+    COUNT_PHRASES,
+    INVARIANT_COUNTS,
+    LINK_WORDS,
+    PERSON_CLASSES,
+    UNITS,
+    count_class,
+)
+
+FigureKind = Literal["money", "percent", "count", "measure", "year", "date"]
 
 
 def _words(spaced: str) -> frozenset[str]:
     return frozenset(spaced.split())
 
 
-_L = "A-Za-zÀ-ÖØ-öø-ÿ"
-_LOWER = "a-zß-öø-ÿ"
+_L = LETTER
+_LOWER = LOWER
 
-MONTHS: dict[str, int] = {
-    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
-    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
-    "oct": 10, "nov": 11, "dec": 12,
-    "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7,
-    "agosto": 8, "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11, "diciembre": 12,
-}  # fmt: skip
-CALENDAR_WORDS = frozenset(MONTHS) | _words(
-    "monday tuesday wednesday thursday friday saturday sunday "
-    "lunes martes miércoles miercoles jueves viernes sábado sabado domingo"
-)
-FUNCTION_WORDS = _words(
-    "the a an and or but of in on at to for from by with as into its it this that these those their his her "
-    "our your be been being was were is are has have had will would can could may might than then so not no "
-    "over under after before per each which who what when where while also just only both all more most less such there "
-    "here via if because since until el la los las un una unos unas y o de del al en por para con sin sobre "
-    "entre que se su sus es son fue fueron ha han como más mas menos lo le les este esta estos estas ese esa "
-    "según segun hasta desde e ni"
-)
-# Words that sit between a quantity's name and its figure ("revenue rose to $X") and are skipped over.
-_LINK_WORDS = _words(
-    "of in was were is are at to reached reaching totaled totalled totaling hit rose fell grew increased "
-    "decreased jumped climbed dropped declined amounted stood came alone about around nearly almost "
-    "approximately roughly some over under than more less by posted reported recorded generated had has have earned booked up down "
-    "de del fue fueron es son alcanzó alcanzaron sumó sumaron llegó a en por cerca casi aproximadamente "
-    "alrededor registró reportó obtuvo generó tuvo tiene tienen cuenta con unos unas"
-) | frozenset(":=(–—-")
-_NEUTRAL_WORDS = _words("total overall record reported totale")  # normalised forms
 _YEAR_PRECEDERS = _words("in en of de since desde by for until hasta fiscal year año early late mid")
 
 _SCALES: dict[str, int] = {
@@ -110,8 +107,8 @@ _COUNT = re.compile(
     rf"\s+(?P<unit>[{_LOWER}]{{3,}}(?:-[{_LOWER}]+)*)(?![{_L}])"
 )
 _YEAR = re.compile(r"(?=[12])(?P<num>1[89]\d\d|20\d\d)(?!\w|%|[.,/-]\d|\s?%)")
-_MON_EN = "January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec"
-_MON_ES = "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre"
+_MON_EN = MONTHS_EN_PATTERN
+_MON_ES = MONTHS_ES_PATTERN
 _DATES = (  # (pattern, characters that may not come right before a match besides letters and digits)
     re.compile(r"(?=\d)(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d-])"),
     re.compile(rf"(?P<mon>{_MON_EN})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})\b"),
@@ -121,79 +118,157 @@ _DATES = (  # (pattern, characters that may not come right before a match beside
     re.compile(rf"(?=\d)(?P<d>\d{{1,2}})\s+de\s+(?P<mon>(?i:{_MON_ES}))\s+(?:de|del)\s+(?P<y>\d{{4}})\b"),
     re.compile(r"(?=\d)(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4})(?![\d/])"),
 )
-_TOKEN = re.compile(rf"[{_L}]+(?:[-'’][{_L}]+)*|\d[\d.,]*|\S")
-_CAPITALISED = re.compile(rf"[A-ZÀ-ÖØ-Þ][{_L}]*")
+# A unit is one or two words checked against measures.UNITS in code: one regex alternation of
+# every unit after every number cost more than all the other figure patterns together.
+_MEASURE = re.compile(
+    rf"{_NUM}(?:\s+(?P<scale>(?i:thousand|millions?|mill[oó]n(?:es)?|billions?|mil))(?![{_L}])(?:\s+de)?)?[\s-]?"
+    rf"(?P<unit>[{_L}]{{1,12}}[²2]?(?:/h)?)(?![{_L}\d²/])(?:\s(?P<second>[{_LOWER}]{{2,12}})(?![{_L}]))?"
+)
+_COUNT_HEAD = re.compile(
+    rf"{_NUM}(?:\s+(?P<scale>(?i:mil\s+millones|millardos?|thousand|millions?|mill[oó]n(?:es)?|billions?|mil))(?:\s+de)?)?"
+    rf"(?=\s+[{_LOWER}])"
+)
+_NEXT_WORD = re.compile(rf"\s+([{_LOWER}]{{2,}}(?:-[{_LOWER}]+)*)(?![{_L}])")
+# A bare number after a noun that names a count ("a population of 412,000", "plantilla de 3.000").
+_HEADED = re.compile(
+    rf"(?i:(?P<head>population|poblaci[oó]n|attendance|asistencia|workforce|plantilla|headcount))"
+    rf"(?:\s+[{_L}]+){{0,2}}?\s+(?i:of|is|was|stands at|stood at|reached|totals|totalled|de|es|fue|era|alcanz[oó]|:)"
+    rf"\s+(?i:about\s+|some\s+|around\s+|nearly\s+|almost\s+|more\s+than\s+|over\s+|unos\s+|m[aá]s\s+de\s+|cerca\s+de\s+|casi\s+)?"
+    rf"{_NUM}(?:\s+(?P<scale>(?i:thousand|millions?|mill[oó]n(?:es)?|billions?|mil)))?(?![{_L}\d%])"
+)
+_HEDGE = re.compile(
+    r"(?i:about|around|nearly|almost|roughly|approximately|some|more than|over|close to|up to|an estimated|"
+    r"cerca de|casi|unos|unas|alrededor de|aproximadamente|más de|mas de|hasta)\s+(?:US)?[$€£]?\s?$"
+)
+# A scaled number with no unit of its own takes the unit of its neighbour: "up from 2.7 million".
+_BARE_SCALED = re.compile(
+    rf"{_NUM}\s+(?P<scale>(?i:mil\s+millones|thousand|millions?|mill[oó]n(?:es)?|billions?|bn|mn))(?![{_L}])"
+)
 _SPANISH_HINT = _words("de del los las el la que y en por con para según")
 _ENGLISH_HINT = _words("the of and in to with for that was is on")
 
 
 @dataclass(frozen=True)
 class Figure:
-    """One figure as written: value in base units (dollars, percent points, days since year 1 for dates)."""
+    """One figure as written: value in base units (dollars, percent points, metres, watts, days since year 1 for dates)."""
 
     kind: FigureKind
     value: float
-    unit: str  # ISO currency code, "%" or "pp", a count's unit noun as written, "" for years and dates
+    unit: str  # ISO currency code, "%" or "pp", a count's or a measure's unit as written, "" for years and dates
     step: float  # size of the last written digit in base units: "$81.6 billion" -> 1e8, "85%" -> 1
     text: str
     start: int
     end: int
-    context: frozenset[str] = frozenset()  # normalised words of the quantity phrase
-    subject: frozenset[str] = frozenset()  # names in that phrase: "NVIDIA revenue" -> {"nvidia"}
+    modifiers: frozenset[str] = frozenset()  # words written with a count's noun: "2,500 direct jobs" -> {"direct"}
+    approximate: bool = False  # hedged as written: "about", "nearly", "some", "casi", "unos"
+    rounding: float = 0.0  # the step the value was rounded to (see precision); 0 until computed
+
+    def __post_init__(self) -> None:
+        if not self.rounding:
+            object.__setattr__(self, "rounding", _rounding(self.kind, self.text, self.step))
 
 
 def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Figure]:
     """Every figure in ``text`` in reading order; ``decimal_comma=None`` guesses from the language."""
     if decimal_comma is None:
-        sample = text[:2000].lower().split()
-        decimal_comma = sum(w in _SPANISH_HINT for w in sample) > sum(w in _ENGLISH_HINT for w in sample)
+        decimal_comma = language_of(text) == "es"
     taken = bytearray(len(text))
     raw: list[_Raw] = []
+    mods: dict[tuple[int, int], frozenset[str]] = {}
     for item in (*_dates(text, decimal_comma), *_money(text, decimal_comma), *_percents(text, decimal_comma),
-                 *_counts(text, decimal_comma), *_years(text)):  # fmt: skip
+                 *_measures(text, decimal_comma), *_counts(text, decimal_comma, mods),
+                 *_headed(text, decimal_comma), *_years(text)):  # fmt: skip
         start, end = item[4], item[5]
         if any(taken[start:end]) or item[1].adjusted() > 17:  # 10^18 and up: an identifier, not an amount
             continue
         taken[start:end] = b"\x01" * (end - start)
         raw.append(item)
-    names = _name_words(text)
-    out = []
-    for kind, value, unit, step, start, end in sorted(raw, key=lambda r: r[4]):
-        context, subject = _quantity_phrase(text, start, end, kind, names)
-        out.append(
-            Figure(kind, float(value), unit, float(step), text[start:end], start, end, context, subject)
+    raw.sort(key=lambda r: r[4])
+    raw.extend(_inherited(text, decimal_comma, raw, taken))
+    out = [
+        Figure(
+            kind, float(value), unit, float(step), text[start:end], start, end,
+            mods.get((start, end), frozenset()) if kind == "count" else frozenset(),
+            bool(_HEDGE.search(text, max(0, start - 24), start)),
         )
-    return out
+        for kind, value, unit, step, start, end in raw
+    ]  # fmt: skip
+    return sorted(out, key=lambda f: f.start)
+
+
+def language_of(text: str) -> str:
+    """"es" when ``text`` reads as Spanish (more of its common words are Spanish ones), else "en"."""
+    sample = text[:2000].lower().split()
+    return "es" if sum(w in _SPANISH_HINT for w in sample) > sum(w in _ENGLISH_HINT for w in sample) else "en"
 
 
 def figures_agree(a: Figure, b: Figure) -> bool:
-    """Same kind and unit, and equal at the precision of the coarser one (``85.23%`` and ``85%``)."""
-    if a.kind != b.kind or unit_key(a) != unit_key(b):
-        return False
-    tolerance = max(a.step, b.step) / 2
-    return abs(a.value - b.value) <= tolerance + 1e-9 * max(1.0, abs(a.value), abs(b.value))
+    """Same kind and unit, and the finer value rounds to the coarser one (``85.23%`` and ``85%``).
 
-
-def same_quantity(a: Figure, b: Figure) -> bool:
-    """Whether two figures measure one thing, so different values would contradict each other.
-
-    Strict on purpose: the quantity phrases must match word for word after dropping neutral words
-    ("total", "record"), so ``data center revenue`` is not ``revenue``. Names count only when both
-    sides have them (``AMD revenue`` is not ``NVIDIA revenue``, ``revenue`` may be either). A figure
-    whose phrase is unknown measures nothing comparable, except counts, whose unit names the thing.
+    Rounding is half-up at the coarser figure's precision, so ``$81.62B`` is ``$81.6 billion`` and
+    ``4,296,000`` is ``4.3 million``, but ``4.5%`` is not ``4%`` (it would round to 5%): a different
+    value is not a rounding. Nor is a rounding to one significant digit that moves the value by more
+    than 2% (``5%`` against ``5.25%``). Units convert first (``145 km`` is ``90 miles``, ``1.2 GW`` is ``1,200 MW``).
     """
-    if a.kind != b.kind or unit_key(a) != unit_key(b):
+    return a.kind == b.kind and unit_key(a) == unit_key(b) and values_agree(a, b)
+
+
+def values_agree(a: Figure, b: Figure) -> bool:
+    """:func:`figures_agree` for two figures already known to share kind and unit (the hot path)."""
+    pa, pb = precision(a), precision(b)
+    coarse, fine = (a, b) if pa >= pb else (b, a)
+    step = pa if pa >= pb else pb
+    eps = 1e-9 * (1.0 + abs(a.value) + abs(b.value))
+    if abs(pa - pb) <= eps:
+        return abs(a.value - b.value) <= eps
+    low, high = coarse.value - step / 2, coarse.value + step / 2
+    if coarse.value < 0:  # half away from zero on the negative side
+        rounds = low - eps < fine.value <= high + eps
+    else:
+        rounds = low - eps <= fine.value < high - eps
+    if not rounds:
         return False
-    if a.subject and b.subject and not a.subject & b.subject:
-        return False
-    if a.context != b.context:
-        return False
-    return bool(a.context) or a.kind == "count"
+    # A rounding keeps two significant digits, says it is one ("nearly 2 million"), or changes the
+    # value by 2% at most: "5%" is not "5.25%" (a rate is quoted exactly), "$1bn" is "$1.02B".
+    significant = math.floor(math.log10(abs(coarse.value) / step) + 1e-9) + 1 if coarse.value else 0
+    if significant >= 2 or coarse.approximate:
+        return True
+    return abs(fine.value - coarse.value) <= 0.02 * abs(fine.value) + eps
+
+
+def precision(f: Figure) -> float:
+    """The step a figure's value was rounded to: its last written digit, or its trailing zeros.
+
+    ``40,000 fans`` is written in thousands (at most two significant digits are taken as written),
+    so 40,250 rounds to it; percentages, years and dates are exact as written.
+    """
+    return f.rounding
+
+
+def _rounding(kind: str, text: str, step: float) -> float:
+    if kind not in ("money", "count", "measure") or step > 1:
+        return step
+    digits = "".join(c for c in text.split()[0] if c.isdigit()) if text[:1].isdigit() else ""
+    if not digits:
+        digits = "".join(c for c in text if c.isdigit())
+    zeros = len(digits) - len(digits.rstrip("0"))
+    if zeros < 3 or step < 1:
+        return step
+    return step * 10.0 ** min(zeros, len(digits) - 2)
 
 
 def unit_key(f: Figure) -> str:
-    """The unit as compared: count nouns lose accents and a plural ``s`` ("empleados" ~ "empleado")."""
-    return normalise_word(f.unit) if f.kind == "count" else f.unit
+    """The unit as compared: a measure's dimension, a count's class ("flats" ~ "apartments"; any group of persons is "people")."""
+    if f.kind == "measure":
+        return UNITS[_unit_name(f.unit)][0]
+    if f.kind == "count":
+        counted = count_class(f.unit)
+        return "people" if counted in PERSON_CLASSES else counted
+    return f.unit
+
+
+def _unit_name(unit: str) -> str:
+    return CASED_UNITS.get(unit) or " ".join(unit.lower().split())
 
 
 def format_figure(f: Figure) -> str:
@@ -209,38 +284,16 @@ def format_figure(f: Figure) -> str:
         if abs(f.value) >= size:
             scale_name, scale = name, size
             break
+    if f.kind == "measure":
+        factor = UNITS[_unit_name(f.unit)][1]
+        size = 1e6 if abs(f.value / factor) >= 1e6 else 1.0
+        number = _plain(f.value / factor / size, f.step / factor / size)
+        return f"{number} million {f.unit}" if size > 1 else f"{number} {f.unit}"
     number = _plain(f.value / scale, f.step / scale) + (f" {scale_name}" if scale_name else "")
     if f.kind == "count":
         return f"{number} {f.unit}"
     symbol = _SYMBOLS.get(f.unit)
     return f"{symbol}{number}" if symbol else f"{f.unit} {number}"
-
-
-@lru_cache(maxsize=8192)
-def normalise_word(word: str) -> str:
-    """Lower case, no accents, no plural ``s``: the form quantity phrases and units are matched in."""
-    folded = unicodedata.normalize("NFKD", word.lower())
-    folded = "".join(c for c in folded if not unicodedata.combining(c))
-    if len(folded) > 3 and folded.endswith("s") and not folded.endswith("ss"):
-        folded = folded[:-1]
-    return folded
-
-
-# Abbreviations whose full stop ends no sentence: "Mr. Huang" names Huang mid-sentence.
-HONORIFICS = _words("Mr Mrs Ms Dr Prof Sr Sra Srta Dra Lic Ing Sen Rep Gov")
-_HONORIFIC_END = re.compile(rf"(?<![{_L}])(?:{'|'.join(sorted(HONORIFICS))})$")
-
-
-def starts_sentence(text: str, pos: int) -> bool:
-    """Whether ``pos`` opens a sentence, heading or list item (so its capital says nothing)."""
-    i = pos - 1
-    while i >= 0 and (text[i].isspace() or text[i] in "\"'“‘«¿¡(*•#-–—"):
-        if text[i] == "\n":
-            return True
-        i -= 1
-    if i > 0 and text[i] == "." and _HONORIFIC_END.search(text, max(0, i - 5), i):
-        return False
-    return i < 0 or text[i] in ".!?:…|"
 
 
 def _scan(pattern: re.Pattern[str], text: str, not_after: str) -> Iterator[re.Match[str]]:
@@ -271,7 +324,7 @@ def _parse_number(s: str, decimal_comma: bool) -> tuple[Decimal, Decimal]:
     elif "," in s or "." in s:
         sep = "," if "," in s else "."
         parts = s.split(sep)
-        if len(parts) == 2 and (len(parts[1]) != 3 or (sep == "." and not decimal_comma)):
+        if len(parts) == 2 and (len(parts[1]) != 3 or (sep == "." and not decimal_comma) or parts[0] == "0"):
             decimal_sep = sep
     whole, frac = s.rsplit(decimal_sep, 1) if decimal_sep else (s, "")
     whole = whole.replace(",", "").replace(".", "")
@@ -319,21 +372,94 @@ def _percents(text: str, decimal_comma: bool) -> list[_Raw]:
     return out
 
 
-def _counts(text: str, decimal_comma: bool) -> list[_Raw]:
+def _counts(text: str, decimal_comma: bool, mods: dict[tuple[int, int], frozenset[str]]) -> list[_Raw]:
+    """Counts: a number, at most two modifiers, then a count noun (plural -s, invariant, or a listed phrase)."""
     out: list[_Raw] = []
-    for m in _scan(_COUNT, text, ".,"):
-        unit = m["unit"]
-        if unit in FUNCTION_WORDS or unit in _LINK_WORDS or unit in CALENDAR_WORDS or unit in _CURRENCIES:
+    for m in _scan(_COUNT_HEAD, text, ".,"):
+        words: list[re.Match[str]] = []
+        pos = m.end()
+        while len(words) < 3 and (w := _NEXT_WORD.match(text, pos)):
+            words.append(w)
+            pos = w.end()
+        found = _count_noun(text, words)
+        if found is None:
             continue
-        if normalise_word(unit) in _SCALES or unit.startswith(("percent", "porcentual")):
-            continue
+        index, unit_end = found
+        unit = " ".join(text[words[index].start(1) : unit_end].split())
         value, step = _scaled(m, decimal_comma)
-        if not unit.endswith("s") and value != 1:  # a plural noun is the cheap sign of a counted unit
-            continue
         before = text[max(0, m.start() - 12) : m.start()].split()
         if _YEAR.fullmatch(m["num"]) and not m["scale"] and before and before[-1].lower() in _YEAR_PRECEDERS:
             continue
-        out.append(("count", value, unit, step, m.start(), m.end()))
+        modifiers = {fold_word(w[1]) for w in words[:index]}
+        after = _NEXT_WORD.match(text, unit_end)
+        if decimal_comma and after and after[1].endswith(("os", "as", "es")) and after[1] not in FUNCTION_WORDS:
+            modifiers.add(fold_word(after[1]))  # Spanish adjectives follow: "empleos directos"
+        mods[(m.start(), unit_end)] = frozenset(modifiers)
+        out.append(("count", value, unit, step, m.start(), unit_end))
+    return out
+
+
+def _count_noun(text: str, words: list[re.Match[str]]) -> tuple[int, int] | None:
+    """(index, end) of the count noun among the words after a number, or None when there is none."""
+    for i, w in enumerate(words):
+        word = w[1]
+        if word in FUNCTION_WORDS or word in LINK_WORDS or word in CALENDAR_WORDS or word in _CURRENCIES:
+            return None
+        if fold_word(word) in _SCALES or word.startswith(("percent", "porcentual")):
+            return None
+        for phrase in COUNT_PHRASES:
+            if text.startswith(phrase, w.start(1)):
+                return i, w.start(1) + len(phrase)
+        if word in INVARIANT_COUNTS or (len(word) > 2 and word.endswith("s") and not word.endswith("ss")):
+            return i, w.end(1)
+    return None
+
+
+def _measures(text: str, decimal_comma: bool) -> list[_Raw]:
+    out: list[_Raw] = []
+    for m in _scan(_MEASURE, text, ".,$€£"):
+        unit, end = m["unit"], m.end("unit")
+        if m["second"] and f"{unit.lower()} {m['second']}" in UNITS:
+            unit, end = f"{unit} {m['second']}", m.end("second")
+        elif unit not in CASED_UNITS and (unit.lower() not in UNITS or unit.lower() in CASED_UNITS.values()):
+            continue
+        value, step = _scaled(m, decimal_comma)
+        factor = Decimal(repr(UNITS[_unit_name(unit)][1]))
+        out.append(("measure", value * factor, unit, step * factor, m.start(), end))
+    return out
+
+
+def _headed(text: str, decimal_comma: bool) -> list[_Raw]:
+    out: list[_Raw] = []
+    for m in _HEADED.finditer(text):
+        if _YEAR.fullmatch(m["num"]) and not m["scale"]:
+            continue
+        value, step = _scaled(m, decimal_comma)
+        end = m.end("scale") if m["scale"] else m.end("num")
+        head = fold_word(m["head"])
+        unit = "employees" if head in ("workforce", "plantilla", "headcount") else "people"
+        out.append(("count", value, unit, step, m.start("num"), end))
+    return out
+
+
+def _inherited(text: str, decimal_comma: bool, raw: list[_Raw], taken: bytearray) -> list[_Raw]:
+    """Scaled numbers with no unit, given the kind and unit of the nearest figure in their sentence."""
+    out: list[_Raw] = []
+    for m in _scan(_BARE_SCALED, text, ".,$€£"):
+        if any(taken[m.start() : m.end()]):
+            continue
+        best: _Raw | None = None
+        for r in raw:
+            if r[0] not in ("money", "count", "measure"):
+                continue
+            lo, hi = (r[5], m.start()) if r[5] <= m.start() else (m.end(), r[4])
+            if hi - lo > 150 or any(c in text[lo:hi] for c in ".;!?\n"):
+                continue
+            if best is None or abs(r[4] - m.start()) < abs(best[4] - m.start()):
+                best = r
+        if best is not None and best[0] != "measure":
+            value, step = _scaled(m, decimal_comma)
+            out.append((best[0], value, best[2], step, m.start(), m.end()))
     return out
 
 
@@ -361,57 +487,3 @@ def _dates(text: str, decimal_comma: bool) -> list[_Raw]:
                 continue
             out.append(("date", Decimal(when.toordinal()), "", Decimal(1), m.start(), m.end()))
     return out
-
-
-def _name_words(text: str) -> frozenset[str]:
-    """Capitalised words seen mid-sentence somewhere in ``text``: names, even when one opens a sentence."""
-    return frozenset(m[0] for m in _scan(_CAPITALISED, text, "") if not starts_sentence(text, m.start()))
-
-
-def _quantity_phrase(
-    text: str, start: int, end: int, kind: FigureKind, names: frozenset[str]
-) -> tuple[frozenset[str], frozenset[str]]:
-    """The words naming what a figure measures: "$X in revenue" after it, else "data center revenue of $X"."""
-    context: set[str] = set()
-    subject: set[str] = set()
-    if kind in ("money", "percent"):
-        after = list(_TOKEN.finditer(text, end, min(len(text), end + 80)))
-        first = 1 if after and after[0][0].lower() in ("in", "en", "of", "de") else 0
-        for m in after[first : first + 3]:
-            word = m[0]
-            if not word[0].islower() or word in FUNCTION_WORDS or word in _LINK_WORDS:
-                break
-            context.update(normalise_word(part) for part in word.split("-"))
-        if context:
-            return frozenset(context - _NEUTRAL_WORDS), frozenset()
-    before = list(_TOKEN.finditer(text, max(0, start - 120), start))[::-1]
-    i = 0
-    while i < len(before) and i < 4 and before[i][0].lower() in _LINK_WORDS:
-        i += 1
-    taken = 0
-    while i < len(before) and taken < 4:
-        m = before[i]
-        word = m[0]
-        lower = word.lower()
-        if not word[0].isalpha():
-            break
-        if (
-            lower in ("of", "de", "del")
-            and context | subject
-            and i + 1 < len(before)
-            and before[i + 1][0][0].isalpha()
-        ):
-            i += 1  # "ingresos de NVIDIA", "revenue of the data center segment" read as one phrase
-            continue
-        if lower in FUNCTION_WORDS or lower in _LINK_WORDS:
-            break
-        possessive = lower.endswith(("'s", "’s"))
-        base = word[:-2] if possessive else word
-        if word[0].isupper() and ((base.isupper() and len(base) > 1) or base in names or possessive
-                                  or not starts_sentence(text, m.start())):  # fmt: skip
-            subject.add(normalise_word(base))
-        elif not possessive:  # "the company's revenue": a generic owner says nothing about the quantity
-            context.update(normalise_word(part) for part in base.split("-"))
-        taken += 1
-        i += 1
-    return frozenset(context - _NEUTRAL_WORDS), frozenset(subject)

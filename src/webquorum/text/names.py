@@ -12,22 +12,29 @@ Rodriguez" and "Victoria Rodriguez" are one person and "Mr" alone is nobody.
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import NamedTuple
 
-from webquorum.text.figures import CALENDAR_WORDS, FUNCTION_WORDS, HONORIFICS, starts_sentence
+from webquorum.text.fold import fold
+from webquorum.text.lexicon import (
+    CALENDAR_WORDS,
+    FUNCTION_WORDS,
+    HONORIFICS,
+    LEGAL_FORMS,
+    LEGAL_WORDS,
+    LETTER,
+    LOWER,
+    ROLE_TITLES,
+    UPPER,
+)
+from webquorum.text.sentences import starts_sentence
 
-_UP, _LO, _L = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ", "A-Za-zÀ-ÖØ-öø-ÿ"
-_LEGAL_WORD = r"(?:Inc|Corp|Corporation|Co|Ltd|LLC|PLC|GmbH|AG|SE|Limited)(?![\w&])"
+_UP, _LO, _L = UPPER, LOWER, LETTER
+_LEGAL_WORD = rf"(?:{'|'.join(sorted(LEGAL_WORDS))})(?![\w&])"
 _WORD = (
     rf"(?!{_LEGAL_WORD})(?:[{_UP}][{_LO}]+[{_UP}][{_L}]*|[{_UP}][{_LO}]+(?:[-'’][{_L}]+)*"
     rf"|[{_UP}][{_UP}0-9&]+(?![{_LO}])|[{_LO}][{_UP}][{_L}]*)"
 )
-_LEGAL = (
-    r"S\.A\.B\.\s+de\s+C\.V\.|S\.A\.P\.I\.\s+de\s+C\.V\.|S\.\s?de\s+R\.L\.\s+de\s+C\.V\.|S\.A\.\s+de\s+C\.V\.|"
-    r"S\.A\.B\.|S\.A\.|S\.L\.|S\.p\.A\.|N\.V\.|B\.V\.|L\.L\.C\.|Inc\.?|Corp\.?|Corporation|Co\.|Ltd\.?|LLC|PLC|plc|"
-    r"GmbH|AG|SE|Limited"
-)
+_LEGAL = LEGAL_FORMS
 _NAME = re.compile(
     rf"(?P<run>{_WORD}(?:[ \t\u00a0]+(?:(?:of|de|del|de la|la|las|los|&)[ \t\u00a0]+)?{_WORD})*)"
     rf"(?P<legal>,?[ \t\u00a0]+(?:{_LEGAL})(?![{_L}]))?"
@@ -40,12 +47,7 @@ _GENERIC = re.compile(
 )
 # A title before a person's name is not part of it: "Governor Victoria Rodriguez" is "Victoria Rodriguez",
 # and a title alone ("the President said") names no one in particular.
-_TITLE_LIST = (
-    "President, Vice President, Prime Minister, Governor, Senator, Mayor, Chairman, Chairwoman, Chief Executive, "
-    "Chief Executive Officer, Chief Financial Officer, Presidente, Presidenta, Gobernador, Gobernadora, Senador, "
-    "Senadora, Alcalde, Alcaldesa"
-)
-_TITLES = sorted((tuple(t.split()) for t in _TITLE_LIST.split(", ")), key=len, reverse=True)  # longest first
+_TITLES = sorted((tuple(t.split()) for t in ROLE_TITLES), key=len, reverse=True)  # longest first
 _NOT_KEY = re.compile(r"[^\w&]+")
 _CONNECTORS = frozenset({"of", "de", "del", "la", "las", "los", "&"})
 _LETTERS = re.compile(rf"[{_L}]+")
@@ -68,10 +70,7 @@ def extract_names(text: str) -> list[str]:
 def name_key(name: str) -> str:
     """The form names are matched in: case, accents, punctuation and legal forms dropped."""
     name = _LEGAL_SUFFIX.sub("", name).replace("'s", "").replace("’s", "")
-    folded = "".join(
-        c for c in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(c)
-    )
-    return " ".join(_NOT_KEY.sub(" ", folded).split())
+    return " ".join(_NOT_KEY.sub(" ", fold(name)).split())
 
 
 class NameMention(NamedTuple):

@@ -19,19 +19,24 @@ other half of telling an organisation from a person.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 
+from webquorum.text.fold import fold
+from webquorum.text.lexicon import (
+    EMAIL_PATTERN,
+    HONORIFICS,
+    LEGAL_FORMS,
+    LEGAL_WORDS,
+    LETTER,
+    PHONE_PATTERN,
+    UPPER,
+)
 from webquorum.types.research import MergeRule
 
-_UP, _L = "A-ZÀ-ÖØ-Þ", "A-Za-zÀ-ÖØ-öø-ÿ"
-_NOT_LEGAL = r"(?!(?:Inc|Corp|Co|Ltd|LLC|LLP|PLC|GmbH|AG|Limited)(?![\w&])|[A-Z]\.)"
+_UP, _L = UPPER, LETTER
+_NOT_LEGAL = rf"(?!(?:{'|'.join(sorted(LEGAL_WORDS))})(?![\w&])|[A-Z]\.)"
 _CAP = rf"{_NOT_LEGAL}(?:[{_UP}][{_L}]*(?:[-'’][{_L}]+)*[0-9]*)"
-_LEGAL = (
-    r"S\.A\.B\.\s+de\s+C\.V\.|S\.A\.P\.I\.\s+de\s+C\.V\.|S\.\s?de\s+R\.L\.(?:\s+de\s+C\.V\.)?|S\.A\.\s+de\s+C\.V\.|"
-    r"S\.A\.B\.|S\.A\.|S\.L\.|S\.C\.|S\.p\.A\.|N\.V\.|B\.V\.|L\.L\.C\.|Inc\.?|Corp\.?|Co\.|Ltd\.?|LLC|LLP|PLC|plc|"
-    r"GmbH|AG|Limited"
-)
+_LEGAL = LEGAL_FORMS
 _RUN = re.compile(
     rf"(?<![{_L}\d])(?P<run>{_CAP}(?:[ \u00a0]+(?:(?:de|del|de la|de los|&)[ \u00a0]+)?{_CAP})*)"
     rf"(?P<legal>,?[ \u00a0]+(?:{_LEGAL})(?![{_L}]))?"
@@ -141,10 +146,8 @@ _PEOPLE_WORDS = re.compile(
     r"owners?|due[nñ]os?|people|personas?|persons?|buyers?|compradores?|jefes? de compras|executives?|ejecutivos?)"
     r"(?![\w])"
 )
-_CONTACT = re.compile(
-    r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+\d[\d\s().-]{6,}\d|\(?\b\d{2,3}\)?[\s.-]\d{3,4}[\s.-]\d{4}\b"
-)
-_HONORIFIC = re.compile(rf"(?<![{_L}])(?:Mr|Mrs|Ms|Dr|Sr|Sra|Srta|Lic|Ing|Arq|Don|Doña)\.?\s+[{_UP}]")
+_CONTACT = re.compile(f"{EMAIL_PATTERN}|{PHONE_PATTERN}")
+_HONORIFIC = re.compile(rf"(?<![{_L}])(?:{'|'.join(sorted(HONORIFICS))})\.?\s+[{_UP}]")
 _GIVEN_NAMES = (
     "Juan|José|Jose|Carlos|Luis|Miguel|Jorge|Pedro|Francisco|Antonio|Javier|Alejandro|Fernando|Ricardo|Roberto|"
     "Eduardo|Sergio|Manuel|Alberto|Raúl|Raul|María|Maria|Ana|Laura|Carmen|Sofía|Sofia|Lucía|Lucia|Gabriela|"
@@ -164,15 +167,20 @@ class OrgMention:
     end: int
 
 
-def fold(text: str) -> str:
-    """Case and accents dropped: the form names and places are compared in."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
 def org_key(name: str) -> str:
     """The normalised name: legal form, case, accents and punctuation dropped; title words kept."""
     return " ".join(_NOT_KEY.sub(" ", fold(_LEGAL_TAIL.sub("", name))).split())
+
+
+def flat(text: str) -> str:
+    """Folded words between single spaces, padded: whole-word search by substring."""
+    return " " + " ".join(_NOT_KEY.sub(" ", fold(text)).split()) + " "
+
+
+def mentions_name(passage: str, name: str) -> bool:
+    """Whether ``passage`` names the organisation ``name`` (legal form, case and accents aside)."""
+    key = org_key(name)
+    return bool(key) and f" {key} " in flat(passage)
 
 
 def bare_name(name: str) -> str:

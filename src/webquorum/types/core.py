@@ -30,6 +30,7 @@ class SearchQuery:
     max_results: int = 10
     language: str | None = None
     time_range: TimeRange | None = None
+    safesearch: int | None = None  # 0 off, 1 moderate, 2 strict (SearXNG's scale); None: the provider's default
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,7 @@ class AgreedItem(Frozen):
     value: str
     count: int
     of: int
+    quantity: str = ""  # what was compared, in words: "revenue, Q2 2026", "mayor of Westbury"
 
 
 class DisagreedItem(Frozen):
@@ -132,6 +134,7 @@ class DisagreedItem(Frozen):
     value: str
     others_value: str
     others_count: int
+    quantity: str = ""
 
 
 class DroppedSource(Frozen):

@@ -27,6 +27,12 @@ AuditKind = Literal[
     "reservation", "refusal", "call", "call_failed", "read", "read_failed", "drop", "model_call", "stop"
 ]
 DEFAULT_FRESHNESS_DAYS = 365
+
+
+def run_failed(stop_reason: str, calls_spent: int) -> bool:
+    """A verify or discover run whose work failed (CLI exit 1): it stopped on the money ceiling or on
+    providers before any search succeeded, so nothing was checked or found."""
+    return stop_reason in ("budget_exhausted", "provider_failed") and calls_spent == 0
 _M = TypeVar("_M", bound=BaseModel)
 
 

@@ -7,8 +7,11 @@ the limits hold however the capability is written:
   (``budget.max_calls_per_run``, default 2, shared by every capability in the run). HTTP retries
   inside an adapter are counted as attempts on the call's audit entry; they never spend a call.
 - **Money.** Each search is priced before it is made at its worst case (``SPEC.price_usd``; a
-  combo's price is the sum of the members that would run). A call above ``max_usd_per_call`` is
-  refused, and spend accumulates against ``max_usd_per_run``. Failed calls are audited, not charged.
+  combo's price is the sum of the members that would run). A combo whose worst case is above
+  ``max_usd_per_call`` is narrowed, once per run and audited, to the members that fit: cheapest
+  first, keyless first. A call that still does not fit (a lone provider, or a combo none of whose
+  members fits) is refused with a reason naming the ceiling and the setting to raise, and spend
+  accumulates against ``max_usd_per_run``. Failed calls are audited, not charged.
 - **Reservations.** A search first reserves (``rsv_N``); a refused reservation is audited with its
   own id and raises :class:`BudgetExhaustedError`, which the pipelines treat as a terminal stop.
 - **Egress gate.** No outbound query may carry contacts (emails, phone numbers), URLs, SQL,
@@ -38,6 +41,7 @@ from webquorum.pipelines.run.ledger import Ledger, OriginIndex
 from webquorum.pipelines.runtime import Runtime
 from webquorum.types import Document, Result, SearchResponse, TimeRange
 from webquorum.types.research import AuditEntry, AuditKind, Budget, Evidence
+from webquorum.urls import site_key
 
 MAX_READS_PER_RUN = 6
 MAX_MODEL_CALLS_PER_RUN = 2
@@ -68,6 +72,10 @@ class RunContext:
         self.origins = OriginIndex()
         self._reservations = 0
         self._in_flight = 0
+        self._members: list[str] | None = None  # the combo members this run searches (None: not a combo)
+        self._narrowed = False
+        self._planned = False
+        self.refused: str | None = None  # why the last reservation was refused, for the run's stop entry
 
     # -- audit -----------------------------------------------------------------------------------
     def record(self, kind: AuditKind, detail: str, **fields: Any) -> str:
@@ -76,6 +84,10 @@ class RunContext:
             AuditEntry(id=entry_id, kind=kind, capability=self.capability, detail=detail, **fields)
         )
         return entry_id
+
+    def stop_detail(self, stop: str, detail: str) -> str:
+        """The run's stop entry: a budget stop says why the reservation was refused (the ceiling to raise)."""
+        return f"{stop}: {detail}" + (f"; {self.refused}" if stop == "budget_exhausted" and self.refused else "")
 
     def budget(self) -> Budget:
         left = max(0, self.limits.max_calls_per_run - self.calls_spent - self._in_flight)
@@ -96,14 +108,57 @@ class RunContext:
 
     # -- budget and the one run-level call -------------------------------------------------------
     def price(self) -> float:
-        """Worst-case USD of one search on the configured selection (a combo: its runnable members)."""
-        combo = self.rt.config.combo(self.selection)
-        members = (
-            [self.selection]
-            if combo is None
-            else [m for m in combo.members if self.rt.unavailable_reason(m) is None]
-        )
+        """Worst-case USD of one search on the configured selection (a combo: the members this run uses)."""
+        self._plan_members()
+        members = [self.selection] if self._members is None else self._members
         return sum(self.rt.spec(m).price_usd for m in members)
+
+    def _plan_members(self) -> None:
+        """Narrow a combo over ``max_usd_per_call`` to the members that fit, cheapest and keyless first (audited)."""
+        if self._planned:
+            return
+        self._planned = True
+        combo = self.rt.config.combo(self.selection)
+        if combo is None:
+            return
+        runnable = [m for m in combo.members if self.rt.unavailable_reason(m) is None]
+        self._members = runnable
+        ceiling = self.limits.max_usd_per_call
+        worst = sum(self.rt.spec(m).price_usd for m in runnable)
+        if worst <= ceiling + 1e-12 or not runnable:
+            return
+        order = sorted(runnable, key=lambda m: (self.rt.spec(m).price_usd, self.rt.spec(m).key_required))
+        kept: list[str] = []
+        total = 0.0
+        for member in order:
+            price = self.rt.spec(member).price_usd
+            if total + price <= ceiling + 1e-12:
+                kept.append(member)
+                total += price
+        left_out = ", ".join(f"{m} (${self.rt.spec(m).price_usd:.3f})" for m in runnable if m not in kept)
+        if not kept:
+            return  # nothing fits: the reservation is refused, naming the ceiling
+        self._members = [m for m in runnable if m in kept]  # the combo's own order for fusion
+        self._narrowed = True
+        self.record(
+            "drop",
+            f"combo {combo.id!r}: worst case ${worst:.3f} of its {len(runnable)} runnable members exceeds "
+            f"budget.max_usd_per_call ${ceiling:.3f}; narrowed to {', '.join(self._members)} (${total:.3f}), "
+            f"cheapest and keyless first; left out {left_out}",
+            provider=combo.id,
+        )
+
+    def _cheapest_member_price(self) -> float:
+        combo = self.rt.config.combo(self.selection)
+        members = [self.selection] if combo is None else (self._members or combo.members)
+        return min(self.rt.spec(m).price_usd for m in members)
+
+    def ceiling_hint(self, price: float) -> str:
+        """What to change when even the cheapest search does not fit ``max_usd_per_call``."""
+        return (
+            f"raise budget.max_usd_per_call to at least {price:.3f} (now {self.limits.max_usd_per_call:.3f}) "
+            "or set web.search_provider to a cheaper provider or combo"
+        )
 
     def reserve(self, query: str) -> tuple[str, float]:
         """Reserve one call or refuse it (audited either way); returns (reservation id, price)."""
@@ -113,11 +168,16 @@ class RunContext:
         why = None
         if self.calls_spent + self._in_flight >= self.limits.max_calls_per_run:
             why = f"run call budget spent ({self.calls_spent} of {self.limits.max_calls_per_run})"
-        elif price > self.limits.max_usd_per_call:
-            why = f"worst case ${price:.3f} exceeds max_usd_per_call ${self.limits.max_usd_per_call:.3f}"
+        elif price > self.limits.max_usd_per_call + 1e-12:
+            cheapest = self._cheapest_member_price()
+            why = (
+                f"worst case ${price:.3f} of {self.selection!r} exceeds budget.max_usd_per_call "
+                f"${self.limits.max_usd_per_call:.3f}; {self.ceiling_hint(cheapest)}"
+            )
         elif self.usd_spent + price > self.limits.max_usd_per_run + 1e-12:
             why = f"worst case ${price:.3f} would pass max_usd_per_run ${self.limits.max_usd_per_run:.3f}"
         if why is not None:
+            self.refused = why
             self.record(
                 "refusal", why, provider=self.selection, query=redact_query(query), usd=price, ref=rsv
             )
@@ -144,7 +204,7 @@ class RunContext:
         try:
             resp = await search_pipeline.search(
                 self.rt, query, provider=self.selection, max_results=max_results, time_range=time_range,
-                on_attempt=on_attempt,
+                on_attempt=on_attempt, only=self._members if self._narrowed else None,
             )  # fmt: skip
         except WebQuorumError as exc:
             self._in_flight -= 1
@@ -203,9 +263,9 @@ class RunContext:
         for r in results:
             if len(out) >= limit:
                 break
-            if r.site in sites:
+            if site_key(r.site) in sites:
                 continue
-            sites.add(r.site)
+            sites.add(site_key(r.site))
             copied = self.origins.by_headline(r.title, r.site)
             if copied is not None:
                 self.record("drop", f"syndicated copy: same headline as origin {copied}; not read", ref=r.url)

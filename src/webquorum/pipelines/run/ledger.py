@@ -7,12 +7,14 @@ nor a model can author them.
 from __future__ import annotations
 
 import hashlib
-import re
 
 from webquorum.pipelines.run.fence import sanitize_excerpt
+from webquorum.text.fold import opening_key
 from webquorum.types import Document
 from webquorum.types.research import Evidence
 from webquorum.urls import site_of
+
+HEADLINE_WORDS = 4  # a headline this long is specific enough to mark a syndicated copy
 
 
 class OriginIndex:
@@ -23,24 +25,19 @@ class OriginIndex:
 
     def by_headline(self, title: str | None, site: str) -> str | None:
         """The origin that already printed this headline on another site, if any (checked before reading)."""
-        key = _text_key(title or "", 4)
+        key = opening_key(title or "", HEADLINE_WORDS)
         known = self._by_text.get(key) if key else None
         return known if known != site else None
 
     def origin(self, url: str, title: str | None, text: str) -> str:
         site = site_of(url)
-        keys = [k for k in (_text_key(title or "", 4), _text_key(text, 25)) if k]
+        keys = [k for k in (opening_key(title or "", HEADLINE_WORDS), opening_key(text)) if k]
         for key in keys:
             if key in self._by_text:
                 return self._by_text[key]
         for key in keys:
             self._by_text[key] = site
         return site
-
-
-def _text_key(text: str, min_words: int) -> str | None:
-    words = re.findall(r"\w+", text.casefold())[:30]
-    return "|".join(words) if len(words) >= min_words else None
 
 
 class Ledger:

@@ -27,7 +27,7 @@ from webquorum.errors import ProviderError, WebQuorumError
 from webquorum.net.chat import chat_body, chat_request, chat_url, message_json
 from webquorum.pipelines.run.context import RunContext
 from webquorum.pipelines.run.fence import fence_all, quote_found
-from webquorum.text.organisations import fold
+from webquorum.text.fold import fold
 from webquorum.types.research import Evidence, Verdict
 
 _CANDIDATES_SCHEMA: dict[str, Any] = {

@@ -12,9 +12,7 @@ from typing import NoReturn
 from urllib.parse import urlsplit
 
 from webquorum.errors import BlockedError, HttpStatusError
-
-# Refusals, not missing pages: a block, so the run tries another origin instead of retrying.
-BLOCKED_STATUSES = frozenset({401, 403, 429, 451})
+from webquorum.wire import BLOCKED_STATUSES
 
 
 def raise_for_target_status(

@@ -43,9 +43,9 @@ from webquorum.providers.base import (
     raise_for_status,
     text_of,
 )
-from webquorum.readers.services.base import BLOCKED_STATUSES, looks_like_pdf, raise_for_target_status
+from webquorum.readers.services.base import looks_like_pdf, raise_for_target_status
 from webquorum.types import Document
-from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
+from webquorum.wire import BLOCKED_STATUSES, HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
 SPEC = ProviderSpec(
     id="jina",

@@ -1,12 +1,12 @@
-"""Jina Reader (r.jina.ai) adapter: request shape, documents, and target vs Jina failures."""
+"""Jina Reader (r.jina.ai) as a reader: request shape, documents, and the target's failures told from Jina's."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.sim.payloads import fixture, fixture_json, response, shared_payload
 
 from webquorum.errors import (
     BadResponseError,
@@ -19,25 +19,14 @@ from webquorum.errors import (
     TooLargeError,
 )
 from webquorum.readers.services import jina as jina_reader
-from webquorum.wire import HttpResponse, RequestContext
+from webquorum.wire import RequestContext
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "providers"
 TARGET = "https://web-notes.example.org/articles/http-caching?ref=feed#top"
 KEY = "jina_test_5b1c7e"
 
 
-def reply(body: bytes | str | dict[str, Any], status: int = 200, **headers: str) -> HttpResponse:
-    if isinstance(body, dict):
-        body = json.dumps(body)
-    if isinstance(body, str):
-        body = body.encode()
-    return HttpResponse(
-        status=status, headers={k.replace("_", "-"): v for k, v in headers.items()}, body=body
-    )
-
-
 def ok_data(**changes: Any) -> dict[str, Any]:
-    envelope = json.loads((FIXTURES / "jina-read-ok.json").read_bytes())
+    envelope = fixture_json("jina-read-ok.json")
     envelope["data"].update(changes)
     return dict(envelope)
 
@@ -67,8 +56,8 @@ def test_build_request_with_key_and_base_url() -> None:
 
 
 def test_parse_ok_fixture_into_a_document() -> None:
-    raw = json.loads((FIXTURES / "jina-read-ok.json").read_bytes())["data"]
-    doc = jina_reader.parse_response(reply(ok_data()), TARGET)
+    raw = fixture_json("jina-read-ok.json")["data"]
+    doc = jina_reader.parse_response(response(ok_data()), TARGET)
     assert doc.url == TARGET and doc.final_url == "https://web-notes.example.org/articles/http-caching"
     assert doc.reader == "jina" and doc.content_type == "text/markdown" and doc.source_type == "html"
     assert doc.title == "Understanding HTTP caching headers"
@@ -83,7 +72,7 @@ def test_parse_ok_fixture_into_a_document() -> None:
 def test_long_text_is_not_capped_and_iso_dates_and_pdfs_are_read() -> None:
     long_text = "word " * 5000
     doc = jina_reader.parse_response(
-        reply(
+        response(
             ok_data(
                 content=long_text, url="https://a.example/paper.PDF", publishedTime="2021-06-30T10:00:00Z"
             )
@@ -97,7 +86,7 @@ def test_missing_fields_become_none_and_link_pairs_are_accepted() -> None:
     data = ok_data(
         title="", url="", publishedTime="soon", links=[["Docs", "https://a.example/docs"], ["bad"]]
     )
-    doc = jina_reader.parse_response(reply(data), TARGET)
+    doc = jina_reader.parse_response(response(data), TARGET)
     assert doc.title is None and doc.published is None and doc.final_url == TARGET
     assert doc.links == [("Docs", "https://a.example/docs")]
 
@@ -106,26 +95,26 @@ def test_missing_fields_become_none_and_link_pairs_are_accepted() -> None:
 def test_target_refusal_in_warning_is_blocked(status: int) -> None:
     data = ok_data(warning=f"Target URL returned error {status}: Forbidden", content="Access denied")
     with pytest.raises(BlockedError) as caught:
-        jina_reader.parse_response(reply(data), TARGET)
+        jina_reader.parse_response(response(data), TARGET)
     assert caught.value.status == status and caught.value.url == TARGET
 
 
 def test_target_404_in_warning_is_an_http_status_error() -> None:
     data = ok_data(warning="Target URL returned error 404: Not Found", content="# Page not found")
     with pytest.raises(HttpStatusError) as caught:
-        jina_reader.parse_response(reply(data), TARGET)
+        jina_reader.parse_response(response(data), TARGET)
     assert caught.value.status == 404 and not isinstance(caught.value, BlockedError)
 
 
 def test_other_warnings_do_not_fail() -> None:
-    doc = jina_reader.parse_response(reply(ok_data(warning="This page maybe requires CAPTCHA")), TARGET)
+    doc = jina_reader.parse_response(response(ok_data(warning="This page maybe requires CAPTCHA")), TARGET)
     assert doc.text.startswith("Understanding HTTP caching headers")
 
 
 def test_error_fixture_target_timeout_is_transient_http_status_error() -> None:
-    body = (FIXTURES / "jina-read-error.json").read_bytes()
+    body = fixture("jina-read-error.json")
     with pytest.raises(HttpStatusError) as caught:
-        jina_reader.parse_response(reply(body, 422), TARGET)
+        jina_reader.parse_response(response(body, 422), TARGET)
     assert (
         caught.value.status == 422 and caught.value.transient and "Navigation timeout" in caught.value.message
     )
@@ -134,38 +123,38 @@ def test_error_fixture_target_timeout_is_transient_http_status_error() -> None:
 def test_domain_blocked_451_and_too_large_413() -> None:
     with pytest.raises(BlockedError) as blocked:
         jina_reader.parse_response(
-            reply(envelope(451, "SecurityCompromiseError", "Domain blocked"), 451), TARGET
+            response(envelope(451, "SecurityCompromiseError", "Domain blocked"), 451), TARGET
         )
     assert blocked.value.status == 451
     with pytest.raises(TooLargeError):
         jina_reader.parse_response(
-            reply(envelope(413, "TargetFileTooLargeError", "File too large"), 413), TARGET
+            response(envelope(413, "TargetFileTooLargeError", "File too large"), 413), TARGET
         )
 
 
 def test_jinas_own_rate_limit_is_a_provider_rate_limit() -> None:
     body = envelope(429, "RateLimitTriggeredError", "Per IP rate limit exceeded")
     with pytest.raises(RateLimitedError) as caught:
-        jina_reader.parse_response(reply(body, 429, retry_after="12"), TARGET)
+        jina_reader.parse_response(response(body, 429, headers={"retry-after": "12"}), TARGET)
     assert caught.value.retry_after == 12.0 and not isinstance(caught.value, FetchError)
 
 
 @pytest.mark.parametrize("status", [401, 402, 503])
 def test_jinas_own_failures_are_provider_errors(status: int) -> None:
     with pytest.raises(ProviderError) as caught:
-        jina_reader.parse_response(reply(envelope(status, "SomeJinaError", "nope"), status), TARGET)
+        jina_reader.parse_response(response(envelope(status, "SomeJinaError", "nope"), status), TARGET)
     assert caught.value.status == status and caught.value.transient == (status == 503)
 
 
 def test_non_envelope_error_body_is_a_provider_error() -> None:
     with pytest.raises(ProviderError):
-        jina_reader.parse_response(reply(b"<html>bad gateway</html>", 404), TARGET)
+        jina_reader.parse_response(response(b"<html>bad gateway</html>", 404), TARGET)
 
 
 @pytest.mark.parametrize("content", ["", "   \n ", None])
 def test_no_text_is_empty(content: str | None) -> None:
     with pytest.raises(EmptyError):
-        jina_reader.parse_response(reply(ok_data(content=content)), TARGET)
+        jina_reader.parse_response(response(ok_data(content=content)), TARGET)
 
 
 @pytest.mark.parametrize(
@@ -179,30 +168,23 @@ def test_no_text_is_empty(content: str | None) -> None:
 )
 def test_malformed_answers_are_bad_responses(body: bytes) -> None:
     with pytest.raises(BadResponseError):
-        jina_reader.parse_response(reply(body), TARGET)
-
-
-def _payload(shared: Path, name: str) -> bytes:
-    path = shared / "payloads" / name
-    if not path.is_file():
-        pytest.skip(f"{name} is absent")
-    return path.read_bytes()
+        jina_reader.parse_response(response(body), TARGET)
 
 
 @pytest.mark.shared
 def test_recorded_reader_payloads(shared_dir: Path) -> None:
-    doc = jina_reader.parse_response(reply(_payload(shared_dir, "jina-reader-2.json")), "https://jina.ai")
+    doc = jina_reader.parse_response(response(shared_payload(shared_dir, "jina-reader-2.json")), "https://jina.ai")
     assert (
         doc.final_url == "https://jina.ai/" and doc.title == "Jina AI - Your Search Foundation, Supercharged."
     )
     assert ("Newsroom", "https://jina.ai/#newsroom") in doc.links and len(doc.links) == 6
     with pytest.raises(HttpStatusError) as caught:
         jina_reader.parse_response(
-            reply(_payload(shared_dir, "jina-reader-errors-1.json"), 422), "http://bad_url/"
+            response(shared_payload(shared_dir, "jina-reader-errors-1.json"), 422), "http://bad_url/"
         )
     assert caught.value.status == 422 and caught.value.transient
     # The default (non-JSON) text format is not what we ask for: a bad response, not a page.
     with pytest.raises(BadResponseError):
         jina_reader.parse_response(
-            reply(_payload(shared_dir, "jina-reader-1.txt")), "https://en.wikipedia.org/"
+            response(shared_payload(shared_dir, "jina-reader-1.txt")), "https://en.wikipedia.org/"
         )

@@ -1,9 +1,9 @@
-"""Issue 6 audit: the shared run surface, end to end on the simulated market.
+"""The run surface verify and discover share, end to end on the simulated market.
 
-Each test names the sentence of the issue it holds the code to: breakers shared across
-capabilities (and the model's kept apart), the money ceiling at the pipeline level, retries that
-never re-run a run-level call, stop conditions that are terminal, the ledger refusing ids it never
-issued, the egress gate on every kind it names, the fence, and English next to Spanish.
+Breakers shared across capabilities (and the model's kept apart), the money ceiling at the
+pipeline level, retries that never re-run a run-level call, stop conditions that are terminal, the
+ledger refusing ids it never issued, the egress gate on every kind it names, the fence, and
+English next to Spanish.
 """
 
 from __future__ import annotations
@@ -190,7 +190,15 @@ async def test_refinding_a_candidate_on_its_own_origins_never_verifies_it(simweb
     async with Client(config) as wq:
         run: DiscoverResult = await wq.discover(**DISCOVER)
     assert run.candidates and len(market.queries) == 2
-    assert {c.status for c in run.candidates} == {"uncertain"}
+    statuses = {c.name: c.status for c in run.candidates}
+    # Found on one origin each, and found there again: never verified.
+    assert {s for name, s in statuses.items() if not name.startswith("Acero Norte")} == {"uncertain"}
+    # Issue 14: Acero Norte was named compatibly by two independent origins (diario-industrial and
+    # monterrey-economia) during discovery; the second origin verifies it, not the re-finding.
+    acero = next(c for c in run.candidates if c.name.startswith("Acero Norte"))
+    cited = {e.id: e.origin for e in run.evidence}
+    assert acero.status == "verified"
+    assert {cited[i] for i in acero.evidence_ids} == {"diario-industrial.test", "monterrey-economia.test"}
 
 
 async def test_one_publisher_is_one_origin_however_many_pages_return(simweb: SimWeb) -> None:

@@ -1,0 +1,138 @@
+"""Comparison benchmark (issue 11): accuracy on the case sets and CPU per comparison, in one run.
+
+Prints, for each split of tests/analysis/compare_cases (tune: the rules were adjusted on it;
+heldout, heldout2: written before the tuning they measure):
+
+- agreement recall: expected agreed values found agreed by two or more sites;
+- disagreement recall and precision: expected (site, value) disagreements found, and reported
+  disagreements that were expected;
+- false disagreements on cases whose sources only state different quantities.
+
+Then CPU per comparison of 4 sources x 3,000 characters (process time, best of N: the machine is
+shared, and the best run is the one least disturbed by other processes) with its parts; and the
+libraries the issue names, measured on the figures of the case set (only when installed):
+
+- price-parser reads one price from a string: its value against ours for every money figure;
+- text2num turns number words into digits: how many case figures are written in words, and its cost;
+- dateparser parses one date string: agreement with ours on every date, and its cost per date.
+
+    PYTHONPATH=. .venv/bin/python benchmarks/compare.py [--runs 30] [--splits tune,heldout,heldout2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import time
+from collections.abc import Callable
+from datetime import date
+
+from tests.analysis.compare_cases.scoring import SPLITS, load, score
+
+from webquorum.analysis.compare import SourceText, compare_sources
+from webquorum.text.claims import read_claims
+from webquorum.text.figures import extract_figures
+from webquorum.text.names import name_mentions
+from webquorum.text.roles import read_roles
+
+ALL_SPLITS = SPLITS
+
+
+def best_ms(fn: Callable[[], object], runs: int) -> float:
+    fn()
+    best = float("inf")
+    for _ in range(runs):
+        started = time.process_time()
+        fn()
+        best = min(best, time.process_time() - started)
+    return best * 1000
+
+
+def pages() -> list[str]:
+    """Four 3,000-character pages of case prose (every sentence states a figure: a dense, hard input)."""
+    text = " ".join(s for split in ALL_SPLITS for case in load(split) for s in case["sources"])
+    return [text[k * 3000 : (k + 1) * 3000] for k in range(4)]
+
+
+def accuracy(splits: list[str]) -> None:
+    print(f"{'split':9s} {'cases':>5s} {'agree R':>8s} {'disagree R':>11s} {'disagree P':>11s} {'false on diff':>13s}")
+    for split in splits:
+        cases = load(split)
+        s = score(cases)
+        print(
+            f"{split:9s} {len(cases):5d} {s.agreement_recall:8.3f} {s.disagreement_recall:11.3f} "
+            f"{s.disagreement_precision:11.3f} {s.false_on_different:13d}"
+            f"   ({s.agreed_found}/{s.agreed_expected}, {s.disagreed_found}/{s.disagreed_expected}, "
+            f"{s.disagreed_correct}/{s.disagreed_reported})"
+        )
+        for miss in s.misses:
+            print(f"          {miss}")
+
+
+def speed(runs: int) -> None:
+    texts = pages()
+    sources = [SourceText(f"p{i}.test", f"https://p{i}.test/", t) for i, t in enumerate(texts)]
+    whole = best_ms(lambda: compare_sources(sources), runs)
+    figures = best_ms(lambda: [extract_figures(t) for t in texts], runs)
+    claims = best_ms(lambda: [read_claims(t) for t in texts], runs)
+    names = best_ms(lambda: [name_mentions(t) for t in texts], runs)
+    roles = best_ms(lambda: [read_roles(t) for t in texts], runs)
+    print(f"\nCPU per comparison of 4 x 3,000 characters (best of {runs}): {whole:.1f} ms")
+    print(f"  parts, each measured alone: figures {figures:.1f} ms, every claim on top of them {claims - figures:.1f} ms "
+          f"(the comparison reads only the claims it needs), names {names:.1f} ms, roles {roles:.1f} ms")  # fmt: skip
+
+
+def libraries(runs: int) -> None:
+    figures = [(f, case) for split in ALL_SPLITS for case in load(split) for s in case["sources"] for f in extract_figures(s)]
+    print("\nLibraries on the case-set figures (kept only where they win):")
+    if importlib.util.find_spec("price_parser"):
+        from price_parser import Price
+
+        money = [f for f, _ in figures if f.kind == "money"]
+        right = 0
+        for f in money:
+            p = Price.fromstring(f.text)
+            right += p.amount is not None and abs(float(p.amount) - f.value) <= f.step
+        print(f"  price-parser: right value for {right}/{len(money)} money figures (ours: {len(money)}/{len(money)} by the "
+              f"case expectations); it reads no scale words ('billion', 'mil millones') and no Spanish separators")  # fmt: skip
+    else:
+        print("  price-parser: not installed")
+    if importlib.util.find_spec("text_to_num"):
+        from text_to_num import alpha2digit
+
+        texts = pages()
+        cost = best_ms(lambda: [alpha2digit(t, "en") for t in texts], runs)
+        sources = [s for split in ALL_SPLITS for case in load(split) for s in case["sources"]]
+        changed = sum(1 for s in sources if [f.value for f in extract_figures(alpha2digit(s, "en"))] != [f.value for f in extract_figures(s)])
+        print(f"  text2num: run before our reader, it changes the figures read from {changed}/{len(sources)} case sources "
+              f"(it rewrites '$81.6 billion' as '$81.6 1000000000'); {cost:.1f} ms per 4 x 3,000 characters")  # fmt: skip
+    else:
+        print("  text2num: not installed")
+    if importlib.util.find_spec("dateparser"):
+        import dateparser
+
+        dates = [f for f, _ in figures if f.kind == "date"]
+        same = 0
+        for f in dates:
+            parsed = dateparser.parse(f.text, languages=["en", "es"])
+            same += parsed is not None and parsed.date() == date.fromordinal(round(f.value))
+        per = best_ms(lambda: [dateparser.parse(f.text, languages=["en", "es"]) for f in dates], max(3, runs // 10))
+        ours = best_ms(lambda: [extract_figures(f.text) for f in dates], runs)
+        print(f"  dateparser: same day as ours for {same}/{len(dates)} dates; {per / max(1, len(dates)):.2f} ms per date "
+              f"against {ours / max(1, len(dates)):.3f} ms for our reader (and it finds no date in running text by itself)")
+    else:
+        print("  dateparser: not installed")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--splits", default=",".join(ALL_SPLITS))
+    args = parser.parse_args()
+    accuracy(args.splits.split(","))
+    speed(args.runs)
+    libraries(args.runs)
+
+
+if __name__ == "__main__":
+    main()

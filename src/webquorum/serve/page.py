@@ -1,0 +1,198 @@
+"""The brief page as HTML (pure): the search box, streamed status lines, one card per source.
+
+No script at all: the page is one streamed HTML response that the browser renders as it
+arrives, so the status lines ("searching", "read 2 of 4", "comparing") appear while the brief is
+built, then the agreement lines and the cards. Every piece of page text, title and URL is
+untrusted and goes through :func:`html.escape`; links are only ever http(s). The stylesheet is
+a file in this package (``page.css``), served by the app itself: no CDN, no build step.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import urlencode, urlsplit
+
+from webquorum.serve.marks import Value, value_marks
+from webquorum.types import Brief, BriefSource
+
+# Why a card is "snippet only", in words, by the failed read's code.
+SNIPPET_REASONS = {
+    "WEB_FETCH_HTTP_ERROR": "the site answered with an error",
+    "WEB_FETCH_BLOCKED": "the site blocks automated readers",
+    "WEB_FETCH_TIMEOUT": "the page was not read in time",
+    "WEB_FETCH_TOO_LARGE": "the page is too large to read",
+    "WEB_FETCH_UNSUPPORTED_CONTENT": "the page is not text, HTML or PDF",
+    "WEB_FETCH_EMPTY": "no readable text on the page",
+    "WEB_FETCH_FORBIDDEN_ADDRESS": "the address is not allowed",
+    "WEB_FETCH_BAD_URL": "the URL is not valid",
+    "WEB_FETCH_REDIRECT_LOOP": "the page redirects in a loop",
+}
+
+
+def esc(text: str | None) -> str:
+    return html.escape(text or "", quote=True)
+
+
+def safe_href(url: str) -> str | None:
+    return url if url.lower().startswith(("http://", "https://")) else None
+
+
+def head(title: str, query: str = "") -> str:
+    """Everything up to the open ``<main>``: sent at once, so the search box shows before any work."""
+    return (
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+        "<meta name=\"color-scheme\" content=\"light dark\">"
+        f"<title>{esc(title)}</title><link rel=\"stylesheet\" href=\"/assets/page.css\"></head><body>"
+        "<header><a class=\"home\" href=\"/\">webquorum</a>"
+        "<form class=\"ask\" method=\"get\" action=\"/\" role=\"search\">"
+        f"<input type=\"search\" name=\"q\" value=\"{esc(query)}\" placeholder=\"Ask a question\" "
+        "aria-label=\"Question\" maxlength=\"2000\" required autofocus>"
+        "<button type=\"submit\">Brief</button></form></header><main>"
+    )
+
+
+def tail() -> str:
+    return "</main></body></html>"
+
+
+def intro() -> str:
+    return (
+        "<p class=\"intro\">Ask a question: up to four independent sites are searched and read in "
+        "parallel, and compared by rule: the figures and names they agree on are highlighted, and a "
+        "site that disagrees is marked.</p>"
+    )
+
+
+def status_open() -> str:
+    return "<section class=\"status\" aria-live=\"polite\"><h2>Progress</h2><ol>"
+
+
+def status_line(message: str) -> str:
+    return f"<li>{esc(message)}</li>"
+
+
+def status_close() -> str:
+    return "</ol></section>"
+
+
+def raw_links(query: str) -> str:
+    q = urlencode({"q": query})
+    return (
+        "<nav class=\"raw\">Raw JSON: "
+        f"<a href=\"/brief?{esc(q)}\">brief</a> · <a href=\"/search?{esc(q)}&amp;format=json\">search results</a> "
+        f"· <a href=\"/search?{esc(q)}&amp;format=html\">result list</a></nav>"
+    )
+
+
+def error_box(data: dict[str, Any]) -> str:
+    hint = f"<p class=\"hint\">{esc(str(data.get('hint') or ''))}</p>" if data.get("hint") else ""
+    return (
+        f"<section class=\"error\" role=\"alert\"><h2>{esc(str(data.get('code', 'error')))}</h2>"
+        f"<p>{esc(str(data.get('message') or data.get('error') or ''))}</p>{hint}</section>"
+    )
+
+
+def marked_text(text: str, brief: Brief, site: str = "") -> str:
+    """The source's text with every agreed value in ``<mark class=agreed>`` and, on the dissenting
+    site's card, the value it gives instead in ``<mark class=dissent>``; escaped everywhere else."""
+    values = [Value(a.kind, a.value) for a in brief.agreed]
+    values += [Value(d.kind, d.value) for d in brief.disagreed if d.site == site]
+    out: list[str] = []
+    at = 0
+    for mark in value_marks(text, values):
+        out.append(esc(text[at : mark.start]))
+        if mark.item < len(brief.agreed):
+            out.append(f"<mark class=\"agreed\" data-item=\"{mark.item}\">{esc(text[mark.start : mark.end])}</mark>")
+        else:
+            out.append(f"<mark class=\"dissent\">{esc(text[mark.start : mark.end])}</mark>")
+        at = mark.end
+    out.append(esc(text[at:]))
+    return "".join(out)
+
+
+def others_say(count: int) -> str:
+    return "1 other says" if count == 1 else f"{count} others say"
+
+
+def agreement(brief: Brief) -> str:
+    if brief.agreed:
+        parts = [
+            f"<mark class=\"agreed\" data-item=\"{i}\">{esc(a.value)}</mark> in {a.count}/{a.of}"
+            for i, a in enumerate(brief.agreed)
+        ]
+        lines = ["<p class=\"agreed-line\"><strong>Agreed across sources:</strong> " + "; ".join(parts) + "</p>"]
+    else:
+        lines = ["<p class=\"agreed-line\"><strong>Agreed across sources:</strong> nothing that a rule can compare</p>"]
+    for d in brief.disagreed:
+        lines.append(
+            f"<p class=\"dissent-line\"><strong>Disagreement:</strong> <span class=\"pill dissent\">{esc(d.site)}</span> "
+            f"says {esc(d.value)} where {others_say(d.others_count)} {esc(d.others_value)}</p>"
+        )
+    return "<section class=\"agreement\">" + "".join(lines) + "</section>"
+
+
+def card(source: BriefSource, brief: Brief) -> str:
+    dissents = [d for d in brief.disagreed if d.site == source.site]
+    classes = "card dissenting" if dissents else "card"
+    mark = "".join(
+        f"<p class=\"dissent-mark\" role=\"note\">Disagrees: says {esc(d.value)} where "
+        f"{others_say(d.others_count)} {esc(d.others_value)}</p>"
+        for d in dissents
+    )
+    href = safe_href(source.url)
+    link = f"<a class=\"url\" href=\"{esc(href)}\" rel=\"noopener noreferrer nofollow\">{esc(source.url)}</a>" if href else f"<span class=\"url\">{esc(source.url)}</span>"
+    if source.snippet_only:
+        why = SNIPPET_REASONS.get(source.error or "", "the page could not be read")
+        body = (
+            f"<p class=\"text\">{marked_text(source.text, brief, source.site)}</p>"
+            f"<p class=\"snippet-only\">snippet only: {esc(why)} ({esc(source.error or 'WEB_FETCH_EMPTY')})</p>"
+        )
+    else:
+        body = f"<p class=\"text\">{marked_text(source.text, brief, source.site)}</p>"
+    return (
+        f"<article class=\"{classes}\" data-site=\"{esc(source.site)}\"><div class=\"meta\">"
+        f"<span class=\"n\">{source.n}</span><span class=\"pill\">{esc(source.site)}</span></div>"
+        f"<h3>{esc(source.title or source.site)}</h3>{link}{mark}{body}</article>"
+    )
+
+
+def brief_html(brief: Brief) -> str:
+    notes = "" if brief.sources else "<p class=\"note\">No source could be read; try another question or provider.</p>"
+    failures = "".join(
+        f"<li>{esc(f.provider)}: {esc(f.code)} {esc(f.message)}</li>" for f in brief.failures
+    )
+    failed = f"<section class=\"failures\"><h2>Providers that failed</h2><ul>{failures}</ul></section>" if failures else ""
+    cards = "".join(card(s, brief) for s in brief.sources)
+    return (
+        f"<section class=\"brief\"><h2>{len(brief.sources)} sources for “{esc(brief.query)}”</h2>"
+        f"{agreement(brief)}<div class=\"cards\">{cards}</div>{notes}{failed}{raw_links(brief.query)}</section>"
+    )
+
+
+def results_html(query: str, data: dict[str, Any]) -> str:
+    """SearXNG's ``format=html``: the fused result list, each with its site as a pill."""
+    items = []
+    for r in data["results"]:
+        href = safe_href(r["url"])
+        title = esc(r["title"] or r["url"])
+        heading = f"<a href=\"{esc(href)}\" rel=\"noopener noreferrer nofollow\">{title}</a>" if href else title
+        site = urlsplit(r["url"]).hostname or ""
+        engines = ", ".join(f"{esc(e)} #{p}" for e, p in zip(r["engines"], r["positions"], strict=True))
+        items.append(
+            f"<li class=\"result\"><span class=\"pill\">{esc(site)}</span><h3>{heading}</h3>"
+            f"<span class=\"url\">{esc(r['url'])}</span><p>{esc(r['content'])}</p>"
+            f"<p class=\"engines\">{engines}</p></li>"
+        )
+    down = "".join(f"<li>{esc(name)}: {esc(why)}</li>" for name, why in data["unresponsive_engines"])
+    failed = f"<section class=\"failures\"><h2>Unresponsive engines</h2><ul>{down}</ul></section>" if down else ""
+    return (
+        f"<section class=\"results\"><h2>{len(data['results'])} results for “{esc(query)}”</h2>"
+        f"<ol>{''.join(items)}</ol>{failed}{raw_links(query)}</section>"
+    )
+
+
+def whole(title: str, query: str, parts: Sequence[str]) -> str:
+    return head(title, query) + "".join(parts) + tail()

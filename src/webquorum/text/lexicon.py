@@ -1,0 +1,67 @@
+"""The one home of the word lists and patterns every text rule reads (English and Spanish).
+
+Figures, names, organisations, the sentence splitter, the readers' trim and the egress gate all
+need to know what a legal form, an honorific, a function word, a month or a contact looks like.
+Two copies of such a list drift apart (they had: ``S.C.`` was a legal form to one module and a
+name to another), so each lives here once and the modules compile what they need from it.
+"""
+
+from __future__ import annotations
+
+
+def _words(spaced: str) -> frozenset[str]:
+    return frozenset(spaced.split())
+
+
+LETTER = "A-Za-zÀ-ÖØ-öø-ÿ"  # a regex class body: the letters of English and Spanish text
+UPPER = "A-ZÀ-ÖØ-Þ"
+LOWER = "a-zß-öø-ÿ"
+
+MONTHS: dict[str, int] = {
+    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
+    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
+    "oct": 10, "nov": 11, "dec": 12,
+    "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7,
+    "agosto": 8, "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11, "diciembre": 12,
+}  # fmt: skip
+MONTHS_EN_PATTERN = (
+    "January|February|March|April|May|June|July|August|September|October|November|December"
+    "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec"
+)
+MONTHS_ES_PATTERN = "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre"
+CALENDAR_WORDS = frozenset(MONTHS) | _words(
+    "monday tuesday wednesday thursday friday saturday sunday "
+    "lunes martes miércoles miercoles jueves viernes sábado sabado domingo"
+)
+
+FUNCTION_WORDS = _words(
+    "the a an and or but of in on at to for from by with as into its it this that these those their his her "
+    "our your be been being was were is are has have had will would can could may might than then so not no "
+    "over under after before per each which who what when where while also just only both all more most less such there "
+    "here via if because since until el la los las un una unos unas y o de del al en por para con sin sobre "
+    "entre que se su sus es son fue fueron ha han como más mas menos lo le les este esta estos estas ese esa "
+    "según segun hasta desde e ni"
+)
+
+# Abbreviated titles before a person's name. Their full stop ends no sentence ("Mr. Huang said"),
+# they are not part of the name ("Dr. Ana Ruiz" is "Ana Ruiz"), and they mark a person.
+HONORIFICS = _words("Mr Mrs Ms Dr Prof Sr Sra Srta Dra Lic Ing Arq Sen Rep Gov Don Doña")
+
+# Words that are a company's legal form, never the start of its name ("Acme Inc", not "Inc Foo").
+LEGAL_WORDS = _words("Inc Corp Corporation Co Ltd LLC LLP PLC GmbH AG SE Limited")
+# Legal forms as written after a name, longest first so "S.A. de C.V." wins over "S.A.".
+LEGAL_FORMS = (
+    r"S\.A\.B\.\s+de\s+C\.V\.|S\.A\.P\.I\.\s+de\s+C\.V\.|S\.\s?de\s+R\.L\.(?:\s+de\s+C\.V\.)?|S\.A\.\s+de\s+C\.V\.|"
+    r"S\.A\.B\.|S\.A\.|S\.L\.|S\.C\.|S\.p\.A\.|N\.V\.|B\.V\.|L\.L\.C\.|Inc\.?|Corp\.?|Corporation|Co\.|Ltd\.?|"
+    r"LLC|LLP|PLC|plc|GmbH|AG|SE|Limited"
+)
+# Other abbreviations whose full stop ends no sentence ("No. 5", "Av. Juárez", "vs. AMD").
+ABBREVIATIONS = _words("Inc Corp Co Ltd No St Av vs")
+
+# Contact details: what a query must never carry and what marks a page as about people.
+EMAIL_PATTERN = r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+PHONE_PATTERN = r"\+\d[\d\s().-]{6,}\d|\(?\b\d{2,3}\)?[\s.-]\d{3,4}[\s.-]\d{4}\b"
+
+# Titles that name a role, not a person: "Governor Victoria Rodriguez" is "Victoria Rodriguez".
+ROLE_TITLES = ["President", "Vice President", "Prime Minister", "Governor", "Senator", "Mayor", "Chairman", "Chairwoman", "Chief Executive", "Chief Executive Officer", "Chief Financial Officer", "Presidente", "Presidenta", "Gobernador", "Gobernadora", "Senador", "Senadora", "Alcalde", "Alcaldesa"]
