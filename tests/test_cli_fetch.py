@@ -22,7 +22,7 @@ from tests.sim.web import Reply, SimWeb
 
 REPO = Path(__file__).resolve().parent.parent
 PAGE_KEYS = {"url", "final_url", "title", "published", "language", "content_type", "source_type", "reader", "text",
-             "offset", "total_chars", "content_hash", "truncated"}
+             "offset", "total_chars", "content_hash", "truncated", "warnings"}
 
 
 Run = subprocess.CompletedProcess[str]

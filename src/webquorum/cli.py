@@ -67,7 +67,10 @@ def _run(
 
     async def main() -> T:
         async with Client(config, use_cache=use_cache) as wq:
-            return await work(wq)
+            result = await work(wq)
+        for warning in getattr(result, "warnings", None) or []:  # a failed cache or store, once each
+            err.print(f"warning {warning}", markup=False)
+        return result
 
     try:
         return asyncio.run(main())
@@ -301,6 +304,7 @@ def mcp(
     http: bool = typer.Option(False, "--http", help="Serve streamable HTTP instead of stdio."),
     host: str = typer.Option("127.0.0.1", "--host"),
     port: int = typer.Option(8765, "--port", min=1, max=65535),
+    workers: int = typer.Option(1, "--workers", min=1, max=64, help="HTTP server processes on one port (needs store.url on Redis)."),
     config: str | None = ConfigOpt,
 ) -> None:
     """Run the MCP server (stdio by default, for desktop clients)."""
@@ -309,7 +313,9 @@ def mcp(
     )
 
     try:
-        serve(config=config, http=http, host=host, port=port)
+        if workers > 1 and not http:
+            raise typer.BadParameter("--workers needs --http (stdio has one client)")
+        serve(config=config, http=http, host=host, port=port, workers=workers)
     except WebQuorumError as exc:
         err.print(f"error {exc.code}: {exc.message}", markup=False)
         if exc.hint_text:

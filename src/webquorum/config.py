@@ -122,6 +122,8 @@ class Combo(_Strict):
     concurrent: bool = True
     stop_after_results: int | None = Field(default=None, ge=1, le=100)
     snippet_budget: int = Field(default=600, ge=80, le=4000)
+    quorum: int | None = Field(default=None, ge=1, le=64)  # answers before stragglers get a bounded wait; None = all but one
+    straggler_wait_s: float = Field(default=2.0, ge=0, le=120)  # most extra wait for the rest once a quorum answered
 
 
 class WebSettings(_Strict):
@@ -168,11 +170,24 @@ class NetworkSettings(_Strict):
 class CacheSettings(_Strict):
     enabled: bool = True
     path: str | None = None
+    url: str | None = None  # redis://host:6379/0 shares documents across workers; else path (SQLite)
     ttl_s: float = Field(default=3600.0, ge=0)
+    max_entries: int = Field(default=20_000, ge=1, le=10_000_000)
+    max_entry_bytes: int = Field(default=2_000_000, ge=1_000, le=100_000_000)
+
+    @field_validator("url")
+    @classmethod
+    def _cache_url(cls, v: str | None) -> str | None:
+        if v is not None and not re.match(r"^(rediss?://[^/\s]+|memory://$|sqlite:///.+[^/]$)", v):
+            raise ValueError("must be redis://host:port/db, rediss://..., memory:// or sqlite:///<absolute path>")
+        return v
 
 
 class StoreSettings(_Strict):
-    url: str = "memory://"  # rate-limit state: memory://, sqlite:///path.db, redis://host:6379/0
+    url: str = "memory://"  # rate-limit and breaker state: memory://, sqlite:///path.db, redis://host:6379/0
+    timeout_s: float = Field(default=0.5, gt=0, le=10)  # bound on each store operation
+    on_unavailable: Literal["fail", "local"] = "fail"  # when the store is down: refuse, or per-process limits
+    rate_margin_s: float = Field(default=0.1, ge=0, le=10)  # grants spaced by window + margin (transit)
 
 
 class BriefSettings(_Strict):
@@ -213,6 +228,11 @@ class McpSettings(_Strict):
     max_concurrent: int = Field(default=16, ge=1, le=1024)
     call_deadline_s: float = Field(default=60.0, gt=0, le=600)
     allowed_origins: list[str] = []
+    queue_wait_s: float = Field(default=2.0, ge=0, le=60)  # a call over max_concurrent waits this long for a slot
+    max_queued: int = Field(default=256, ge=0, le=100_000)  # waiters past this are told WEB_MCP_BUSY at once
+    max_sessions: int = Field(default=1000, ge=1, le=100_000)  # open HTTP sessions; past it new ones get 503
+    session_idle_s: float = Field(default=300.0, gt=0, le=86_400)  # an HTTP session idle this long is closed
+    shutdown_grace_s: float = Field(default=5.0, ge=0, le=120)  # on SIGTERM, then in-flight calls get WEB_ABORTED
 
 
 class Config(_Strict):

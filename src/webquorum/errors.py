@@ -9,6 +9,7 @@
     ├── AbortedError                    WEB_ABORTED                (exit 130)
     ├── BudgetExhaustedError            WEB_BUDGET_EXHAUSTED
     ├── ServerBusyError                 WEB_MCP_BUSY
+    ├── StoreUnavailableError           WEB_STORE_UNAVAILABLE
     ├── RequestRefusedError             <refusal code> or WEB_BAD_REQUEST (exit 2)
     ├── ProviderError                   WEB_PROVIDER_ERROR
     │   ├── CredentialMissingError      WEB_PROVIDER_CREDENTIAL_MISSING
@@ -217,6 +218,20 @@ class ServerBusyError(WebQuorumError):
 
     code = "WEB_MCP_BUSY"
     hint = "too many calls are running at once; retry in a few seconds"
+
+
+class StoreUnavailableError(WebQuorumError):
+    """The shared store (``store.url``, ``cache.url``) failed: down, frozen, locked, corrupt or full.
+
+    A failure of our own plumbing, never of the page, the provider or the config: the page may be
+    fine and the config right; the server or file behind the URL is what needs attention.
+    """
+
+    code = "WEB_STORE_UNAVAILABLE"
+    hint = (
+        "the shared store in store.url did not answer in time; check that the server is up, "
+        "or set store.on_unavailable: local to fall back to per-process limits"
+    )
 
 
 class RequestRefusedError(WebQuorumError):

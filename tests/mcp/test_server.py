@@ -466,7 +466,7 @@ def slow_config(web: SimWeb, **mcp: Any) -> dict[str, Any]:
 
 
 async def test_calls_past_the_cap_get_a_busy_error(web: SimWeb) -> None:
-    async with webquorum.Client(slow_config(web, max_concurrent=1)) as wq, McpClient(build_server(wq)) as client:
+    async with webquorum.Client(slow_config(web, max_concurrent=1, queue_wait_s=0)) as wq, McpClient(build_server(wq)) as client:
         url = page_url(web, "/slow", SITES[1])
         first, second = await asyncio.gather(
             client.call_tool("web_fetch", {"url": url}),

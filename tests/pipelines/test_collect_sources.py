@@ -16,7 +16,7 @@ from tests.pipelines.test_collect import (  # noqa: F401  (warm_extractors is an
 from tests.sim.providers import host_of, serve
 from tests.sim.web import Reply, Request, SimWeb
 
-from webquorum.pipelines.collect import Candidate, Material, ranking_language, source_id
+from webquorum.pipelines.collect import Material, SourceCandidate, ranking_language, source_id
 from webquorum.types import Document
 from webquorum.types.collect import CollectRequest
 
@@ -54,7 +54,7 @@ async def test_language_and_time_range_reach_search_and_language_drives_stemming
 def test_language_is_unused_in_url_only_mode() -> None:
     doc = Document(url="http://a.test/", final_url="http://a.test/", content_type="text/html", source_type="html",
                    reader="http", text="x", language="fr")  # fmt: skip
-    materials = [Material(Candidate("http://a.test/"), "x", doc)]
+    materials = [Material(SourceCandidate("http://a.test/"), "x", doc)]
     url_only = CollectRequest(urls=["http://a.test/"], language="de")
     searched = CollectRequest(queries=["q"], language="de")
     assert ranking_language(url_only, materials) == "fr"

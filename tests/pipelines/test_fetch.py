@@ -326,7 +326,7 @@ async def test_a_reader_rate_limit_fails_at_once_instead_of_hanging(simweb: SimW
             await wq.fetch(TARGET, reader="jina")
     assert time.monotonic() - started < 0.5
     assert caught.value.code == "WEB_PROVIDER_RATE_LIMITED" and caught.value.retry_after is not None
-    assert 50 < caught.value.retry_after <= 60
+    assert 50 < caught.value.retry_after <= 60.2  # the window plus the transit margin
     assert len(simweb.requests) == 2
 
 

@@ -6,7 +6,7 @@ import asyncio
 import json
 
 import pytest
-from tests.sim.providers import provider_config, serve
+from tests.sim.providers import ok_reply, provider_config, serve
 from tests.sim.web import Reply, SimWeb
 
 from webquorum import Client
@@ -202,6 +202,63 @@ async def test_breaker_shared_across_calls_opens_after_repeated_faults(simweb: S
         with pytest.raises(ProviderError) as info:
             await wq.search("q", provider="searxng")
     assert info.value.code == "WEB_PROVIDER_CIRCUIT_OPEN" and len(simweb.requests) == seen
+
+
+# -- stragglers: a quorum answered, the rest get a bounded extra wait ------------------------------
+def slow(pid: str, delay_s: float) -> Reply:
+    reply = ok_reply(pid)
+    reply.delay_s = delay_s
+    return reply
+
+
+async def test_a_hung_member_is_cut_after_the_quorum_and_reported_as_a_timeout(simweb: SimWeb) -> None:
+    serve(simweb, "brave", slow("brave", 8.0))
+    for pid in ("tavily", "searxng"):
+        serve(simweb, pid)
+    members = ["brave", "tavily", "searxng"]
+    config = provider_config(simweb, members, network={"timeout_s": 10.0}, **combo(members, straggler_wait_s=0.5))
+    async with Client(config) as wq:
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        resp = await wq.search("paris")
+        elapsed = loop.time() - started
+    assert elapsed < 1.5  # the quorum (two of three) plus at most 0.5 s, not brave's 8 s
+    assert [(f.provider, f.code) for f in resp.failures] == [("brave", "WEB_PROVIDER_TIMEOUT")]
+    assert "cut so the search does not wait" in resp.failures[0].message
+    assert {p for r in resp.results for p in r.ranks} == {"tavily", "searxng"}
+
+
+async def test_a_quorum_of_every_member_waits_for_a_slow_one(simweb: SimWeb) -> None:
+    serve(simweb, "brave", slow("brave", 0.6))
+    serve(simweb, "searxng")
+    config = provider_config(simweb, ["brave", "searxng"], **combo(["brave", "searxng"], quorum=2, straggler_wait_s=0.1))
+    async with Client(config) as wq:
+        resp = await wq.search("paris")
+    assert not resp.failures and {p for r in resp.results for p in r.ranks} == {"brave", "searxng"}
+
+
+async def test_a_straggler_that_answers_within_the_grace_is_kept(simweb: SimWeb) -> None:
+    serve(simweb, "brave", slow("brave", 0.05))  # inside the 0.2 s minimum grace
+    serve(simweb, "searxng")
+    config = provider_config(simweb, ["brave", "searxng"], **combo(["brave", "searxng"]))
+    async with Client(config) as wq:
+        resp = await wq.search("paris")
+    assert not resp.failures and {p for r in resp.results for p in r.ranks} == {"brave", "searxng"}
+
+
+# -- budgets are per provider and per key --------------------------------------------------------
+async def test_two_keys_keep_two_budgets(simweb: SimWeb, monkeypatch: pytest.MonkeyPatch) -> None:
+    serve(simweb, "brave")
+    config = provider_config(simweb, ["brave"], override_brave={"api_key": None, "api_key_env": "FLEET_BRAVE_KEY", "rate_limit": "1/minute"})
+    async with Client(config) as wq:
+        monkeypatch.setenv("FLEET_BRAVE_KEY", "brave-key-deployment-a-0123456789")
+        assert (await wq.search("paris", provider="brave")).results
+        monkeypatch.setenv("FLEET_BRAVE_KEY", "brave-key-deployment-b-0123456789")
+        assert (await wq.search("paris", provider="brave")).results  # its own budget
+        monkeypatch.setenv("FLEET_BRAVE_KEY", "brave-key-deployment-a-0123456789")
+        with pytest.raises(RateLimitedError) as info:
+            await wq.search("paris", provider="brave")
+    assert info.value.provider == "brave" and "deployment" not in info.value.message
 
 
 async def test_an_offline_first_run_names_every_engine_and_hints_at_the_network(simweb: SimWeb) -> None:

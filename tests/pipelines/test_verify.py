@@ -189,12 +189,12 @@ async def test_model_verdicts_need_a_literal_quote(
 
 def test_an_oversized_claim_is_refused_naming_its_field() -> None:
     from webquorum.errors import BriefRefusedError
-    from webquorum.types.research import VerifyRequest, parse_brief
+    from webquorum.types.research import VerifyRequest, validate_request
 
     request = {"objective": "check", "entities": ["Acme Steel"], "claims_to_verify": ["x" * 501],
                "freshness_days": None, "max_results": 5}
     try:
-        parse_brief(VerifyRequest, request, invalid_code="web_evidence_brief_invalid")
+        validate_request(VerifyRequest, request, invalid_code="web_evidence_brief_invalid")
     except BriefRefusedError as exc:
         assert "claims_to_verify" in exc.why or "claims_to_verify" in " ".join(exc.missing) + str(exc.suggested_correction)
     else:

@@ -78,7 +78,7 @@ async def test_without_a_deadline_it_waits(clock: FakeClock) -> None:
     await limiter.acquire("k", rate, None)
     # The fake clock never moves by itself; move it when the limiter sleeps so the slot frees.
     loop = asyncio.get_running_loop()
-    loop.call_later(0.01, clock.advance, 0.05)
+    loop.call_later(0.01, clock.advance, limiter.spacing_s(rate))
     await asyncio.wait_for(limiter.acquire("k", rate, None), timeout=2)
     assert await store.acquire("k", 1, 0.05) > 0  # the waiting call took the freed slot
 

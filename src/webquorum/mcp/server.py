@@ -101,7 +101,14 @@ def build_server(wq: Client, *, gate: Gate | None = None) -> MCPServer[Any]:
     ``gate`` lets another shell (``webquorum serve``) count MCP calls and its own under one cap.
     """
     settings = wq.config.mcp
-    gate = gate or Gate(settings.max_concurrent, settings.call_deadline_s)
+    if gate is None:
+        gate = Gate(
+            settings.max_concurrent,
+            settings.call_deadline_s,
+            queue_wait_s=settings.queue_wait_s,
+            max_queued=settings.max_queued,
+        )
+    GATES.append(gate)
     specs = tool_specs(enable_discovery=settings.enable_discovery)
     from webquorum import __version__
 
@@ -111,8 +118,13 @@ def build_server(wq: Client, *, gate: Gate | None = None) -> MCPServer[Any]:
     )
 
 
-def http_app(server: MCPServer[Any], wq: Client, host: str) -> ASGIApp:
-    """The streamable HTTP app on ``/mcp``, wrapped in the token and Origin checks."""
+def http_app(server: MCPServer[Any], wq: Client, host: str, *, stateless: bool = False) -> ASGIApp:
+    """The streamable HTTP app on ``/mcp``, wrapped in the token and Origin checks.
+
+    ``stateless`` (several workers) keeps no session between requests, so any worker can answer
+    any request; a single worker keeps sessions, at most ``mcp.max_sessions``, each closed after
+    ``mcp.session_idle_s`` without a request.
+    """
     settings = wq.config.mcp
     token = mcp_token(settings)
     if not is_loopback(host) and not token:
@@ -127,7 +139,13 @@ def http_app(server: MCPServer[Any], wq: Client, host: str) -> ASGIApp:
         allowed_hosts=[*LOOPBACK_HOSTS, host, f"{host}:*"],
         allowed_origins=origins,
     )
-    app = server.streamable_http_app(host=host, transport_security=security)
+    app = server.streamable_http_app(
+        host=host,
+        transport_security=security,
+        stateless_http=stateless,
+        max_sessions=settings.max_sessions,
+        session_idle_timeout=settings.session_idle_s,
+    )
     hosts = None if wildcard else [*LOOPBACK_HOSTS, _bracketed(host), f"{_bracketed(host)}:*"]
     try:
         return BearerGuard(app, token, origins, hosts)
@@ -140,8 +158,17 @@ def _bracketed(host: str) -> str:
     return f"[{host}]" if ":" in host and not host.startswith("[") else host
 
 
-def serve(*, config: ConfigLike = None, http: bool = False, host: str = "127.0.0.1", port: int = 8765) -> None:
-    """Run until interrupted: stdio by default, streamable HTTP on ``http://host:port/mcp`` with ``http``."""
+def serve(
+    *, config: ConfigLike = None, http: bool = False, host: str = "127.0.0.1", port: int = 8765, workers: int = 1
+) -> None:
+    """Run until interrupted: stdio by default, streamable HTTP on ``http://host:port/mcp`` with ``http``.
+
+    ``workers`` > 1 runs that many server processes on one port (uvicorn's supervisor), stateless,
+    sharing breakers, limits and the cache through ``store.url``/``cache.url`` on Redis.
+    """
+    if workers > 1:
+        serve_fleet(config, host, port, workers)
+        return
     wq = Client(config)
     server = build_server(wq)
     app = http_app(server, wq, host) if http else None  # refuse a bad bind before anything starts
@@ -151,12 +178,126 @@ def serve(*, config: ConfigLike = None, http: bool = False, host: str = "127.0.0
             if app is None:
                 await server.run_stdio_async()
             else:
-                import uvicorn
-
                 print(f"webquorum MCP server on http://{host}:{port}/mcp", file=sys.stderr, flush=True)
-                await uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).serve()
+                await graceful_server(uvicorn_config(app, wq, host, port)).serve()
         finally:
             await wq.aclose()
 
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(main())
+
+
+# -- the fleet: several workers, one port, state in Redis -------------------------------------------
+GATES: list[Gate] = []  # every gate this process built, for a graceful shutdown
+FLEET_ENV = "WEBQUORUM_MCP_FLEET"  # host of the fleet's bind, passed to each worker's app factory
+
+
+def uvicorn_config(app: Any, wq: Client, host: str, port: int, **extra: Any) -> Any:
+    import uvicorn
+
+    grace = wq.config.mcp.shutdown_grace_s
+    return uvicorn.Config(
+        app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=int(grace) + 2, **extra
+    )
+
+
+def _graceful_server_class() -> Any:
+    import uvicorn
+
+    class Graceful(uvicorn.Server):
+        """Shuts down within ``mcp.shutdown_grace_s``: in-flight calls then end as WEB_ABORTED; exits 0.
+
+        uvicorn re-raises the signal it caught once it has stopped, which makes the process die
+        of SIGTERM (exit -15); a graceful stop here is the intended end, so it is not re-raised.
+        """
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Any:
+            with super().capture_signals():
+                try:
+                    yield
+                finally:
+                    self._captured_signals.clear()
+
+        async def shutdown(self, sockets: Any = None) -> None:
+            grace = max(0.0, float(self.config.timeout_graceful_shutdown or 2) - 2)
+            closing = [asyncio.create_task(gate.close(grace)) for gate in GATES]
+            await super().shutdown(sockets)
+            for task in closing:
+                task.cancel()
+
+    return Graceful
+
+
+def graceful_server(config: Any) -> Any:
+    """A uvicorn server that stops gracefully (the class is made on first use: uvicorn imports lazily)."""
+    return _graceful_server_class()(config)
+
+
+def fleet_app() -> ASGIApp:
+    """The app one fleet worker serves (``uvicorn --factory webquorum.mcp.server:fleet_app``).
+
+    Reads the config the usual way ($WEBQUORUM_CONFIG, ./webquorum.yaml, ...); stateless, so any
+    worker answers any request.
+    """
+    import os
+
+    host = os.environ.get(FLEET_ENV, "127.0.0.1")
+    wq = Client(None)
+    check_fleet_store(wq)
+    app = http_app(build_server(wq), wq, host, stateless=True)
+    _close_gates_on_signals(asyncio.get_running_loop(), wq.config.mcp.shutdown_grace_s)
+    return app
+
+
+def _close_gates_on_signals(loop: asyncio.AbstractEventLoop, grace_s: float) -> None:
+    """Chain onto uvicorn's SIGTERM/SIGINT handlers (installed before the factory runs) in a worker."""
+    import signal
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        previous = signal.getsignal(sig)
+
+        def handler(signum: int, frame: Any, previous: Any = previous) -> None:
+            loop.call_soon_threadsafe(_close_gates, grace_s)
+            if callable(previous):
+                previous(signum, frame)
+
+        signal.signal(sig, handler)
+
+
+_CLOSING: set[asyncio.Task[None]] = set()
+
+
+def _close_gates(grace_s: float) -> None:
+    for gate in GATES:
+        task = asyncio.ensure_future(gate.close(grace_s))
+        _CLOSING.add(task)
+        task.add_done_callback(_CLOSING.discard)
+
+
+def check_fleet_store(wq: Client) -> None:
+    if not wq.config.store.url.startswith(("redis://", "rediss://")):
+        raise ConfigError(
+            f"mcp --workers needs store.url on Redis (it is {wq.config.store.url!r}): per-process breakers "
+            "and rate limits would let every worker spend the whole budget",
+            hint="set store.url: redis://127.0.0.1:6379/0 (and cache.url the same, to share pages)",
+        )
+
+
+def serve_fleet(config: ConfigLike, host: str, port: int, workers: int) -> None:
+    import os
+
+    from uvicorn.supervisors import Multiprocess
+
+    if config is not None and not isinstance(config, str | os.PathLike):
+        raise ConfigError("mcp --workers reads its config from a file: pass --config PATH")
+    wq = Client(config)
+    check_fleet_store(wq)
+    http_app(build_server(wq), wq, host, stateless=True)  # refuse a bad bind before any worker starts
+    GATES.clear()
+    if config is not None:
+        os.environ["WEBQUORUM_CONFIG"] = os.fspath(config)
+    os.environ[FLEET_ENV] = host
+    settings = uvicorn_config("webquorum.mcp.server:fleet_app", wq, host, port, factory=True, workers=workers)
+    print(f"webquorum MCP server on http://{host}:{port}/mcp ({workers} workers)", file=sys.stderr, flush=True)
+    Multiprocess(settings, sockets=[settings.bind_socket()]).run()

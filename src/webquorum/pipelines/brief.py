@@ -23,6 +23,7 @@ from webquorum.pipelines.fetch import read_document
 from webquorum.pipelines.runtime import Runtime
 from webquorum.pipelines.search import cancel_and_wait, search
 from webquorum.readers.trim import trim_to_first_sentence
+from webquorum.resilience import notices
 from webquorum.text.fold import opening_key
 from webquorum.types import AgreedItem, Brief, BriefSource, DisagreedItem, DroppedSource, Result
 from webquorum.urls import is_wikipedia, site_key
@@ -202,6 +203,7 @@ def drop_unneeded_wikipedia(readings: list[Reading], want: int = 2) -> tuple[lis
     return [r for r in readings if not is_wikipedia(r.result.url)], dropped
 
 
+@notices.reported
 async def brief(
     rt: Runtime,
     query: str,

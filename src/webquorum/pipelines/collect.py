@@ -57,7 +57,7 @@ _FIELDS = ", ".join(CollectRequest.model_fields)
 
 
 @dataclass(frozen=True)
-class Candidate:
+class SourceCandidate:
     url: str
     query: str | None = None  # the variant whose search found it; None for an explicit URL
     title: str = ""
@@ -69,7 +69,7 @@ class Candidate:
 class Material:
     """One source's text before passage selection: a read document, or a search snippet standing in."""
 
-    candidate: Candidate
+    candidate: SourceCandidate
     text: str
     doc: Document | None  # None for a snippet
 
@@ -129,9 +129,9 @@ def source_id(final_url: str) -> str:
     return "src_" + hashlib.sha256(url_key(final_url).encode("utf-8")).hexdigest()[:12]
 
 
-def take_urls(urls: Sequence[str], budget: int, gaps: list[Gap]) -> list[Candidate]:
+def take_urls(urls: Sequence[str], budget: int, gaps: list[Gap]) -> list[SourceCandidate]:
     """Explicit URLs in order, once each, up to the budget; the rest named as omitted."""
-    taken: list[Candidate] = []
+    taken: list[SourceCandidate] = []
     first: dict[str, str] = {}
     for url in urls:
         key = url_key(url)
@@ -141,7 +141,7 @@ def take_urls(urls: Sequence[str], budget: int, gaps: list[Gap]) -> list[Candida
             gaps.append(_gap("candidate_omitted", f"over the max_sources budget of {budget}", url=url))
         else:
             first[key] = url
-            taken.append(Candidate(url=url))
+            taken.append(SourceCandidate(url=url))
     return taken
 
 
@@ -180,15 +180,15 @@ async def search_variants(
 
 
 def round_robin(
-    answered: Sequence[tuple[str, SearchResponse]], slots: int, taken: Sequence[Candidate], gaps: list[Gap]
-) -> list[Candidate]:
+    answered: Sequence[tuple[str, SearchResponse]], slots: int, taken: Sequence[SourceCandidate], gaps: list[Gap]
+) -> list[SourceCandidate]:
     """Variant 1's best, variant 2's best, ..., then each one's second; "best" skips pages already taken.
 
     Each variant keeps its own position, so a variant whose top hit is an explicit URL (or another
     variant's pick) offers its next new page on its turn. What is left when the slots are full is named.
     """
     seen = {url_key(c.url) for c in taken}
-    chosen: list[Candidate] = []
+    chosen: list[SourceCandidate] = []
     positions = [0] * len(answered)
     while len(chosen) < slots and any(p < len(r.results) for p, (_, r) in zip(positions, answered, strict=True)):
         for n, (query, resp) in enumerate(answered):
@@ -197,7 +197,7 @@ def round_robin(
                 positions[n] += 1
                 if url_key(result.url) not in seen:
                     seen.add(url_key(result.url))
-                    chosen.append(Candidate(result.url, query, result.title, result.snippet, result.published))
+                    chosen.append(SourceCandidate(result.url, query, result.title, result.snippet, result.published))
                     break
     for n, (query, resp) in enumerate(answered):
         for rank, result in enumerate(resp.results[positions[n] :], start=positions[n] + 1):
@@ -210,13 +210,13 @@ def round_robin(
 
 # -- reading ---------------------------------------------------------------------------------------
 async def read_all(
-    rt: Runtime, candidates: Sequence[Candidate], progress: Progress | None
+    rt: Runtime, candidates: Sequence[SourceCandidate], progress: Progress | None
 ) -> list[Document | WebQuorumError]:
     """Every candidate at once, each settling on its own within the fetch deadline."""
     deadline_s = rt.config.network.fetch_deadline_s
     done = 0
 
-    async def one(candidate: Candidate) -> Document | WebQuorumError:
+    async def one(candidate: SourceCandidate) -> Document | WebQuorumError:
         nonlocal done
         try:
             doc: Document | WebQuorumError = await asyncio.wait_for(
@@ -237,7 +237,7 @@ async def read_all(
 
 
 def triage_reads(
-    candidates: Sequence[Candidate], reads: Sequence[Document | WebQuorumError], gaps: list[Gap]
+    candidates: Sequence[SourceCandidate], reads: Sequence[Document | WebQuorumError], gaps: list[Gap]
 ) -> list[Material]:
     """Failures become gaps (and snippet sources when search gave a snippet); one source per final URL."""
     materials: list[Material] = []

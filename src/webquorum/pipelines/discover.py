@@ -3,7 +3,7 @@
 Nobody has named the organisation yet; the signal exists only as something a publisher printed.
 Top to bottom, with no loop that can run twice:
 
-1. refuse a brief that cannot be answered honestly, before anything is spent (too broad, a signal
+1. refuse a request that cannot be answered honestly, before anything is spent (too broad, a signal
    that is not a market event, people or contact vocabulary, unknown fields);
 2. plan at most four queries from signals x geographies, dropping any that names a person or
    fails the egress gate, and spend **one** discovery search on them (OR-ed, exclusions negated);
@@ -55,7 +55,7 @@ from webquorum.types.research import (
     DiscoverResult,
     Evidence,
     StopReason,
-    parse_brief,
+    validate_request,
 )
 
 MAX_PLANNED = 4
@@ -77,12 +77,12 @@ _PLACE = re.compile(
 _EXAMPLE_SIGNALS = ["nueva planta", "ampliación de planta", "licitación"]
 
 
-# -- 1. the brief ----------------------------------------------------------------------------------
-def parse_discover(request: Mapping[str, Any]) -> DiscoverRequest:
+# -- 1. the request --------------------------------------------------------------------------------
+def parse_discover(payload: Mapping[str, Any]) -> DiscoverRequest:
     texts = [
         (k, v)
         for k in ("objective", "signals", "geographies", "exclusions")
-        for v in ([request.get(k)] if isinstance(request.get(k), str) else request.get(k) or [])
+        for v in ([payload.get(k)] if isinstance(payload.get(k), str) else payload.get(k) or [])
     ]
     for field_name, value in texts:
         term = people_vocabulary(str(value))
@@ -92,18 +92,18 @@ def parse_discover(request: Mapping[str, Any]) -> DiscoverRequest:
                 f"discovery finds organisations behind market events; {field_name} names a person or contact "
                 f"({term!r}), which it does not search for",
                 suggested_correction={
-                    "signals": [s for s in request.get("signals") or [] if not people_vocabulary(str(s))]
+                    "signals": [s for s in payload.get("signals") or [] if not people_vocabulary(str(s))]
                     or _EXAMPLE_SIGNALS
                 },
             )
-    if not request.get("signals"):
+    if not payload.get("signals"):
         raise RequestRefusedError(
             "web_discovery_brief_too_broad",
             "without a market signal there is nothing a publisher printed to look for",
             missing=["signals"], suggested_correction={"signals": _EXAMPLE_SIGNALS},
         )  # fmt: skip
-    brief = parse_brief(DiscoverRequest, request, invalid_code="web_discovery_brief_invalid")
-    not_events = [s for s in brief.signals if not EVENT.search(fold(s))]
+    request = validate_request(DiscoverRequest, payload, invalid_code="web_discovery_brief_invalid")
+    not_events = [s for s in request.signals if not EVENT.search(fold(s))]
     if not_events:
         raise RequestRefusedError(
             "web_discovery_signal_not_an_event",
@@ -111,15 +111,15 @@ def parse_discover(request: Mapping[str, Any]) -> DiscoverRequest:
             f"or people: {', '.join(repr(s) for s in not_events)}",
             missing=["signals"],
             suggested_correction={
-                "signals": [s for s in brief.signals if s not in not_events] or _EXAMPLE_SIGNALS
+                "signals": [s for s in request.signals if s not in not_events] or _EXAMPLE_SIGNALS
             },
         )
-    return brief
+    return request
 
 
 # -- 2. plan and spend the discovery search --------------------------------------------------------
-def plan_queries(run: RunContext, brief: DiscoverRequest) -> list[str]:
-    planned = [" ".join(f"{s} {g}".split()) for s in brief.signals for g in (brief.geographies or [""])]
+def plan_queries(run: RunContext, request: DiscoverRequest) -> list[str]:
+    planned = [" ".join(f"{s} {g}".split()) for s in request.signals for g in (request.geographies or [""])]
     kept: list[str] = []
     for query in planned:
         if len(kept) == MAX_PLANNED:
@@ -147,10 +147,10 @@ def combined(run: RunContext, queries: Sequence[str], exclusions: Sequence[str])
     return " ".join([core, *negated])
 
 
-async def spend(run: RunContext, query: str, brief: DiscoverRequest) -> SearchResponse | StopReason:
+async def spend(run: RunContext, query: str, request: DiscoverRequest) -> SearchResponse | StopReason:
     """One run-level search, or the terminal reason it could not be had."""
     try:
-        return await run.search(query, time_range=time_range_for(brief.freshness_days), max_results=10)
+        return await run.search(query, time_range=time_range_for(request.freshness_days), max_results=10)
     except BudgetExhaustedError:
         return "budget_exhausted"
     except WebQuorumError as exc:
@@ -161,7 +161,7 @@ async def spend(run: RunContext, query: str, brief: DiscoverRequest) -> SearchRe
 
 # -- 3. extract, dedupe, rank ----------------------------------------------------------------------
 def stated_geography(passage: str, geographies: Sequence[str]) -> str | None:
-    """The place the passage states ("en Apodaca, Nuevo León"), else a brief geography it names, else None."""
+    """The place the passage states ("en Apodaca, Nuevo León"), else a requested geography it names, else None."""
     for m in _PLACE.finditer(passage):
         place = m.group(1)
         if fold(place.split()[0]) not in CALENDAR_WORDS and not extract_organisations(place):
@@ -182,14 +182,14 @@ def event_window(doc: Document, at: int) -> tuple[int, int] | None:
 
 
 def sightings(
-    run: RunContext, brief: DiscoverRequest, docs: Sequence[tuple[Document, str]]
+    run: RunContext, request: DiscoverRequest, docs: Sequence[tuple[Document, str]]
 ) -> list[Sighting]:
     """One sighting per organisation per document, named in a sentence about a market event."""
     found = [extract_organisations(doc.text) for doc, _ in docs]
     known = [m.name for mentions in found for m in mentions]
     out: list[Sighting] = []
     for d, (doc, origin) in enumerate(docs):
-        in_scope = any(mentions_name(doc.text, g) for g in brief.geographies)
+        in_scope = any(mentions_name(doc.text, g) for g in request.geographies)
         per_key: dict[str, Sighting] = {}
         mentions = sorted(found[d] + find_known(doc.text, known), key=lambda m: (m.start, -m.end))
         for m_index, m in enumerate(mentions):
@@ -201,7 +201,7 @@ def sightings(
                 continue
             entry = run.ledger.mint(doc, *window, origin)
             domain = entry.domain if domain_label_matches(entry.domain, m.name) else None
-            place = stated_geography(doc.text[window[0] : window[1]], brief.geographies)
+            place = stated_geography(doc.text[window[0] : window[1]], request.geographies)
             per_key[m.key] = Sighting(
                 m.name, place, domain, [entry.id], {origin}, d * 1000 + m_index, [], None, in_scope
             )
@@ -336,7 +336,7 @@ def grouped_query(check: Sequence[Sighting], signal: str) -> str:
 
 def result(
     run: RunContext,
-    brief: DiscoverRequest,
+    request: DiscoverRequest,
     defaulted: bool,
     stop: StopReason,
     ranked: Sequence[tuple[Sighting, CandidateStatus, list[str]]],
@@ -362,42 +362,42 @@ def result(
         )
     run.record("stop", run.stop_detail(stop, f"{len(out)} candidate(s)"))
     return DiscoverResult(
-        run_id=run.run_id, objective=brief.objective, freshness_days=brief.freshness_days,
+        run_id=run.run_id, objective=request.objective, freshness_days=request.freshness_days,
         freshness_days_defaulted=defaulted, candidates=out, evidence=run.cited([i for c in out for i in c.evidence_ids]),
         budget=run.budget(), audit=list(run.audit), stop_reason=stop,
     )  # fmt: skip
 
 
-async def discover(rt: Runtime, request: Mapping[str, Any]) -> DiscoverResult:
-    brief = parse_discover(request)
-    defaulted = "freshness_days" not in request
+async def discover(rt: Runtime, payload: Mapping[str, Any]) -> DiscoverResult:
+    request = parse_discover(payload)
+    defaulted = "freshness_days" not in payload
     run = RunContext(rt, "discover")
-    queries = plan_queries(run, brief)
+    queries = plan_queries(run, request)
     if not queries:
-        return result(run, brief, defaulted, "no_queries", [])
-    found = await spend(run, combined(run, queries, brief.exclusions), brief)
+        return result(run, request, defaulted, "no_queries", [])
+    found = await spend(run, combined(run, queries, request.exclusions), request)
     if isinstance(found, str):
-        return result(run, brief, defaulted, found, [])
+        return result(run, request, defaulted, found, [])
     docs = await run.read_origins(found.results, 10, reads=DISCOVERY_READS)
-    seen = sightings(run, brief, docs)
+    seen = sightings(run, request, docs)
     model = ModelClient(run)
     if model.available and docs:
         seen += await model_sightings(run, model, docs)
-    merged = [c for c in dedupe(seen) if not excluded(run, c, brief.exclusions)]
+    merged = [c for c in dedupe(seen) if not excluded(run, c, request.exclusions)]
     if not merged:
-        return result(run, brief, defaulted, "no_candidates", [])
-    top = sorted(merged, key=lambda c: (-len(c.origins), not c.in_scope, c.order))[: brief.target_results]
+        return result(run, request, defaulted, "no_candidates", [])
+    top = sorted(merged, key=lambda c: (-len(c.origins), not c.in_scope, c.order))[: request.target_results]
     check = verification_slice(run, top)
     promoted = await read_promoting(run, found.results, docs, check)
     replaced = {(doc.url, "snippet") for doc, _ in promoted}
-    query = grouped_query(check, brief.signals[0])
+    query = grouped_query(check, request.signals[0])
     if not check or not run.gate(query, "verification"):
-        return result(run, brief, defaulted, "done", [(c, "discovered", []) for c in top])
-    answer = await spend(run, query, brief)
+        return result(run, request, defaulted, "done", [(c, "discovered", []) for c in top])
+    answer = await spend(run, query, request)
     if isinstance(answer, str):  # nothing half-written: every candidate keeps its discovery status
-        return result(run, brief, defaulted, answer, [(c, "discovered", []) for c in top])
+        return result(run, request, defaulted, answer, [(c, "discovered", []) for c in top])
     later = await run.read_origins(answer.results, 10)
     pool = [*later, *promoted, *((d, o) for d, o in docs if (d.url, d.source_type) not in replaced)]
     verdicts = {id(c): judge(run, c, pool) for c in check}
     ranked = [(c, *verdicts.get(id(c), ("discovered", []))) for c in top]
-    return result(run, brief, defaulted, "done", ranked)
+    return result(run, request, defaulted, "done", ranked)

@@ -27,7 +27,7 @@ from webquorum.pipelines.runtime import Runtime
 from webquorum.readers import READER_IDS
 from webquorum.readers.extract import detect_block_page, extract_document, finish_service_text
 from webquorum.readers.sandbox import MIN_MEMORY_BYTES, run_bounded
-from webquorum.resilience import call_with_retry
+from webquorum.resilience import call_with_retry, notices
 from webquorum.types import Document, Page
 from webquorum.urls import normalize_url
 from webquorum.wire import BLOCKED_STATUSES
@@ -98,8 +98,9 @@ async def read_document(
     if reader_id not in READER_IDS:
         raise BadRequestError(f"unknown reader {reader_id!r}; choose one of {', '.join(READER_IDS)}")
     key = f"{reader_id}:{normalize_url(url)}"
+    cache_deadline = asyncio.get_running_loop().time() + (deadline_s or rt.config.network.fetch_deadline_s)
     if use_cache and rt.cache is not None:
-        cached = await rt.cache.get(key)
+        cached = await rt.cache.get(key, deadline=cache_deadline)
         if cached is not None and await cache_allows(rt, url, cached):
             return cached.model_copy(update={"url": url})
     deadline = deadline_s or rt.config.network.fetch_deadline_s
@@ -119,7 +120,7 @@ async def read_document(
     if not doc.text.strip():
         raise EmptyError(f"{url} has no readable text", url=url)
     if rt.cache is not None:
-        await rt.cache.put(key, doc)
+        await rt.cache.put(key, doc, deadline=cache_deadline)
     return doc
 
 
@@ -186,6 +187,7 @@ def check_window(offset: int, budget: int) -> None:
         raise BadRequestError(f"budget {budget} is out of range; use 1 to {MAX_BUDGET} characters")
 
 
+@notices.reported
 async def fetch(
     rt: Runtime,
     url: str,

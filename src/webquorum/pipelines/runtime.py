@@ -1,9 +1,11 @@
 """The run surface every capability shares in one process.
 
 One :class:`Runtime` per :class:`webquorum.Client`: one HTTP client, one adapter call path
-and one circuit breaker per upstream (so a provider declared down by the brief is down
-for collect too), one rate limiter whose budget a provider's searches and reads both spend,
-and the document cache.
+and one circuit breaker per upstream and credential (so a provider declared down by the brief
+is down for collect too), one rate limiter whose budget a provider's searches and reads both
+spend (per provider *and* key, so two keys keep two budgets), and the document cache. With
+``store.url: redis://...`` the limits and breakers are shared by every process using that
+server; with ``cache.url: redis://...`` so are the documents.
 """
 
 from __future__ import annotations
@@ -37,7 +39,9 @@ from webquorum.resilience import (
     open_store,
     parse_rate,
 )
+from webquorum.resilience.breaker import credential_tag
 from webquorum.resilience.cache import default_cache_path
+from webquorum.resilience.store import RedisStore
 from webquorum.types import Document, RawResult, SearchQuery
 from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
@@ -61,13 +65,11 @@ class Runtime:
             )
         )
         warm_up()
-        self.breakers = BreakerRegistry()
-        self.store = open_store(config.store.url)
-        self.limiter = RateLimiter(self.store)
-        self.cache: DocumentCache | None = None
-        if use_cache and config.cache.enabled:
-            path = config.cache.path
-            self.cache = DocumentCache(default_cache_path() if path is None else Path(path).expanduser(), config.cache.ttl_s)
+        settings = config.store
+        self.store = open_store(settings.url, timeout_s=settings.timeout_s)
+        self.breakers = BreakerRegistry(shared=self.store if isinstance(self.store, RedisStore) else None)
+        self.limiter = RateLimiter(self.store, margin_s=settings.rate_margin_s, on_unavailable=settings.on_unavailable)
+        self.cache: DocumentCache | None = open_cache(config) if use_cache and config.cache.enabled else None
 
     async def aclose(self) -> None:
         await self.http.aclose()
@@ -128,39 +130,47 @@ class Runtime:
         deadline: float,
         on_attempt: AttemptHook | None,
         profile: str,
+        credential: str | None,
     ) -> T:
-        """Breaker, then retries around (rate limit, choke point, parse) for one upstream call.
+        """Retries around (breaker, rate limit, choke point, parse) for one upstream call.
 
+        The breaker guards each attempt, not the whole call: the upstream sees every request,
+        so every failed request counts, and a retry after the circuit opened is refused at once.
         Parsing is inside the attempt because providers classify their own errors there
         (a 429 body, Tavily's 432), and those decide whether the attempt is retried.
         """
         loop = asyncio.get_running_loop()
         rate_text = self.config.override(provider_id).rate_limit
         rate = parse_rate(rate_text) if rate_text else None
+        breaker = self.breakers.get(provider_id, profile, credential)
+        budget_key = f"{provider_id}:{credential_tag(credential)}"
 
         async def attempt() -> T:
-            if rate is not None:
-                await self.limiter.acquire(provider_id, rate, deadline)
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                raise ProviderTimeoutError(f"{provider_id}: deadline passed before the call", provider=provider_id)
-            response = await self.http.send(request, provider=provider_id, timeout_s=remaining)
-            # A 10 MB JSON answer takes a while to parse: a worker thread keeps the event loop free.
-            return await asyncio.to_thread(parse, response)
+            async with breaker.guard(deadline):
+                slot = None if rate is None else await self.limiter.acquire(budget_key, rate, deadline, label=provider_id)
+                try:
+                    remaining = deadline - loop.time()
+                    if remaining <= 0:
+                        raise ProviderTimeoutError(f"{provider_id}: deadline passed before the call", provider=provider_id)
+                    response = await self.http.send(request, provider=provider_id, timeout_s=remaining)
+                finally:
+                    if slot is not None:  # answered (or abandoned): restamp the slot, even when cancelled
+                        await asyncio.shield(self.limiter.settle(slot))
+                # A 10 MB JSON answer takes a while to parse: a worker thread keeps the event loop free.
+                return await asyncio.to_thread(parse, response)
 
         def count(n: int) -> None:
             if on_attempt is not None:
                 on_attempt(provider_id, n)
 
         try:
-            async with self.breakers.get(provider_id, profile).guard():
-                return await call_with_retry(
-                    attempt,
-                    attempts=self.config.network.retries + 1,
-                    deadline=deadline,
-                    on_attempt=count,
-                    sleeps=self.config.network.retry_waits,
-                )
+            return await call_with_retry(
+                attempt,
+                attempts=self.config.network.retries + 1,
+                deadline=deadline,
+                on_attempt=count,
+                sleeps=self.config.network.retry_waits,
+            )
         except WebQuorumError as exc:
             raise exc.scrub(request.secrets) from exc.__cause__
 
@@ -187,6 +197,7 @@ class Runtime:
             deadline=self.deadline_for(provider_id, deadline),
             on_attempt=on_attempt,
             profile=profile,
+            credential=ctx.api_key,
         )
         return [_masked(r, request.secrets) for r in results]
 
@@ -208,6 +219,7 @@ class Runtime:
             deadline=self.deadline_for(reader_id, deadline),
             on_attempt=None,
             profile="default",
+            credential=key,
         )
 
     def provider_rows(self) -> list[ProviderRow]:
@@ -244,6 +256,25 @@ def _masked(result: RawResult, secrets: tuple[str, ...]) -> RawResult:
         result, url=mask(result.url), title=mask(result.title), snippet=mask(result.snippet),
         content=mask(result.content) if result.content else result.content,
     )
+
+
+def open_cache(config: Config) -> DocumentCache:
+    """The document cache ``cache.url`` (or ``cache.path``) names; the SQLite default file otherwise."""
+    settings = config.cache
+    timeout_s, ttl_s = config.store.timeout_s, settings.ttl_s
+    entries, entry_bytes = settings.max_entries, settings.max_entry_bytes
+    url = settings.url
+    if url is not None and url.startswith(("redis://", "rediss://")):
+        return DocumentCache.on_redis(
+            url, ttl_s, timeout_s=timeout_s, max_entries=entries, max_entry_bytes=entry_bytes
+        )
+    if url == "memory://":
+        path = None
+    elif url is not None:
+        path = Path(url.removeprefix("sqlite://"))
+    else:
+        path = default_cache_path() if settings.path is None else Path(settings.path).expanduser()
+    return DocumentCache(path, ttl_s, timeout_s=timeout_s, max_entries=entries, max_entry_bytes=entry_bytes)
 
 
 def require_available(rt: Runtime, provider_id: str) -> None:

@@ -3,6 +3,11 @@
 Reads top to bottom: validate the query, resolve what ``provider`` names, ask the members
 (all at once under one deadline, or in priority order until enough distinct results exist),
 record per-provider failures, fuse in configured priority order, cap.
+
+Stragglers never hold a concurrent combo hostage: once ``combo.quorum`` members have answered
+(by default all but one; an error is an answer), the rest get as long again as the quorum took
+(at least :data:`MIN_STRAGGLER_WAIT_S`, at most ``combo.straggler_wait_s``) and are then cut and
+reported as ``WEB_PROVIDER_TIMEOUT``.
 """
 
 from __future__ import annotations
@@ -16,15 +21,18 @@ from webquorum.config import Combo
 from webquorum.errors import (
     BadRequestError,
     ConfiguredUnavailableError,
+    ProviderTimeoutError,
     ProviderUnreachableError,
     WebQuorumError,
 )
 from webquorum.pipelines.runtime import AttemptHook, Runtime, require_available
 from webquorum.providers import PROVIDER_IDS
+from webquorum.resilience import notices
 from webquorum.types import ProviderFailure, RawResult, SearchQuery, SearchResponse, TimeRange
 from webquorum.urls import normalize_url
 
 MAX_QUERY_CHARS = 2000
+MIN_STRAGGLER_WAIT_S = 0.2
 TIME_RANGES: tuple[str, ...] = get_args(TimeRange)
 
 
@@ -49,6 +57,7 @@ def failure_of(provider: str, exc: WebQuorumError) -> ProviderFailure:
     return ProviderFailure(provider=provider, code=exc.code, message=exc.message, status=exc.status)
 
 
+@notices.reported
 async def search(
     rt: Runtime,
     query: str,
@@ -100,7 +109,7 @@ async def _search_combo(
             provider=combo.id,
         )
     if combo.concurrent:
-        outcomes = await _ask_all(rt, members, request, on_attempt)
+        outcomes = await _ask_all(rt, members, request, on_attempt, combo)
     else:
         outcomes = await _ask_in_order(rt, members, request, combo.stop_after_results, on_attempt)
     lists: list[tuple[str, Sequence[RawResult]]] = []
@@ -152,18 +161,44 @@ async def _ask_one(
         return exc
 
 
+def quorum_of(combo: Combo, members: int) -> int:
+    """How many answers end the unbounded wait: ``combo.quorum``, else all but one (at least one)."""
+    wanted = combo.quorum if combo.quorum is not None else members - 1
+    return max(1, min(wanted, members))
+
+
 async def _ask_all(
-    rt: Runtime, members: list[str], request: SearchQuery, on_attempt: AttemptHook | None
+    rt: Runtime, members: list[str], request: SearchQuery, on_attempt: AttemptHook | None, combo: Combo
 ) -> list[tuple[str, Outcome]]:
-    """Every member at once under one deadline; cancellation cancels and awaits every member."""
-    deadline = asyncio.get_running_loop().time() + max(rt.timeout_s(m) for m in members)
+    """Every member at once under one deadline, stragglers cut after a quorum; cancellation cancels all."""
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    deadline = started + max(rt.timeout_s(m) for m in members)
     tasks = [asyncio.create_task(_ask_one(rt, m, request, deadline, on_attempt)) for m in members]
+    quorum = quorum_of(combo, len(members))
     try:
-        outcomes = await asyncio.gather(*tasks)
+        pending: set[asyncio.Task[Outcome]] = set(tasks)
+        while pending and len(tasks) - len(pending) < quorum:
+            _, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+        grace = min(combo.straggler_wait_s, max(MIN_STRAGGLER_WAIT_S, loop.time() - started))
+        if pending:
+            _, pending = await asyncio.wait(pending, timeout=grace)
+        await cancel_and_wait(list(pending))
     except BaseException:
         await cancel_and_wait(tasks)
         raise
-    return list(zip(members, outcomes, strict=True))
+    outcomes: list[tuple[str, Outcome]] = []
+    for member, task in zip(members, tasks, strict=True):
+        if task in pending:
+            cut = ProviderTimeoutError(
+                f"{member}: no answer {grace:.2f}s after {quorum} of {len(members)} members of {combo.id!r} "
+                "answered; cut so the search does not wait for its slowest member",
+                provider=member,
+            )
+            outcomes.append((member, cut))
+        else:
+            outcomes.append((member, task.result()))
+    return outcomes
 
 
 async def _ask_in_order(

@@ -1,6 +1,6 @@
 """Verify (``search_web_evidence``): is this claim true of this named organisation?
 
-Top to bottom: refuse a brief that cannot be answered before anything is spent; then per claim,
+Top to bottom: refuse a request that cannot be answered before anything is spent; then per claim,
 one search built from the entities and the claim (through the egress gate and the run budget),
 read independent origins, and decide from literal passages by rule, with the claim model the brief
 compares by (:mod:`webquorum.analysis.claims`). An origin *supports* the claim with a passage naming
@@ -42,7 +42,7 @@ from webquorum.types.research import (
     StopReason,
     VerifyRequest,
     VerifyResult,
-    parse_brief,
+    validate_request,
 )
 
 STEM = 5
@@ -72,8 +72,8 @@ def terms_match(terms: Sequence[str], passage: str) -> bool:
 
 
 # -- the pipeline ----------------------------------------------------------------------------------
-def parse_verify(request: Mapping[str, Any]) -> VerifyRequest:
-    missing = [k for k in ("entities", "claims_to_verify") if not request.get(k)]
+def parse_verify(payload: Mapping[str, Any]) -> VerifyRequest:
+    missing = [k for k in ("entities", "claims_to_verify") if not payload.get(k)]
     if missing:
         raise RequestRefusedError(
             "web_evidence_brief_incomplete",
@@ -89,7 +89,7 @@ def parse_verify(request: Mapping[str, Any]) -> VerifyRequest:
                 for k in missing
             },
         )
-    return parse_brief(VerifyRequest, request, invalid_code="web_evidence_brief_invalid")
+    return validate_request(VerifyRequest, payload, invalid_code="web_evidence_brief_invalid")
 
 
 def plan_query(entities: Sequence[str], claim: str) -> str:
@@ -167,23 +167,23 @@ def _unchecked(claim: str, why: str) -> ClaimVerdict:
     return ClaimVerdict(claim=claim, verdict="unverified", evidence_ids=[], reason=f"not checked: {why}")
 
 
-async def verify(rt: Runtime, request: Mapping[str, Any]) -> VerifyResult:
-    brief = parse_verify(request)
+async def verify(rt: Runtime, payload: Mapping[str, Any]) -> VerifyResult:
+    request = parse_verify(payload)
     run = RunContext(rt, "verify")
     model = ModelClient(run)
     verdicts: list[ClaimVerdict] = []
     stop: StopReason = "done"
-    for index, claim in enumerate(brief.claims_to_verify):
+    for index, claim in enumerate(request.claims_to_verify):
         if stop != "done":
             verdicts.append(_unchecked(claim, f"the run stopped ({stop})"))
             continue
-        query = plan_query(brief.entities, claim)
+        query = plan_query(request.entities, claim)
         if not run.gate(query, "verification"):
             verdicts.append(_unchecked(claim, "its query was dropped by the egress gate"))
             continue
         try:
             resp = await run.search(
-                query, time_range=time_range_for(brief.freshness_days), max_results=brief.max_results
+                query, time_range=time_range_for(request.freshness_days), max_results=request.max_results
             )
         except BudgetExhaustedError:
             stop = "budget_exhausted"
@@ -192,17 +192,17 @@ async def verify(rt: Runtime, request: Mapping[str, Any]) -> VerifyResult:
                 raise
             stop = "provider_failed"
         if stop != "done":
-            left = len(brief.claims_to_verify) - index
+            left = len(request.claims_to_verify) - index
             run.record("stop", run.stop_detail(stop, f"{left} claim(s) left unverified"))
             verdicts.append(_unchecked(claim, f"the run stopped ({stop})"))
             continue
-        claims_left = len(brief.claims_to_verify) - index
+        claims_left = len(request.claims_to_verify) - index
         reads = max(1, (MAX_READS_PER_RUN - run.reads) // claims_left)
-        docs = await run.read_origins(resp.results, min(brief.max_results, reads))
-        verdict = decide(run, claim, brief.entities, docs)
+        docs = await run.read_origins(resp.results, min(request.max_results, reads))
+        verdict = decide(run, claim, request.entities, docs)
         if verdict.verdict == "unverified" and model.available and docs:
-            excerpts = entity_excerpts(run, brief.entities, docs)
-            judged = await model.judge_claim(claim, brief.entities, excerpts) if excerpts else None
+            excerpts = entity_excerpts(run, request.entities, docs)
+            judged = await model.judge_claim(claim, request.entities, excerpts) if excerpts else None
             if judged is not None:
                 verdict = ClaimVerdict(
                     claim=claim,
@@ -215,6 +215,6 @@ async def verify(rt: Runtime, request: Mapping[str, Any]) -> VerifyResult:
         run.record("stop", "done: every claim was checked or dropped")
     cited = [i for v in verdicts for i in v.evidence_ids]
     return VerifyResult(
-        run_id=run.run_id, objective=brief.objective, claims=verdicts, evidence=run.cited(cited),
+        run_id=run.run_id, objective=request.objective, claims=verdicts, evidence=run.cited(cited),
         budget=run.budget(), audit=list(run.audit), stop_reason=stop,
     )  # fmt: skip

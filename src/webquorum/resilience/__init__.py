@@ -1,7 +1,10 @@
 """Resilience around every upstream call: retry, circuit breaker, rate limit, document cache.
 
 The state the rate limiter shares lives in a :class:`Store` chosen by URL
-(``memory://``, ``sqlite:///abs/path.db``, ``redis://host:port/db``).
+(``memory://``, ``sqlite:///abs/path.db``, ``redis://host:port/db``); with Redis the breakers
+share it too, and ``cache.url`` can put the document cache there. A store that fails raises
+:class:`~webquorum.errors.StoreUnavailableError`; a cache that fails only reports it
+(:mod:`~webquorum.resilience.notices`).
 """
 
 from __future__ import annotations

@@ -8,16 +8,33 @@ A caller that has a deadline never hangs here: when the wait for a slot would pa
 :meth:`RateLimiter.acquire` raises :class:`~webquorum.errors.RateLimitedError` at once, carrying
 the wait as ``retry_after``. Every call takes one slot, retries included, because the upstream
 counts every request it receives.
+
+Two fleet rules. The upstream counts a request when it *arrives*, and transit times differ, so
+a slot stamped at grant time can let two requests land inside one upstream window. So each slot
+is restamped when its request is answered (:meth:`RateLimiter.settle`; the answer comes after
+the arrival), and grants are spaced by ``window + margin_s`` (at most a tenth of the window)
+for requests still in flight. And when the store fails, ``on_unavailable`` decides: ``fail``
+(the default) raises StoreUnavailableError, because per-process limits in a fleet of N
+workers would let N times the budget through and get the key throttled or billed;
+``local`` carries on with a per-process limiter and reports that once per outage.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
 import re
+import uuid
 from dataclasses import dataclass, field
+from typing import Literal
 
-from webquorum.errors import ConfigError, RateLimitedError
-from webquorum.resilience.store import Store
+from webquorum.errors import ConfigError, RateLimitedError, StoreUnavailableError
+from webquorum.resilience import notices
+from webquorum.resilience.store import MemoryStore, Store
+
+OnUnavailable = Literal["fail", "local"]
+DEFAULT_MARGIN_S = 0.1
 
 _UNIT_SECONDS = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0}
 _UNIT_ALIASES = {
@@ -61,27 +78,78 @@ def parse_rate(text: str) -> Rate:
     return Rate(limit=count, window_s=periods * _UNIT_SECONDS[unit], text=text.strip())
 
 
+@dataclass(frozen=True)
+class Slot:
+    """One granted request: settle it when the upstream has answered (or the request was abandoned)."""
+
+    key: str
+    member: str
+    local: bool = False  # granted by the per-process fallback, not the shared store
+
+
 class RateLimiter:
     """Takes slots from ``store``; one limiter per process is enough, the store does the sharing."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(
+        self, store: Store, *, margin_s: float = DEFAULT_MARGIN_S, on_unavailable: OnUnavailable = "fail"
+    ) -> None:
         self._store = store
+        self.margin_s = margin_s
+        self.on_unavailable = on_unavailable
+        self._local: MemoryStore | None = None
+        self._down_reported = False
+        self._prefix = uuid.uuid4().hex[:12]
+        self._members = itertools.count()
 
-    async def acquire(self, key: str, rate: Rate, deadline: float | None = None) -> None:
+    def spacing_s(self, rate: Rate) -> float:
+        """The window grants are spaced by: the rate's window plus the transit margin."""
+        return rate.window_s + min(self.margin_s, rate.window_s / 10)
+
+    async def acquire(self, key: str, rate: Rate, deadline: float | None = None, *, label: str | None = None) -> Slot:
         """Wait for a slot of ``rate`` under ``key``; ``deadline`` is a ``loop.time()`` instant.
 
-        Raises RateLimitedError(provider=key, retry_after=<wait>) instead of sleeping past ``deadline``.
+        Raises RateLimitedError(provider=label or key, retry_after=<wait>) instead of sleeping past
+        ``deadline``; StoreUnavailableError when the store fails and ``on_unavailable`` is ``fail``.
         """
         loop = asyncio.get_running_loop()
+        name = label or key
+        window = self.spacing_s(rate)
+        member = f"{self._prefix}:{next(self._members)}"
         while True:
-            wait = await self._store.acquire(key, rate.limit, rate.window_s)
+            wait, local = await self._take(key, rate.limit, window, deadline, member)
             if wait <= 0:
-                return
+                return Slot(key, member, local)
             if deadline is not None and loop.time() + wait > deadline:
                 raise RateLimitedError(
-                    f"{key}: rate limit {rate} needs a {wait:.2f}s wait, past the request's deadline",
-                    provider=key,
+                    f"{name}: rate limit {rate} needs a {wait:.2f}s wait, past the request's deadline",
+                    provider=name,
                     retry_after=wait,
-                    hint=f"raise the rate_limit for {key} or allow a longer timeout",
+                    hint=f"raise the rate_limit for {name} or allow a longer timeout",
                 )
             await asyncio.sleep(wait + _WAKE_MARGIN_S)
+
+    async def settle(self, slot: Slot) -> None:
+        """Restamp ``slot`` now that its request was answered; a store fault here is not the caller's."""
+        store = self._local if slot.local else self._store
+        if store is None:
+            return
+        # On a store fault the grant stamp stands, and the margin with it; the next acquire reports it.
+        with contextlib.suppress(StoreUnavailableError):
+            await store.settle(slot.key, slot.member)
+
+    async def _take(
+        self, key: str, limit: int, window_s: float, deadline: float | None, member: str
+    ) -> tuple[float, bool]:
+        try:
+            wait = await self._store.acquire(key, limit, window_s, deadline, member=member)
+        except StoreUnavailableError as exc:
+            if self.on_unavailable == "fail":
+                raise
+            if not self._down_reported:
+                self._down_reported = True
+                notices.report(f"{exc.code}: rate limits fall back to this process only: {exc.message}")
+            if self._local is None:
+                self._local = MemoryStore()
+            return await self._local.acquire(key, limit, window_s, member=member), True
+        self._down_reported = False
+        return wait, False

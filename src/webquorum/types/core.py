@@ -70,6 +70,7 @@ class SearchResponse(Frozen):
     failures: list[ProviderFailure] = []
     skipped: list[str] = []
     truncated: bool = False
+    warnings: list[str] = []  # our own plumbing's faults (a store or cache that failed), once each
 
 
 class Page(Frozen):
@@ -88,6 +89,7 @@ class Page(Frozen):
     total_chars: int
     content_hash: str
     truncated: bool
+    warnings: list[str] = []  # our own plumbing's faults (a cache that failed), once each
 
 
 class Document(Frozen):
@@ -154,6 +156,7 @@ class Brief(Frozen):
     failures: list[ProviderFailure]
     dropped: list[DroppedSource] = []
     brief: str
+    warnings: list[str] = []  # our own plumbing's faults (a store or cache that failed), once each
 
 
 class Link(Frozen):

@@ -139,8 +139,8 @@ class DiscoverResult(_Strict):
     note: str = "Discovery is never exhaustive: these are organisations publishers named, not all of them."
 
 
-def parse_brief(model: type[_M], request: Mapping[str, Any], *, invalid_code: str) -> _M:
-    """Validate a brief or refuse it recoverably: unknown fields, missing fields and bad values named."""
+def validate_request(model: type[_M], request: Mapping[str, Any], *, invalid_code: str) -> _M:
+    """Validate a request or refuse it recoverably: unknown fields, missing fields and bad values named."""
     allowed = set(model.model_fields)
     unknown = sorted(str(k) for k in request if k not in allowed)
     if unknown:

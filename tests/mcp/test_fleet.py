@@ -1,0 +1,149 @@
+"""The MCP server as a fleet member: a short wait queue before WEB_MCP_BUSY (with retry_after), a
+graceful SIGTERM (in-flight calls end as WEB_ABORTED, exit 0), and ``--workers N`` on one port
+with its state in Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from mcp import Client as McpClient
+from mcp_types import CallToolResult
+from tests.resilience.conftest import RedisServer
+from tests.sim.mcp import SITES, free_port, page_url, research_web, spawn_http
+from tests.sim.web import Reply, SimWeb
+
+import webquorum
+from webquorum.mcp.server import build_server
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def web() -> Iterator[SimWeb]:
+    sim = SimWeb().start()
+    try:
+        yield sim
+    finally:
+        sim.stop()
+
+
+def slow_page(web: SimWeb, delay_s: float) -> str:
+    web.route("/slow", Reply(body="<html><body><p>A slow page about the Kestrel Bridge.</p></body></html>", delay_s=delay_s), host=SITES[1])
+    return page_url(web, "/slow", SITES[1])
+
+
+def error_data(result: CallToolResult) -> dict[str, Any]:
+    assert result.is_error and result.structured_content is not None
+    return dict(result.structured_content)
+
+
+async def test_a_call_over_the_cap_waits_in_the_queue_instead_of_bouncing(web: SimWeb) -> None:
+    url = slow_page(web, 0.4)
+    config = research_web(web, mcp={"max_concurrent": 1, "queue_wait_s": 3.0})
+    async with webquorum.Client(config) as wq, McpClient(build_server(wq)) as client:
+        results = await asyncio.gather(*(client.call_tool("web_fetch", {"url": url, "budget": 100 + n}) for n in range(3)))
+    assert [r.is_error for r in results] == [False, False, False]
+
+
+async def test_past_the_queue_wait_the_busy_error_says_when_to_retry(web: SimWeb) -> None:
+    url = slow_page(web, 0.8)
+    config = research_web(web, mcp={"max_concurrent": 1, "queue_wait_s": 0.2})
+    async with webquorum.Client(config) as wq, McpClient(build_server(wq)) as client:
+        first, second = await asyncio.gather(
+            client.call_tool("web_fetch", {"url": url}), client.call_tool("web_fetch", {"url": url, "budget": 100})
+        )
+    busy = error_data(second if second.is_error else first)
+    assert busy["code"] == "WEB_MCP_BUSY" and busy["retry_after"] >= 1.0 and "retry in" in busy["hint"]
+
+
+def _config_file(tmp: Path, config: dict[str, Any]) -> Path:
+    path = tmp / "webquorum.yaml"
+    path.write_text(yaml.safe_dump(config), encoding="utf-8")
+    return path
+
+
+async def _call_then_sigterm(port: int, url: str, proc: subprocess.Popen[bytes], after_s: float) -> CallToolResult:
+    async with McpClient(f"http://127.0.0.1:{port}/mcp") as client:
+        call = asyncio.create_task(client.call_tool("web_fetch", {"url": url}))
+        await asyncio.sleep(after_s)
+        proc.send_signal(signal.SIGTERM)
+        return await asyncio.wait_for(call, timeout=15)
+
+
+def test_sigterm_aborts_in_flight_calls_and_exits_0(web: SimWeb, tmp_path: Path) -> None:
+    url = slow_page(web, 20.0)  # would outlive any sane shutdown
+    config = research_web(web, mcp={"shutdown_grace_s": 1.0})
+    port = free_port()
+    proc = spawn_http(_config_file(tmp_path, config), port, tmp_path)
+    try:
+        started = time.monotonic()
+        result = asyncio.run(_call_then_sigterm(port, url, proc, 1.0))
+        code = proc.wait(timeout=15)
+        took = time.monotonic() - started
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert error_data(result)["code"] == "WEB_ABORTED"
+    assert code == 0 and took < 8.0
+
+
+def test_workers_refuse_a_store_that_is_not_shared(web: SimWeb, tmp_path: Path) -> None:
+    path = _config_file(tmp_path, research_web(web))
+    proc = subprocess.run(
+        [sys.executable, "-m", "webquorum", "mcp", "--http", "--workers", "2", "--port", str(free_port()), "--config", str(path)],
+        capture_output=True, text=True, timeout=60, cwd=REPO,
+    )  # fmt: skip
+    assert proc.returncode == 2 and "WEB_CONFIG_INVALID" in proc.stderr and "store.url" in proc.stderr
+
+
+@pytest.mark.redis
+def test_two_workers_serve_one_port_and_stop_cleanly(web: SimWeb, tmp_path: Path) -> None:
+    binary = shutil.which("redis-server")
+    if binary is None:
+        pytest.skip("redis-server is not on PATH (CI installs it)")
+    redis = RedisServer(binary, tmp_path).start()
+    try:
+        url = slow_page(web, 0.05)
+        config = {**research_web(web), "store": {"url": redis.url}, "cache": {"enabled": True, "url": redis.url}}
+        port = free_port()
+        path = _config_file(tmp_path, config)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "webquorum", "mcp", "--http", "--workers", "2", "--port", str(port), "--config", str(path)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=REPO, env={**os.environ},
+        )  # fmt: skip
+        try:
+            results = asyncio.run(_calls(port, url, 6))
+            assert [r.is_error for r in results] == [False] * 6
+            assert len(web.requests_to("/slow", host=SITES[1])) == 1  # one read; the rest hit the shared cache
+            proc.send_signal(signal.SIGTERM)
+            assert proc.wait(timeout=20) == 0
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+    finally:
+        redis.stop()
+
+
+async def _calls(port: int, url: str, n: int) -> list[CallToolResult]:
+    deadline = time.monotonic() + 40
+    while True:  # workers start after the supervisor binds the port
+        try:
+            async with McpClient(f"http://127.0.0.1:{port}/mcp") as client:
+                first = await client.call_tool("web_fetch", {"url": url})
+                rest = [await client.call_tool("web_fetch", {"url": url, "budget": 100 + i}) for i in range(n - 1)]
+                return [first, *rest]
+        except Exception:
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.5)
