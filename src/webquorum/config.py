@@ -9,8 +9,10 @@ call (:meth:`Config.credential`), so a key exported after start-up is used by th
 from __future__ import annotations
 
 import ipaddress
+import logging
 import os
 import re
+import unicodedata
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -27,7 +29,7 @@ from pydantic import (
     model_validator,
 )
 
-from webquorum.errors import ConfigError, UnknownNameError
+from webquorum.errors import ConfigError, UnknownNameError, remember_secret
 from webquorum.net.proxy import DIRECT, ProxyRoutes, ProxySettingError, check_proxy_url, proxy_routes
 from webquorum.providers import PROVIDER_IDS
 from webquorum.readers import READER_IDS
@@ -35,7 +37,42 @@ from webquorum.types import MergeStrategy
 from webquorum.types.core import MERGE_STRATEGIES
 
 AUTO = "auto"
-SECRET_KEYS = frozenset({"api_key", "auth_token", "proxy"})  # a proxy URL may hold a password
+SECRET_KEYS = frozenset({"api_key", "auth_token", "proxy", "api_key_env"})  # a proxy URL may hold a password; api_key_env may hold a pasted key
+log = logging.getLogger("webquorum.config")
+_VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")
+
+
+def secret_value(name: str, value: str, *, keep_blank: bool = False) -> str | None:
+    """A key as read from ``name``: surrounding whitespace stripped (with a warning), control characters refused.
+
+    A Windows ``.env`` leaves a ``\r`` on every value; sent as a header it makes the HTTP library
+    print the whole key in its error. Messages name the variable, never the value. The value is
+    remembered so every later message and log line masks it in any form.
+    """
+    stripped = value.strip()
+    if stripped != value:
+        log.warning("%s has whitespace or a line end around it (a Windows .env?); it was stripped", name)
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in stripped):
+        raise ConfigError(f"{name} contains control characters; set it again with the key alone")
+    if stripped:
+        remember_secret(stripped)
+    return stripped if stripped or keep_blank else None
+
+
+def check_variable_name(value: str) -> str:
+    """An ``api_key_env`` value must name a variable; one that looks like a key is refused without echoing it."""
+    if not _VARIABLE.fullmatch(value) or _looks_like_key(value):
+        raise ValueError(
+            "must be the NAME of an environment variable (such as BRAVE_API_KEY), and this value looks like a key "
+            "itself: export the key in a variable and name that variable here"
+        )
+    return value
+
+
+def _looks_like_key(value: str) -> bool:
+    """Variable names are words; keys are long runs mixing cases and digits."""
+    mixed = any(c.islower() for c in value) and any(c.isupper() for c in value) and any(c.isdigit() for c in value)
+    return len(value) >= 16 and (mixed or ("_" not in value and any(c.isdigit() for c in value)))
 DEFAULT_AGENT_MODEL = "anthropic/claude-sonnet-5"
 DEFAULT_VERIFICATION_MODEL = "openai/gpt-5.4-mini"
 DEFAULT_QUERY_MODEL = "perplexity/sonar"
@@ -92,6 +129,11 @@ class ProviderOverride(_Strict):
 
     _http_url = field_validator("base_url")(lambda cls, v: _http_url(v))
     _env_name = field_validator("api_key_env")(lambda cls, v: _env_name(v))
+
+    @field_validator("api_key_env")
+    @classmethod
+    def _variable(cls, v: str | None) -> str | None:
+        return None if v is None else check_variable_name(v)
 
     @field_validator("rate_limit")
     @classmethod
@@ -229,6 +271,11 @@ class ModelSettings(_Strict):
     _http_url = field_validator("base_url")(lambda cls, v: _http_url(v))
     _env_name = field_validator("api_key_env")(lambda cls, v: _env_name(v))
 
+    @field_validator("api_key_env")
+    @classmethod
+    def _variable(cls, v: str) -> str:
+        return check_variable_name(v)
+
 
 class McpSettings(_Strict):
     enable_discovery: Bool = False
@@ -326,23 +373,30 @@ class Config(_Strict):
             raise ConfigError(f"{exc} (or set network.proxy in the config)") from None
 
     def model_key(self) -> str | None:
-        """The model endpoint's key from ``models.api_key_env``, read now (never cached)."""
-        return os.environ.get(self.models.api_key_env) or None
+        """The model endpoint's key from ``models.api_key_env``, read now (same stripping and checks as provider keys)."""
+        value = os.environ.get(self.models.api_key_env)
+        return secret_value(self.models.api_key_env, value) if value else None
 
     def credential(self, provider: str, default_env: str | None) -> str | None:
         """The provider's key, read now (never cached): a literal override, else its variable."""
         override = self.override(provider)
         if override.api_key is not None:
-            return override.api_key.get_secret_value() or None
+            return secret_value(f"overrides.{provider}.api_key", override.api_key.get_secret_value())
         env = self.key_env(provider, default_env)
-        return (os.environ.get(env) or None) if env else None
+        value = os.environ.get(env) if env else None
+        return secret_value(env, value) if env and value else None
 
 
 def mcp_token(settings: McpSettings) -> str | None:
-    """The MCP bearer token: ``mcp.auth_token``, else ``$WEBQUORUM_MCP_TOKEN``; None when neither is set."""
-    if settings.auth_token is not None and settings.auth_token.get_secret_value():
+    """The MCP bearer token: ``mcp.auth_token``, else ``$WEBQUORUM_MCP_TOKEN``; None when neither is set.
+
+    A value that is set but empty or only whitespace comes back as given, so the server refuses
+    it at start-up instead of silently running without a token.
+    """
+    if settings.auth_token is not None:
         return settings.auth_token.get_secret_value()
-    return os.environ.get("WEBQUORUM_MCP_TOKEN") or None
+    value = os.environ.get("WEBQUORUM_MCP_TOKEN")
+    return None if value is None or value == "" else secret_value("WEBQUORUM_MCP_TOKEN", value, keep_blank=True)
 
 
 LOG_LEVELS = ("debug", "info", "warning", "error")

@@ -30,7 +30,9 @@
         ├── UnsupportedContentError     WEB_FETCH_UNSUPPORTED_CONTENT
         ├── EmptyError                  WEB_FETCH_EMPTY
         ├── ContentChangedError         WEB_FETCH_CONTENT_CHANGED
-        └── RedirectLoopError           WEB_FETCH_REDIRECT_LOOP
+        ├── RedirectLoopError           WEB_FETCH_REDIRECT_LOOP
+        ├── BadContentError             WEB_FETCH_BAD_CONTENT
+        └── ExtractionFailedError       WEB_FETCH_EXTRACTION_FAILED
 
 Messages never contain credentials: anything built from a request goes through
 :func:`redact` first, and no error stores headers.
@@ -38,21 +40,99 @@ Messages never contain credentials: anything built from a request goes through
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any, ClassVar
+from urllib.parse import quote, quote_plus
 
 _SECRET_PARAM = re.compile(
     r"(?i)((?:api[_-]?key|apikey|key|token|access_token|auth|secret|password)=)[^&\s\"']+"
 )
 _BEARER = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._\-~+/=]+")
+MIN_FRAGMENT = 8  # a run this long of a key, in any case or encoding, is masked wherever it appears
+_KNOWN_SECRETS: set[str] = set()
+
+
+def remember_secret(value: str) -> None:
+    """Register a key read from config or the environment, so every message and log line masks it."""
+    if len(value) >= 4:
+        _KNOWN_SECRETS.add(value)
+
+
+@functools.lru_cache(maxsize=256)
+def _forms(secret: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The key as it may be echoed (verbatim, percent-encoded either way, ``repr``-escaped), lower-cased,
+    each with its runs of ``MIN_FRAGMENT`` characters."""
+    forms = {form.lower() for form in (secret, quote(secret, safe=""), quote_plus(secret), repr(secret)[1:-1])}
+    return tuple(
+        (form, frozenset(form[i : i + MIN_FRAGMENT] for i in range(len(form) - MIN_FRAGMENT + 1)))
+        for form in sorted(forms)
+    )
+
+
+def _secret_spans(low: str, secret: str) -> list[tuple[int, int]]:
+    """Where ``secret`` or any run of ``MIN_FRAGMENT``+ of its characters occurs in ``low`` (lower-cased text)."""
+    spans: list[tuple[int, int]] = []
+    for form, windows in _forms(secret):
+        if len(form) < MIN_FRAGMENT:
+            start = low.find(form)
+            while start >= 0:
+                spans.append((start, start + len(form)))
+                start = low.find(form, start + len(form))
+            continue
+        if not any(window in low for window in windows):  # the common case, at C speed
+            continue
+        i = 0
+        while i <= len(low) - MIN_FRAGMENT:
+            if low[i : i + MIN_FRAGMENT] in windows:
+                end = i + MIN_FRAGMENT
+                while end < len(low) and low[i : end + 1] in form:
+                    end += 1
+                # A fragment that reads as a name ("brave_web" inside key-brave_web-0123) is left alone:
+                # masked are runs holding a digit, and runs of 12+ that are not plain words.
+                run = low[i:end]
+                if end - i == len(form) or any(c.isdigit() for c in run) or (
+                    len(run) >= 12 and not run.replace("_", "").replace("-", "").isalpha()
+                ):
+                    spans.append((i, end))
+                    i = end
+                else:
+                    i += 1
+            else:
+                i += 1
+    return spans
+
+
+def mask_secrets(text: str, secrets: tuple[str, ...] = (), *, remembered: bool = True) -> str:
+    """Mask ``secrets`` and every remembered key in ``text``, in any form; nothing else is touched.
+
+    A secret is masked verbatim, percent-encoded, upper- or lower-cased, and as any run of
+    ``MIN_FRAGMENT`` or more of its characters holding a digit, or of 12 or more that is not a
+    plain word (an upstream that echoes a truncated key). Secrets shorter than that are masked only whole. For result text (URLs keep
+    their ordinary ``?key=`` parameters); messages and logs go through :func:`redact`.
+    ``remembered=False`` masks only ``secrets`` (a result needs only its own request's key).
+    """
+    candidates = {s for s in (*secrets, *(_KNOWN_SECRETS if remembered else ())) if s and len(s) >= 4}
+    if not candidates:
+        return text
+    low = text.lower()
+    spans = sorted(span for secret in candidates for span in _secret_spans(low, secret))
+    if not spans:
+        return text
+    out, last = [], 0
+    for start, end in spans:
+        if start < last:
+            last = max(last, end)
+            continue
+        out += [text[last:start], "***"]
+        last = end
+    return "".join(out) + text[last:]
 
 
 def redact(text: str, secrets: tuple[str, ...] = ()) -> str:
-    """Remove key-looking query parameters, bearer tokens and any literal secret from ``text``."""
-    for secret in secrets:
-        if secret and len(secret) >= 4:
-            text = text.replace(secret, "***")
+    """For messages and logs: :func:`mask_secrets`, then key-looking query parameters and bearer tokens."""
+    text = mask_secrets(text, secrets)
     text = _SECRET_PARAM.sub(r"\1***", text)
     return _BEARER.sub(r"\1***", text)
 
@@ -331,3 +411,17 @@ class ContentChangedError(FetchError):
 class RedirectLoopError(FetchError):
     code = "WEB_FETCH_REDIRECT_LOOP"
     hint = "the site redirects without end; try another URL for the same content"
+
+
+class BadContentError(FetchError):
+    """A body that cannot be decoded: corrupt, truncated, unknown or over-layered ``Content-Encoding``."""
+
+    code = "WEB_FETCH_BAD_CONTENT"
+    hint = "the server sent a damaged or hostile body; try another source"
+
+
+class ExtractionFailedError(FetchError):
+    """Extraction ran out of its time or memory budget, or its worker process died (a hostile page)."""
+
+    code = "WEB_FETCH_EXTRACTION_FAILED"
+    hint = "the page is too costly to read safely; try another source"

@@ -51,6 +51,7 @@ class HttpRequest:
     json_body: Any = None
     form: Mapping[str, str] | None = None  # application/x-www-form-urlencoded body (DuckDuckGo)
     secrets: tuple[str, ...] = ()  # values that must never appear in logs or errors
+    follow_same_origin: bool = False  # an API that documents redirects: follow them within its origin only
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class HttpResponse:
     headers: Mapping[str, str]  # lower-cased names
     body: bytes
     url: str = ""
+    address: str | None = None  # the IP address the answer came from, when known
 
     def header(self, name: str) -> str | None:
         return self.headers.get(name.lower())

@@ -205,8 +205,8 @@ async def test_send_reaches_configured_endpoints_the_page_path_refuses(simweb: S
     """Provider endpoints are operator configuration, so the address guard is not applied to them."""
     simweb.route("/api", Reply(body=b'{"ok": true}', content_type="application/json"), method="POST")
     simweb.route("/moved", redirect("/api", 307))
-    resp = await client.send(HttpRequest(method="POST", url=f"{simweb.base_url}/moved", json_body={"q": 1}),
-                             provider="searxng", timeout_s=2)
+    resp = await client.send(HttpRequest(method="POST", url=f"{simweb.base_url}/moved", json_body={"q": 1},
+                                         follow_same_origin=True), provider="searxng", timeout_s=2)
     assert resp.status == 200 and json.loads(resp.body) == {"ok": True}
     assert json.loads(simweb.requests[-1].body) == {"q": 1}
     with pytest.raises(ForbiddenAddressError):

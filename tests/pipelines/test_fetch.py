@@ -8,9 +8,20 @@ import json
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
-from tests.sim.sites import OTHER_SITE, SITE, article, bounded, gzip_bomb, page_bytes, pdf_bytes, site_config
+from tests.sim.sites import (
+    OTHER_SITE,
+    SITE,
+    allow_target,
+    article,
+    bounded,
+    gzip_bomb,
+    page_bytes,
+    pdf_bytes,
+    site_config,
+)
 from tests.sim.web import Reply, Request, SimWeb
 
 from webquorum import Client
@@ -279,7 +290,7 @@ TARGET = "https://web-notes.example.org/articles/http-caching"
 
 
 def jina_config(web: SimWeb, **jina: Any) -> dict[str, Any]:
-    cfg = site_config(web)
+    cfg = allow_target(site_config(web), urlsplit(TARGET).hostname or "")
     cfg["network"]["resolve"][JINA] = "127.0.0.1"
     cfg["overrides"] = {"jina": {"base_url": f"http://{JINA}:{web.port}", **jina}}
     return cfg

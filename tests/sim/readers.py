@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import urlsplit
 
-from tests.sim.sites import article, site_config
+from tests.sim.sites import allow_target, article, site_config
 from tests.sim.web import SimWeb
 
 STORY = article(
@@ -27,7 +28,7 @@ TARGET = "https://harbour-news.example.org/2025/lighthouse"
 
 
 def service_config(web: SimWeb, reader: str, **override: Any) -> dict[str, Any]:
-    cfg = site_config(web)
+    cfg = allow_target(site_config(web), urlsplit(TARGET).hostname or "")
     cfg["network"]["resolve"][SERVICE] = "127.0.0.1"
     cfg["overrides"] = {reader: {"base_url": f"http://{SERVICE}:{web.port}", **override}}
     return cfg

@@ -40,6 +40,18 @@ def site_config(web: SimWeb, *, cache_path: Path | None = None, **network: Any) 
     return {"network": net, "cache": cache}
 
 
+def allow_target(config: dict[str, Any], *hosts: str) -> dict[str, Any]:
+    """Let reader services be handed pages on ``hosts``: they get only URLs the guard would read itself.
+
+    The names are pinned to loopback and listed in ``allow_hosts``, standing in for public pages
+    (no test resolves a real name).
+    """
+    for host in hosts:
+        config["network"]["resolve"][host] = "127.0.0.1"
+        config["network"]["allow_hosts"] = [*config["network"].get("allow_hosts", []), host]
+    return config
+
+
 def article(title: str, *paragraphs: str) -> str:
     """A minimal well-formed article page (extractors need a real document, not a fragment)."""
     body = "".join(f"<p>{p}</p>" for p in paragraphs)

@@ -1,13 +1,20 @@
 """Who may talk to the HTTP server: loopback by default, a bearer token off loopback, allowed Origins.
 
-Tokens are compared in constant time. Host checks (DNS rebinding) are the SDK's transport
-security, configured from :data:`LOOPBACK_HOSTS` plus the bound host.
+Host and Origin headers are parsed first, then compared whole: a header is accepted only when
+it is exactly an allowed ``host[:port]`` (or ``scheme://host[:port]``). Prefix matching, as the
+SDK's own transport security does, lets ``127.0.0.1:8765.evil.test`` and
+``127.0.0.1:8765@evil.test`` through; here anything with userinfo, a path, extra labels after the
+port or a malformed port is refused. The SDK's check stays on behind this one (DNS rebinding).
+Tokens are compared in constant time; a token that is empty or only whitespace is refused when
+the server starts, since no client could ever present it.
 """
 
 from __future__ import annotations
 
 import hmac
 import ipaddress
+import re
+from dataclasses import dataclass
 
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
@@ -16,6 +23,108 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 TOKEN_ENV = "WEBQUORUM_MCP_TOKEN"
 LOOPBACK_ORIGINS = ["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"]
 LOOPBACK_HOSTS = ["127.0.0.1:*", "localhost:*", "[::1]:*", "127.0.0.1", "localhost", "[::1]"]
+
+
+_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
+_PORT = re.compile(r"[0-9]{1,5}")
+ANY_PORT = -1
+
+
+@dataclass(frozen=True)
+class Authority:
+    """A parsed ``host[:port]``: the host lower-cased (IPv6 in brackets), the port or None."""
+
+    host: str
+    port: int | None
+
+
+def parse_authority(value: str, *, wildcard_port: bool = False) -> Authority | None:
+    """``host[:port]`` parsed strictly, else None: a DNS name, an IPv4 literal or ``[IPv6]``, port 1-65535.
+
+    ``wildcard_port`` accepts ``host:*`` (configured patterns only, never a request header).
+    """
+    if not value or value != value.strip() or len(value) > 300:
+        return None
+    text = value.lower()
+    if text.startswith("["):
+        close = text.find("]")
+        if close < 0:
+            return None
+        host, rest = text[: close + 1], text[close + 1 :]
+        try:
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            return None
+    else:
+        host, sep, port_text = text.partition(":")
+        rest = sep + port_text
+        labels = host.split(".")
+        if not host or not all(_LABEL.fullmatch(label) for label in labels):
+            return None
+    if not rest:
+        return Authority(host, None)
+    if not rest.startswith(":"):
+        return None
+    if rest == ":*" and wildcard_port:
+        return Authority(host, ANY_PORT)
+    if not _PORT.fullmatch(rest[1:]) or not 1 <= int(rest[1:]) <= 65535:
+        return None
+    return Authority(host, int(rest[1:]))
+
+
+@dataclass(frozen=True)
+class Origin:
+    scheme: str
+    authority: Authority
+
+
+def parse_origin(value: str, *, wildcard_port: bool = False) -> Origin | None:
+    """``scheme://host[:port]`` (an Origin header has no path, query or userinfo), else None."""
+    scheme, sep, rest = value.partition("://")
+    if not sep or scheme.lower() not in ("http", "https"):
+        return None
+    authority = parse_authority(rest, wildcard_port=wildcard_port)
+    return Origin(scheme.lower(), authority) if authority is not None else None
+
+
+def _matches(given: Authority, allowed: Authority) -> bool:
+    return given.host == allowed.host and (allowed.port == ANY_PORT or given.port == allowed.port)
+
+
+def host_allowed(header: str, allowed: list[Authority]) -> bool:
+    """Whether a Host header is exactly one of ``allowed`` (whose port may be :data:`ANY_PORT`)."""
+    given = parse_authority(header)
+    return given is not None and any(_matches(given, a) for a in allowed)
+
+
+def origin_allowed(header: str, allowed: list[Origin]) -> bool:
+    """Whether an Origin header is exactly one of ``allowed``."""
+    given = parse_origin(header)
+    return given is not None and any(
+        given.scheme == a.scheme and _matches(given.authority, a.authority) for a in allowed
+    )
+
+
+def allowed_authorities(patterns: list[str]) -> list[Authority]:
+    """Configured ``host[:port|:*]`` patterns parsed once; a bad one is a start-up error naming it."""
+    out = []
+    for pattern in patterns:
+        parsed = parse_authority(pattern, wildcard_port=True)
+        if parsed is None:
+            raise ValueError(f"{pattern!r} is not a host[:port] such as 127.0.0.1:8765 or localhost:*")
+        out.append(parsed)
+    return out
+
+
+def allowed_origins(patterns: list[str]) -> list[Origin]:
+    """Configured ``scheme://host[:port|:*]`` patterns parsed once; a bad one is a start-up error naming it."""
+    out = []
+    for pattern in patterns:
+        parsed = parse_origin(pattern, wildcard_port=True)
+        if parsed is None:
+            raise ValueError(f"{pattern!r} is not an origin such as https://app.example.com or http://localhost:*")
+        out.append(parsed)
+    return out
 
 
 # -- HTTP safety -------------------------------------------------------------------------------
@@ -29,23 +138,38 @@ def is_loopback(host: str) -> bool:
 
 
 class BearerGuard:
-    """Refuse requests without the bearer token (constant-time compare) or from a foreign Origin."""
+    """Refuse requests without the bearer token (constant-time compare), from a foreign Origin or Host.
 
-    def __init__(self, app: ASGIApp, token: str | None, origins: list[str]) -> None:
+    ``hosts=None`` (a wildcard bind, where any name may reach the server) checks only that the
+    Host header is well formed; the token is required there anyway.
+    """
+
+    def __init__(
+        self, app: ASGIApp, token: str | None, origins: list[str], hosts: list[str] | None = None
+    ) -> None:
+        if token is not None and not token.strip():
+            raise ValueError("the MCP auth token is empty or only whitespace; no client could present it")
         self.app = app
         self.expected = f"Bearer {token}".encode() if token else None
-        self.origins = origins
+        self.origins = allowed_origins(origins)
+        self.hosts = allowed_authorities(hosts) if hosts is not None else None
 
-    def _origin_ok(self, origin: str | None) -> bool:
-        return not origin or any(
-            origin == allowed or (allowed.endswith(":*") and origin.startswith(allowed[:-1])) for allowed in self.origins
-        )
+    def _host_ok(self, host: str | None) -> bool:
+        if host is None:
+            return False
+        if self.hosts is None:
+            return parse_authority(host) is not None
+        return host_allowed(host, self.hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             headers = Headers(scope=scope)
-            if not self._origin_ok(headers.get("origin")):
+            origin = headers.get("origin")
+            if origin is not None and not origin_allowed(origin, self.origins):
                 await JSONResponse({"error": "origin not allowed"}, status_code=403)(scope, receive, send)
+                return
+            if not self._host_ok(headers.get("host")):
+                await JSONResponse({"error": "host not allowed"}, status_code=421)(scope, receive, send)
                 return
             given = headers.get("authorization", "").encode()
             if self.expected is not None and not hmac.compare_digest(given, self.expected):

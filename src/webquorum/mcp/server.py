@@ -150,7 +150,16 @@ def http_app(server: MCPServer[Any], wq: Client, host: str, *, stateless: bool =
         max_sessions=settings.max_sessions,
         session_idle_timeout=settings.session_idle_s,
     )
-    return BearerGuard(app, token, origins)
+    hosts = None if wildcard else [*LOOPBACK_HOSTS, _bracketed(host), f"{_bracketed(host)}:*"]
+    try:
+        return BearerGuard(app, token, origins, hosts)
+    except ValueError as exc:
+        raise ConfigError(f"mcp: {exc} (mcp.auth_token, ${TOKEN_ENV}, mcp.allowed_origins)") from None
+
+
+def _bracketed(host: str) -> str:
+    """An IPv6 bind address as a Host header spells it."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
 
 
 def bind(host: str, port: int) -> socket.socket:

@@ -3,7 +3,11 @@
 Two pools share one policy:
 
 - ``send`` is for provider APIs (an operator-configured endpoint, so no address guard);
-  it maps transport failures to the provider branch of the error tree.
+  it maps transport failures to the provider branch of the error tree. A request carries its
+  key, so redirects are not followed: a 3xx is the provider's error naming where it pointed.
+  A request marked ``follow_same_origin`` follows hops within its own origin (scheme, host and
+  port unchanged) and never one to another origin, so a key cannot be sent anywhere but where
+  it was configured to go.
 - ``fetch`` is for pages named by search results or by a model, i.e. untrusted URLs. Its
   connections go through :class:`PinnedBackend` with the guard on: the host is resolved
   once, every address is checked, and the socket is opened to that checked literal, so a
@@ -18,13 +22,19 @@ so a forbidden page is refused before the proxy hears of it. The proxy resolves 
 its side; that second answer is the proxy's to trust. Hosts in ``NO_PROXY`` connect directly, pinned.
 
 Every wait and size is bounded: connect and read timeouts, one total deadline per call
-(a server dripping a byte a second cannot extend it), and a cap on the decompressed body.
+(a server dripping a byte a second cannot extend it), and a cap on the decompressed body,
+enforced while inflating (:mod:`webquorum.net.decode`). Each response records the address it
+came from, so a cache can later judge it under the policy in force then.
+
+``check_public`` runs the same guard, resolution included, on a URL that is about to be handed
+to a third party (a reader service) instead of fetched here.
 """
 
 from __future__ import annotations
 
 import asyncio
 import ipaddress
+import logging
 import socket
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -36,6 +46,7 @@ import httpcore2
 import httpx2
 
 from webquorum.errors import (
+    BadContentError,
     BadResponseError,
     BadUrlError,
     FetchError,
@@ -46,8 +57,10 @@ from webquorum.errors import (
     ProviderUnreachableError,
     RedirectLoopError,
     TooLargeError,
+    redact,
 )
-from webquorum.net.guard import AddressPolicy, IPAddress, parse_ip_literal
+from webquorum.net.decode import ACCEPT_ENCODING, BodyDecoder
+from webquorum.net.guard import AddressPolicy, IPAddress, address_class, parse_ip_literal
 from webquorum.net.proxy import ProxyRoutes, shown
 from webquorum.wire import HttpRequest, HttpResponse
 
@@ -72,8 +85,22 @@ def _host_key(host: str) -> str:
     return host.lower().rstrip(".")
 
 
+class _MaskedLog(logging.Filter):
+    """httpx2 logs every request URL at INFO; a query-string key (Mojeek's ``api_key=``) must not reach a log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        masked = redact(message)
+        if masked != message:
+            record.msg, record.args = masked, ()
+        return True
+
+
+logging.getLogger("httpx2").addFilter(_MaskedLog())
+
+
 async def resolve_host(pins: Mapping[str, str], host: str, port: int, timeout: float | None) -> list[IPAddress]:
-    """Every address ``host`` stands for: its pin, the literal itself, else one DNS answer."""
+    """Every address ``host`` stands for: a pin, an IP literal in any spelling, else one DNS lookup."""
     pinned = pins.get(_host_key(host))
     if pinned is not None:
         return [ipaddress.ip_address(pinned)]
@@ -89,7 +116,7 @@ async def resolve_host(pins: Mapping[str, str], host: str, port: int, timeout: f
 
 
 def refuse_forbidden(guard: AddressPolicy, host: str, addresses: Iterable[IPAddress]) -> None:
-    refused = [str(ip) for ip in addresses if not guard.permits(host, ip)]
+    refused = [f"{ip} ({address_class(ip)})" for ip in addresses if not guard.permits(host, ip)]
     if refused:
         raise ForbiddenAddressError(f"refusing {host}: it resolves to non-public address {', '.join(refused)}")
 
@@ -136,7 +163,30 @@ def _client(policy: NetPolicy, guard: AddressPolicy | None, proxy: str | None = 
     # httpx2 has no public network_backend= argument; the pool attribute is stable across httpcore 1.x/2.x
     # (plain and proxy pools alike).
     transport._pool._network_backend = PinnedBackend(policy.resolve, guard)
-    return httpx2.AsyncClient(transport=transport, follow_redirects=False, trust_env=False)
+    return httpx2.AsyncClient(
+        transport=transport, follow_redirects=False, trust_env=False, headers={"accept-encoding": ACCEPT_ENCODING}
+    )
+
+
+def origin_of(url: str) -> str:
+    """``scheme://host:port`` with the default port filled in: what "same origin" compares."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    try:
+        port = parts.port or {"http": 80, "https": 443}.get(scheme, 0)
+    except ValueError:
+        port = -1
+    return f"{scheme}://{(parts.hostname or '').rstrip('.')}:{port}"
+
+
+def _peer_address(response: httpx2.Response) -> str | None:
+    """The IP address the response came from (the checked literal the socket was opened to)."""
+    stream = response.extensions.get("network_stream")
+    try:
+        peer = stream.get_extra_info("server_addr") if stream is not None else None
+    except Exception:  # a transport without socket details; the caller treats None as unknown
+        return None
+    return str(peer[0]) if isinstance(peer, tuple) and peer else None
 
 
 def _without_userinfo(url: str) -> str:
@@ -171,16 +221,22 @@ def _lower_headers(headers: httpx2.Headers) -> dict[str, str]:
 
 
 async def _read_capped(response: httpx2.Response, max_bytes: int, url: str) -> bytes:
+    """The decoded body, inflated layer by layer and never past ``max_bytes``."""
     declared = response.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > max_bytes:
         raise TooLargeError(f"{url} declares {declared} bytes, over the {max_bytes}-byte limit", url=url)
-    chunks: list[bytes] = []
-    total = 0
-    async for chunk in response.aiter_bytes():
-        total += len(chunk)
-        if total > max_bytes:
-            raise TooLargeError(f"{url} is over the {max_bytes}-byte limit after decompression", url=url)
-        chunks.append(chunk)
+
+    def too_large() -> TooLargeError:
+        return TooLargeError(f"{url} is over the {max_bytes}-byte limit after decompression", url=url)
+
+    try:
+        decoder = BodyDecoder(response.headers.get("content-encoding"), max_bytes, too_large)
+        chunks: list[bytes] = []
+        async for raw in response.aiter_raw():
+            chunks.append(decoder.feed(raw))
+        decoder.finish()
+    except BadContentError as exc:
+        raise BadContentError(f"{url}: {exc.message}", url=url) from None
     return b"".join(chunks)
 
 
@@ -210,12 +266,16 @@ class HttpClient:
             client = self._proxied[proxy] = _client(self.policy, None, proxy)
         return client, proxy
 
-    async def _check_target(self, url: str, timeout: float) -> None:
-        """Before a proxied page read: resolve the target here and refuse it if any address is forbidden."""
+    async def _check_target(self, url: str, timeout: float) -> str | None:
+        """Before a proxied page read: resolve the target here and refuse it if any address is forbidden.
+
+        Returns the checked address (what a cache records for the page, rather than the proxy's), or
+        None when the host is opened by name and was not resolved.
+        """
         parts = urlsplit(url)
         host = parts.hostname or ""
         if self.policy.address.opens_host(host):
-            return  # allowed whatever it resolves to: no local lookup needed (the proxy may be the only resolver)
+            return None  # allowed whatever it resolves to: no local lookup needed (the proxy may be the only resolver)
         try:
             addresses = await resolve_host(self._pins, host, parts.port or (443 if parts.scheme == "https" else 80), timeout)
         except httpcore2.ConnectError as exc:
@@ -227,36 +287,49 @@ class HttpClient:
                 transient=True,
             ) from exc
         refuse_forbidden(self.policy.address, host, addresses)
+        return str(addresses[0]) if addresses else None
 
     async def send(
         self, req: HttpRequest, *, provider: str, timeout_s: float, max_bytes: int = 10_000_000
     ) -> HttpResponse:
-        """One provider API call under a total deadline; redirects followed (at most 5)."""
+        """One provider API call under a total deadline; redirects only within its origin, when asked."""
         headers = {"user-agent": self.policy.user_agent, **req.headers}
         timeout = httpx2.Timeout(timeout_s, connect=min(timeout_s, self.policy.connect_timeout_s))
-        url = req.url
+        url, method = req.url, req.method
+        origin = origin_of(url)
         proxy: str | None = None
         try:
             async with asyncio.timeout(timeout_s):
-                for _ in range(6):
+                for _ in range(self.policy.max_redirects + 1):
                     client, proxy = self._route(url, guarded=False)
+                    same_body = method == req.method
+                    first_hop = url == req.url  # a Location carries its own query string
                     request = client.build_request(
-                        req.method, url, headers=headers, params=dict(req.params) or None,
-                        json=req.json_body, data=dict(req.form) if req.form is not None else None,
+                        method, url, headers=headers, params=(dict(req.params) or None) if first_hop else None,
+                        json=req.json_body if same_body else None,
+                        data=dict(req.form) if req.form is not None and same_body else None,
                         timeout=timeout,
                     )
                     response = await client.send(request, stream=True)
                     try:
-                        if response.status_code in REDIRECT_STATUSES and "location" in response.headers:
-                            url = urljoin(str(response.url), response.headers["location"])
+                        location = response.headers.get("location")
+                        if response.status_code in REDIRECT_STATUSES and location:
+                            url = self._api_redirect(req, provider, response.status_code, str(response.url), location, origin)
+                            if response.status_code in (301, 302, 303) and method == "POST":
+                                method = "GET"  # what every client does; the body is not resent
                             continue
                         body = await _read_capped(response, max_bytes, url)
                     finally:
                         await response.aclose()
-                    return HttpResponse(response.status_code, _lower_headers(response.headers), body, str(response.url))
+                    return HttpResponse(
+                        response.status_code, _lower_headers(response.headers), body, str(response.url),
+                        address=_peer_address(response),
+                    )
                 raise ProviderError(f"{provider} redirected too many times", provider=provider)
         except TooLargeError as exc:
             raise BadResponseError(f"{provider} response over {max_bytes} bytes", provider=provider) from exc
+        except BadContentError as exc:
+            raise BadResponseError(f"{provider} sent an undecodable body: {exc.message}", provider=provider) from exc
         except (TimeoutError, httpx2.TimeoutException) as exc:
             raise ProviderTimeoutError(
                 f"{provider} did not answer within {timeout_s:g}s", provider=provider, transient=False
@@ -271,6 +344,52 @@ class HttpClient:
                 provider=provider,
                 transient=True,
             ) from exc
+
+    @staticmethod
+    def _api_redirect(req: HttpRequest, provider: str, status: int, current: str, location: str, origin: str) -> str:
+        """The next hop of an API redirect, or the provider's error: the key never leaves its origin."""
+        target = urljoin(current, location)
+        where = origin_of(target)
+        if not req.follow_same_origin:
+            raise ProviderError(
+                f"{provider} answered HTTP {status}, a redirect to {where}; API redirects are not followed, so the "
+                f"request and its key stay with {origin}: point overrides.{provider}.base_url at the final address",
+                provider=provider, status=status,
+            )
+        if where != origin:
+            raise ProviderError(
+                f"{provider} redirected from {origin} to another origin, {where}; the request and its key are never "
+                f"sent to another origin: point overrides.{provider}.base_url at the final address",
+                provider=provider, status=status,
+            )
+        return target
+
+    async def check_public(self, url: str, *, reader: str, timeout_s: float = 5.0) -> None:
+        """Refuse to hand ``url`` to a reader service unless the guard, resolution included, would fetch it.
+
+        A third party must never be asked to read an internal address (cloud metadata, an intranet
+        name): it would either reach it from its side or learn the name. A name that does not
+        resolve here cannot be checked, so it is refused too.
+        """
+        check_url(url)
+        guard = self.policy.address
+        if guard.allow_private:
+            return
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        try:
+            addresses = await resolve_host(self._pins, host, parts.port or 443, timeout_s)
+        except httpcore2.ConnectError as exc:
+            raise ForbiddenAddressError(
+                f"refusing to hand {url} to {reader}: {host} does not resolve here, so it cannot be checked as public ({exc})",
+                url=url, provider=reader,
+            ) from None
+        refused = [f"{ip} ({address_class(ip)})" for ip in addresses if not guard.permits(host, ip)]
+        if refused:
+            raise ForbiddenAddressError(
+                f"refusing to hand {url} to {reader}: {host} is the non-public address {', '.join(refused)}",
+                url=url, provider=reader,
+            )
 
     async def fetch(
         self,
@@ -299,8 +418,9 @@ class HttpClient:
                         raise RedirectLoopError(f"redirect loop at {current} (from {url})", url=url)
                     seen.append(current)
                     client, proxy = self._route(current, guarded=True)
+                    checked: str | None = None
                     if proxy is not None:
-                        await self._check_target(current, min(deadline_s, self.policy.connect_timeout_s))
+                        checked = await self._check_target(current, min(deadline_s, self.policy.connect_timeout_s))
                     request = client.build_request("GET", current, headers=base_headers, timeout=timeout)
                     response = await client.send(request, stream=True)
                     try:
@@ -315,7 +435,10 @@ class HttpClient:
                         body = await _read_capped(response, limit, url)
                     finally:
                         await response.aclose()
-                    return HttpResponse(response.status_code, _lower_headers(response.headers), body, current)
+                    return HttpResponse(
+                        response.status_code, _lower_headers(response.headers), body, current,
+                        address=checked if proxy is not None else _peer_address(response),  # the page's, not the proxy's
+                    )
         except ForbiddenAddressError as exc:
             if url in exc.message:
                 raise

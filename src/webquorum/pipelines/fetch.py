@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import ipaddress
+from urllib.parse import urlsplit
 
 from webquorum.errors import (
     BadRequestError,
@@ -16,19 +18,27 @@ from webquorum.errors import (
     ContentChangedError,
     EmptyError,
     FetchTimeoutError,
+    ForbiddenAddressError,
     HttpStatusError,
 )
+from webquorum.net.guard import parse_ip_literal
 from webquorum.net.http import check_url
 from webquorum.pipelines.runtime import Runtime
 from webquorum.readers import READER_IDS
-from webquorum.readers.extract import detect_block_page, extract_document
-from webquorum.readers.trim import trim_to_first_sentence
+from webquorum.readers.extract import detect_block_page, extract_document, finish_service_text
+from webquorum.readers.sandbox import MIN_MEMORY_BYTES, run_bounded
 from webquorum.resilience import call_with_retry, notices
 from webquorum.types import Document, Page
 from webquorum.urls import normalize_url
 from webquorum.wire import BLOCKED_STATUSES
 
 MAX_BUDGET = 100_000
+MIN_EXTRACT_S = 1.0  # a body that arrived just before the deadline still gets this long to extract
+
+
+def extract_memory(rt: Runtime) -> int:
+    """An extraction's memory allowance: ten bodies' worth, and never less than a large normal page needs."""
+    return max(MIN_MEMORY_BYTES, 10 * rt.config.network.max_body_bytes)
 
 
 def content_hash(text: str) -> str:
@@ -59,9 +69,11 @@ async def read_http(rt: Runtime, url: str, deadline_s: float) -> Document:
             raise HttpStatusError(
                 f"{url} answered HTTP {resp.status}", url=url, status=resp.status, transient=resp.status in (502, 503, 504)
             )
-        return await asyncio.to_thread(
-            extract_document, resp.body, content_type=resp.header("content-type"), url=url, final_url=resp.url
+        doc = await run_bounded(
+            extract_document, resp.body, content_type=resp.header("content-type"), url=url, final_url=resp.url,
+            source=url, deadline_s=max(deadline - loop.time(), MIN_EXTRACT_S), memory_bytes=extract_memory(rt),
         )
+        return doc.model_copy(update={"final_address": resp.address})
 
     return await call_with_retry(
         attempt, attempts=rt.config.network.retries + 1, deadline=deadline, sleeps=rt.config.network.retry_waits
@@ -89,24 +101,58 @@ async def read_document(
     cache_deadline = asyncio.get_running_loop().time() + (deadline_s or rt.config.network.fetch_deadline_s)
     if use_cache and rt.cache is not None:
         cached = await rt.cache.get(key, deadline=cache_deadline)
-        if cached is not None:
+        if cached is not None and await cache_allows(rt, url, cached):
             return cached.model_copy(update={"url": url})
     deadline = deadline_s or rt.config.network.fetch_deadline_s
     if reader_id == "http":
         doc = await read_http(rt, url, deadline)
     else:
         loop = asyncio.get_running_loop()
-        raw = await rt.read_with_service(reader_id, url, deadline=loop.time() + deadline)
-        # Services render whatever the site served, walls included, and call it success.
-        blocked = detect_block_page(raw.text, title=raw.title)
+        ends = loop.time() + deadline
+        raw = await rt.read_with_service(reader_id, url, deadline=ends)
+        blocked, text = await run_bounded(
+            finish_service_text, raw.text, raw.title, source=url, deadline_s=max(ends - loop.time(), MIN_EXTRACT_S),
+            memory_bytes=extract_memory(rt),
+        )
         if blocked:
             raise BlockedError(f"{reader_id} reader got a {blocked} instead of {url}", provider=reader_id, url=url)
-        doc = raw.model_copy(update={"text": trim_to_first_sentence(raw.text)})
+        doc = raw.model_copy(update={"text": text})
     if not doc.text.strip():
         raise EmptyError(f"{url} has no readable text", url=url)
     if rt.cache is not None:
         await rt.cache.put(key, doc, deadline=cache_deadline)
     return doc
+
+
+async def cache_allows(rt: Runtime, url: str, doc: Document) -> bool:
+    """Whether the address policy in force now lets this process serve a cached ``doc`` for ``url``.
+
+    The cache is shared per machine, so a page stored by a process allowed to read an intranet
+    address must not reach one that is not. A local read is judged on the address it was read
+    from (and on the URL asked for now, in whatever spelling); a reader service's document on the
+    same guard the service path runs (resolution included). Refused means a miss: the network path
+    then refuses or reads as it would without a cache.
+    """
+    policy = rt.http.policy.address
+    if policy.allow_private:
+        return True
+    host = urlsplit(url).hostname or ""
+    literal = parse_ip_literal(host)
+    if literal is not None and not policy.permits(host, literal):
+        return False
+    if doc.reader != "http":
+        try:
+            await rt.http.check_public(url, reader=doc.reader, timeout_s=rt.config.network.timeout_s)
+        except ForbiddenAddressError:
+            return False
+        return True
+    if doc.final_address is None:
+        return False  # written before addresses were recorded: read again
+    try:
+        address = ipaddress.ip_address(doc.final_address)
+    except ValueError:
+        return False
+    return policy.permits(urlsplit(doc.final_url).hostname or "", address)
 
 
 def window(doc: Document, *, offset: int, budget: int, expected_content_hash: str | None) -> Page:

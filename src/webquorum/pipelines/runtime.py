@@ -11,6 +11,7 @@ server; with ``cache.url: redis://...`` so are the documents.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -25,13 +26,14 @@ from webquorum.errors import (
     CredentialMissingError,
     ProviderTimeoutError,
     WebQuorumError,
+    mask_secrets,
     redact,
 )
 from webquorum.net.guard import AddressPolicy
 from webquorum.net.http import USER_AGENT, HttpClient, NetPolicy
 from webquorum.providers import PROVIDER_IDS, provider_module
 from webquorum.readers import LOCAL_READER, SERVICE_IDS, reader_module
-from webquorum.readers.extract import warm_up
+from webquorum.readers.sandbox import warm_up
 from webquorum.resilience import (
     BreakerRegistry,
     DocumentCache,
@@ -158,7 +160,8 @@ class Runtime:
                 finally:
                     if slot is not None:  # answered (or abandoned): restamp the slot, even when cancelled
                         await asyncio.shield(self.limiter.settle(slot))
-                return parse(response)
+                # A 10 MB JSON answer takes a while to parse: a worker thread keeps the event loop free.
+                return await asyncio.to_thread(parse, response)
 
         def count(n: int) -> None:
             if on_attempt is not None:
@@ -198,19 +201,23 @@ class Runtime:
     ) -> list[RawResult]:
         module = provider_module(provider_id)
         ctx = self.context(provider_id, module.SPEC)
-        return await self._guarded_call(
+        request = module.build_request(query, ctx)
+        results = await self._guarded_call(
             provider_id,
-            module.build_request(query, ctx),
+            request,
             module.parse_response,
             deadline=self.deadline_for(provider_id, deadline),
             on_attempt=on_attempt,
             profile=profile,
             credential=ctx.api_key,
         )
+        return [_masked(r, request.secrets) for r in results]
 
     async def read_with_service(self, reader_id: str, url: str, *, deadline: float) -> Document:
+        """Hand ``url`` to a reader service, once the address guard says we would read it ourselves."""
         module = reader_module(reader_id)
         spec = module.SPEC
+        await self.http.check_public(url, reader=reader_id, timeout_s=self.config.network.timeout_s)
         key = self.config.credential(reader_id, spec.key_env)
         if spec.key_required and key is None:
             raise CredentialMissingError(
@@ -256,6 +263,20 @@ class Runtime:
                 "credential_present": present, "modality": "read",
             })
         return rows
+
+
+def _masked(result: RawResult, secrets: tuple[str, ...]) -> RawResult:
+    """A result with the request's key (in any form) masked: an upstream may echo it into a snippet or URL."""
+    if not secrets:
+        return result
+
+    def mask(text: str) -> str:
+        return mask_secrets(text, secrets, remembered=False)
+
+    return dataclasses.replace(
+        result, url=mask(result.url), title=mask(result.title), snippet=mask(result.snippet),
+        content=mask(result.content) if result.content else result.content,
+    )
 
 
 def open_cache(config: Config) -> DocumentCache:

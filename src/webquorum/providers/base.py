@@ -142,6 +142,8 @@ def load_json(provider: str, resp: HttpResponse) -> Any:
         return json.loads(resp.body)
     except ValueError as exc:
         raise BadResponseError(f"{provider} returned malformed JSON: {exc}", provider=provider) from exc
+    except RecursionError:  # hostile nesting: a bad answer, never a crash
+        raise BadResponseError(f"{provider} returned JSON nested too deeply to read", provider=provider) from None
 
 
 def json_list(provider: str, data: Any, *path: str) -> list[dict[str, Any]]:

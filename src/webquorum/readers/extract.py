@@ -25,8 +25,7 @@ from __future__ import annotations
 import codecs
 import json
 import re
-import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 from urllib.parse import urljoin, urlsplit
 
@@ -40,7 +39,7 @@ from webquorum.readers.trim import trim_to_first_sentence
 from webquorum.text.sentences import count_sentences
 from webquorum.types import Document, SourceType
 
-__all__ = ["MAX_LINKS", "MainTextRules", "decode_text", "detect_block_page", "extract_document"]
+__all__ = ["MAX_LINKS", "MainTextRules", "decode_text", "detect_block_page", "extract_document", "finish_service_text"]
 
 MAX_LINKS = 300
 _HTML_TYPES = {"text/html", "application/xhtml+xml", "application/xml", "text/xml"}
@@ -254,7 +253,7 @@ def _links(tree: LexborHTMLParser, base: str) -> list[tuple[str, str]]:
     seen_hrefs: set[str] = set()
     seen: set[str] = set()
     links: list[tuple[str, str]] = []
-    for node in tree.css("a[href]"):
+    for node in _anchors(tree):
         href = (node.attributes.get("href") or "").strip()
         if href in seen_hrefs or href.startswith(("#", "javascript:", "mailto:", "tel:", "data:")):
             continue
@@ -271,6 +270,25 @@ def _links(tree: LexborHTMLParser, base: str) -> list[tuple[str, str]]:
         if len(links) >= MAX_LINKS:
             break
     return links
+
+
+_MAX_ANCHORS_SCANNED = 20 * MAX_LINKS  # duplicates and fragments included; a page of a million links stops here
+
+
+def _anchors(tree: LexborHTMLParser) -> Iterator[LexborNode]:
+    """``<a href>`` nodes in document order, produced lazily and at most ``_MAX_ANCHORS_SCANNED`` of them.
+
+    ``tree.css("a[href]")`` would build a Python object for every link of the page first.
+    """
+    if tree.root is None:
+        return
+    scanned = 0
+    for node in tree.root.traverse():
+        if node.tag == "a" and "href" in node.attributes:
+            yield node
+            scanned += 1
+            if scanned >= _MAX_ANCHORS_SCANNED:
+                return
 
 
 def _visible_text(body: LexborNode) -> str:
@@ -430,21 +448,10 @@ def _kind(media: str | None, text: str) -> SourceType:
     return "text"
 
 
-_warmed = threading.Event()
+def finish_service_text(text: str, title: str | None) -> tuple[str | None, str]:
+    """A reader service's markdown: why it is a wall (else None), and the text from its first real sentence.
 
-
-def warm_up() -> None:
-    """Import the extractors in a background thread once per process.
-
-    trafilatura's first import takes about a second; done lazily inside a read it would eat
-    that read's deadline. The runtime starts this when it is created, so the import overlaps
-    the search that always comes first, while ``--help`` and pure-search runs stay fast.
+    Services render whatever the site served, walls included, and call it success.
     """
-    if _warmed.is_set():
-        return
-    _warmed.set()
-
-    def load() -> None:
-        import trafilatura  # noqa: F401
-
-    threading.Thread(target=load, name="webquorum-warm-up", daemon=True).start()
+    blocked = detect_block_page(text, title=title)
+    return blocked, "" if blocked else trim_to_first_sentence(text)

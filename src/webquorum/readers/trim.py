@@ -21,8 +21,11 @@ from webquorum.text.lexicon import FUNCTION_WORDS
 
 __all__ = ["is_real_sentence", "trim_to_first_sentence"]
 
-_MD_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
-_MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+# Linear time on hostile text: the link text cannot contain another "[" and the target holds at
+# most one level of parentheses, so no start position rescans the rest of a line of brackets.
+_MD_TARGET = r"\((?:[^()]|\([^()]*\))*\)"
+_MD_IMAGE = re.compile(r"!\[[^\[\]]*\]" + _MD_TARGET)
+_MD_LINK = re.compile(r"\[([^\[\]]*)\]" + _MD_TARGET)
 _URL = re.compile(r"\b(?:https?://|www\.)\S+")
 _BULLET = re.compile(r"^\s*(?:[-*+•>]|\d{1,3}[.)])\s+")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S")

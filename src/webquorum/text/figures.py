@@ -84,7 +84,7 @@ _CURRENCIES: dict[str, str] = {
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
 _PACKED = {"mdd": (6, "USD"), "mmdd": (9, "USD"), "mdp": (6, "MXN"), "mmdp": (9, "MXN")}
 
-_NUM = r"(?=\d)(?P<num>\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?!\d)"
+_NUM = r"(?<!\d)(?=\d)(?P<num>\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?!\d)"
 _SCALE = (
     rf"(?:\s*(?P<scale>(?i:mil\s+millones|miles\s+de\s+millones|millardos?|thousand|millions?|mill[oó]n(?:es)?"
     rf"|billions?|bill[oó]n(?:es)?|trillions?|mil|bn|mn|mln|tn))(?![{_L}])|(?P<abbr>[kKmMbBtT])(?![{_L}\d]))"
@@ -110,7 +110,7 @@ _YEAR = re.compile(r"(?=[12])(?P<num>1[89]\d\d|20\d\d)(?!\w|%|[.,/-]\d|\s?%)")
 _MON_EN = MONTHS_EN_PATTERN
 _MON_ES = MONTHS_ES_PATTERN
 _DATES = (  # (pattern, characters that may not come right before a match besides letters and digits)
-    re.compile(r"(?=\d)(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d-])"),
+    re.compile(r"(?<!\d)(?=\d)(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d-])"),
     re.compile(rf"(?P<mon>{_MON_EN})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})\b"),
     re.compile(
         rf"(?=\d)(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MON_EN})\.?,?\s+(?P<y>\d{{4}})\b"

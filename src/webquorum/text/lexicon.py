@@ -60,7 +60,7 @@ LEGAL_FORMS = (
 ABBREVIATIONS = _words("Inc Corp Co Ltd No St Av vs")
 
 # Contact details: what a query must never carry and what marks a page as about people.
-EMAIL_PATTERN = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+EMAIL_PATTERN = r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 PHONE_PATTERN = r"\+\d[\d\s().-]{6,}\d|\(?\b\d{2,3}\)?[\s.-]\d{3,4}[\s.-]\d{4}\b"
 
 # Titles that name a role, not a person: "Governor Victoria Rodriguez" is "Victoria Rodriguez".

@@ -39,7 +39,7 @@ _NAME = re.compile(
     rf"(?P<run>{_WORD}(?:[ \t\u00a0]+(?:(?:of|de|del|de la|la|las|los|&)[ \t\u00a0]+)?{_WORD})*)"
     rf"(?P<legal>,?[ \t\u00a0]+(?:{_LEGAL})(?![{_L}]))?"
 )
-_LEGAL_SUFFIX = re.compile(rf",?\s+(?:{_LEGAL})(?![{_L}])")
+_LEGAL_SUFFIX = re.compile(rf",?(?<!\s)\s+(?:{_LEGAL})(?![{_L}])")  # (?<!\s): one start per run of spaces
 _SPACED_WORD = re.compile(r"\S+")
 _GENERIC = re.compile(
     r"(?:CEO|CFO|COO|CTO|EPS|GAAP|IPO|ETF|YOY|YoY|TTM|FY\d*|[QH][1-4]|USD|EUR|MXN|GBP|JPY|CAD|BRL|PDF|HTML|URL|API|"

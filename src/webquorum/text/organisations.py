@@ -41,7 +41,7 @@ _RUN = re.compile(
     rf"(?<![{_L}\d])(?P<run>{_CAP}(?:[ \u00a0]+(?:(?:de|del|de la|de los|&)[ \u00a0]+)?{_CAP})*)"
     rf"(?P<legal>,?[ \u00a0]+(?:{_LEGAL})(?![{_L}]))?"
 )
-_LEGAL_TAIL = re.compile(rf",?\s+(?:{_LEGAL})\s*$")
+_LEGAL_TAIL = re.compile(rf",?(?<!\s)\s+(?:{_LEGAL})\s*$")  # (?<!\s): one start per run of spaces
 PREFIX_TITLES = frozenset(
     [
         "grupo",

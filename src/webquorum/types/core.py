@@ -106,6 +106,9 @@ class Document(Frozen):
     text: str
     canonical_url: str | None = None  # <link rel=canonical> or og:url, when the page declares one
     links: list[tuple[str, str]] = []  # (anchor text, absolute URL), bounded by the extractor
+    # The IP address the final URL was read from (local reader). The shared cache serves the
+    # document again only where the address policy in force then would connect to it.
+    final_address: str | None = None
 
 
 class BriefSource(Frozen):

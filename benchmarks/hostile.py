@@ -1,0 +1,195 @@
+"""Hostile-page benchmark: the worst input of each kind, read through a real MCP server, while a
+normal call keeps being made to the same server.
+
+Kinds (tests/sim/hostile.py): ``brackets`` (a markdown line of ``[![`` that made the trimmer
+backtrack), ``links`` (a page of nothing but links), ``nesting`` (``<div><span>`` nested to the
+size), ``pdf-ops`` (one PDF page of tiny text operators, compressed), ``decompression`` (a gzip
+bomb of that many megabytes of zeros, which the body cap stops). Each at 1, 5 and 20 MB, with the
+body cap raised to 25 MB so the 20 MB pages arrive whole.
+
+For each input: wall time of the hostile ``web_fetch`` and how it ended; CPU and peak RSS of the
+extraction child (the fork server's children, sampled from /proc every 20 ms; peak is VmHWM at the
+last sample) and the server's own peak RSS; and the median of normal ``web_fetch`` calls (a small
+article, extraction included) made meanwhile, over the same call's median on an idle server.
+
+Goal (issue 12): every hostile call ends within its deadline (``network.fetch_deadline_s``), the
+child's RSS stays under 10x the body cap, and the normal call stays within 2x its usual time.
+
+    .venv/bin/python benchmarks/hostile.py [--sizes 1,5,20] [--deadline 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from mcp import Client
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from tests.sim.hostile import deep_nesting, many_links, nested_brackets, pdf_operators  # noqa: E402
+from tests.sim.mcp import free_port, spawn_http  # noqa: E402
+from tests.sim.sites import gzip_bomb  # noqa: E402
+from tests.sim.web import Reply, SimWeb  # noqa: E402
+
+HOST = "hostile.test"
+NORMAL = ("<html><head><title>Ferry</title></head><body><article><p>"
+          + "The island ferry resumed its winter timetable on Monday after the storm repairs. " * 30
+          + "</p></article></body></html>")
+BODY_CAP = 25_000_000
+MB = 1_000_000
+
+
+def kinds(size_mb: int) -> dict[str, Reply]:
+    n = size_mb * MB
+    return {
+        "brackets": Reply(body=nested_brackets(n), content_type="text/markdown"),
+        "links": Reply(body=many_links(n)),
+        "nesting": Reply(body=deep_nesting(n)),
+        "pdf-ops": Reply(body=pdf_operators(n), content_type="application/pdf"),
+        "decompression": Reply(body=gzip_bomb(size_mb * 40), headers={"Content-Encoding": "gzip"}),
+    }
+
+
+def proc_stat(pid: int) -> tuple[int, float] | None:
+    """(parent pid, CPU seconds) of a process, or None once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return int(fields[1]), (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def hwm_mb(pid: int) -> float | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def descendants(root: int) -> list[int]:
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            stat = proc_stat(int(entry))
+            if stat is not None:
+                parents[int(entry)] = stat[0]
+    found, frontier = [], [root]
+    while frontier:
+        parent = frontier.pop()
+        children = [pid for pid, ppid in parents.items() if ppid == parent]
+        found += children
+        frontier += children
+    return found
+
+
+@dataclass
+class Sampler:
+    """Peak RSS and CPU of the server's extraction children while a call runs."""
+
+    server: int
+    known: set[int] = field(default_factory=set)
+    peak_mb: float = 0.0
+    cpu: dict[int, float] = field(default_factory=dict)
+
+    async def run(self, stop: asyncio.Event) -> None:
+        base = set(descendants(self.server))  # the fork server and the resource tracker
+        self.known = base
+        while not stop.is_set():
+            for pid in descendants(self.server):
+                if pid in base:
+                    continue
+                rss, stat = hwm_mb(pid), proc_stat(pid)
+                if rss is not None:
+                    self.peak_mb = max(self.peak_mb, rss)
+                if stat is not None:
+                    self.cpu[pid] = stat[1]
+            await asyncio.sleep(0.02)
+
+
+async def timed(client: Client, url: str) -> tuple[float, str]:
+    started = time.perf_counter()
+    result = await client.call_tool("web_fetch", {"url": url})
+    outcome = "ok"
+    if result.is_error:
+        outcome = str(result.content[0].text).split(":", 1)[0]  # type: ignore[union-attr]
+    return time.perf_counter() - started, outcome
+
+
+async def bench(url: str, port: int, server: int, sizes: list[int], deadline: float) -> None:
+    normal = f"http://{HOST}:{port}/normal"
+    async with Client(url) as client, Client(url) as other:
+        for _ in range(3):
+            await timed(client, normal)  # warm: fork server imports, pools
+        usual = statistics.median([(await timed(client, normal))[0] for _ in range(7)])
+        print(f"normal web_fetch on an idle server: median {usual * 1000:.0f} ms\n")
+        print(f"{'kind':<14}{'MB':>4}{'wall s':>9}  {'outcome':<30}{'child CPU s':>12}{'child RSS MB':>14}"
+              f"{'server RSS MB':>15}{'normal x':>10}")
+        worst_ratio, worst_rss, over = 0.0, 0.0, []
+        for size in sizes:
+            for kind in kinds(size):
+                stop = asyncio.Event()
+                sampler = Sampler(server)
+                sampling = asyncio.create_task(sampler.run(stop))
+                hostile = asyncio.create_task(timed(client, f"http://{HOST}:{port}/{kind}-{size}"))
+                meanwhile = []
+                while not hostile.done():
+                    meanwhile.append((await timed(other, normal))[0])
+                    await asyncio.sleep(0.1)
+                wall, outcome = await hostile
+                stop.set()
+                await sampling
+                ratio = statistics.median(meanwhile) / usual if meanwhile else float("nan")
+                worst_ratio = max(worst_ratio, ratio if meanwhile else 0.0)
+                worst_rss = max(worst_rss, sampler.peak_mb)
+                if wall > deadline + 1.0:
+                    over.append(f"{kind}-{size}")
+                print(f"{kind:<14}{size:>4}{wall:>9.2f}  {outcome:<30}{sum(sampler.cpu.values()):>12.2f}"
+                      f"{sampler.peak_mb:>14.0f}{hwm_mb(server) or float('nan'):>15.0f}{ratio:>10.2f}")
+        print(f"\ndeadline {deadline:g}s: {'every call ended within it' if not over else 'over: ' + ', '.join(over)}")
+        print(f"worst child peak RSS {worst_rss:.0f} MB = {worst_rss * 1e6 / BODY_CAP:.1f}x the {BODY_CAP // MB} MB body cap")
+        print(f"worst normal-call median while a hostile page was read: {worst_ratio:.2f}x its idle time")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", default="1,5,20")
+    parser.add_argument("--deadline", type=float, default=15.0)
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    with SimWeb() as web, tempfile.TemporaryDirectory() as tmp:
+        web.route("/normal", Reply(body=NORMAL), host=HOST)
+        for size in sizes:
+            for kind, reply in kinds(size).items():
+                web.route(f"/{kind}-{size}", reply, host=HOST)
+        config = {
+            "network": {"resolve": {HOST: "127.0.0.1"}, "allow_hosts": [HOST], "retries": 0,
+                        "max_body_bytes": BODY_CAP, "fetch_deadline_s": args.deadline},
+            "cache": {"enabled": False},
+            "mcp": {"call_deadline_s": args.deadline + 30},
+        }
+        path = Path(tmp) / "webquorum.yaml"
+        path.write_text(yaml.safe_dump(config), encoding="utf-8")
+        port = free_port()
+        server = spawn_http(path, port, Path(tmp))
+        try:
+            asyncio.run(bench(f"http://127.0.0.1:{port}/mcp", web.port, server.pid, sizes, args.deadline))
+        finally:
+            server.terminate()
+            server.wait(10)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""Hostile inputs and misbehaving extractor stand-ins for the security suite and benchmarks/hostile.py.
+
+The ``worker_*`` functions run inside the extraction sandbox's child process (they are pickled by
+name, so they live in an importable module): they crash, spin or allocate like a hostile page
+would make a parser do.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import zlib
+
+
+def worker_abort() -> str:
+    os.abort()  # what PDFium does on an allocation it cannot satisfy (exit 134)
+
+
+def worker_spin(seconds: float) -> str:
+    end = time.monotonic() + seconds
+    n = 0
+    while time.monotonic() < end:
+        n += 1
+    return "spun"
+
+
+def worker_allocate(megabytes: int) -> str:
+    block = bytearray(megabytes * 1024 * 1024)
+    return f"allocated {len(block)}"
+
+
+def worker_sleep(seconds: float) -> str:
+    time.sleep(seconds)
+    return "slept"
+
+
+def worker_echo(value: str) -> str:
+    return value
+
+
+def corrupt_gzip(text: str) -> bytes:
+    """A gzip body whose deflate data is damaged halfway (the CRC can never match)."""
+    packed = bytearray(_gzip(text.encode()))
+    middle = len(packed) // 2
+    packed[middle : middle + 8] = b"\xff" * 8
+    return bytes(packed)
+
+
+def truncated_gzip(text: str) -> bytes:
+    return _gzip(text.encode())[:-12]
+
+
+def layered_gzip(text: str, layers: int) -> bytes:
+    data = text.encode()
+    for _ in range(layers):
+        data = _gzip(data)
+    return data
+
+
+def _gzip(data: bytes) -> bytes:
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    return packer.compress(data) + packer.flush()
+
+
+def nested_brackets(size: int) -> str:
+    """Markdown that made the trimmer backtrack: a long line of link openers."""
+    return "# Title\n\n" + "[![" * (size // 3) + "\n"
+
+
+def many_links(size: int) -> str:
+    anchor = '<a href="/p/{i}">l{i}</a>'
+    parts, total, i = [], 0, 0
+    while total < size:
+        part = anchor.format(i=i)
+        parts.append(part)
+        total += len(part)
+        i += 1
+    return "<html><body><p>Links follow here for the reader to list.</p>" + "".join(parts) + "</body></html>"
+
+
+def deep_nesting(size: int) -> str:
+    depth = size // 11
+    return "<html><body>" + "<div><span>" * depth + "x" + "</span></div>" * depth + "</body></html>"
+
+
+def pdf_operators(size: int) -> bytes:
+    """A PDF whose one page draws ``size`` bytes' worth of tiny text operators (compressed)."""
+    ops = b"BT /F1 1 Tf " + b"(a) Tj 0 1 Td " * (size // 14) + b"ET"
+    stream = zlib.compress(ops, 9)
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
