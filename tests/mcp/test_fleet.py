@@ -24,6 +24,7 @@ from tests.sim.mcp import SITES, free_port, page_url, research_web, spawn_http
 from tests.sim.web import Reply, SimWeb
 
 import webquorum
+from webquorum.mcp.render import ERROR_META
 from webquorum.mcp.server import build_server
 
 REPO = Path(__file__).resolve().parents[2]
@@ -44,8 +45,9 @@ def slow_page(web: SimWeb, delay_s: float) -> str:
 
 
 def error_data(result: CallToolResult) -> dict[str, Any]:
-    assert result.is_error and result.structured_content is not None
-    return dict(result.structured_content)
+    """An error result's fields: text only for the agent, the fields under _meta for programs."""
+    assert result.is_error and result.structured_content is None and result.meta is not None
+    return dict(result.meta[ERROR_META])
 
 
 async def test_a_call_over_the_cap_waits_in_the_queue_instead_of_bouncing(web: SimWeb) -> None:
@@ -120,7 +122,7 @@ def test_two_workers_serve_one_port_and_stop_cleanly(web: SimWeb, tmp_path: Path
         path = _config_file(tmp_path, config)
         proc = subprocess.Popen(
             [sys.executable, "-m", "webquorum", "mcp", "--http", "--workers", "2", "--port", str(port), "--config", str(path)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=REPO, env={**os.environ},
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=REPO, env={**os.environ},
         )  # fmt: skip
         try:
             results = asyncio.run(_calls(port, url, 6))

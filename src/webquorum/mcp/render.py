@@ -34,16 +34,23 @@ def hint_for(exc: WebQuorumError) -> str:
     return " ".join((own or SERVER_HINTS.get(exc.code) or exc.hint_text or SERVER_HINTS["WEB_BAD_REQUEST"]).split())
 
 
+ERROR_META = "webquorum/error"  # where an error result carries its fields for programs
+
+
 def error_result(exc: WebQuorumError) -> CallToolResult:
     """An error as text only: ``CODE: message`` and ``hint: ...``, with no structured content.
 
     TypeScript clients (the SDK inside Claude Desktop, Cursor, VS Code, the Inspector) check
     structured content against the tool's output schema even on an error result, and raise
     instead of showing it; a result with no structured content is never checked, so every
-    client shows the agent the error and its hint.
+    client shows the agent the error and its hint. Programs that want the fields (``code``,
+    ``retry_after``, ``provider``...) find them under ``_meta["webquorum/error"]``, which no client
+    validates.
     """
-    text = f"{exc.code}: {' '.join(exc.message.split())}\nhint: {hint_for(exc)}"
-    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+    hint = hint_for(exc)
+    text = f"{exc.code}: {' '.join(exc.message.split())}\nhint: {hint}"
+    fields = {**WebQuorumError.to_dict(exc), "hint": hint}
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True, meta={ERROR_META: fields})
 
 
 def _lines_fetch(d: dict[str, Any]) -> str:
