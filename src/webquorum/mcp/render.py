@@ -50,7 +50,8 @@ def error_result(exc: WebQuorumError) -> CallToolResult:
     hint = hint_for(exc)
     text = f"{exc.code}: {' '.join(exc.message.split())}\nhint: {hint}"
     fields = {**WebQuorumError.to_dict(exc), "hint": hint}
-    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True, meta={ERROR_META: fields})
+    meta: dict[str, Any] = {"_meta": {ERROR_META: fields}}  # the field's wire name (its alias)
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True, **meta)
 
 
 def _lines_fetch(d: dict[str, Any]) -> str:
