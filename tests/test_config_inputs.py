@@ -42,7 +42,7 @@ def config_error(source: Any, **kwargs: Any) -> ConfigError:
         ({"network": {"retries": True}}, "network.retries: true is not allowed: must be a whole number"),
         ({"cache": {"enabled": 1}}, "cache.enabled: 1 is not allowed: must be true or false"),
         ({"network": {"timeout_s": float("nan")}}, "network.timeout_s: nan is not allowed"),
-        ({"overrides": {"brave": {"api_key_env": ""}}}, "overrides.brave.api_key_env: '' is not allowed: must be an environment variable name"),
+        ({"overrides": {"brave": {"api_key_env": ""}}}, "overrides.brave.api_key_env: the value is not allowed: must be an environment variable name"),
         ({"network": {"user_agent": "a\nX-Evil: 1"}}, "network.user_agent"),
         ({"mcp": {"allowed_origins": ["app.example.org"]}}, "mcp.allowed_origins[0]: 'app.example.org' must be an origin"),
         ({"cache": {"path": ""}}, "cache.path: '' is not allowed"),

@@ -49,6 +49,11 @@ SLOW_BUT_LINEAR = {
     "webquorum.text.organisations._PEOPLE_WORDS": "collect briefs (short)",
     "webquorum.text.organisations._PERSON_NAME": "collect passages (capped text)",
     "webquorum.text.organisations._RUN": "collect passages (capped text)",
+    "webquorum.text.organisations._LEGAL_TAIL": "one candidate name at a time",
+    "webquorum.text.names._LEGAL_SUFFIX": "one candidate name at a time",
+    "webquorum.text.sentences._BREAK": "brief and collect passages (capped text)",
+    "webquorum.text.sentences._STOP": "brief and collect passages (capped text)",
+    "webquorum.text.claims._PRIOR_AFTER": "one figure's sentence at a time",
 }
 SLOW_LIMIT_S = 1.5
 # Only ever used anchored (``pattern.match(text, pos)``), never to scan: timed that way.
