@@ -13,6 +13,7 @@ from tests.sim.sites import SITE, SITES, article, bounded, gzip_bomb
 from tests.sim.web import Reply, SimWeb
 
 from webquorum.errors import (
+    BadContentError,
     BadResponseError,
     BadUrlError,
     FetchTimeoutError,
@@ -22,6 +23,7 @@ from webquorum.errors import (
     RedirectLoopError,
     TooLargeError,
 )
+from webquorum.net.decode import decode_body
 from webquorum.net.guard import AddressPolicy
 from webquorum.net.http import HttpClient, NetPolicy, check_url
 from webquorum.wire import HttpRequest
@@ -169,6 +171,27 @@ async def test_a_gzip_bomb_is_cut_off_quickly_in_bounded_memory(simweb: SimWeb, 
     assert caught.value.code == "WEB_FETCH_TOO_LARGE" and "decompression" in caught.value.message
     assert elapsed < 2.0
     assert peak < 10_000_000, f"peak {peak} bytes while reading a 50 MB bomb capped at 100 KB"
+
+
+@bounded(10)
+async def test_a_page_can_be_read_still_encoded_and_inflated_elsewhere_under_the_same_cap(
+    simweb: SimWeb, client: HttpClient
+) -> None:
+    """``decode=False`` (the page reader's way: it inflates in the extraction child) never inflates here."""
+    bomb = gzip_bomb(50)
+    simweb.route("/bomb", Reply(body=bomb, content_type="text/html", headers={"Content-Encoding": "gzip"}), host=SITE)
+    simweb.route("/six", Reply(body=b"x", headers={"Content-Encoding": ", ".join(["gzip"] * 6)}), host=SITE)
+    url = simweb.url("/bomb", host=SITE)
+    resp = await client.fetch(url, decode=False)
+    assert resp.body == bomb and resp.header("content-encoding") == "gzip"
+    with pytest.raises(TooLargeError) as caught:
+        decode_body(resp.body, resp.header("content-encoding"), 100_000, url)
+    assert "decompression" in caught.value.message and url in caught.value.message
+    with pytest.raises(BadContentError):  # refused from the header alone, before any body is read
+        await client.fetch(simweb.url("/six", host=SITE), decode=False)
+    simweb.route("/big", Reply(body=b"x" * 200_000, headers={"Content-Encoding": "gzip"}), host=SITE)
+    with pytest.raises(TooLargeError):  # the encoded size is capped too
+        await client.fetch(simweb.url("/big", host=SITE), decode=False)
 
 
 @bounded(5)

@@ -9,12 +9,14 @@ import time
 
 import pytest
 from tests.sim.hostile import (
+    deep_nesting,
     many_links,
     nested_brackets,
     pdf_operators,
     worker_abort,
     worker_allocate,
     worker_echo,
+    worker_fill,
     worker_sleep,
     worker_spin,
 )
@@ -23,10 +25,12 @@ from tests.sim.web import Reply, SimWeb
 
 from webquorum import Client
 from webquorum.errors import ExtractionFailedError, FetchError
-from webquorum.readers.extract import MAX_LINKS
+from webquorum.readers.bounds import MAX_DEPTH, MAX_TAGS, cap_tags, check_depth
+from webquorum.readers.extract import MAX_LINKS, extract_document
 from webquorum.readers.sandbox import run_bounded
 
 MB = 1024 * 1024
+PAGE_TEXT = "<p>The island ferry resumed its winter timetable on Monday after the storm repairs.</p>"
 
 
 @bounded(30)
@@ -52,6 +56,14 @@ async def test_an_extractor_past_its_memory_allowance_fails_alone() -> None:
         await run_bounded(worker_allocate, 2048, source="http://x.test/big", deadline_s=10, memory_bytes=128 * MB)
     assert "memory" in caught.value.message
     assert await run_bounded(worker_allocate, 16, source="s", deadline_s=10, memory_bytes=128 * MB) == f"allocated {16 * MB}"
+
+
+@pytest.mark.parametrize("allowance_mb", [128, 250])
+@bounded(30)
+async def test_the_childs_peak_resident_size_stays_within_its_allowance(allowance_mb: int) -> None:
+    """The allowance counts the child's whole RSS (its imports included), so 10x the body cap is a bound, not a hope."""
+    peak = await run_bounded(worker_fill, 4, source="s", deadline_s=20, memory_bytes=allowance_mb * MB)
+    assert allowance_mb * MB * 0.8 < peak <= allowance_mb * MB, f"peak {peak / MB:.0f} MB"
 
 
 @bounded(30)
@@ -92,3 +104,38 @@ async def test_links_are_capped_before_they_are_materialised(simweb: SimWeb) -> 
     async with Client(site_config(simweb, max_body_bytes=2_000_000, fetch_deadline_s=30.0)) as wq:
         listed = await wq.links(simweb.url("/links", host=SITE), limit=300)
     assert listed.total <= MAX_LINKS and len(listed.links) <= MAX_LINKS
+
+
+def test_a_page_is_read_up_to_its_tag_cap_and_its_links_still_list() -> None:
+    """A 3 MB page of links (240,000 tags) reads its first MAX_TAGS tags: text and links, no tree of the rest."""
+    page = many_links(3_000_000)
+    assert page.count("<") > 2 * MAX_TAGS
+    capped = cap_tags(page)
+    assert capped.count("<") == MAX_TAGS - 1 and page.startswith(capped)
+    started = time.process_time()
+    doc = extract_document(page.encode(), content_type="text/html", url="http://x.test/", final_url="http://x.test/")
+    assert time.process_time() - started < 10.0
+    last = MAX_TAGS // 2  # two tags an anchor: the last ones read are just under this
+    assert len(doc.links) == MAX_LINKS and f"l{last - 10}" in doc.text and f"l{last}" not in doc.text
+    assert cap_tags(PAGE_TEXT) is PAGE_TEXT  # a normal page is untouched
+
+
+def test_nesting_past_the_depth_cap_is_refused_fast_and_normal_nesting_reads() -> None:
+    started = time.process_time()
+    with pytest.raises(ExtractionFailedError) as caught:
+        extract_document(deep_nesting(1_000_000).encode(), content_type="text/html", url="http://x.test/deep",
+                         final_url="http://x.test/deep")
+    assert time.process_time() - started < 1.0, "refused before any tree is built"
+    assert f"more than {MAX_DEPTH} deep" in caught.value.message and caught.value.code == "WEB_FETCH_EXTRACTION_FAILED"
+    nested = "<html><body>" + "<div>" * 200 + PAGE_TEXT * 3 + "</div>" * 200 + "</body></html>"  # lxml stops at 255
+    assert extract_document(nested.encode(), content_type="text/html", url="http://x.test/", final_url="http://x.test/").text
+
+
+def test_the_depth_scan_skips_scripts_comments_and_elements_that_do_not_nest() -> None:
+    script = "<script>" + "if (i<n && j<m) {}" * 2_000 + "</script>"
+    flat = "<ul>" + "<li>item<br><img src=x>" * 3_000 + "</ul>" + "<p>para" * 3_000
+    comment = "<!--" + "<div>" * 3_000 + "-->"
+    for page in (script, flat, comment):
+        check_depth(f"<html><body>{page}{PAGE_TEXT}</body></html>", "http://x.test/")
+    with pytest.raises(ExtractionFailedError):
+        check_depth("<html><body>" + "<x-a><b>" * 600 + "</body></html>", "http://x.test/")  # custom tags nest too

@@ -105,3 +105,18 @@ def pdf_operators(size: int) -> bytes:
     out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
     out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
     return bytes(out)
+
+
+def worker_fill(step_mb: int) -> int:
+    """Touch memory ``step_mb`` at a time until an allocation fails; the peak resident size (VmHWM, bytes)."""
+    held = []
+    try:
+        while True:
+            held.append(b"\x01" * (step_mb * 1024 * 1024))  # written, so resident (not lazily zero-mapped)
+    except MemoryError:
+        held.clear()
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    raise AssertionError("no VmHWM in /proc/self/status")

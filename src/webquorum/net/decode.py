@@ -8,6 +8,12 @@ body cap still allows (``max_length``), at most :data:`MAX_CODINGS` layers are a
 corrupt, truncated or unknown codings raise :class:`~webquorum.errors.BadContentError`.
 
 We only ever advertise ``gzip, deflate`` (:data:`ACCEPT_ENCODING`), the codings zlib decodes.
+
+Where it runs: provider API bodies are inflated as they arrive (:class:`BodyDecoder`, in the
+serving process: an operator-configured endpoint). A page's body is read still encoded, its
+codings checked up front (:func:`check_codings`, no inflating), and inflated by
+:func:`decode_body` inside the extraction child together with the parse, so a gzip bomb burns the
+child's CPU, never the event loop's. The same layer-by-layer cap and the same errors apply.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from collections.abc import Callable
 
 from webquorum.errors import BadContentError, TooLargeError
 
-__all__ = ["ACCEPT_ENCODING", "MAX_CODINGS", "BodyDecoder", "codings_of"]
+__all__ = ["ACCEPT_ENCODING", "MAX_CODINGS", "BodyDecoder", "check_codings", "codings_of", "decode_body"]
 
 ACCEPT_ENCODING = "gzip, deflate"
 MAX_CODINGS = 2  # real servers send one; two covers a proxy re-compressing; six is an attack
@@ -81,6 +87,39 @@ class _Layer:
             raise BadContentError(f"truncated {self.coding} body (the stream ended before its end marker)")
 
 
+def check_codings(header: str | None) -> list[str]:
+    """The codings of a ``Content-Encoding`` header, or :class:`BadContentError` if they cannot be undone here."""
+    codings = codings_of(header)
+    if len(codings) > MAX_CODINGS:
+        raise BadContentError(
+            f"{len(codings)} stacked Content-Encoding layers ({', '.join(codings)}); at most {MAX_CODINGS} are accepted"
+        )
+    for coding in codings:
+        if coding not in ("gzip", "x-gzip", "deflate"):
+            raise BadContentError(f"unsupported Content-Encoding {coding!r} (only gzip and deflate are accepted)")
+    return codings
+
+
+_PIECE = 64 * 1024  # what the network hands over at a time: the decoder sees a stored body the same way
+
+
+def decode_body(raw: bytes, header: str | None, limit: int, url: str) -> bytes:
+    """A body read still encoded, decoded under the same cap and errors as :class:`BodyDecoder` (URL named)."""
+    if not codings_of(header):
+        return raw
+
+    def too_large() -> TooLargeError:
+        return TooLargeError(f"{url} is over the {limit}-byte limit after decompression", url=url)
+
+    try:
+        decoder = BodyDecoder(header, limit, too_large)
+        chunks = [decoder.feed(raw[i : i + _PIECE]) for i in range(0, len(raw), _PIECE)]
+        decoder.finish()
+    except BadContentError as exc:
+        raise BadContentError(f"{url}: {exc.message}", url=url) from None
+    return b"".join(chunks)
+
+
 class BodyDecoder:
     """Feed raw chunks, get decoded bytes; the total decoded size never passes ``limit``.
 
@@ -88,11 +127,7 @@ class BodyDecoder:
     """
 
     def __init__(self, header: str | None, limit: int, too_large: Callable[[], TooLargeError]) -> None:
-        codings = codings_of(header)
-        if len(codings) > MAX_CODINGS:
-            raise BadContentError(
-                f"{len(codings)} stacked Content-Encoding layers ({', '.join(codings)}); at most {MAX_CODINGS} are accepted"
-            )
+        codings = check_codings(header)
         # Applied in order, so undone in reverse.
         self._layers = [_Layer(c) for c in reversed(codings)]
         self._limit = limit

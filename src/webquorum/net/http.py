@@ -59,7 +59,7 @@ from webquorum.errors import (
     TooLargeError,
     redact,
 )
-from webquorum.net.decode import ACCEPT_ENCODING, BodyDecoder
+from webquorum.net.decode import ACCEPT_ENCODING, BodyDecoder, check_codings
 from webquorum.net.guard import AddressPolicy, IPAddress, address_class, parse_ip_literal
 from webquorum.net.proxy import ProxyRoutes, shown
 from webquorum.wire import HttpRequest, HttpResponse
@@ -220,11 +220,28 @@ def _lower_headers(headers: httpx2.Headers) -> dict[str, str]:
     return {k.lower(): v for k, v in headers.items()}
 
 
-async def _read_capped(response: httpx2.Response, max_bytes: int, url: str) -> bytes:
-    """The decoded body, inflated layer by layer and never past ``max_bytes``."""
+async def _read_capped(response: httpx2.Response, max_bytes: int, url: str, *, decode: bool = True) -> bytes:
+    """The decoded body, inflated layer by layer and never past ``max_bytes``.
+
+    With ``decode=False`` the body stays encoded (its codings checked, its encoded size capped):
+    the caller inflates it elsewhere with :func:`~webquorum.net.decode.decode_body`.
+    """
     declared = response.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > max_bytes:
         raise TooLargeError(f"{url} declares {declared} bytes, over the {max_bytes}-byte limit", url=url)
+    if not decode:
+        try:
+            check_codings(response.headers.get("content-encoding"))
+        except BadContentError as exc:
+            raise BadContentError(f"{url}: {exc.message}", url=url) from None
+        pieces: list[bytes] = []
+        size = 0
+        async for piece in response.aiter_raw():
+            size += len(piece)
+            if size > max_bytes:
+                raise TooLargeError(f"{url} is over the {max_bytes}-byte limit", url=url)
+            pieces.append(piece)
+        return b"".join(pieces)
 
     def too_large() -> TooLargeError:
         return TooLargeError(f"{url} is over the {max_bytes}-byte limit after decompression", url=url)
@@ -398,8 +415,13 @@ class HttpClient:
         deadline_s: float = 15.0,
         max_bytes: int | None = None,
         headers: Mapping[str, str] | None = None,
+        decode: bool = True,
     ) -> HttpResponse:
-        """GET an untrusted URL through the guard; returns the final response whatever its status."""
+        """GET an untrusted URL through the guard; returns the final response whatever its status.
+
+        With ``decode=False`` the body comes back as sent (``Content-Encoding`` still applied, its
+        header kept): the page reader inflates it in the extraction child, off the event loop.
+        """
         limit = max_bytes or self.policy.max_body_bytes
         base_headers = {"user-agent": self.policy.user_agent, "accept": BROWSER_ACCEPT, **(headers or {})}
         timeout = httpx2.Timeout(deadline_s, connect=min(deadline_s, self.policy.connect_timeout_s))
@@ -432,7 +454,7 @@ class HttpClient:
                                 )
                             current = urljoin(current, location)
                             continue
-                        body = await _read_capped(response, limit, url)
+                        body = await _read_capped(response, limit, url, decode=decode)
                     finally:
                         await response.aclose()
                     return HttpResponse(

@@ -25,7 +25,7 @@ from webquorum.net.guard import parse_ip_literal
 from webquorum.net.http import check_url
 from webquorum.pipelines.runtime import Runtime
 from webquorum.readers import READER_IDS
-from webquorum.readers.extract import detect_block_page, extract_document, finish_service_text
+from webquorum.readers.extract import encoded_block_reason, extract_encoded, finish_service_text
 from webquorum.readers.sandbox import MIN_MEMORY_BYTES, run_bounded
 from webquorum.resilience import call_with_retry, notices
 from webquorum.types import Document, Page
@@ -37,7 +37,7 @@ MIN_EXTRACT_S = 1.0  # a body that arrived just before the deadline still gets t
 
 
 def extract_memory(rt: Runtime) -> int:
-    """An extraction's memory allowance: ten bodies' worth, and never less than a large normal page needs."""
+    """An extraction child's whole resident allowance: ten bodies' worth, never less than a normal 5 MB page needs."""
     return max(MIN_MEMORY_BYTES, 10 * rt.config.network.max_body_bytes)
 
 
@@ -59,10 +59,17 @@ async def read_http(rt: Runtime, url: str, deadline_s: float) -> Document:
         remaining = deadline - loop.time()
         if remaining <= 0:
             raise FetchTimeoutError(f"{url} did not finish within {deadline_s:g}s", url=url)
-        resp = await rt.http.fetch(url, deadline_s=remaining)
+        # The body comes back still encoded: it is inflated in the extraction child, with the parse.
+        resp = await rt.http.fetch(url, deadline_s=remaining, decode=False)
         if resp.status in BLOCKED_STATUSES:
             raise BlockedError(f"{url} refused the reader (HTTP {resp.status})", url=url, status=resp.status)
-        challenge = detect_block_page(resp.body.decode("utf-8", "replace"), resp.status) if resp.status == 503 else None
+        encoding, cap = resp.header("content-encoding"), rt.http.policy.max_body_bytes
+        challenge = None
+        if resp.status == 503:
+            challenge = await run_bounded(
+                encoded_block_reason, resp.body, content_encoding=encoding, max_bytes=cap, url=url, status=503,
+                source=url, deadline_s=max(deadline - loop.time(), MIN_EXTRACT_S), memory_bytes=extract_memory(rt),
+            )
         if challenge:
             raise BlockedError(f"{challenge} at {url} (HTTP 503)", url=url, status=503)
         if resp.status >= 400:
@@ -70,8 +77,9 @@ async def read_http(rt: Runtime, url: str, deadline_s: float) -> Document:
                 f"{url} answered HTTP {resp.status}", url=url, status=resp.status, transient=resp.status in (502, 503, 504)
             )
         doc = await run_bounded(
-            extract_document, resp.body, content_type=resp.header("content-type"), url=url, final_url=resp.url,
-            source=url, deadline_s=max(deadline - loop.time(), MIN_EXTRACT_S), memory_bytes=extract_memory(rt),
+            extract_encoded, resp.body, content_type=resp.header("content-type"), url=url, final_url=resp.url,
+            content_encoding=encoding, max_bytes=cap, source=url, deadline_s=max(deadline - loop.time(), MIN_EXTRACT_S),
+            memory_bytes=extract_memory(rt),
         )
         return doc.model_copy(update={"final_address": resp.address})
 

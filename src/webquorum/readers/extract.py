@@ -15,6 +15,9 @@ more sentences, the visible text is used instead, then trimmed. The visible text
 when it can matter (the extracted text is under 5% of the page, a wall phrase occurs, or the page
 has embeds): on most pages that saves a tree walk.
 
+Before any parser sees a page, it is cut at its 100,000th tag and refused if its elements nest
+over 1,000 deep (:mod:`.bounds`): the markup, not the bytes, sets what the trees cost.
+
 Title, date, language and links come from one selectolax parse (meta tags, JSON-LD, ``<time>``,
 ``<html lang>``): trafilatura's own metadata pass costs about as much as its extraction.
 Challenge and login walls are recognised before extraction (:func:`detect_block_page`).
@@ -32,6 +35,8 @@ from urllib.parse import urljoin, urlsplit
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webquorum.errors import BlockedError, EmptyError, UnsupportedContentError
+from webquorum.net.decode import decode_body
+from webquorum.readers.bounds import cap_tags, check_depth
 from webquorum.readers.embeds import Embed, find_embeds, has_embeds, splice_embeds
 from webquorum.readers.pdf import read_pdf
 from webquorum.readers.promo import drop_promo_blocks
@@ -39,7 +44,10 @@ from webquorum.readers.trim import trim_to_first_sentence
 from webquorum.text.sentences import count_sentences
 from webquorum.types import Document, SourceType
 
-__all__ = ["MAX_LINKS", "MainTextRules", "decode_text", "detect_block_page", "extract_document", "finish_service_text"]
+__all__ = [
+    "MAX_LINKS", "MainTextRules", "decode_text", "detect_block_page", "encoded_block_reason", "extract_document",
+    "extract_encoded", "finish_service_text",
+]
 
 MAX_LINKS = 300
 _HTML_TYPES = {"text/html", "application/xhtml+xml", "application/xml", "text/xml"}
@@ -361,6 +369,8 @@ def main_text(
 
 
 def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) -> Document:
+    html = cap_tags(html)  # before any tree is built: tags and depth set the parsers' cost (bounds.py)
+    check_depth(html, url)
     tree = LexborHTMLParser(html)
     html_node = tree.css_first("html")
     lang = html_node.attributes.get("lang") if html_node is not None else None
@@ -428,6 +438,23 @@ def extract_document(
         raise EmptyError(f"no readable text at {final_url}", url=url)
     return Document(url=url, final_url=final_url, content_type=media or "text/plain", source_type=kind,
                     reader=reader, text=text)
+
+
+def extract_encoded(
+    body: bytes, *, content_encoding: str | None, max_bytes: int, content_type: str | None, url: str, final_url: str,
+) -> Document:
+    """:func:`extract_document` of a body still under its ``Content-Encoding``, inflated first (capped).
+
+    The page reader runs this in the extraction child, so a gzip bomb inflates there, not in the
+    serving process: an over-cap body is ``TooLargeError``, a damaged one ``BadContentError``.
+    """
+    decoded = decode_body(body, content_encoding, max_bytes, url)
+    return extract_document(decoded, content_type=content_type, url=url, final_url=final_url)
+
+
+def encoded_block_reason(body: bytes, *, content_encoding: str | None, max_bytes: int, url: str, status: int) -> str | None:
+    """:func:`detect_block_page` of an encoded error body (a 503 challenge page), inflated first (capped)."""
+    return detect_block_page(decode_body(body, content_encoding, max_bytes, url).decode("utf-8", "replace"), status)
 
 
 def _kind(media: str | None, text: str) -> SourceType:

@@ -5,10 +5,16 @@ goes quadratic, or a PDF whose content stream makes PDFium allocate gigabytes (o
 process, exit 134), would take the event loop's CPU, every other call's memory or the whole
 server with it. In a child, the page costs only itself: past its deadline the child is killed,
 past its CPU seconds (``RLIMIT_CPU``) the kernel kills it, past its memory allowance
-(``RLIMIT_AS`` above what the child already maps) allocations fail; each of those, and any
+allocations fail; each of those, and any
 crash, is that source's :class:`~webquorum.errors.ExtractionFailedError`. Each document gets its
 own process, so no lock is held across documents (PDFium is not thread-safe, but one process
 is one PDFium).
+
+The memory allowance is the child's whole resident size, the imports it starts with included
+(about 50 MB): ``RLIMIT_AS`` is set to the address space the child maps at its start plus the
+allowance minus what is already resident. Linux does not enforce ``RLIMIT_RSS``, and a new
+resident page needs new address space (what is mapped but not resident at the start is a few
+megabytes of libraries), so the child's peak RSS stays within the allowance by construction.
 
 Children come from a ``forkserver`` that has imported the extractors once (trafilatura takes
 about a second to import), so a child starts in milliseconds and the serving process never
@@ -43,7 +49,9 @@ __all__ = ["MAX_CHILDREN", "MIN_MEMORY_BYTES", "run_bounded", "warm_up"]
 
 T = TypeVar("T")
 
-MIN_MEMORY_BYTES = 384 * 1024 * 1024  # trafilatura's lxml tree of a large normal page fits easily
+# A normal 5 MB article (11,000 paragraphs) peaks at about 200 MB in a child: it must still read.
+MIN_MEMORY_BYTES = 240 * 1024 * 1024
+_MIN_HEADROOM = 16 * 1024 * 1024  # never less room than this above the start, whatever the start costs
 MAX_CHILDREN = 8  # extractions at once; more wait their turn, within their own deadline
 _NICE = 10
 _PRELOAD = ["webquorum.readers.sandbox", "webquorum.readers.extract", "trafilatura", "pypdfium2"]
@@ -107,22 +115,25 @@ def warm_up() -> None:
     threading.Thread(target=start, name="webquorum-extractor-warm-up", daemon=True).start()
 
 
-def _mapped_bytes() -> int:
-    """The child's current virtual size: the memory allowance is counted on top of it."""
+def _mapped_and_resident() -> tuple[int, int]:
+    """The child's current virtual and resident sizes in bytes (0, 0 when /proc cannot tell)."""
     try:
         with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+            fields = statm.read().split()
+        page = os.sysconf("SC_PAGE_SIZE")
+        return int(fields[0]) * page, int(fields[1]) * page
     except (OSError, ValueError, IndexError):
-        return 0
+        return 0, 0
 
 
 def _limit(cpu_s: int, memory_bytes: int) -> None:
     import resource
 
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s + 1))
-    mapped = _mapped_bytes()
+    mapped, resident = _mapped_and_resident()
     if mapped:
-        resource.setrlimit(resource.RLIMIT_AS, (mapped + memory_bytes, mapped + memory_bytes))
+        ceiling = mapped + max(memory_bytes - resident, _MIN_HEADROOM)
+        resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a PDFium abort leaves no core file behind
 
 
@@ -185,6 +196,7 @@ async def run_bounded(
 ) -> T:
     """``func(*args, **kwargs)`` in a fresh child, or the page's fetch error; never longer than ``deadline_s``.
 
+    ``memory_bytes`` is the child's whole resident allowance (its start included).
     ``func`` must be a module-level function (it is pickled by name). Its fetch errors come back
     as the same class; a timeout, a CPU or memory overrun or a crash is ``ExtractionFailedError``.
     The deadline runs from the moment the child is running: the first extraction of a process
