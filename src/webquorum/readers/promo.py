@@ -17,7 +17,7 @@ __all__ = ["drop_promo_blocks"]
 
 # Whole-line headings of blocks that list other pages. Anchored alternation of literals: linear.
 _PROMO_HEADING = re.compile(
-    r"(?i)^\W*(?:you (?:may|might) (?:also )?(?:like|enjoy)|related(?: (?:articles?|stories|posts|content|"
+    r"(?i)^\W*+(?:you (?:may|might) (?:also )?(?:like|enjoy)|related(?: (?:articles?|stories|posts|content|"
     r"coverage|news|reading|links|videos))?|recommended(?: (?:for you|stories|articles|reading|videos))?|"
     r"more (?:stories|news|articles|like this|to explore|videos)|read (?:more|next|also)|also read|"
     r"don'?t miss|must read|most (?:popular|read|viewed|shared)|trending(?: now| stories)?|"

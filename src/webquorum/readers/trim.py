@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from webquorum.text.lexicon import FUNCTION_WORDS
+from webquorum.text.patterns import alternation, expand
 
 __all__ = ["is_real_sentence", "trim_to_first_sentence"]
 
@@ -34,15 +35,17 @@ _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _END = re.compile(r"[.!?…。！？][\"'”’»)\]*_]*$")
 _INNER_BOUNDARY = re.compile(r"[a-z\u00e0-\u00ff)\"”’][.!?]\s+[\"“'‘(]?[A-Z\u00c0-\u00dd]")
 _SEPARATORS = re.compile(r"\s[|·•»›/>]\s")
-# Notices that read like sentences but are never article text.
-_BOILERPLATE = re.compile(
-    r"(?i)\b(?:(?:we|site|website|this site) uses? cookies|use of cookies|accept (?:all )?cookies|"
+# Notices that read like sentences but are never article text (a small regex, expanded to its
+# phrases and compiled as a trie: text/patterns.py; matched case-insensitively after a word boundary).
+_BOILERPLATE_PHRASES = (
+    r"(?:(?:we|site|website|this site) uses? cookies|use of cookies|accept (?:all )?cookies|"
     r"cookie (?:policy|settings|preferences|consent)|skip to (?:main |the )?(?:content|navigation|main)|"
     r"jump to (?:main |the )?(?:content|navigation)|enable javascript|javascript is (?:disabled|required)|"
     r"(?:sign|log) ?in to (?:your account|continue|comment)|subscribe to our|sign up for (?:our|the) newsletter|"
     r"all rights reserved|you are here:|share (?:this|on) (?:article|story|page|post|facebook|twitter)|"
     r"(?:your|this) browser (?:is not|does not|doesn't) support|update your browser)"
 )
+_BOILERPLATE = re.compile(alternation(expand(_BOILERPLATE_PHRASES), ignore_case=True, word_start=True))
 _MIN_WORDS = 5
 _MIN_UNPUNCTUATED_WORDS = 20  # a paragraph this long is prose even when its full stop is missing
 _MAX_WRAPPED_LINES = 4

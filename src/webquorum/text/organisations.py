@@ -31,6 +31,7 @@ from webquorum.text.lexicon import (
     PHONE_PATTERN,
     UPPER,
 )
+from webquorum.text.patterns import alternation, expand
 from webquorum.types.research import MergeRule
 
 _UP, _L = UPPER, LETTER
@@ -139,13 +140,15 @@ _OPENERS = frozenset(
 _CONNECTORS = frozenset({"de", "del", "la", "los", "&"})
 _NOT_KEY = re.compile(r"[^\w&]+")
 
-_PEOPLE_WORDS = re.compile(
-    r"(?i)(?<![\w])(?:decision[- ]makers?|tomador(?:es)? de decisi[oó]n(?:es)?|contacts?|contactos?|e-?mails?|"
+# Matched case-insensitively as whole words; a small regex expanded to its phrases and compiled as a
+# trie (text/patterns.py), so a megabyte of hostile text does not try every word at every position.
+_PEOPLE_PHRASES = (
+    r"(?:decision[- ]makers?|tomador(?:es)? de decisi[oó]n(?:es)?|contacts?|contactos?|e-?mails?|"
     r"correos?(?: electr[oó]nicos?)?|tel[eé]fonos?|phones?(?: numbers?)?|celulares?|linkedin|whatsapp|"
     r"ceos?|cfos?|ctos?|coos?|directors?|directoras?|directores|gerentes?|managers?|founders?|fundador(?:es|as?)?|"
     r"owners?|due[nñ]os?|people|personas?|persons?|buyers?|compradores?|jefes? de compras|executives?|ejecutivos?)"
-    r"(?![\w])"
 )
+_PEOPLE_WORDS = re.compile(alternation(expand(_PEOPLE_PHRASES), ignore_case=True, not_after=r"\w") + r"(?![\w])")
 _CONTACT = re.compile(f"{EMAIL_PATTERN}|{PHONE_PATTERN}")
 _HONORIFIC = re.compile(rf"(?<![{_L}])(?:{'|'.join(sorted(HONORIFICS))})\.?\s+[{_UP}]")
 _GIVEN_NAMES = (
@@ -154,8 +157,9 @@ _GIVEN_NAMES = (
     "Patricia|Rosa|Elena|Guadalupe|Verónica|Veronica|John|James|Michael|David|Robert|William|Mary|Jennifer|Linda|"
     "Sarah|Susan|Elon|Mark|Jeff|Bill|Tim|Peter|Paul|Thomas|Daniel|Richard|Emily|Jessica|Karen|Nancy"
 )
-_PERSON_NAME = re.compile(
-    rf"(?<!San )(?<!Santa )(?<!Santo )(?<!Ciudad )(?<!Villa )(?<![{_L}])(?:{_GIVEN_NAMES})\s+[{_UP}][{_L}]+"
+_PERSON_NAME = re.compile(  # a given name not after a letter nor in a place name ("San Pedro Garza")
+    alternation(_GIVEN_NAMES.split("|"), not_after=_L, not_preceded_by=("San ", "Santa ", "Santo ", "Ciudad ", "Villa "))
+    + rf"\s+[{_UP}][{_L}]+"
 )
 
 
