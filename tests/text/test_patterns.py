@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webquorum.readers import promo, trim
-from webquorum.text import organisations, sentences
+from webquorum.text import organisations, roles, sentences
 from webquorum.text.lexicon import ABBREVIATIONS, HONORIFICS, LEGAL_WORDS, LETTER, UPPER
 from webquorum.text.patterns import alternation, expand
 
@@ -34,6 +34,7 @@ PAIRS: dict[str, tuple[re.Pattern[str], str]] = {
     ),
     "stop": (sentences._STOP, rf"[.!?…][{_CLOSERS}]*(?=\s+[^a-zß-öø-ÿ\s]|\s*$)|[。！？]"),
     "break": (sentences._BREAK, rf"[.!?…][{_CLOSERS}]*(?=\s+[^a-zß-öø-ÿ\s])|[。！？]|\n"),
+    "role": (roles._ROLE_ONLY, roles._ROLE),
     "promo": (promo._PROMO_HEADING, promo._PROMO_HEADING.pattern.replace(r"^\W*+", r"^\W*", 1)),
 }
 

@@ -28,7 +28,7 @@ __all__ = ["MAX_DEPTH", "MAX_TAGS", "cap_tags", "check_depth"]
 
 MAX_TAGS = 100_000
 MAX_DEPTH = 1_000
-_TAG = re.compile(r"<(?:(!--)|(/?)([A-Za-z][A-Za-z0-9:-]*))")
+_TAG = re.compile(r"<(?=[!/A-Za-z])(?:(!--)|(/?)([A-Za-z][A-Za-z0-9:-]*))")  # the lookahead: "<<<<" fails fast
 _RAW_TEXT = {name: re.compile(rf"</{name}", re.I) for name in ("script", "style", "textarea", "title", "xmp")}
 # Void elements (never have children) and those closed implicitly by a sibling, per the HTML
 # standard's tree construction: nesting them needs an element that is counted.

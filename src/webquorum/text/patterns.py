@@ -34,7 +34,9 @@ def _caseless(char: str) -> str:
     return "".join(re.escape(c) for c in same)
 
 
-def _char(char: str, ignore_case: bool) -> str:
+def _char(char: str, ignore_case: bool, space: str | None = None) -> str:
+    if char == " " and space is not None:
+        return space
     if ignore_case:
         folded = _caseless(char)
         if len(folded) > len(re.escape(char)):
@@ -71,19 +73,22 @@ def _expand(items: object) -> list[str]:
 
 def alternation(
     phrases: Iterable[str], *, ignore_case: bool = False, word_start: bool = False, not_after: str | None = None,
-    not_preceded_by: Iterable[str] = (),
+    not_preceded_by: Iterable[str] = (), space: str | None = None,
 ) -> str:
     """A pattern matching exactly ``phrases`` (``ignore_case`` as ``re.IGNORECASE`` would), longest first.
 
     ``word_start``: as ``\\b`` before the alternation (every phrase must then start with a word
     character). ``not_after``: a class body, as ``(?<![not_after])`` before the alternation;
-    ``not_preceded_by``: literal strings, each as ``(?<!string)`` before the alternation. The
+    ``not_preceded_by``: literal strings, each as ``(?<!string)`` before the alternation;
+    ``space``: what a space inside a phrase stands for (``r"\\s+"``: any run of whitespace). The
     result opens with a case-sensitive character class, so it is fast in any surrounding flags;
     put it first in a pattern to let ``re`` skip to candidate positions.
     """
     words = sorted({p.lower() if ignore_case else p for p in phrases})
     if not words or "" in words:
         raise ValueError("alternation() needs non-empty phrases")
+    if space is not None and any(w.startswith(" ") or w.endswith(" ") for w in words):
+        raise ValueError("a phrase may not start or end with a space when space= is given")
     trie: dict[str, dict] = {}  # type: ignore[type-arg]
     for word in words:
         node = trie
@@ -102,7 +107,9 @@ def alternation(
         key = _char(first, ignore_case)
         for second, child in node.items():
             if second:
-                by_second.setdefault(_char(second, ignore_case), []).append(f"(?<={key}(?s:.)){_emit(child, ignore_case)}")
+                by_second.setdefault(_char(second, ignore_case, space), []).append(
+                    f"(?<={key}(?s:.)){_emit(child, ignore_case, space)}"
+                )
             else:
                 singles.append(key.strip("[]"))
     branches = [f"{second}{_join(rests)}" for second, rests in by_second.items()]
@@ -111,7 +118,7 @@ def alternation(
     guard = r"(?<!\w(?s:.))" if word_start else f"(?<![{not_after}](?s:.))" if not_after else ""
     guard += "".join(f"(?<!{re.escape(before)}(?s:.))" for before in not_preceded_by)  # checked after the first character
     seconds = "" if singles else "(?=[" + "".join(sorted(k.strip("[]") for k in by_second)) + "])"
-    return f"(?-i:[{heads}]{guard}{seconds}{_join(branches)})"
+    return f"(?-i:[{heads}]{seconds}{guard}{_join(branches)})"  # the cheapest test first
 
 
 def _join(rests: list[str]) -> str:
@@ -120,9 +127,9 @@ def _join(rests: list[str]) -> str:
     return "(?:" + "|".join(rests) + ")"
 
 
-def _emit(node: dict, ignore_case: bool) -> str:  # type: ignore[type-arg]
+def _emit(node: dict, ignore_case: bool, space: str | None = None) -> str:  # type: ignore[type-arg]
     ends = "" in node
-    alts = [_char(char, ignore_case) + _emit(child, ignore_case) for char, child in node.items() if char]
+    alts = [_char(char, ignore_case, space) + _emit(child, ignore_case, space) for char, child in node.items() if char]
     if not alts:
         return ""
     if len(alts) == 1 and not ends:
