@@ -8,9 +8,10 @@ bomb of that many megabytes of zeros, which the body cap stops). Each at 1, 5 an
 body cap raised to 25 MB so the 20 MB pages arrive whole.
 
 For each input: wall time of the hostile ``web_fetch`` and how it ended; CPU and peak RSS of the
-extraction child (the fork server's children, sampled from /proc every 20 ms; peak is VmHWM at the
-last sample) and the server's own peak RSS; and the median of normal ``web_fetch`` calls (a small
-article, extraction included) made meanwhile, over the same call's median on an idle server.
+extraction workers (the fork server's children, sampled from /proc every 20 ms; a pooled worker
+resets its peak counter, VmHWM, at the start and end of each document, and its CPU is counted
+from the first sample) and the server's own peak RSS; and the median of normal ``web_fetch`` calls
+(a small article, extraction included) made meanwhile, over the same call's median on an idle server.
 
 Goal (issue 12): every hostile call ends within its deadline (``network.fetch_deadline_s``), the
 child's RSS stays under 10x the body cap, and the normal call stays within 2x its usual time.
@@ -97,25 +98,25 @@ def descendants(root: int) -> list[int]:
 
 @dataclass
 class Sampler:
-    """Peak RSS and CPU of the server's extraction children while a call runs."""
+    """Peak RSS and CPU of the server's extraction workers while a call runs."""
 
     server: int
-    known: set[int] = field(default_factory=set)
     peak_mb: float = 0.0
     cpu: dict[int, float] = field(default_factory=dict)
+    first_cpu: dict[int, float] = field(default_factory=dict)
 
     async def run(self, stop: asyncio.Event) -> None:
-        base = set(descendants(self.server))  # the fork server and the resource tracker
-        self.known = base
         while not stop.is_set():
+            direct = {pid for pid in descendants(self.server) if (proc_stat(pid) or (0, 0.0))[0] == self.server}
             for pid in descendants(self.server):
-                if pid in base:
+                if pid in direct:  # the fork server and the resource tracker; workers are the fork server's children
                     continue
                 rss, stat = hwm_mb(pid), proc_stat(pid)
                 if rss is not None:
                     self.peak_mb = max(self.peak_mb, rss)
                 if stat is not None:
-                    self.cpu[pid] = stat[1]
+                    self.first_cpu.setdefault(pid, stat[1])
+                    self.cpu[pid] = stat[1] - self.first_cpu[pid]
             await asyncio.sleep(0.02)
 
 

@@ -16,7 +16,9 @@ from tests.sim.hostile import (
     worker_abort,
     worker_allocate,
     worker_echo,
+    worker_fail_with_pid,
     worker_fill,
+    worker_pid,
     worker_sleep,
     worker_spin,
 )
@@ -24,10 +26,10 @@ from tests.sim.sites import SITE, bounded, site_config
 from tests.sim.web import Reply, SimWeb
 
 from webquorum import Client
-from webquorum.errors import ExtractionFailedError, FetchError
+from webquorum.errors import EmptyError, ExtractionFailedError, FetchError
 from webquorum.readers.bounds import MAX_DEPTH, MAX_TAGS, cap_tags, check_depth
 from webquorum.readers.extract import MAX_LINKS, extract_document
-from webquorum.readers.sandbox import run_bounded
+from webquorum.readers.sandbox import DOCUMENTS_PER_WORKER, SPARE_WORKERS, run_bounded
 
 MB = 1024 * 1024
 PAGE_TEXT = "<p>The island ferry resumed its winter timetable on Monday after the storm repairs.</p>"
@@ -64,6 +66,25 @@ async def test_the_childs_peak_resident_size_stays_within_its_allowance(allowanc
     """The allowance counts the child's whole RSS (its imports included), so 10x the body cap is a bound, not a hope."""
     peak = await run_bounded(worker_fill, 4, source="s", deadline_s=20, memory_bytes=allowance_mb * MB)
     assert allowance_mb * MB * 0.8 < peak <= allowance_mb * MB, f"peak {peak / MB:.0f} MB"
+
+
+@bounded(60)
+async def test_workers_are_pooled_and_never_read_more_than_their_share() -> None:
+    """Warm workers serve many documents (no fork per page), each at most DOCUMENTS_PER_WORKER."""
+    pids = [await run_bounded(worker_pid, source="s", deadline_s=20, memory_bytes=256 * MB) for _ in range(2 * DOCUMENTS_PER_WORKER + 10)]
+    served = {pid: pids.count(pid) for pid in set(pids)}
+    assert len(served) <= 2 * (SPARE_WORKERS + 3), served  # reused, not one process per document
+    assert max(served.values()) <= DOCUMENTS_PER_WORKER, served
+    assert os.getpid() not in served
+
+
+@bounded(60)
+async def test_a_worker_that_failed_a_document_is_never_reused() -> None:
+    with pytest.raises(EmptyError) as caught:
+        await run_bounded(worker_fail_with_pid, source="s", deadline_s=20, memory_bytes=256 * MB)
+    failed = int(caught.value.message.split("pid ", 1)[1])
+    later = {await run_bounded(worker_pid, source="s", deadline_s=20, memory_bytes=256 * MB) for _ in range(12)}
+    assert failed not in later
 
 
 @bounded(30)

@@ -120,3 +120,13 @@ def worker_fill(step_mb: int) -> int:
             if line.startswith("VmHWM:"):
                 return int(line.split()[1]) * 1024
     raise AssertionError("no VmHWM in /proc/self/status")
+
+
+def worker_pid() -> int:
+    return os.getpid()
+
+
+def worker_fail_with_pid() -> int:
+    from webquorum.errors import EmptyError
+
+    raise EmptyError(f"pid {os.getpid()}")

@@ -7,6 +7,7 @@ the characters around them, including the characters ``re.IGNORECASE`` folds spe
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
@@ -41,10 +42,8 @@ PAIRS: dict[str, tuple[re.Pattern[str], str]] = {
 
 def _pieces(plain: str) -> list[str]:
     words = re.findall(r"[A-Za-zÀ-ÿ'’-]+", plain)
-    try:
+    with contextlib.suppress(ValueError, re.error):  # not a plain phrase list: its words are enough
         words += expand(plain.split("(?:", 1)[1].rsplit(")", 1)[0]) if plain.count("(?:") else []
-    except (ValueError, re.error):  # not a plain phrase list: its words are enough
-        pass
     words = [w for w in words if len(w) > 1][:400]
     return [*words, *(w.upper() for w in words[:100]), *(w.title() for w in words[:100]),
             " ", "  ", "\n", ".", ". ", "!", "?", "…", "”", ")", ",", "-", "x", "a", "San ", "ſ", "ı", "K", "Ó", "@", "1"]

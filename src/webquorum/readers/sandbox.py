@@ -6,9 +6,9 @@ process, exit 134), would take the event loop's CPU, every other call's memory o
 server with it. In a child, the page costs only itself: past its deadline the child is killed,
 past its CPU seconds (``RLIMIT_CPU``) the kernel kills it, past its memory allowance
 allocations fail; each of those, and any
-crash, is that source's :class:`~webquorum.errors.ExtractionFailedError`. Each document gets its
-own process, so no lock is held across documents (PDFium is not thread-safe, but one process
-is one PDFium).
+crash, is that source's :class:`~webquorum.errors.ExtractionFailedError`. A worker reads one
+document at a time, so no lock is held across documents (PDFium is not thread-safe, but one
+process is one PDFium).
 
 The memory allowance is the child's whole resident size, the imports it starts with included
 (about 50 MB): ``RLIMIT_AS`` is set to the address space the child maps at its start plus the
@@ -17,10 +17,18 @@ resident page needs new address space (what is mapped but not resident at the st
 megabytes of libraries), so the child's peak RSS stays within the allowance by construction.
 
 Children come from a ``forkserver`` that has imported the extractors once (trafilatura takes
-about a second to import), so a child starts in milliseconds and the serving process never
-forks itself with its threads and sockets. :func:`warm_up` starts that server in the background
-when a runtime is created. Children run at a lower CPU priority, so the serving process (and
-its event loop) stays responsive while hostile pages burn their budget.
+about a second to import), and the serving process never forks itself with its threads and
+sockets. They are pooled: a few are started ahead (:data:`SPARE_WORKERS`), each reads one
+document at a time, and each document gets its own limits (the CPU limit is set to what the
+worker has used so far plus the document's seconds, the address space to what it maps now plus
+the allowance minus what is resident, and the peak-RSS counter is reset). A worker that was
+killed (deadline, CPU, memory), crashed, failed a document, grew past its start by
+:data:`_MAX_GROWTH` or read :data:`DOCUMENTS_PER_WORKER` documents is retired, never reused, so
+a hostile page's leftovers never reach the next page. Taking a warm worker costs well under a
+millisecond, where starting a child cost 70-150 ms on a loaded machine. :func:`warm_up` starts
+the fork server and the first workers in the background when a runtime is created. Workers run
+at a lower CPU priority, so the serving process (and its event loop) stays responsive while
+hostile pages burn their budget.
 
 The waiting is asynchronous (:func:`run_bounded` awaits the child's pipe), so a hundred slow
 extractions do not occupy the default thread pool that the caches and stores use.
@@ -45,7 +53,7 @@ from typing import Any, TypeVar
 from webquorum import errors
 from webquorum.errors import ExtractionFailedError, WebQuorumError
 
-__all__ = ["MAX_CHILDREN", "MIN_MEMORY_BYTES", "run_bounded", "warm_up"]
+__all__ = ["DOCUMENTS_PER_WORKER", "MAX_CHILDREN", "MIN_MEMORY_BYTES", "SPARE_WORKERS", "run_bounded", "warm_up"]
 
 T = TypeVar("T")
 
@@ -53,6 +61,9 @@ T = TypeVar("T")
 MIN_MEMORY_BYTES = 240 * 1024 * 1024
 _MIN_HEADROOM = 16 * 1024 * 1024  # never less room than this above the start, whatever the start costs
 MAX_CHILDREN = 8  # extractions at once; more wait their turn, within their own deadline
+SPARE_WORKERS = 2  # idle workers kept started, so a read never waits for a fork
+DOCUMENTS_PER_WORKER = 50
+_MAX_GROWTH = 48 * 1024 * 1024  # resident size a worker may keep above its start before it is retired
 _NICE = 10
 _PRELOAD = ["webquorum.readers.sandbox", "webquorum.readers.extract", "trafilatura", "pypdfium2"]
 _context_lock = threading.Lock()
@@ -111,6 +122,7 @@ def warm_up() -> None:
     def start() -> None:
         _ctx()
         forkserver.ensure_running()
+        _refill()
 
     threading.Thread(target=start, name="webquorum-extractor-warm-up", daemon=True).start()
 
@@ -127,39 +139,131 @@ def _mapped_and_resident() -> tuple[int, int]:
 
 
 def _limit(cpu_s: int, memory_bytes: int) -> None:
+    """This document's limits, on top of what the worker has used and holds so far."""
     import resource
 
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s + 1))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    used = math.ceil(usage.ru_utime + usage.ru_stime)
+    resource.setrlimit(resource.RLIMIT_CPU, (used + cpu_s, resource.RLIM_INFINITY))  # SIGXCPU past the soft limit
     mapped, resident = _mapped_and_resident()
     if mapped:
         ceiling = mapped + max(memory_bytes - resident, _MIN_HEADROOM)
-        resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a PDFium abort leaves no core file behind
+        resource.setrlimit(resource.RLIMIT_AS, (ceiling, resource.RLIM_INFINITY))
+    _reset_peak()  # the peak-RSS counter (VmHWM) counts from this document on
 
 
-def _child(
-    conn: multiprocessing.connection.Connection, func: Callable[..., Any], args: tuple[Any, ...],
-    kwargs: dict[str, Any], cpu_s: int, memory_bytes: int,
-) -> None:
+def _reset_peak() -> None:
+    with contextlib.suppress(OSError), open("/proc/self/clear_refs", "w") as clear:
+        clear.write("5")
+
+
+def _serve(conn: multiprocessing.connection.Connection) -> None:
+    """A worker: read one document at a time until the parent closes the pipe or retires us."""
+    import resource
+
     with contextlib.suppress(OSError):
         os.nice(_NICE)
-    _limit(cpu_s, memory_bytes)
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a PDFium abort leaves no core file behind
+    start = _mapped_and_resident()[1]
+    while True:
+        try:
+            request = conn.recv()
+        except (EOFError, OSError):
+            return
+        if request is None:
+            return
+        func, args, kwargs, cpu_s, memory_bytes = request
+        _limit(cpu_s, memory_bytes)
+        message = _call(func, args, kwargs)
+        grown = _mapped_and_resident()[1] - start
+        _reset_peak()  # idle, the peak counter shows what the worker holds, not the last document's peak
+        try:
+            conn.send((message, grown))
+        except MemoryError:
+            conn.send((("failed", "ran out of its memory allowance"), grown))
+
+
+def _call(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
     try:
-        message: tuple[Any, ...] = ("ok", func(*args, **kwargs))
+        return ("ok", func(*args, **kwargs))
     except WebQuorumError as exc:
-        message = ("error", type(exc).__name__, exc.message, exc.url, exc.status)
+        return ("error", type(exc).__name__, exc.message, exc.url, exc.status)
     except MemoryError:
-        message = ("failed", "ran out of its memory allowance")
+        return ("failed", "ran out of its memory allowance")
     except RecursionError:
-        message = ("failed", "is nested too deeply to read")
+        return ("failed", "is nested too deeply to read")
     except Exception as exc:  # an extractor bug on a hostile page: that page's failure, named
-        message = ("failed", f"broke the extractor ({type(exc).__name__})")
+        return ("failed", f"broke the extractor ({type(exc).__name__})")
+
+
+class _Worker:
+    """One pooled worker process and the parent's end of its pipe."""
+
+    def __init__(self) -> None:
+        ctx = _ctx()
+        self.conn, child = ctx.Pipe(duplex=True)
+        self.process = _Process(target=_serve, args=(child,), name="webquorum-extract", daemon=True)
+        try:
+            self.process.start()
+        finally:
+            child.close()
+        self.documents = 0
+
+    def retire(self) -> None:
+        with contextlib.suppress(OSError):
+            self.conn.close()
+        if self.process.is_alive():
+            self.process.kill()
+        # Not joined: the fork server reaps its children and the Popen finalizer closes their fds.
+
+
+_idle: list[_Worker] = []  # started workers waiting for a document, guarded by _idle_lock
+_idle_lock = threading.Lock()
+_refilling = threading.Event()
+
+
+def _take() -> _Worker | None:
+    with _idle_lock:
+        while _idle:
+            worker = _idle.pop()
+            if worker.process.is_alive():
+                return worker
+            worker.retire()
+    return None
+
+
+def _give_back(worker: _Worker, grown: int) -> None:
+    worker.documents += 1
+    if worker.documents >= DOCUMENTS_PER_WORKER or grown > _MAX_GROWTH:
+        worker.retire()
+        return
+    with _idle_lock:
+        if len(_idle) < MAX_CHILDREN:
+            _idle.append(worker)
+            return
+    worker.retire()
+
+
+def _refill() -> None:
+    """Start workers until :data:`SPARE_WORKERS` are idle (in the calling thread; one refill at a time)."""
+    if _refilling.is_set():
+        return
+    _refilling.set()
     try:
-        conn.send(message)
-    except MemoryError:
-        conn.send(("failed", "ran out of its memory allowance"))
+        while True:
+            with _idle_lock:
+                if len(_idle) >= SPARE_WORKERS:
+                    return
+            worker = _Worker()
+            with _idle_lock:
+                _idle.append(worker)
     finally:
-        conn.close()
+        _refilling.clear()
+
+
+def _refill_soon() -> None:
+    if not _refilling.is_set():
+        threading.Thread(target=_refill, name="webquorum-extractor-refill", daemon=True).start()
 
 
 def _rebuild(message: tuple[Any, ...], url: str) -> Any:
@@ -215,40 +319,48 @@ async def run_bounded(
         slot.release()
 
 
+def _retire_when_started(started: asyncio.Future[_Worker]) -> None:
+    if not started.cancelled() and started.exception() is None:
+        started.result().retire()
+
+
 async def _run_child(
     func: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any], url: str, cpu_s: int, memory_bytes: int,
     deadline_s: float,
 ) -> T:
-    ctx = _ctx()
-    reader, writer = ctx.Pipe(duplex=False)
-    process = _Process(
-        target=_child, args=(writer, func, args, kwargs, cpu_s, memory_bytes), name="webquorum-extract", daemon=True
-    )
     loop = asyncio.get_running_loop()
-    # The first start waits for the fork server's imports; a thread keeps the loop free meanwhile.
-    # The start is shielded so that a cancellation here still leaves a process to kill.
-    started = asyncio.ensure_future(asyncio.to_thread(process.start))
+    worker = _take()
+    if worker is None:  # none idle: start one (the first one of a process also waits for the fork server's imports)
+        started = asyncio.ensure_future(asyncio.to_thread(_Worker))
+        try:
+            worker = await asyncio.shield(started)
+        except asyncio.CancelledError:
+            started.add_done_callback(_retire_when_started)
+            raise
+    _refill_soon()
+    reused = False
     try:
-        await asyncio.shield(started)
-        writer.close()
+        # The request (the body included) is written from a thread: a large one fills the pipe.
+        await asyncio.to_thread(worker.conn.send, (func, args, kwargs, cpu_s, memory_bytes))
         try:
             async with asyncio.timeout(deadline_s):
-                message = await _receive(loop, reader)
+                reply = await _receive(loop, worker.conn)
         except TimeoutError:
             raise ExtractionFailedError(f"{url} did not finish extracting within {deadline_s:g}s", url=url) from None
-        if message is None:
-            await asyncio.to_thread(process.join, 2.0)
-            raise _died(process.exitcode, url, cpu_s)
+        if reply is None:
+            await asyncio.to_thread(worker.process.join, 2.0)
+            raise _died(worker.process.exitcode, url, cpu_s)
+        message, grown = reply
         result: T = _rebuild(message, url)
+        reused = True
+        _give_back(worker, grown)
         return result
+    except (BrokenPipeError, ConnectionResetError):
+        await asyncio.to_thread(worker.process.join, 2.0)
+        raise _died(worker.process.exitcode, url, cpu_s) from None
     finally:
-        await asyncio.wait([started])
-        writer.close()
-        reader.close()
-        if process.pid is not None and process.is_alive():
-            process.kill()
-        # Not joined on success: a finished child is reaped by the fork server, its pipes closed by
-        # the Popen finalizer; waiting here would only add the child's exit to the caller's time.
+        if not reused:  # killed, crashed, failed or cancelled mid-document: never reused
+            worker.retire()
 
 
 async def _receive(loop: asyncio.AbstractEventLoop, reader: multiprocessing.connection.Connection) -> Any:
