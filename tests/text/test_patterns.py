@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webquorum.readers import promo, trim
-from webquorum.text import organisations, roles, sentences
+from webquorum.text import claims, figures, organisations, roles, sentences
 from webquorum.text.lexicon import ABBREVIATIONS, HONORIFICS, LEGAL_WORDS, LETTER, UPPER
 from webquorum.text.patterns import alternation, expand
 
@@ -36,6 +36,11 @@ PAIRS: dict[str, tuple[re.Pattern[str], str]] = {
     "stop": (sentences._STOP, rf"[.!?…][{_CLOSERS}]*(?=\s+[^a-zß-öø-ÿ\s]|\s*$)|[。！？]"),
     "break": (sentences._BREAK, rf"[.!?…][{_CLOSERS}]*(?=\s+[^a-zß-öø-ÿ\s])|[。！？]|\n"),
     "role": (roles._ROLE_ONLY, roles._ROLE),
+    "slash_date": (figures._DATES[4], r"(?=\d)(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4})(?![\d/])"),
+    "clause_break": (
+        claims._CLAUSE_BREAK,
+        "(?i)" + claims._CLAUSE_BREAK.pattern.replace(r",\s++", r",\s+").replace(r"\s(?=[wm])", r"\s"),
+    ),
     "promo": (promo._PROMO_HEADING, promo._PROMO_HEADING.pattern.replace(r"^\W*+", r"^\W*", 1)),
 }
 
@@ -46,7 +51,8 @@ def _pieces(plain: str) -> list[str]:
         words += expand(plain.split("(?:", 1)[1].rsplit(")", 1)[0]) if plain.count("(?:") else []
     words = [w for w in words if len(w) > 1][:400]
     return [*words, *(w.upper() for w in words[:100]), *(w.title() for w in words[:100]),
-            " ", "  ", "\n", ".", ". ", "!", "?", "…", "”", ")", ",", "-", "x", "a", "San ", "ſ", "ı", "K", "Ó", "@", "1"]
+            " ", "  ", "\n", "\t", ".", ". ", "!", "?", "…", "”", ")", ",", ", ", ";", "-", "x", "a", "San ", "ſ", "ı", "K",
+            "Ó", "@", "1", "12", "2024", "/"]
 
 
 @pytest.mark.parametrize("name", sorted(PAIRS))

@@ -52,8 +52,8 @@ from webquorum.text.sentences import sentence_spans, starts_sentence
 _TOKEN = re.compile(rf"[{LETTER}0-9]+(?:['’][{LETTER}]+)?(?:[-.][{LETTER}0-9]+)*|[,;:()]")
 _CAPITALISED = re.compile(rf"(?<![{LETTER}])[A-ZÀ-ÖØ-Þ][{LETTER}]+")
 _CLAUSE_BREAK = re.compile(
-    r";|,\s+(?:while|whereas|but|and|of which|compared (?:with|to)|up from|down from|versus|vs\.?|with|against|"
-    r"mientras(?: que)?|pero|y|frente a|comparado con|con|de los cuales|de las cuales)\b|\s(?:while|whereas|mientras que)\s",
+    r";|,\s++(?:while|whereas|but|and|of which|compared (?:with|to)|up from|down from|versus|vs\.?|with|against|"
+    r"mientras(?: que)?|pero|y|frente a|comparado con|con|de los cuales|de las cuales)\b|\s(?=[wm])(?:while|whereas|mientras que)\s",
     re.IGNORECASE,
 )
 _QUARTER_CODE = re.compile(r"(?i)^(?:q([1-4])|([1-4])q|([1-4])t|h([12])|([12])h|fy\s?(\d{2,4})|([1-4])t\d\d)$")

@@ -116,7 +116,7 @@ _DATES = (  # (pattern, characters that may not come right before a match beside
         rf"(?=\d)(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MON_EN})\.?,?\s+(?P<y>\d{{4}})\b"
     ),
     re.compile(rf"(?=\d)(?P<d>\d{{1,2}})\s+de\s+(?P<mon>(?i:{_MON_ES}))\s+(?:de|del)\s+(?P<y>\d{{4}})\b"),
-    re.compile(r"(?=\d)(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4})(?![\d/])"),
+    re.compile(r"(?=\d)(?P<a>\d{1,2}+)/(?P<b>\d{1,2}+)/(?P<y>\d{4})(?![\d/])"),
 )
 # A unit is one or two words checked against measures.UNITS in code: one regex alternation of
 # every unit after every number cost more than all the other figure patterns together.
