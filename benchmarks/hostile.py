@@ -51,11 +51,13 @@ MB = 1_000_000
 
 
 def kinds(size_mb: int) -> dict[str, Reply]:
+    """The hostile replies, as bytes: the loopback server shares this process (and its GIL) with the
+    measuring clients, and encoding a 20 MB text body on every request would stall them, not the server."""
     n = size_mb * MB
     return {
-        "brackets": Reply(body=nested_brackets(n), content_type="text/markdown"),
-        "links": Reply(body=many_links(n)),
-        "nesting": Reply(body=deep_nesting(n)),
+        "brackets": Reply(body=nested_brackets(n).encode(), content_type="text/markdown"),
+        "links": Reply(body=many_links(n).encode()),
+        "nesting": Reply(body=deep_nesting(n).encode()),
         "pdf-ops": Reply(body=pdf_operators(n), content_type="application/pdf"),
         "decompression": Reply(body=gzip_bomb(size_mb * 40), headers={"Content-Encoding": "gzip"}),
     }

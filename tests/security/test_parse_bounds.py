@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from pathlib import Path
 
 import pytest
 from tests.sim.hostile import (
@@ -78,13 +79,19 @@ async def test_workers_are_pooled_and_never_read_more_than_their_share() -> None
     assert os.getpid() not in served
 
 
+@pytest.mark.parametrize("memory", [True, False])
 @bounded(60)
-async def test_a_worker_that_failed_a_document_is_never_reused() -> None:
-    with pytest.raises(EmptyError) as caught:
-        await run_bounded(worker_fail_with_pid, source="s", deadline_s=20, memory_bytes=256 * MB)
-    failed = int(caught.value.message.split("pid ", 1)[1])
+async def test_a_worker_that_ran_out_of_memory_is_retired_and_one_that_raised_a_page_error_is_kept(
+    memory: bool, tmp_path: Path
+) -> None:
+    await run_bounded(worker_echo, "warm", source="s", deadline_s=20, memory_bytes=256 * MB)
+    record = tmp_path / "pid"
+    expected = ExtractionFailedError if memory else EmptyError
+    with pytest.raises(expected):
+        await run_bounded(worker_fail_with_pid, str(record), memory, source="s", deadline_s=20, memory_bytes=256 * MB)
+    failed = int(record.read_text())
     later = {await run_bounded(worker_pid, source="s", deadline_s=20, memory_bytes=256 * MB) for _ in range(12)}
-    assert failed not in later
+    assert (failed in later) is not memory, (failed, later)
 
 
 @bounded(30)

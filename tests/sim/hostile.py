@@ -126,7 +126,12 @@ def worker_pid() -> int:
     return os.getpid()
 
 
-def worker_fail_with_pid() -> int:
+def worker_fail_with_pid(path: str, memory: bool) -> int:
+    """Write this worker's pid to ``path``, then fail as a page would (memory: as a broken extractor)."""
     from webquorum.errors import EmptyError
 
-    raise EmptyError(f"pid {os.getpid()}")
+    with open(path, "w") as out:
+        out.write(str(os.getpid()))
+    if memory:
+        raise MemoryError
+    raise EmptyError("nothing here")

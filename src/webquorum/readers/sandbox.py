@@ -22,7 +22,8 @@ sockets. They are pooled: a few are started ahead (:data:`SPARE_WORKERS`), each 
 document at a time, and each document gets its own limits (the CPU limit is set to what the
 worker has used so far plus the document's seconds, the address space to what it maps now plus
 the allowance minus what is resident, and the peak-RSS counter is reset). A worker that was
-killed (deadline, CPU, memory), crashed, failed a document, grew past its start by
+killed (deadline, CPU), crashed, ran out of memory, broke (an exception other than the page's
+own fetch error, such as "empty" or "unsupported"), grew past its start by
 :data:`_MAX_GROWTH` or read :data:`DOCUMENTS_PER_WORKER` documents is retired, never reused, so
 a hostile page's leftovers never reach the next page. Taking a warm worker costs well under a
 millisecond, where starting a child cost 70-150 ms on a loaded machine. :func:`warm_up` starts
@@ -351,15 +352,16 @@ async def _run_child(
             await asyncio.to_thread(worker.process.join, 2.0)
             raise _died(worker.process.exitcode, url, cpu_s)
         message, grown = reply
+        if message[0] != "failed":  # a result or the page's own fetch error: the worker is sound
+            reused = True
+            _give_back(worker, grown)
         result: T = _rebuild(message, url)
-        reused = True
-        _give_back(worker, grown)
         return result
     except (BrokenPipeError, ConnectionResetError):
         await asyncio.to_thread(worker.process.join, 2.0)
         raise _died(worker.process.exitcode, url, cpu_s) from None
     finally:
-        if not reused:  # killed, crashed, failed or cancelled mid-document: never reused
+        if not reused:  # killed, crashed, out of memory, broken or cancelled mid-document: never reused
             worker.retire()
 
 
