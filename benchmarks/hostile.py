@@ -12,6 +12,8 @@ extraction workers (the fork server's children, sampled from /proc every 20 ms; 
 resets its peak counter, VmHWM, at the start and end of each document, and its CPU is counted
 from the first sample) and the server's own peak RSS; and the median of normal ``web_fetch`` calls
 (a small article, extraction included) made meanwhile, over the same call's median on an idle server.
+A control row gives that ratio when the other call is a normal page too: the share of the ratio
+that any concurrent call costs, hostile or not.
 
 Goal (issue 12): every hostile call ends within its deadline (``network.fetch_deadline_s``), the
 child's RSS stays under 10x the body cap, and the normal call stays within 2x its usual time.
@@ -137,7 +139,14 @@ async def bench(url: str, port: int, server: int, sizes: list[int], deadline: fl
         for _ in range(3):
             await timed(client, normal)  # warm: fork server imports, pools
         usual = statistics.median([(await timed(client, normal))[0] for _ in range(7)])
-        print(f"normal web_fetch on an idle server: median {usual * 1000:.0f} ms\n")
+        print(f"normal web_fetch on an idle server: median {usual * 1000:.0f} ms")
+        # Control: the same ratio when the other call is a normal page too (two calls sharing one server).
+        pairs = []
+        for _ in range(9):
+            first = asyncio.create_task(timed(client, normal))
+            pairs.append((await timed(other, normal))[0])
+            await first
+        print(f"control: a normal web_fetch while another normal one runs: {statistics.median(pairs) / usual:.2f}x\n")
         print(f"{'kind':<14}{'MB':>4}{'wall s':>9}  {'outcome':<30}{'child CPU s':>12}{'child RSS MB':>14}"
               f"{'server RSS MB':>15}{'normal x':>10}")
         worst_ratio, worst_rss, over = 0.0, 0.0, []
