@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Context, Decimal
+from functools import partial
 from typing import Literal
 
 from webquorum.text.fold import fold_word
@@ -181,14 +182,14 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
     taken = bytearray(len(text))
     raw: list[_Raw] = []
     mods: dict[tuple[int, int], frozenset[str]] = {}
-    for item in (*_dates(text, decimal_comma), *_money(text, decimal_comma), *_percents(text, decimal_comma),
-                 *_measures(text, decimal_comma), *_counts(text, decimal_comma, mods),
-                 *_headed(text, decimal_comma), *_years(text)):  # fmt: skip
-        start, end = item[4], item[5]
-        if any(taken[start:end]) or item[1].adjusted() > 17:  # 10^18 and up: an identifier, not an amount
-            continue
-        taken[start:end] = b"\x01" * (end - start)
-        raw.append(item)
+    readers = (_dates, _money, _percents, _measures, partial(_counts, mods=mods), _headed, _years)
+    for read in readers:  # in this order: an earlier kind keeps the span ("$81.6 billion" is money, not a count)
+        for item in read(text, decimal_comma, taken):
+            start, end = item[4], item[5]
+            if any(taken[start:end]) or item[1].adjusted() > 17:  # 10^18 and up: an identifier, not an amount
+                continue
+            taken[start:end] = b"\x01" * (end - start)
+            raw.append(item)
     raw.sort(key=lambda r: r[4])
     raw.extend(_inherited(text, decimal_comma, raw, taken))
     out = [
@@ -302,15 +303,17 @@ def format_figure(f: Figure) -> str:
     return f"{symbol}{number}" if symbol else f"{f.unit} {number}"
 
 
-def _scan(pattern: re.Pattern[str], text: str, not_after: str) -> Iterator[re.Match[str]]:
-    """``finditer`` minus matches glued to a letter, digit or one of ``not_after`` on their left.
+def _scan(pattern: re.Pattern[str], text: str, not_after: str, taken: bytearray) -> Iterator[re.Match[str]]:
+    """``finditer`` minus matches glued to a letter, digit or one of ``not_after`` on their left,
+    and minus those that start inside a figure an earlier kind has taken (they could not be kept).
 
     Checked here rather than by a leading lookbehind, which would stop the regex engine from
     skipping straight to the next digit or symbol: the difference is most of the scan time.
     """
     for m in pattern.finditer(text):
-        before = text[m.start() - 1] if m.start() else " "
-        if not (before.isalnum() or before == "_" or before in not_after):
+        at = m.start()
+        before = text[at - 1] if at else " "
+        if not (before.isalnum() or before == "_" or before in not_after or taken[at]):
             yield m
 
 
@@ -348,9 +351,9 @@ def _scaled(m: re.Match[str], decimal_comma: bool, exponent: int = 0) -> tuple[D
     return value.scaleb(exponent), step.scaleb(exponent)
 
 
-def _money(text: str, decimal_comma: bool) -> list[_Raw]:
+def _money(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
     out: list[_Raw] = []
-    for m in _scan(_MONEY_PREFIX, text, "$"):
+    for m in _scan(_MONEY_PREFIX, text, "$", taken):
         pre = re.sub(r"\s", "", m["pre"]).lower()
         suffix = (m["cur"] or m["code"] or m["sym"] or "").lower()
         currency = (
@@ -360,7 +363,7 @@ def _money(text: str, decimal_comma: bool) -> list[_Raw]:
         )
         value, step = _scaled(m, decimal_comma)
         out.append(("money", value, currency, step, m.start(), m.end()))
-    for m in _scan(_MONEY_SUFFIX, text, ".,"):
+    for m in _scan(_MONEY_SUFFIX, text, ".,", taken):
         exponent, currency = _PACKED.get((m["packed"] or "").lower(), (0, ""))
         if not currency:
             suffix = (m["cur"] or m["code"] or m["sym"] or "").lower()
@@ -370,18 +373,20 @@ def _money(text: str, decimal_comma: bool) -> list[_Raw]:
     return out
 
 
-def _percents(text: str, decimal_comma: bool) -> list[_Raw]:
+def _percents(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
     out: list[_Raw] = []
-    for m in _scan(_PERCENT, text, ".,"):
+    for m in _scan(_PERCENT, text, ".,", taken):
         value, step = _parse_number(m["num"], decimal_comma)
         out.append(("percent", value, "pp" if m["pp"] else "%", step, m.start(), m.end()))
     return out
 
 
-def _counts(text: str, decimal_comma: bool, mods: dict[tuple[int, int], frozenset[str]]) -> list[_Raw]:
+def _counts(
+    text: str, decimal_comma: bool, taken: bytearray, mods: dict[tuple[int, int], frozenset[str]]
+) -> list[_Raw]:
     """Counts: a number, at most two modifiers, then a count noun (plural -s, invariant, or a listed phrase)."""
     out: list[_Raw] = []
-    for m in _scan(_COUNT_HEAD, text, ".,"):
+    for m in _scan(_COUNT_HEAD, text, ".,", taken):
         words: list[re.Match[str]] = []
         pos = m.end()
         while len(words) < 3 and (w := _NEXT_WORD.match(text, pos)):
@@ -421,9 +426,9 @@ def _count_noun(text: str, words: list[re.Match[str]]) -> tuple[int, int] | None
     return None
 
 
-def _measures(text: str, decimal_comma: bool) -> list[_Raw]:
+def _measures(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
     out: list[_Raw] = []
-    for m in _scan(_MEASURE, text, ".,$€£"):
+    for m in _scan(_MEASURE, text, ".,$€£", taken):
         unit, end = m["unit"], m.end("unit")
         if m["second"] and f"{unit.lower()} {m['second']}" in UNITS:
             unit, end = f"{unit} {m['second']}", m.end("second")
@@ -435,7 +440,7 @@ def _measures(text: str, decimal_comma: bool) -> list[_Raw]:
     return out
 
 
-def _headed(text: str, decimal_comma: bool) -> list[_Raw]:
+def _headed(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
     out: list[_Raw] = []
     lowered = text.lower()
     if not any(head in lowered for head in _HEADS):  # a substring test is 50x cheaper than the scan
@@ -454,7 +459,7 @@ def _headed(text: str, decimal_comma: bool) -> list[_Raw]:
 def _inherited(text: str, decimal_comma: bool, raw: list[_Raw], taken: bytearray) -> list[_Raw]:
     """Scaled numbers with no unit, given the kind and unit of the nearest figure in their sentence."""
     out: list[_Raw] = []
-    for m in _scan(_BARE_SCALED, text, ".,$€£"):
+    for m in _scan(_BARE_SCALED, text, ".,$€£", taken):
         if any(taken[m.start() : m.end()]):
             continue
         best: _Raw | None = None
@@ -472,17 +477,17 @@ def _inherited(text: str, decimal_comma: bool, raw: list[_Raw], taken: bytearray
     return out
 
 
-def _years(text: str) -> list[_Raw]:
+def _years(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
     return [
         ("year", Decimal(m["num"]), "", Decimal(1), m.start(), m.end())
-        for m in _scan(_YEAR, text, "$€£.,/:-")
+        for m in _scan(_YEAR, text, "$€£.,/:-", taken)
     ]
 
 
-def _dates(text: str, decimal_comma: bool) -> list[_Raw]:
+def _dates(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
     out: list[_Raw] = []
     for pattern, not_after in zip(_DATES, ("-", "", "", "", "/"), strict=True):
-        for m in _scan(pattern, text, not_after):
+        for m in _scan(pattern, text, not_after, taken):
             groups = m.groupdict()
             if "a" in groups:  # d/m/y or m/d/y: an impossible month settles it, else the language does
                 a, b = int(m["a"]), int(m["b"])

@@ -45,15 +45,16 @@ _NAME = re.compile(
 )
 _LEGAL_SUFFIX = re.compile(rf",?(?<!\s)\s+(?:{_LEGAL})(?![{_L}])")  # (?<!\s): one start per run of spaces
 _SPACED_WORD = re.compile(r"\S+")
-_GENERIC = re.compile(
-    r"(?:CEO|CFO|COO|CTO|EPS|GAAP|IPO|ETF|YOY|YoY|TTM|FY\d*|[QH][1-4]|USD|EUR|MXN|GBP|JPY|CAD|BRL|PDF|HTML|URL|API|"
-    r"AM|PM|GDP|PIB|OK|TV|AI|IA|II|III|IV)"
+_GENERIC_WORDS = frozenset(
+    ["CEO", "CFO", "COO", "CTO", "EPS", "GAAP", "IPO", "ETF", "YOY", "YoY", "TTM", "USD", "EUR", "MXN", "GBP", "JPY", "CAD", "BRL", "PDF", "HTML", "URL", "API", "AM", "PM", "GDP", "PIB", "OK", "TV", "AI", "IA", "II", "III", "IV"]
 )
+_GENERIC_SHAPES = re.compile(r"FY\d*|[QH][1-4]")  # "FY2026", "Q1", "H2"
 # A title before a person's name is not part of it: "Governor Victoria Rodriguez" is "Victoria Rodriguez",
 # and a title alone ("the President said") names no one in particular.
 _TITLES: dict[str, list[tuple[str, ...]]] = {}  # by first word, longest first
 for _title in sorted((tuple(t.split()) for t in ROLE_TITLES), key=len, reverse=True):
     _TITLES.setdefault(_title[0], []).append(_title)
+_SPLITTERS = _GENERIC_WORDS | frozenset(HONORIFICS)  # words that split a run of capitals
 _NOT_KEY = re.compile(r"[^\w&]+")
 _CONNECTORS = frozenset({"of", "de", "del", "la", "las", "los", "&"})
 _LETTERS = re.compile(rf"[{_L}]+")
@@ -101,12 +102,15 @@ def name_mentions(text: str) -> list[NameMention]:
         if run.lower() in FUNCTION_WORDS and not m["legal"]:
             continue  # "The", "However": the commonest run, and one that names nothing
         segments: list[list[tuple[int, str]]] = [[]]
+        run_start = m.start("run")
         for w in _SPACED_WORD.finditer(run):
-            word = w[0].removesuffix("'s").removesuffix("’s")
-            if word.lower() in CALENDAR_WORDS or _GENERIC.fullmatch(word) or word in HONORIFICS:
+            word = w[0]
+            if word[-2:] in ("'s", "’s"):
+                word = word[:-2]
+            if word in _SPLITTERS or _GENERIC_SHAPES.fullmatch(word) or word.lower() in CALENDAR_WORDS:
                 segments.append([])  # "April", "CEO", "Mr" split a run: "CEO Jensen Huang" -> "Jensen Huang"
             else:
-                segments[-1].append((m.start("run") + w.start(), word))
+                segments[-1].append((run_start + w.start(), word))
         lead = segments[0]
         if (
             len(lead) > 2
@@ -121,13 +125,17 @@ def name_mentions(text: str) -> list[NameMention]:
                 segment.pop(0)
             while segment and segment[-1][1] in _CONNECTORS:
                 segment.pop()
-            words = tuple(word for _, word in segment)
-            title = next((t for t in _TITLES.get(words[0], ()) if words[: len(t)] == t), ()) if words else ()
-            del segment[: len(title)]
             if not segment:
                 continue
+            titles = _TITLES.get(segment[0][1])
+            if titles:
+                words = tuple([word for _, word in segment])
+                title = next((t for t in titles if words[: len(t)] == t), ())
+                del segment[: len(title)]
+                if not segment:
+                    continue
             start, first = segment[0]
-            surface = " ".join(word for _, word in segment)
+            surface = " ".join([word for _, word in segment])
             legal = ""
             if index == len(segments) - 1 and m["legal"]:
                 legal = " ".join(m["legal"].split())
