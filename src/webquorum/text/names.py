@@ -203,8 +203,15 @@ class _Headlines:
         if start not in self.seen:
             k, n = bisect_left(lines, pos), bisect_left(stops, pos)
             end = min(lines[k] if k < len(lines) else len(self.text), stops[n] if n < len(stops) else len(self.text))
-            words = [w for w in _LETTERS.findall(self.text, start, end) if w.lower() not in FUNCTION_WORDS]
-            self.seen[start] = len(words) >= 3 and all(w[0].isupper() for w in words)
+            content, title = 0, True
+            for w in _LETTERS.finditer(self.text, start, end):  # stops at the first lower-case content word
+                word = w[0]
+                if word[0].isupper():
+                    content += word.lower() not in FUNCTION_WORDS
+                elif word.lower() not in FUNCTION_WORDS:
+                    title = False
+                    break
+            self.seen[start] = title and content >= 3
         return self.seen[start]
 
 
