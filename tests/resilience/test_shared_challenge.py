@@ -15,11 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import redis.asyncio
 import yaml
+
 from tests.sim.providers import endpoint_path, host_of, provider_config, serve
 from tests.sim.web import Reply, SimWeb
-
 from webquorum import Client
 from webquorum.errors import CHALLENGE_COOLDOWN_S, ChallengeError, CircuitOpenError
 
@@ -38,6 +37,8 @@ def asked(web: SimWeb, engine: str) -> int:
 
 
 async def _flushed(url: str) -> str:
+    import redis.asyncio  # the redis extra: only the Redis tests need it
+
     admin = redis.asyncio.Redis.from_url(url)
     await admin.flushdb()
     await admin.aclose()
