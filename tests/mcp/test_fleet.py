@@ -5,6 +5,7 @@ with its state in Redis."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import signal
@@ -109,32 +110,76 @@ def test_workers_refuse_a_store_that_is_not_shared(web: SimWeb, tmp_path: Path) 
     assert proc.returncode == 2 and "WEB_CONFIG_INVALID" in proc.stderr and "store.url" in proc.stderr
 
 
-@pytest.mark.redis
-def test_two_workers_serve_one_port_and_stop_cleanly(web: SimWeb, tmp_path: Path) -> None:
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     binary = shutil.which("redis-server")
     if binary is None:
         pytest.skip("redis-server is not on PATH (CI installs it)")
     redis = RedisServer(binary, tmp_path).start()
     try:
-        url = slow_page(web, 0.05)
-        config = {**research_web(web), "store": {"url": redis.url}, "cache": {"enabled": True, "url": redis.url}}
-        port = free_port()
-        path = _config_file(tmp_path, config)
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "webquorum", "mcp", "--http", "--workers", "2", "--port", str(port), "--config", str(path)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=REPO, env={**os.environ},
-        )  # fmt: skip
-        try:
-            results = asyncio.run(_calls(port, url, 6))
-            assert [r.is_error for r in results] == [False] * 6
-            assert len(web.requests_to("/slow", host=SITES[1])) == 1  # one read; the rest hit the shared cache
-            proc.send_signal(signal.SIGTERM)
-            assert proc.wait(timeout=20) == 0
-        finally:
-            if proc.poll() is None:
-                proc.kill()
+        yield redis
     finally:
         redis.stop()
+
+
+@contextlib.contextmanager
+def fleet(tmp_path: Path, config: dict[str, Any], workers: int = 2) -> Iterator[tuple[subprocess.Popen[bytes], int, Path]]:
+    """``webquorum mcp --http --workers N`` as a real process tree: (supervisor, port, its stderr log)."""
+    port = free_port()
+    path = _config_file(tmp_path, config)
+    log = tmp_path / "fleet.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "webquorum", "mcp", "--http", "--workers", str(workers), "--port", str(port), "--config", str(path)],
+            stdout=subprocess.DEVNULL, stderr=out, cwd=REPO, env={**os.environ},
+        )  # fmt: skip
+    try:
+        yield proc, port, log
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+@pytest.mark.redis
+def test_two_workers_serve_one_port_and_stop_cleanly(web: SimWeb, tmp_path: Path, redis_server: RedisServer) -> None:
+    url = slow_page(web, 0.05)
+    config = {**research_web(web), "store": {"url": redis_server.url}, "cache": {"enabled": True, "url": redis_server.url}}
+    with fleet(tmp_path, config) as (proc, port, log):
+        results = asyncio.run(_calls(port, url, 6))
+        assert [r.is_error for r in results] == [False] * 6
+        assert len(web.requests_to("/slow", host=SITES[1])) == 1  # one read; the rest hit the shared cache
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=20) == 0
+    assert "2 workers stopped, exit codes 0, 0" in log.read_text(), log.read_text()
+
+
+@pytest.mark.redis
+def test_sigterm_stops_every_worker_gracefully_and_in_flight_calls_get_aborted(
+    web: SimWeb, tmp_path: Path, redis_server: RedisServer
+) -> None:
+    """The supervisor reports each worker's exit code: 0 for all, not death by SIGTERM (-15), within a bounded time."""
+    url = slow_page(web, 20.0)  # would outlive any sane shutdown
+    config = {**research_web(web, mcp={"shutdown_grace_s": 1.0}), "store": {"url": redis_server.url}}
+    with fleet(tmp_path, config) as (proc, port, log):
+        asyncio.run(_calls(port, page_url(web), 1))  # the workers are up
+
+        async def in_flight_then_sigterm() -> CallToolResult:
+            async with McpClient(f"http://127.0.0.1:{port}/mcp") as client:
+                call = asyncio.create_task(client.call_tool("web_fetch", {"url": url}))
+                while not web.requests_to("/slow", host=SITES[1]):  # a worker is reading the page
+                    await asyncio.sleep(0.05)
+                proc.send_signal(signal.SIGTERM)
+                return await asyncio.wait_for(call, timeout=15)
+
+        started = time.monotonic()
+        result = asyncio.run(in_flight_then_sigterm())
+        code = proc.wait(timeout=20)
+        took = time.monotonic() - started
+    text = log.read_text()
+    assert error_data(result)["code"] == "WEB_ABORTED"
+    assert code == 0 and took < 10.0, text
+    assert "2 workers stopped, exit codes 0, 0" in text and "Traceback" not in text, text
 
 
 async def _calls(port: int, url: str, n: int) -> list[CallToolResult]:
