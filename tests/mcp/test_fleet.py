@@ -32,12 +32,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def web() -> Iterator[SimWeb]:
-    sim = SimWeb().start()
-    try:
-        yield sim
-    finally:
-        sim.stop()
+def web(simweb: SimWeb) -> SimWeb:
+    """A fresh simulated web per test here: these tests count the requests a page received."""
+    return simweb
 
 
 def slow_page(web: SimWeb, delay_s: float) -> str:
