@@ -202,7 +202,8 @@ def serve(
     (the CLI turns it into exit 130); on stdio it ends the process at once with status 130.
     SIGTERM (a supervisor's stop) shuts down gracefully and returns normally (exit 0).
     ``workers`` > 1 runs that many server processes on one port (uvicorn's supervisor), stateless,
-    sharing breakers, limits and the cache through ``store.url``/``cache.url`` on Redis.
+    sharing breakers, limits and the cache through ``store.url``/``cache.url`` on Redis; on SIGTERM
+    each worker stops the same graceful way and exits 0, and ``SystemExit(1)`` says one did not.
     """
     if workers > 1:
         serve_fleet(config, host, port, workers)
