@@ -36,7 +36,6 @@ SLOW_BUT_LINEAR = {
     "webquorum.text.figures._MONEY_SUFFIX": "brief and collect passages (capped text)",
     "webquorum.text.figures._PERCENT": "brief and collect passages (capped text)",
     "webquorum.text.names._NAME": "brief and collect passages (capped text)",
-    "webquorum.text.names._GENERIC": "one candidate name at a time",
     "webquorum.readers.promo._PROMO_HEADING": "one heading line at a time",
     "webquorum.text.figures._BARE_SCALED": "brief and collect passages (capped text)",
     "webquorum.text.figures._COUNT_HEAD": "brief and collect passages (capped text)",
