@@ -9,8 +9,11 @@ heldout, heldout2: written before the tuning they measure):
 - false disagreements on cases whose sources only state different quantities.
 
 Then CPU per comparison of 4 sources x 3,000 characters (process time, best of N: the machine is
-shared, and the best run is the one least disturbed by other processes) with its parts; and the
-libraries the issue names, measured on the figures of the case set (only when installed):
+shared, and the best run is the one least disturbed by other processes) on two inputs: dense case
+prose (every sentence a figure) and real article text (../shared/extraction-benchmark, when
+present), each beside the 0.1 comparison (``--baseline``, default 52e5fd0) timed in the same run,
+so the ratio holds on any machine; then the parts; and the libraries the issue names, measured on
+the figures of the case set (only when installed):
 
 - price-parser reads one price from a string: its value against ours for every money figure;
 - text2num turns number words into digits: how many case figures are written in words, and its cost;
@@ -22,29 +25,44 @@ libraries the issue names, measured on the figures of the case set (only when in
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib.util
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from datetime import date
+from pathlib import Path
 
 from tests.analysis.compare_cases.scoring import SPLITS, load, score
 
-from webquorum.analysis.compare import SourceText, compare_sources
 from webquorum.text.claims import read_claims
 from webquorum.text.figures import extract_figures
 from webquorum.text.names import name_mentions
 from webquorum.text.roles import read_roles
 
 ALL_SPLITS = SPLITS
+REPO = Path(__file__).resolve().parent.parent
+BASELINE = "52e5fd0"  # 0.1, the last commit before the claim model: the issue's "today about 12 ms"
 
 
 def best_ms(fn: Callable[[], object], runs: int) -> float:
+    """Best process time of ``runs`` calls, garbage collection off (as timeit does): the least disturbed run."""
     fn()
-    best = float("inf")
-    for _ in range(runs):
-        started = time.process_time()
-        fn()
-        best = min(best, time.process_time() - started)
+    gc.collect()
+    gc.disable()
+    try:
+        best = float("inf")
+        for _ in range(runs):
+            started = time.process_time()
+            fn()
+            best = min(best, time.process_time() - started)
+    finally:
+        gc.enable()
     return best * 1000
 
 
@@ -52,6 +70,16 @@ def pages() -> list[str]:
     """Four 3,000-character pages of case prose (every sentence states a figure: a dense, hard input)."""
     text = " ".join(s for split in ALL_SPLITS for case in load(split) for s in case["sources"])
     return [text[k * 3000 : (k + 1) * 3000] for k in range(4)]
+
+
+def articles() -> list[list[str]]:
+    """Real article text, 3,000 characters each, four to a comparison: the extraction benchmark's
+    hand-made article bodies (../shared, read at run time; none when it is absent)."""
+    truth = REPO.parent / "shared" / "extraction-benchmark" / "ground-truth.json"
+    if not truth.is_file():
+        return []
+    bodies = [v["articleBody"][:3000] for v in json.loads(truth.read_text()).values() if len(v.get("articleBody") or "") >= 3000]
+    return [bodies[k : k + 4] for k in range(0, len(bodies) - 3, 4)]
 
 
 def accuracy(splits: list[str]) -> None:
@@ -69,17 +97,77 @@ def accuracy(splits: list[str]) -> None:
             print(f"          {miss}")
 
 
-def speed(runs: int) -> None:
+def speed(runs: int, baseline: str) -> None:
+    inputs = {"case prose (dense)": [pages()], "real articles": articles()}
+    inputs = {label: groups for label, groups in inputs.items() if groups}
+    ours, old = _timed(inputs, runs, baseline)
+    print(f"\nCPU per comparison of 4 x 3,000 characters (best of {runs} in rounds alternating with {baseline or 'nothing'}; "
+          f"median over an input's comparisons)")  # fmt: skip
+    for label, groups in inputs.items():
+        line = f"  {label}, {len(groups)} comparison(s): {statistics.median(ours[label]):.1f} ms (worst {max(ours[label]):.1f} ms)"
+        if old:
+            ratios = [a / b for a, b in zip(ours[label], old[label], strict=True)]
+            line += (f"; {baseline}: {statistics.median(old[label]):.1f} ms; ratio {statistics.median(ratios):.2f} "
+                     f"(worst {max(ratios):.2f})")  # fmt: skip
+        print(line)
+    if "real articles" not in inputs:
+        print("  real articles: skipped (../shared/extraction-benchmark not found)")
     texts = pages()
-    sources = [SourceText(f"p{i}.test", f"https://p{i}.test/", t) for i, t in enumerate(texts)]
-    whole = best_ms(lambda: compare_sources(sources), runs)
     figures = best_ms(lambda: [extract_figures(t) for t in texts], runs)
     claims = best_ms(lambda: [read_claims(t) for t in texts], runs)
     names = best_ms(lambda: [name_mentions(t) for t in texts], runs)
     roles = best_ms(lambda: [read_roles(t) for t in texts], runs)
-    print(f"\nCPU per comparison of 4 x 3,000 characters (best of {runs}): {whole:.1f} ms")
-    print(f"  parts, each measured alone: figures {figures:.1f} ms, every claim on top of them {claims - figures:.1f} ms "
+    print(f"  parts on the dense prose, each alone: figures {figures:.1f} ms, every claim on top of them {claims - figures:.1f} ms "
           f"(the comparison reads only the claims it needs), names {names:.1f} ms, roles {roles:.1f} ms")  # fmt: skip
+
+
+_TIMER = """
+import gc, json, sys, time
+try:
+    from webquorum.analysis.compare import SourceText, compare_sources
+except ImportError:  # 0.1's layout
+    from webquorum.compare import SourceText, compare_sources
+inputs, runs = json.loads(sys.stdin.read()), int(sys.argv[1])
+def best(texts):
+    sources = [SourceText(f"p{i}.test", f"https://p{i}.test/", t) for i, t in enumerate(texts)]
+    compare_sources(sources); gc.collect(); gc.disable(); out = float("inf")
+    for _ in range(runs):
+        t = time.process_time(); compare_sources(sources); out = min(out, time.process_time() - t)
+    gc.enable(); return out * 1000
+print(json.dumps({label: [best(g) for g in groups] for label, groups in inputs.items()}))
+"""
+_ROUNDS = 5
+
+
+def _timed(inputs: dict[str, list[list[str]]], runs: int, rev: str) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Each comparison timed by this tree and by the code at ``rev``, in child processes that take
+    turns for a few rounds; the best of all rounds counts for each side.
+
+    On a shared machine the load changes by the second, so two sides timed one after the other
+    see different machines; taking turns gives both the same ones. A ratio measured so carries
+    over between machines where milliseconds do not.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = {"ours": str(REPO / "src")}
+        if rev:
+            archive = subprocess.run(["git", "-C", str(REPO), "archive", rev, "src"], capture_output=True, check=False)
+            if archive.returncode == 0:
+                subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+                paths["old"] = f"{tmp}/src"
+            else:
+                print(f"(baseline {rev} is not in this clone: no ratio)")
+        best: dict[str, dict[str, list[float]]] = {}
+        per_round = max(1, runs // _ROUNDS)
+        for _ in range(_ROUNDS):
+            for side, path in paths.items():
+                done = subprocess.run([sys.executable, "-c", _TIMER, str(per_round)], input=json.dumps(inputs), text=True,
+                                      capture_output=True, check=True, env={**os.environ, "PYTHONPATH": path})  # fmt: skip
+                got: dict[str, list[float]] = json.loads(done.stdout)
+                if side not in best:
+                    best[side] = got
+                else:
+                    best[side] = {k: [min(a, b) for a, b in zip(best[side][k], v, strict=True)] for k, v in got.items()}
+    return best["ours"], best.get("old", {})
 
 
 def libraries(runs: int) -> None:
@@ -128,9 +216,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--splits", default=",".join(ALL_SPLITS))
+    parser.add_argument("--baseline", default=BASELINE, help="a git revision to time the same comparisons with ('' for none)")
     args = parser.parse_args()
     accuracy(args.splits.split(","))
-    speed(args.runs)
+    speed(args.runs, args.baseline)
     libraries(args.runs)
 
 

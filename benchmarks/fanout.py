@@ -1,10 +1,19 @@
 """Fan-out benchmark: a 5-provider combo on a loopback network with injected latencies.
 
-Prints (1) combo wall time over the slowest provider's latency for each run (goal <= 1.05:
-the fan-out adds almost nothing on top of waiting for the slowest member), and (2) fusion CPU
-time per 1,000 input results, cold (every URL new to the process caches) and warm.
+A concurrent combo waits for its quorum (all but one member by default), then gives the rest a
+bounded straggler wait (:func:`webquorum.pipelines.search.quorum_of` and the rule beside it). So
+the time a search should take is the *quorum's latency*: the moment the quorum-th member answers,
+plus the straggler wait when a member is still out after it (or the slowest member, if it answers
+within that wait). Prints, for each of ``--runs`` runs:
 
-    PYTHONPATH=. .venv/bin/python benchmarks/fanout.py [--runs 20]
+1. wall time over the quorum's latency (goal <= 1.05: the fan-out adds almost nothing on top of
+   the network), how many runs cut a straggler, and the old wall over the slowest provider;
+2. the same with one member hung (it would answer after its 5 s timeout; a different member each
+   run, so no breaker opens): wall over quorum + straggler wait (goal <= 1.05), with the hung member
+   reported as ``WEB_PROVIDER_TIMEOUT`` in every run;
+3. fusion CPU time per 1,000 input results, cold (every URL new to the process caches) and warm.
+
+    PYTHONPATH=. .venv/bin/python benchmarks/fanout.py [--runs 30]
 """
 
 from __future__ import annotations
@@ -23,11 +32,16 @@ from tests.sim.web import Reply, Request, SimWeb
 
 from webquorum import Client
 from webquorum.analysis.fusion import fuse
-from webquorum.types import RawResult
+from webquorum.config import Combo
+from webquorum.pipelines.search import MIN_STRAGGLER_WAIT_S, quorum_of
+from webquorum.types import RawResult, SearchResponse
 
 PROVIDERS = ("brave", "tavily", "serper", "exa", "searxng")
 PATHS = {"brave": "/res/v1/web/search", "tavily": "/search", "serper": "/search", "exa": "/search", "searxng": "/search"}
 LOW, HIGH = 0.2, 0.8
+TIMEOUT_S = 5.0
+HUNG_S = 30.0  # far past the timeout: only the straggler cut ends such a search early
+COMBO = Combo(id="five", members=list(PROVIDERS), merge="rrf")
 DEBUG = False
 
 
@@ -56,12 +70,17 @@ def run_of(req: Request) -> int:
     return int(found.group(1)) if found else 0
 
 
+def hung_member(run: int) -> str:
+    return PROVIDERS[run % len(PROVIDERS)]
+
+
 def setup(web: SimWeb, params: dict[str, Any]) -> None:
     for provider in PROVIDERS:
         def handler(req: Request, provider: str = provider) -> Reply:
             run = run_of(req)
-            return Reply(body=payload(provider, run), content_type="application/json",
-                         delay_s=latency(provider, run, LOW, HIGH))
+            hung = b"hung" in req.body or any("hung" in v for v in req.query.values())
+            delay = HUNG_S if hung and provider == hung_member(run) else latency(provider, run, LOW, HIGH)
+            return Reply(body=payload(provider, run), content_type="application/json", delay_s=delay)
 
         web.route(PATHS[provider], handler, host=f"{provider}.test")
 
@@ -70,27 +89,62 @@ def config(port: int) -> dict[str, Any]:
     return {
         "providers": list(PROVIDERS),
         "overrides": {p: {"base_url": f"http://{p}.test:{port}", "api_key": "bench-key"} for p in PROVIDERS},
-        "combos": [{"id": "five", "members": list(PROVIDERS), "merge": "rrf"}],
+        "combos": [COMBO.model_dump()],
         "web": {"search_provider": "five"},
-        "network": {"resolve": {f"{p}.test": "127.0.0.1" for p in PROVIDERS}, "timeout_s": 5, "retries": 0},
+        "network": {"resolve": {f"{p}.test": "127.0.0.1" for p in PROVIDERS}, "timeout_s": TIMEOUT_S, "retries": 0},
         "cache": {"enabled": False},
     }
 
 
-async def fanout(port: int, runs: int) -> list[float]:
-    ratios: list[float] = []
+def quorum_latency(latencies: dict[str, float]) -> tuple[float, bool]:
+    """When the search should end (seconds), and whether a straggler is cut by then.
+
+    The quorum-th answer, then the straggler wait the search pipeline grants (as long again as
+    the quorum took, at least MIN_STRAGGLER_WAIT_S, at most straggler_wait_s), or the slowest
+    member if it answers within that wait. A hung member's latency is infinite.
+    """
+    ordered = sorted(latencies.values())
+    at_quorum = ordered[quorum_of(COMBO, len(ordered)) - 1]
+    cut_at = at_quorum + min(COMBO.straggler_wait_s, max(MIN_STRAGGLER_WAIT_S, at_quorum))
+    return min(ordered[-1], cut_at), ordered[-1] > cut_at
+
+
+def cut_members(resp: SearchResponse) -> list[str]:
+    """The members reported as stragglers; any other failure is a benchmark fault."""
+    assert all(f.code == "WEB_PROVIDER_TIMEOUT" for f in resp.failures), resp.failures
+    return [f.provider for f in resp.failures]
+
+
+async def fanout(port: int, runs: int) -> dict[str, list[float]]:
+    """Wall over the quorum's latency (and over the slowest member), healthy and with one member hung."""
+    out: dict[str, list[float]] = {"quorum": [], "slowest": [], "hung": [], "hung_wall": [], "cut": [], "hung_cut": []}
     async with Client(config(port)) as wq:
         await wq.search("warm up run 999")
         for run in range(runs):
-            slowest = max(latency(p, run, LOW, HIGH) for p in PROVIDERS)
+            latencies = {p: latency(p, run, LOW, HIGH) for p in PROVIDERS}
+            expected, cut = quorum_latency(latencies)
             start = time.perf_counter()
             resp = await wq.search(f"benchmark query run {run}")
             wall = time.perf_counter() - start
-            assert not resp.failures, resp.failures
-            ratios.append(wall / slowest)
+            assert len(cut_members(resp)) == int(cut), (run, latencies, resp.failures)
+            out["quorum"].append(wall / expected)
+            out["slowest"].append(wall / max(latencies.values()))
+            out["cut"].append(float(cut))
             if DEBUG:
-                print(f"run {run}: slowest {slowest:.3f} wall {wall:.3f}")
-    return ratios
+                print(f"run {run}: quorum latency {expected:.3f} wall {wall:.3f} cut {cut}")
+        for run in range(runs):
+            hung = hung_member(run)
+            latencies = {p: latency(p, run, LOW, HIGH) for p in PROVIDERS} | {hung: float("inf")}
+            expected, _ = quorum_latency(latencies)
+            start = time.perf_counter()
+            resp = await wq.search(f"benchmark hung run {run}")
+            wall = time.perf_counter() - start
+            out["hung"].append(wall / expected)
+            out["hung_wall"].append(wall)
+            out["hung_cut"].append(float(cut_members(resp) == [hung]))
+            if DEBUG:
+                print(f"hung run {run}: {hung} hung, quorum + wait {expected:.3f} wall {wall:.3f}")
+    return out
 
 
 def fusion_cpu(n_lists: int = 5, per_list: int = 200) -> tuple[float, float]:
@@ -112,14 +166,23 @@ def fusion_cpu(n_lists: int = 5, per_list: int = 200) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--runs", type=int, default=30)
     args = parser.parse_args()
     with ChildWeb(setup, {}) as port:
-        ratios = asyncio.run(fanout(port, args.runs))
+        got = asyncio.run(fanout(port, args.runs))
     fuse([("warm", [RawResult(url="https://example.com/")])], "rrf", query="q", max_results=1)  # load the PSL once
     cold, warm = fusion_cpu()
-    print(f"fan-out: {len(PROVIDERS)} providers at {LOW * 1000:.0f}-{HIGH * 1000:.0f} ms, {args.runs} runs")
-    print(f"  wall / slowest provider: median {statistics.median(ratios):.3f}, worst {max(ratios):.3f} (goal <= 1.05)")
+    quorum = quorum_of(COMBO, len(PROVIDERS))
+    print(f"fan-out: {len(PROVIDERS)} providers at {LOW * 1000:.0f}-{HIGH * 1000:.0f} ms, quorum {quorum} of "
+          f"{len(PROVIDERS)}, straggler wait at most {COMBO.straggler_wait_s:g} s, {args.runs} runs")
+    print(f"  wall / quorum latency: median {statistics.median(got['quorum']):.3f}, worst {max(got['quorum']):.3f} "
+          f"(goal <= 1.05); a straggler was cut in {sum(got['cut']):.0f} of {args.runs} runs")
+    print(f"  wall / slowest provider: median {statistics.median(got['slowest']):.3f}, worst {max(got['slowest']):.3f} "
+          "(below 1 where a straggler was cut)")
+    print(f"  one member hung (timeout {TIMEOUT_S:g} s): wall / (quorum + straggler wait) median "
+          f"{statistics.median(got['hung']):.3f}, worst {max(got['hung']):.3f} (goal <= 1.05); wall median "
+          f"{statistics.median(got['hung_wall']):.2f} s, worst {max(got['hung_wall']):.2f} s; the hung member "
+          f"reported WEB_PROVIDER_TIMEOUT in {sum(got['hung_cut']):.0f} of {args.runs} runs")
     print(f"fusion CPU per 1,000 results: cold {cold:.1f} ms, warm {warm:.1f} ms")
 
 

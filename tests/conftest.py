@@ -41,3 +41,10 @@ def fixtures_dir() -> Path:
 def simweb() -> Iterator[SimWeb]:
     with SimWeb() as web:
         yield web
+
+
+@pytest.fixture(scope="module")
+def web() -> Iterator[SimWeb]:
+    """One simulated web for a whole module, for the servers a module starts once and points at it."""
+    with SimWeb() as sim:
+        yield sim

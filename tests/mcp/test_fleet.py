@@ -5,6 +5,7 @@ with its state in Redis."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import signal
@@ -31,12 +32,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def web() -> Iterator[SimWeb]:
-    sim = SimWeb().start()
-    try:
-        yield sim
-    finally:
-        sim.stop()
+def web(simweb: SimWeb) -> SimWeb:
+    """A fresh simulated web per test here: these tests count the requests a page received."""
+    return simweb
 
 
 def slow_page(web: SimWeb, delay_s: float) -> str:
@@ -52,7 +50,7 @@ def error_data(result: CallToolResult) -> dict[str, Any]:
 
 async def test_a_call_over_the_cap_waits_in_the_queue_instead_of_bouncing(web: SimWeb) -> None:
     url = slow_page(web, 0.4)
-    config = research_web(web, mcp={"max_concurrent": 1, "queue_wait_s": 3.0})
+    config = research_web(web, mcp={"max_concurrent": 1, "queue_wait_s": 10.0})  # room for a loaded machine
     async with webquorum.Client(config) as wq, McpClient(build_server(wq)) as client:
         results = await asyncio.gather(*(client.call_tool("web_fetch", {"url": url, "budget": 100 + n}) for n in range(3)))
     assert [r.is_error for r in results] == [False, False, False]
@@ -109,32 +107,71 @@ def test_workers_refuse_a_store_that_is_not_shared(web: SimWeb, tmp_path: Path) 
     assert proc.returncode == 2 and "WEB_CONFIG_INVALID" in proc.stderr and "store.url" in proc.stderr
 
 
-@pytest.mark.redis
-def test_two_workers_serve_one_port_and_stop_cleanly(web: SimWeb, tmp_path: Path) -> None:
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     binary = shutil.which("redis-server")
     if binary is None:
         pytest.skip("redis-server is not on PATH (CI installs it)")
     redis = RedisServer(binary, tmp_path).start()
     try:
-        url = slow_page(web, 0.05)
-        config = {**research_web(web), "store": {"url": redis.url}, "cache": {"enabled": True, "url": redis.url}}
-        port = free_port()
-        path = _config_file(tmp_path, config)
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "webquorum", "mcp", "--http", "--workers", "2", "--port", str(port), "--config", str(path)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=REPO, env={**os.environ},
-        )  # fmt: skip
-        try:
-            results = asyncio.run(_calls(port, url, 6))
-            assert [r.is_error for r in results] == [False] * 6
-            assert len(web.requests_to("/slow", host=SITES[1])) == 1  # one read; the rest hit the shared cache
-            proc.send_signal(signal.SIGTERM)
-            assert proc.wait(timeout=20) == 0
-        finally:
-            if proc.poll() is None:
-                proc.kill()
+        yield redis
     finally:
         redis.stop()
+
+
+@contextlib.contextmanager
+def fleet(tmp_path: Path, config: dict[str, Any], workers: int = 2) -> Iterator[tuple[subprocess.Popen[bytes], int, Path]]:
+    """``webquorum mcp --http --workers N`` as a real process tree: (supervisor, port, its stderr log)."""
+    port = free_port()
+    path = _config_file(tmp_path, config)
+    log = tmp_path / "fleet.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "webquorum", "mcp", "--http", "--workers", str(workers), "--port", str(port), "--config", str(path)],
+            stdout=subprocess.DEVNULL, stderr=out, cwd=REPO, env={**os.environ},
+        )  # fmt: skip
+    try:
+        yield proc, port, log
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+@pytest.mark.redis
+def test_two_workers_share_one_port_and_stop_gracefully_on_sigterm(
+    web: SimWeb, tmp_path: Path, redis_server: RedisServer
+) -> None:
+    """Pages read once for the fleet; then SIGTERM with a call in flight: the call ends as WEB_ABORTED,
+    and the supervisor reports every worker's exit code as 0 (not death by SIGTERM, -15), in bounded time."""
+    url = slow_page(web, 0.05)
+    web.route("/stall", Reply(body="<html><body><p>Never in time.</p></body></html>", delay_s=20.0), host=SITES[1])
+    config = {
+        **research_web(web, mcp={"shutdown_grace_s": 1.0}),
+        "store": {"url": redis_server.url},
+        "cache": {"enabled": True, "url": redis_server.url},
+    }
+    with fleet(tmp_path, config) as (proc, port, log):
+        results = asyncio.run(_calls(port, url, 6))
+        assert [r.is_error for r in results] == [False] * 6
+        assert len(web.requests_to("/slow", host=SITES[1])) == 1  # one read; the rest hit the shared cache
+
+        async def in_flight_then_sigterm() -> CallToolResult:
+            async with McpClient(f"http://127.0.0.1:{port}/mcp") as client:
+                call = asyncio.create_task(client.call_tool("web_fetch", {"url": page_url(web, "/stall", SITES[1])}))
+                while not web.requests_to("/stall", host=SITES[1]):  # a worker is reading the page
+                    await asyncio.sleep(0.05)
+                proc.send_signal(signal.SIGTERM)
+                return await asyncio.wait_for(call, timeout=15)
+
+        started = time.monotonic()
+        result = asyncio.run(in_flight_then_sigterm())
+        code = proc.wait(timeout=20)
+        took = time.monotonic() - started
+    text = log.read_text()
+    assert error_data(result)["code"] == "WEB_ABORTED"
+    assert code == 0 and took < 10.0, text
+    assert "2 workers stopped, exit codes 0, 0" in text and "Traceback" not in text, text
 
 
 async def _calls(port: int, url: str, n: int) -> list[CallToolResult]:

@@ -99,15 +99,6 @@ class Session:
 
 
 @pytest.fixture(scope="module")
-def web() -> Iterator[SimWeb]:
-    sim = SimWeb().start()
-    try:
-        yield sim
-    finally:
-        sim.stop()
-
-
-@pytest.fixture(scope="module")
 def config_file(web: SimWeb, tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("mcp") / "webquorum.yaml"
     path.write_text(yaml.safe_dump(research_web(web)), encoding="utf-8")

@@ -37,15 +37,6 @@ def clients() -> Path:
 
 
 @pytest.fixture(scope="module")
-def web() -> Iterator[SimWeb]:
-    sim = SimWeb().start()
-    try:
-        yield sim
-    finally:
-        sim.stop()
-
-
-@pytest.fixture(scope="module")
 def config_dir(web: SimWeb, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A directory holding ``webquorum.yaml``: the simulated web, discovery on, and brave without a key."""
     config = research_web(web, mcp={"enable_discovery": True})

@@ -92,6 +92,25 @@ async def test_fail_max_faults_open_it_for_every_worker(breakers: BreakerFactory
     assert await call(first) == "ok"
 
 
+async def test_a_challenge_is_named_as_such_by_every_worker_until_its_cooldown_ends(
+    breakers: BreakerFactory, clock: FakeClock
+) -> None:
+    first, second = breakers(), breakers()
+    with pytest.raises(errors.ChallengeError):
+        await call(first, errors.ChallengeError("captcha", provider="brave", retry_after=120.0))
+    for worker in (first, second):
+        with pytest.raises(errors.CircuitOpenError) as info:
+            await call(worker)
+        assert "bot challenge" in info.value.message and info.value.retry_after == pytest.approx(120.0, abs=0.01)
+    clock.advance(120.0)
+    assert await call(second) == "ok"  # the probe after the cooldown closes it for everyone
+    await fail(first, 1)
+    with pytest.raises(errors.CircuitOpenError) as info:  # a later ordinary open is not called a challenge
+        await fail(first, 2)
+        await call(second)
+    assert "bot challenge" not in info.value.message
+
+
 async def test_after_a_fault_concurrent_callers_cannot_pile_past_fail_max(breakers: BreakerFactory) -> None:
     """One fault seen, fail_max 3: at most two more calls may be in flight, whichever worker sends them."""
     await fail(breakers(), 1)

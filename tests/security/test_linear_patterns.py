@@ -29,15 +29,15 @@ LIMIT_S = 0.100
 # pattern that opens with a lookbehind or a case-insensitive alternation): 1 MB costs 0.1-0.8 s of
 # CPU on the worst shape. The budget still proves linearity (quadratic takes minutes at 1 MB);
 # these run on one line or on already-capped extracted text, never on a whole raw page. Issue 12
-# wants this list empty: text/patterns.py's trie alternation took trim's notices, the people words,
-# given names, role words and the sentence stops off it (0.2-0.8 s -> under 70 ms each).
+# wants this list empty: text/alternation.py's trie alternation took trim's notices, the people words,
+# given names and the sentence stops off it (0.2-0.8 s -> under 70 ms each).
 SLOW_BUT_LINEAR = {
     "webquorum.text.figures._COUNT": "brief and collect passages (capped text)",
     "webquorum.text.figures._MONEY_PREFIX": "brief and collect passages (capped text)",
     "webquorum.text.figures._MONEY_SUFFIX": "brief and collect passages (capped text)",
     "webquorum.text.figures._PERCENT": "brief and collect passages (capped text)",
     "webquorum.text.names._NAME": "brief and collect passages (capped text)",
-    "webquorum.text.names._GENERIC": "one candidate name at a time",
+    "webquorum.text.roles._ROLE_ONLY": "collect passages (capped text)",
     "webquorum.text.figures._BARE_SCALED": "brief and collect passages (capped text)",
     "webquorum.text.figures._COUNT_HEAD": "brief and collect passages (capped text)",
     "webquorum.text.figures._HEADED": "brief and collect passages (capped text)",

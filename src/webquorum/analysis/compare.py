@@ -100,6 +100,7 @@ class _Item:
     quantity: str = ""
     heads: frozenset[str] = frozenset()
     key: str = ""
+    undescribed: _Cluster | None = None  # a figure whose quantity is read only if it is shown
 
 
 @dataclass
@@ -140,12 +141,15 @@ def compare_sources(
     for (kind, _), group in groups.items():
         clusters = _clusters(group)
         for cluster in clusters:
-            items.append(_figure_item(cluster))
+            items.append(_figure_item(cluster, described=query is not None))
         if kind != "year":  # a bare year is never a disputed figure
             dissents.extend(_dissents(group, clusters))
     question = read_question(query) if query else None
     answer_item = _answer(items, question) if question else None
-    chosen = _select(items, max_agreed, answer_item)
+    chosen = [
+        _figure_item(it.undescribed, described=True) if it.undescribed else it
+        for it in _select(items, max_agreed, answer_item)
+    ]
     agreed = [Agreed(it.kind, it.value, len(it.sites), of, it.quantity) for it in chosen]
     dissents.sort(key=lambda d: (-d[0], d[1]))
     disagreed = [d for _, _, d in dissents[:max_disagreed]]
@@ -343,18 +347,27 @@ def _grow(anchor: int, near: list[int], mentions: list[_Mention]) -> list[int]:
     return sorted(per_site.values(), key=closeness)
 
 
-def _figure_item(cluster: _Cluster) -> _Item:
-    """A reading, shown at the precision of its coarsest source ($81.62B and $81.6 billion -> $81.6 billion)."""
-    coarsest = min(cluster.members, key=lambda m: (-precision(m.figure), m.figure.value))
-    # What the reading measures, from its first sites in reading order (they name it alike or not at all).
-    named = sorted(cluster.members, key=lambda m: m.order)[:_DESCRIBED]
-    claims = [m.claim for m in named] if coarsest.figure.kind != "year" else []
-    words = Counter(c.words for c in claims if c.words and c.head)
-    quantity = min(words, key=lambda w: (-words[w], -len(w), w)) if words else ""
-    heads = frozenset(c.head for c in claims if c.head)
+def _figure_item(cluster: _Cluster, *, described: bool) -> _Item:
+    """A reading, shown at the precision of its coarsest source ($81.62B and $81.6 billion -> $81.6 billion).
+
+    ``described`` reads what it measures from its sites' claims: needed only for the items shown and
+    to find the answer, and reading a claim is the dearer half of the comparison.
+    """
+    coarsest = _coarsest(cluster)
+    quantity, heads = "", frozenset[str]()
+    if described and coarsest.figure.kind != "year":
+        # What the reading measures, from its first sites in reading order (they name it alike or not at all).
+        claims = [m.claim for m in sorted(cluster.members, key=lambda m: m.order)[:_DESCRIBED]]
+        words = Counter(c.words for c in claims if c.words and c.head)
+        quantity = min(words, key=lambda w: (-words[w], -len(w), w)) if words else ""
+        heads = frozenset(c.head for c in claims if c.head)
     sites = frozenset(m.site for m in cluster.members)
     return _Item("figure", format_figure(coarsest.figure), sites, cluster.mentions, cluster.first, quantity, heads,
-                 unit_key(coarsest.figure))  # fmt: skip
+                 unit_key(coarsest.figure), cluster if not described else None)  # fmt: skip
+
+
+def _coarsest(cluster: _Cluster) -> _Mention:
+    return min(cluster.members, key=lambda m: (-precision(m.figure), m.figure.value))
 
 
 def _dissents(group: list[_Mention], clusters: list[_Cluster]) -> list[tuple[int, tuple[int, int], Disagreed]]:
@@ -373,10 +386,10 @@ def _dissents(group: list[_Mention], clusters: list[_Cluster]) -> list[tuple[int
                 support = len({o.site for o in group if values_agree(o.figure, m.figure)})
                 if support < len(members):
                     value = format_figure(m.figure)
-                    shown = _figure_item(cluster)
+                    shown = format_figure(_coarsest(cluster).figure)
                     quantity = like[0].claim.words or m.claim.words
                     out.append((len(members), m.order,
-                                Disagreed("figure", site, m.url, value, shown.value, len(members), quantity)))  # fmt: skip
+                                Disagreed("figure", site, m.url, value, shown, len(members), quantity)))  # fmt: skip
                 break
     return out
 

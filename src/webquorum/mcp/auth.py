@@ -11,10 +11,13 @@ the server starts, since no client could ever present it.
 
 from __future__ import annotations
 
+import functools
 import hmac
 import ipaddress
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
@@ -28,6 +31,7 @@ LOOPBACK_HOSTS = ["127.0.0.1:*", "localhost:*", "[::1]:*", "127.0.0.1", "localho
 _LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
 _PORT = re.compile(r"[0-9]{1,5}")
 ANY_PORT = -1
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -105,26 +109,27 @@ def origin_allowed(header: str, allowed: list[Origin]) -> bool:
     )
 
 
-def allowed_authorities(patterns: list[str]) -> list[Authority]:
-    """Configured ``host[:port|:*]`` patterns parsed once; a bad one is a start-up error naming it."""
+def _parsed_all(patterns: list[str], parse: Callable[[str], T | None], example: str) -> list[T]:
+    """Every configured pattern parsed once with ``parse``; a bad one is a start-up error naming it."""
     out = []
     for pattern in patterns:
-        parsed = parse_authority(pattern, wildcard_port=True)
+        parsed = parse(pattern)
         if parsed is None:
-            raise ValueError(f"{pattern!r} is not a host[:port] such as 127.0.0.1:8765 or localhost:*")
+            raise ValueError(f"{pattern!r} is not {example}")
         out.append(parsed)
     return out
+
+
+def allowed_authorities(patterns: list[str]) -> list[Authority]:
+    """Configured ``host[:port|:*]`` patterns."""
+    parse = functools.partial(parse_authority, wildcard_port=True)
+    return _parsed_all(patterns, parse, "a host[:port] such as 127.0.0.1:8765 or localhost:*")
 
 
 def allowed_origins(patterns: list[str]) -> list[Origin]:
-    """Configured ``scheme://host[:port|:*]`` patterns parsed once; a bad one is a start-up error naming it."""
-    out = []
-    for pattern in patterns:
-        parsed = parse_origin(pattern, wildcard_port=True)
-        if parsed is None:
-            raise ValueError(f"{pattern!r} is not an origin such as https://app.example.com or http://localhost:*")
-        out.append(parsed)
-    return out
+    """Configured ``scheme://host[:port|:*]`` patterns."""
+    parse = functools.partial(parse_origin, wildcard_port=True)
+    return _parsed_all(patterns, parse, "an origin such as https://app.example.com or http://localhost:*")
 
 
 # -- HTTP safety -------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ import os
 import signal
 import socket
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -201,7 +202,8 @@ def serve(
     (the CLI turns it into exit 130); on stdio it ends the process at once with status 130.
     SIGTERM (a supervisor's stop) shuts down gracefully and returns normally (exit 0).
     ``workers`` > 1 runs that many server processes on one port (uvicorn's supervisor), stateless,
-    sharing breakers, limits and the cache through ``store.url``/``cache.url`` on Redis.
+    sharing breakers, limits and the cache through ``store.url``/``cache.url`` on Redis; on SIGTERM
+    each worker stops the same graceful way and exits 0, and ``SystemExit(1)`` says one did not.
     """
     if workers > 1:
         serve_fleet(config, host, port, workers)
@@ -282,8 +284,6 @@ def fleet_app() -> ASGIApp:
     Reads the config the usual way ($WEBQUORUM_CONFIG, ./webquorum.yaml, ...); stateless, so any
     worker answers any request.
     """
-    import os
-
     host = os.environ.get(FLEET_ENV, "127.0.0.1")
     wq = Client(None)
     check_fleet_store(wq)
@@ -294,8 +294,6 @@ def fleet_app() -> ASGIApp:
 
 def _close_gates_on_signals(loop: asyncio.AbstractEventLoop, grace_s: float) -> None:
     """Chain onto uvicorn's SIGTERM/SIGINT handlers (installed before the factory runs) in a worker."""
-    import signal
-
     for sig in (signal.SIGTERM, signal.SIGINT):
         previous = signal.getsignal(sig)
 
@@ -303,8 +301,22 @@ def _close_gates_on_signals(loop: asyncio.AbstractEventLoop, grace_s: float) -> 
             loop.call_soon_threadsafe(_close_gates, grace_s)
             if callable(previous):
                 previous(signum, frame)
+                if signum == signal.SIGTERM:
+                    _not_reraised(previous, signum)
 
         signal.signal(sig, handler)
+
+
+def _not_reraised(handle_exit: Any, signum: int) -> None:
+    """Keep a worker from dying of the SIGTERM it has just shut down for (exit -15 instead of 0).
+
+    uvicorn's Server re-raises every signal it caught once it has stopped; ``handle_exit`` is that
+    worker's ``Server.handle_exit``. As :class:`Graceful` does for one process, SIGTERM is dropped
+    from what it will re-raise: a supervisor's stop is the intended end, so the worker exits 0.
+    """
+    captured = getattr(getattr(handle_exit, "__self__", None), "_captured_signals", None)
+    if isinstance(captured, list):
+        captured[:] = [s for s in captured if s != signum]
 
 
 _CLOSING: set[asyncio.Task[None]] = set()
@@ -327,10 +339,7 @@ def check_fleet_store(wq: Client) -> None:
 
 
 def serve_fleet(config: ConfigLike, host: str, port: int, workers: int) -> None:
-    import os
-
-    from uvicorn.supervisors import Multiprocess
-
+    """The supervisor: ``workers`` processes on one socket; on SIGTERM each stops gracefully and exits 0."""
     if config is not None and not isinstance(config, str | os.PathLike):
         raise ConfigError("mcp --workers reads its config from a file: pass --config PATH")
     wq = Client(config)
@@ -342,4 +351,44 @@ def serve_fleet(config: ConfigLike, host: str, port: int, workers: int) -> None:
     os.environ[FLEET_ENV] = host
     settings = uvicorn_config("webquorum.mcp.server:fleet_app", wq, host, port, factory=True, workers=workers)
     print(f"webquorum MCP server on http://{host}:{port}/mcp ({workers} workers)", file=sys.stderr, flush=True)
-    Multiprocess(settings, sockets=[settings.bind_socket()]).run()
+    supervisor = _supervisor_class()(settings, sockets=[settings.bind_socket()])
+    supervisor.run()
+    codes = [worker.exitcode for worker in supervisor.processes]
+    shown = ", ".join(str(code) for code in codes)
+    print(f"webquorum MCP server: {len(codes)} workers stopped, exit codes {shown}", file=sys.stderr, flush=True)
+    if supervisor.interrupted:
+        raise KeyboardInterrupt
+    if any(code != 0 for code in codes):
+        raise SystemExit(1)
+
+
+STOP_SLACK_S = 5.0  # past uvicorn's graceful timeout: lifespan shutdown and interpreter exit
+
+
+def _supervisor_class() -> Any:
+    from uvicorn.supervisors import Multiprocess
+
+    class Supervisor(Multiprocess):
+        """uvicorn's supervisor with a bounded stop and a memory of Ctrl-C.
+
+        A worker gets ``timeout_graceful_shutdown`` (``mcp.shutdown_grace_s`` + 2 s) plus
+        :data:`STOP_SLACK_S` to exit after SIGTERM; one still running then is killed, so the
+        supervisor never waits without bound. SIGINT is remembered so the CLI exits 130.
+        """
+
+        interrupted = False
+
+        def handle_int(self) -> None:
+            self.interrupted = True
+            super().handle_int()
+
+        def join_all(self) -> None:
+            until = time.monotonic() + float(self.config.timeout_graceful_shutdown or 0) + STOP_SLACK_S
+            for worker in self.processes:
+                worker.process.join(max(0.0, until - time.monotonic()))
+                if worker.process.is_alive():
+                    log.warning("MCP worker %s did not stop in time: killed", worker.pid)
+                    worker.kill()
+                    worker.process.join(STOP_SLACK_S)
+
+    return Supervisor

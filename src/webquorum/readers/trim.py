@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import re
 
+from webquorum.text.alternation import alternation, expand
 from webquorum.text.lexicon import FUNCTION_WORDS
-from webquorum.text.patterns import alternation, expand
 
 __all__ = ["is_real_sentence", "trim_to_first_sentence"]
 
@@ -36,7 +36,7 @@ _END = re.compile(r"[.!?…。！？][\"'”’»)\]*_]*$")
 _INNER_BOUNDARY = re.compile(r"[a-z\u00e0-\u00ff)\"”’][.!?]\s+[\"“'‘(]?[A-Z\u00c0-\u00dd]")
 _SEPARATORS = re.compile(r"\s[|·•»›/>]\s")
 # Notices that read like sentences but are never article text (a small regex, expanded to its
-# phrases and compiled as a trie: text/patterns.py; matched case-insensitively after a word boundary).
+# phrases and compiled as a trie: text/alternation.py; matched case-insensitively after a word boundary).
 _BOILERPLATE_PHRASES = (
     r"(?:(?:we|site|website|this site) uses? cookies|use of cookies|accept (?:all )?cookies|"
     r"cookie (?:policy|settings|preferences|consent)|skip to (?:main |the )?(?:content|navigation|main)|"

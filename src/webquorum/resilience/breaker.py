@@ -186,9 +186,9 @@ class Breaker:
         return self._local_ticket()
 
     def _shared_ticket(self, state: str, seconds: float, failures: int) -> _Ticket:
-        if state in ("open", "probing", "suspect"):
-            if state == "open":  # mirror it so this process fails fast until the period ends
-                self._opened_at, self._open_for = self._clock(), seconds
+        if state in ("open", "challenged", "probing", "suspect"):
+            if state in ("open", "challenged"):  # mirror it so this process fails fast until the period ends
+                self._open(seconds, challenged=state == "challenged")
                 self._failures = failures
             raise self._refusal(state, seconds, failures)
         self._opened_at = None
@@ -216,7 +216,7 @@ class Breaker:
             # The outcome is written even when the caller is cancelled meanwhile (shield):
             # an aborted call is exactly what the other workers need to hear about.
             if outcome == "challenge":  # every worker is told to leave the engine alone for the cooldown
-                step = self._step(self._shared, "fault", _Ticket(True, ticket.counted), None, self._challenge_s)
+                step = self._step(self._shared, "challenge", ticket, None, self._challenge_s)
             else:
                 step = self._step(self._shared, outcome, ticket, None)
             try:
@@ -227,7 +227,7 @@ class Breaker:
                 return
             self._failures = failures
             if state == "open":
-                self._opened_at, self._open_for = self._clock(), seconds
+                self._open(seconds)
             elif outcome != "challenge":
                 self._opened_at, self._open_for, self._challenged = None, self.reset_after_s, False
             return

@@ -188,7 +188,8 @@ end
 return 1
 """
 
-# One hash per breaker: f failures, o open-until, p probe lease until, i counted calls in flight.
+# One hash per breaker: f failures, o open-until, p probe lease until, i counted calls in flight,
+# c 1 while the open period is a bot challenge's cooldown (so every process names it as such).
 # See breaker.py for the state machine this mirrors.
 _BREAKER_LUA = _NOW_LUA + """
 local k = KEYS[1]
@@ -199,14 +200,16 @@ local lease = tonumber(ARGV[5])
 local counted = ARGV[6] == '1'
 local probe = ARGV[7] == '1'
 local ttl = math.ceil((reset + 600) * 1000)
-local h = redis.call('HMGET', k, 'f', 'o', 'p', 'i')
+local h = redis.call('HMGET', k, 'f', 'o', 'p', 'i', 'c')
 local f = tonumber(h[1] or '0')
 local o = tonumber(h[2] or '0')
 local p = tonumber(h[3] or '0')
 local i = tonumber(h[4] or '0')
+local opened = 'open'
+if h[5] == '1' then opened = 'challenged' end
 if op == 'admit' then
   if o > 0 then
-    if now < o then return {'open', tostring(o - now), tostring(f)} end
+    if now < o then return {opened, tostring(o - now), tostring(f)} end
     if p > now then return {'probing', tostring(p - now), tostring(f)} end
     redis.call('HSET', k, 'p', tostring(now + lease))
     redis.call('PEXPIRE', k, ttl)
@@ -221,10 +224,16 @@ if op == 'admit' then
   return {'closed', '0', '0'}
 end
 if counted and i > 0 then i = i - 1 end
+if op == 'challenge' then
+  f = f + 1
+  redis.call('HSET', k, 'f', f, 'o', tostring(now + reset), 'p', '0', 'i', '0', 'c', '1')
+  redis.call('PEXPIRE', k, ttl)
+  return {'challenged', tostring(reset), tostring(f)}
+end
 if op == 'fault' then
   f = f + 1
   if probe or (f >= fail_max and (o == 0 or o <= now)) then
-    redis.call('HSET', k, 'f', f, 'o', tostring(now + reset), 'p', '0', 'i', '0')
+    redis.call('HSET', k, 'f', f, 'o', tostring(now + reset), 'p', '0', 'i', '0', 'c', '0')
     redis.call('PEXPIRE', k, ttl)
     return {'open', tostring(reset), tostring(f)}
   end

@@ -131,8 +131,8 @@ class ClaimReader:
 
     def __init__(self, text: str, figures: list[Figure] | None = None, lang: str | None = None) -> None:
         self.text = text
-        self.figures = extract_figures(text) if figures is None else figures
-        self._lang = lang
+        self._lang = lang or language_of(text)  # once: the figures and the claims both read by it
+        self.figures = extract_figures(text, decimal_comma=self._lang == "es") if figures is None else figures
         self._spans: list[tuple[int, int]] | None = None
         self._names: frozenset[str] = frozenset()
         self._read: dict[int, Claim] = {}
@@ -148,7 +148,6 @@ class ClaimReader:
         if self._spans is None:
             self._spans = sentence_spans(text)
             self._names = frozenset(m[0] for m in _CAPITALISED.finditer(text) if not starts_sentence(text, m.start()))
-            self._lang = self._lang or language_of(text)
         i = bisect_left(self._spans, (figure.start + 1, 0)) - 1
         start, end = self._spans[i] if i >= 0 and self._spans[i][1] > figure.start else (figure.start, figure.end)
         sentence = self._sentences.get(start)

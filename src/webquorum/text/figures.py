@@ -35,8 +35,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Context, Decimal
+from functools import partial
 from typing import Literal
 
+from webquorum.text.alternation import trie_pattern
 from webquorum.text.fold import fold_word
 from webquorum.text.lexicon import (
     CALENDAR_WORDS,
@@ -84,18 +86,23 @@ _CURRENCIES: dict[str, str] = {
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
 _PACKED = {"mdd": (6, "USD"), "mmdd": (9, "USD"), "mdp": (6, "MXN"), "mmdp": (9, "MXN")}
 
-_NUM = r"(?<!\d)(?=\d)(?P<num>\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?!\d)"
+# A digit first, then the lookbehind: a pattern that opens with a character set lets the regex
+# engine skip in C to the next digit, where a leading assertion makes it try every position (4x the
+# scan time); "(?<!\d\d)" after that digit still refuses a start inside a number, which keeps a
+# long run of digits linear.
+_NUM = r"(?P<num>\d(?<!\d\d)(?:\d{0,2}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d*(?:[.,]\d+)?))(?!\d)"
 _SCALE = (
     rf"(?:\s*(?P<scale>(?i:mil\s+millones|miles\s+de\s+millones|millardos?|thousand|millions?|mill[oó]n(?:es)?"
     rf"|billions?|bill[oó]n(?:es)?|trillions?|mil|bn|mn|mln|tn))(?![{_L}])|(?P<abbr>[kKmMbBtT])(?![{_L}\d]))"
 )
 _CODE = r"USD|EUR|MXN|GBP|JPY|CAD|BRL"
+_CODE_SPACED = "|".join(rf"{code}\s?" for code in _CODE.split("|"))  # each branch opens with a letter: see _NUM
 _SUFFIX = (
     rf"\s*(?:(?:de\s+)?(?P<cur>(?i:d[oó]lares|dollars?|euros?|pesos|pounds?|libras|yen(?:es)?))(?:\s+(?i:mexicanos|estadounidenses|esterlinas))?"
     rf"(?![{_L}])|(?P<code>{_CODE})(?![{_L}])|(?P<sym>€|£))"
 )
 _MONEY_PREFIX = re.compile(
-    rf"(?=[$€£¥₹A-Z])(?P<pre>US\$|U\.S\.\s?\$|MX\$|C\$|A\$|R\$|\$|€|£|¥|₹|(?:{_CODE})\s?)\s?{_NUM}{_SCALE}?(?:{_SUFFIX})?"
+    rf"(?P<pre>US\$|U\.S\.\s?\$|MX\$|C\$|A\$|R\$|\$|€|£|¥|₹|{_CODE_SPACED})\s?{_NUM}{_SCALE}?(?:{_SUFFIX})?"
 )
 _MONEY_SUFFIX = re.compile(rf"{_NUM}(?:{_SCALE}?{_SUFFIX}|\s*(?P<packed>(?i:mmdd|mdd|mmdp|mdp))(?![{_L}]))")
 _PERCENT = re.compile(
@@ -106,17 +113,17 @@ _COUNT = re.compile(
     rf"{_NUM}(?:\s+(?P<scale>(?i:mil\s+millones|millardos?|thousand|millions?|mill[oó]n(?:es)?|billions?|mil))(?:\s+de)?)?"
     rf"\s+(?P<unit>[{_LOWER}]{{3,}}(?:-[{_LOWER}]+)*)(?![{_L}])"
 )
-_YEAR = re.compile(r"(?=[12])(?P<num>1[89]\d\d|20\d\d)(?!\w|%|[.,/-]\d|\s?%)")
+_YEAR = re.compile(r"(?P<num>(?:1[89]|20)\d\d)(?!\w|%|[.,/-]\d|\s?%)")
 _MON_EN = MONTHS_EN_PATTERN
 _MON_ES = MONTHS_ES_PATTERN
 _DATES = (  # (pattern, characters that may not come right before a match besides letters and digits)
-    re.compile(r"(?<!\d)(?=\d)(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d-])"),
+    re.compile(r"(?P<y>\d(?<!\d\d)\d\d\d)-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d-])"),
     re.compile(rf"(?P<mon>{_MON_EN})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})\b"),
     re.compile(
-        rf"(?=\d)(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MON_EN})\.?,?\s+(?P<y>\d{{4}})\b"
+        rf"(?P<d>\d(?<!\d\d)\d?)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MON_EN})\.?,?\s+(?P<y>\d{{4}})\b"
     ),
-    re.compile(rf"(?=\d)(?P<d>\d{{1,2}})\s+de\s+(?P<mon>(?i:{_MON_ES}))\s+(?:de|del)\s+(?P<y>\d{{4}})\b"),
-    re.compile(r"(?=\d)(?P<a>\d{1,2}+)/(?P<b>\d{1,2}+)/(?P<y>\d{4})(?![\d/])"),
+    re.compile(rf"(?P<d>\d(?<!\d\d)\d?)\s+de\s+(?P<mon>(?i:{_MON_ES}))\s+(?:de|del)\s+(?P<y>\d{{4}})\b"),
+    re.compile(r"(?P<a>\d(?<!\d\d)\d?)/(?P<b>\d{1,2})/(?P<y>\d{4})(?![\d/])"),
 )
 # A unit is one or two words checked against measures.UNITS in code: one regex alternation of
 # every unit after every number cost more than all the other figure patterns together.
@@ -130,16 +137,18 @@ _COUNT_HEAD = re.compile(
 )
 _NEXT_WORD = re.compile(rf"\s+([{_LOWER}]{{2,}}(?:-[{_LOWER}]+)*)(?![{_L}])")
 # A bare number after a noun that names a count ("a population of 412,000", "plantilla de 3.000").
+_HEADS = ("population", "poblaci", "attendance", "asistencia", "workforce", "plantilla", "headcount")
 _HEADED = re.compile(
     rf"(?i:(?P<head>population|poblaci[oó]n|attendance|asistencia|workforce|plantilla|headcount))"
     rf"(?:\s+[{_L}]+){{0,2}}?\s+(?i:of|is|was|stands at|stood at|reached|totals|totalled|de|es|fue|era|alcanz[oó]|:)"
     rf"\s+(?i:about\s+|some\s+|around\s+|nearly\s+|almost\s+|more\s+than\s+|over\s+|unos\s+|m[aá]s\s+de\s+|cerca\s+de\s+|casi\s+)?"
     rf"{_NUM}(?:\s+(?P<scale>(?i:thousand|millions?|mill[oó]n(?:es)?|billions?|mil)))?(?![{_L}\d%])"
 )
-_HEDGE = re.compile(
-    r"(?i:about|around|nearly|almost|roughly|approximately|some|more than|over|close to|up to|an estimated|"
-    r"cerca de|casi|unos|unas|alrededor de|aproximadamente|más de|mas de|hasta)\s+(?:US)?[$€£]?\s?$"
-)
+_HEDGES = ("about", "around", "nearly", "almost", "roughly", "approximately", "some", "more than", "over",
+           "close to", "up to", "an estimated", "cerca de", "casi", "unos", "unas", "alrededor de",
+           "aproximadamente", "más de", "mas de", "hasta")  # fmt: skip
+# Searched in the lower-cased 24 characters before a figure: a trie that opens with a letter scans fast.
+_HEDGE = re.compile(rf"(?:{trie_pattern(_HEDGES, space=' ')})\s+(?:us)?[$€£]?\s?$")
 # A scaled number with no unit of its own takes the unit of its neighbour: "up from 2.7 million".
 _BARE_SCALED = re.compile(
     rf"{_NUM}\s+(?P<scale>(?i:mil\s+millones|thousand|millions?|mill[oó]n(?:es)?|billions?|bn|mn))(?![{_L}])"
@@ -175,21 +184,21 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
     taken = bytearray(len(text))
     raw: list[_Raw] = []
     mods: dict[tuple[int, int], frozenset[str]] = {}
-    for item in (*_dates(text, decimal_comma), *_money(text, decimal_comma), *_percents(text, decimal_comma),
-                 *_measures(text, decimal_comma), *_counts(text, decimal_comma, mods),
-                 *_headed(text, decimal_comma), *_years(text)):  # fmt: skip
-        start, end = item[4], item[5]
-        if any(taken[start:end]) or item[1].adjusted() > 17:  # 10^18 and up: an identifier, not an amount
-            continue
-        taken[start:end] = b"\x01" * (end - start)
-        raw.append(item)
+    readers = (_dates, _money, _percents, _measures, partial(_counts, mods=mods), _headed, _years)
+    for read in readers:  # in this order: an earlier kind keeps the span ("$81.6 billion" is money, not a count)
+        for item in read(text, decimal_comma, taken):
+            start, end = item[4], item[5]
+            if any(taken[start:end]) or item[1].adjusted() > 17:  # 10^18 and up: an identifier, not an amount
+                continue
+            taken[start:end] = b"\x01" * (end - start)
+            raw.append(item)
     raw.sort(key=lambda r: r[4])
     raw.extend(_inherited(text, decimal_comma, raw, taken))
     out = [
         Figure(
             kind, float(value), unit, float(step), text[start:end], start, end,
             mods.get((start, end), frozenset()) if kind == "count" else frozenset(),
-            bool(_HEDGE.search(text, max(0, start - 24), start)),
+            bool(_HEDGE.search(text[max(0, start - 24) : start].lower())),
         )
         for kind, value, unit, step, start, end in raw
     ]  # fmt: skip
@@ -296,15 +305,17 @@ def format_figure(f: Figure) -> str:
     return f"{symbol}{number}" if symbol else f"{f.unit} {number}"
 
 
-def _scan(pattern: re.Pattern[str], text: str, not_after: str) -> Iterator[re.Match[str]]:
-    """``finditer`` minus matches glued to a letter, digit or one of ``not_after`` on their left.
+def _scan(pattern: re.Pattern[str], text: str, not_after: str, taken: bytearray) -> Iterator[re.Match[str]]:
+    """``finditer`` minus matches glued to a letter, digit or one of ``not_after`` on their left,
+    and minus those that start inside a figure an earlier kind has taken (they could not be kept).
 
     Checked here rather than by a leading lookbehind, which would stop the regex engine from
     skipping straight to the next digit or symbol: the difference is most of the scan time.
     """
     for m in pattern.finditer(text):
-        before = text[m.start() - 1] if m.start() else " "
-        if not (before.isalnum() or before == "_" or before in not_after):
+        at = m.start()
+        before = text[at - 1] if at else " "
+        if not (before.isalnum() or before == "_" or before in not_after or taken[at]):
             yield m
 
 
@@ -342,9 +353,9 @@ def _scaled(m: re.Match[str], decimal_comma: bool, exponent: int = 0) -> tuple[D
     return value.scaleb(exponent), step.scaleb(exponent)
 
 
-def _money(text: str, decimal_comma: bool) -> list[_Raw]:
+def _money(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
     out: list[_Raw] = []
-    for m in _scan(_MONEY_PREFIX, text, "$"):
+    for m in _scan(_MONEY_PREFIX, text, "$", taken):
         pre = re.sub(r"\s", "", m["pre"]).lower()
         suffix = (m["cur"] or m["code"] or m["sym"] or "").lower()
         currency = (
@@ -354,7 +365,7 @@ def _money(text: str, decimal_comma: bool) -> list[_Raw]:
         )
         value, step = _scaled(m, decimal_comma)
         out.append(("money", value, currency, step, m.start(), m.end()))
-    for m in _scan(_MONEY_SUFFIX, text, ".,"):
+    for m in _scan(_MONEY_SUFFIX, text, ".,", taken):
         exponent, currency = _PACKED.get((m["packed"] or "").lower(), (0, ""))
         if not currency:
             suffix = (m["cur"] or m["code"] or m["sym"] or "").lower()
@@ -364,18 +375,20 @@ def _money(text: str, decimal_comma: bool) -> list[_Raw]:
     return out
 
 
-def _percents(text: str, decimal_comma: bool) -> list[_Raw]:
+def _percents(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
     out: list[_Raw] = []
-    for m in _scan(_PERCENT, text, ".,"):
+    for m in _scan(_PERCENT, text, ".,", taken):
         value, step = _parse_number(m["num"], decimal_comma)
         out.append(("percent", value, "pp" if m["pp"] else "%", step, m.start(), m.end()))
     return out
 
 
-def _counts(text: str, decimal_comma: bool, mods: dict[tuple[int, int], frozenset[str]]) -> list[_Raw]:
+def _counts(
+    text: str, decimal_comma: bool, taken: bytearray, mods: dict[tuple[int, int], frozenset[str]]
+) -> list[_Raw]:
     """Counts: a number, at most two modifiers, then a count noun (plural -s, invariant, or a listed phrase)."""
     out: list[_Raw] = []
-    for m in _scan(_COUNT_HEAD, text, ".,"):
+    for m in _scan(_COUNT_HEAD, text, ".,", taken):
         words: list[re.Match[str]] = []
         pos = m.end()
         while len(words) < 3 and (w := _NEXT_WORD.match(text, pos)):
@@ -415,9 +428,9 @@ def _count_noun(text: str, words: list[re.Match[str]]) -> tuple[int, int] | None
     return None
 
 
-def _measures(text: str, decimal_comma: bool) -> list[_Raw]:
+def _measures(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
     out: list[_Raw] = []
-    for m in _scan(_MEASURE, text, ".,$€£"):
+    for m in _scan(_MEASURE, text, ".,$€£", taken):
         unit, end = m["unit"], m.end("unit")
         if m["second"] and f"{unit.lower()} {m['second']}" in UNITS:
             unit, end = f"{unit} {m['second']}", m.end("second")
@@ -429,8 +442,11 @@ def _measures(text: str, decimal_comma: bool) -> list[_Raw]:
     return out
 
 
-def _headed(text: str, decimal_comma: bool) -> list[_Raw]:
+def _headed(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
     out: list[_Raw] = []
+    lowered = text.lower()
+    if not any(head in lowered for head in _HEADS):  # a substring test is 50x cheaper than the scan
+        return out
     for m in _HEADED.finditer(text):
         if _YEAR.fullmatch(m["num"]) and not m["scale"]:
             continue
@@ -445,7 +461,7 @@ def _headed(text: str, decimal_comma: bool) -> list[_Raw]:
 def _inherited(text: str, decimal_comma: bool, raw: list[_Raw], taken: bytearray) -> list[_Raw]:
     """Scaled numbers with no unit, given the kind and unit of the nearest figure in their sentence."""
     out: list[_Raw] = []
-    for m in _scan(_BARE_SCALED, text, ".,$€£"):
+    for m in _scan(_BARE_SCALED, text, ".,$€£", taken):
         if any(taken[m.start() : m.end()]):
             continue
         best: _Raw | None = None
@@ -463,17 +479,17 @@ def _inherited(text: str, decimal_comma: bool, raw: list[_Raw], taken: bytearray
     return out
 
 
-def _years(text: str) -> list[_Raw]:
+def _years(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
     return [
         ("year", Decimal(m["num"]), "", Decimal(1), m.start(), m.end())
-        for m in _scan(_YEAR, text, "$€£.,/:-")
+        for m in _scan(_YEAR, text, "$€£.,/:-", taken)
     ]
 
 
-def _dates(text: str, decimal_comma: bool) -> list[_Raw]:
+def _dates(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
     out: list[_Raw] = []
     for pattern, not_after in zip(_DATES, ("-", "", "", "", "/"), strict=True):
-        for m in _scan(pattern, text, not_after):
+        for m in _scan(pattern, text, not_after, taken):
             groups = m.groupdict()
             if "a" in groups:  # d/m/y or m/d/y: an impossible month settles it, else the language does
                 a, b = int(m["a"]), int(m["b"])

@@ -8,6 +8,8 @@ name to another), so each lives here once and the modules compile what they need
 
 from __future__ import annotations
 
+import re
+
 
 def _words(spaced: str) -> frozenset[str]:
     return frozenset(spaced.split())
@@ -16,6 +18,8 @@ def _words(spaced: str) -> frozenset[str]:
 LETTER = "A-Za-zÀ-ÖØ-öø-ÿ"  # a regex class body: the letters of English and Spanish text
 UPPER = "A-ZÀ-ÖØ-Þ"
 LOWER = "a-zß-öø-ÿ"
+LETTER_SET = frozenset(c for c in map(chr, range(0x100)) if re.fullmatch(f"[{LETTER}]", c))  # for tests in code
+LOWER_SET = frozenset(c for c in map(chr, range(0x100)) if re.fullmatch(f"[{LOWER}]", c))
 
 MONTHS: dict[str, int] = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from webquorum.text.alternation import alternation, expand
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import (
     EMAIL_PATTERN,
@@ -31,7 +32,6 @@ from webquorum.text.lexicon import (
     PHONE_PATTERN,
     UPPER,
 )
-from webquorum.text.patterns import alternation, expand
 from webquorum.types.research import MergeRule
 
 _UP, _L = UPPER, LETTER
@@ -141,7 +141,7 @@ _CONNECTORS = frozenset({"de", "del", "la", "los", "&"})
 _NOT_KEY = re.compile(r"[^\w&]+")
 
 # Matched case-insensitively as whole words; a small regex expanded to its phrases and compiled as a
-# trie (text/patterns.py), so a megabyte of hostile text does not try every word at every position.
+# trie (text/alternation.py), so a megabyte of hostile text does not try every word at every position.
 _PEOPLE_PHRASES = (
     r"(?:decision[- ]makers?|tomador(?:es)? de decisi[oó]n(?:es)?|contacts?|contactos?|e-?mails?|"
     r"correos?(?: electr[oó]nicos?)?|tel[eé]fonos?|phones?(?: numbers?)?|celulares?|linkedin|whatsapp|"

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
+from webquorum.text.alternation import alternation
 from webquorum.text.lexicon import ABBREVIATIONS, HONORIFICS, LEGAL_WORDS, LETTER
-from webquorum.text.patterns import alternation
 
 Span = tuple[int, int]
 

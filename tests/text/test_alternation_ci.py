@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webquorum.readers import promo, trim
-from webquorum.text import claims, figures, organisations, roles, sentences
+from webquorum.text import claims, organisations, sentences
+from webquorum.text.alternation import alternation, expand
 from webquorum.text.lexicon import ABBREVIATIONS, HONORIFICS, LEGAL_WORDS, LETTER, UPPER
-from webquorum.text.patterns import alternation, expand
 
 _CLOSERS = "\"'”’»)\\]"
 # (rewritten, the plain pattern it replaced)
@@ -35,8 +35,6 @@ PAIRS: dict[str, tuple[re.Pattern[str], str]] = {
     ),
     "stop": (sentences._STOP, rf"[.!?…][{_CLOSERS}]*(?=\s+[^a-zß-öø-ÿ\s]|\s*$)|[。！？]"),
     "break": (sentences._BREAK, rf"[.!?…][{_CLOSERS}]*(?=\s+[^a-zß-öø-ÿ\s])|[。！？]|\n"),
-    "role": (roles._ROLE_ONLY, roles._ROLE),
-    "slash_date": (figures._DATES[4], r"(?=\d)(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4})(?![\d/])"),
     "clause_break": (
         claims._CLAUSE_BREAK,
         "(?i)" + claims._CLAUSE_BREAK.pattern.replace(r",\s++", r",\s+").replace(r"\s(?=[wm])", r"\s"),
@@ -88,7 +86,7 @@ def test_expand_lists_the_strings_of_a_small_pattern_and_refuses_others() -> Non
 
 def test_the_case_classes_hold_every_character_re_ignorecase_folds_together() -> None:
     """Against a scan of the whole Basic Multilingual Plane, for every letter the phrases use."""
-    from webquorum.text.patterns import _caseless
+    from webquorum.text.alternation import _caseless
 
     letters = set("".join(expand(trim._BOILERPLATE_PHRASES) + expand(organisations._PEOPLE_PHRASES)).lower())
     letters = {c for c in letters if c.isalpha()} | set("kßå")

@@ -1,15 +1,18 @@
-"""Word alternations that Python's ``re`` can scan in linear time with a small constant.
+"""Word lists as regular expressions the engine can scan fast (pure).
 
-Why: ``(?i)\\b(?:we use cookies|accept cookies|...)`` is linear, but ``re`` tries every
-alternative at every position (case-insensitive literals get no fast first-character test), so a
-megabyte of hostile text costs half a second of CPU per pattern. :func:`alternation` builds, from
-the same phrases, a pattern that matches exactly the same strings but is prefix-factored (a trie)
-and opens with one character class of the possible first characters: ``re`` then skips in C to
-the positions where a phrase can start and follows one path of the trie from there.
+``a|b|c`` over a long word list costs Python's ``re`` one try of every word at every position.
+Factored into a trie (``c(?:eo|hair(?:man|woman)?)``), each position costs one character test, and a
+pattern that opens with a literal character lets the engine skip in C to the next possible first
+letter. ``regex``'s named lists and ``trieregex`` do the same, but one is a second regex engine and
+the other a 40-line package that escapes differently; this is the 30 lines we need.
 
-The phrases may be given as a small regular expression (:func:`expand`): literals, groups,
-``|``, ``?`` and character classes of literals, so each list keeps its readable form in its one
-home and is compiled from there.
+:func:`alternation` does the same for lists matched case-insensitively or after a boundary
+(``(?i)\\b(?:we use cookies|...)``), where ``re`` has no fast first-letter test at all: each
+letter becomes its case class (every character ``re.IGNORECASE`` folds with it), the pattern opens
+with one class of the possible first characters and then tests the second character before
+checking, by a lookbehind, which first one it was. :func:`expand` turns a small regular
+expression (literals, groups, ``|``, ``?``, ``[abc]``) into its phrases, so a list keeps its
+readable form in its one home.
 """
 
 from __future__ import annotations
@@ -18,8 +21,46 @@ import re
 from collections.abc import Iterable
 from functools import cache
 from re import _parser as sre_parse  # type: ignore[attr-defined]
+from typing import TypeAlias
 
-__all__ = ["alternation", "expand"]
+__all__ = ["alternation", "expand", "trie_pattern"]
+
+_Trie: TypeAlias = dict[str, "_Trie"]
+
+
+def trie_pattern(words: Iterable[str], *, space: str = r"\s+") -> str:
+    """A regex body matching exactly ``words`` (case as given), longest match first at each branch.
+
+    A space inside a word matches ``space`` (``r"\\s+"``: "chief  executive" across a line break).
+    An empty word list gives a pattern that never matches.
+    """
+    trie: _Trie = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+    return _body(trie, space) if trie else "(?!)"
+
+
+def _body(node: _Trie, space: str) -> str:
+    ends = "" in node
+    branches = [_char(c, space) + _body(child, space) for c, child in sorted(node.items()) if c]
+    if not branches:
+        return ""
+    inner = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    if ends:
+        return f"(?:{inner})?" if len(branches) > 1 or not _single_atom(inner) else f"{inner}?"
+    return inner
+
+
+def _char(char: str, space: str) -> str:
+    return space if char == " " else re.escape(char)
+
+
+def _single_atom(pattern: str) -> bool:
+    return len(pattern) == 1 or (len(pattern) == 2 and pattern[0] == "\\")
+
 
 _MAX_PHRASES = 5_000
 _FOLD_EXTRAS = "\u0130\u0131\u017f\u1e9e\u212a\u212b"  # İ ı ſ ẞ, Kelvin and Ångström signs: folded by re, not upper/lower pairs
@@ -34,7 +75,7 @@ def _caseless(char: str) -> str:
     return "".join(re.escape(c) for c in same)
 
 
-def _char(char: str, ignore_case: bool, space: str | None = None) -> str:
+def _fold_char(char: str, ignore_case: bool, space: str | None = None) -> str:
     if char == " " and space is not None:
         return space
     if ignore_case:
@@ -100,36 +141,36 @@ def alternation(
     # One class consumes the first character (re skips to those positions in C); the branches
     # open with the second character's class (re tests those in C too) and only then check, with
     # a lookbehind, which first character it was.
-    heads = "".join(sorted({_char(w[0], ignore_case).strip("[]") for w in words}))
+    heads = "".join(sorted({_fold_char(w[0], ignore_case).strip("[]") for w in words}))
     by_second: dict[str, list[str]] = {}
     singles: list[str] = []
     for first, node in trie.items():
-        key = _char(first, ignore_case)
+        key = _fold_char(first, ignore_case)
         for second, child in node.items():
             if second:
-                by_second.setdefault(_char(second, ignore_case, space), []).append(
-                    f"(?<={key}(?s:.)){_emit(child, ignore_case, space)}"
+                by_second.setdefault(_fold_char(second, ignore_case, space), []).append(
+                    f"(?<={key}(?s:.)){_fold_body(child, ignore_case, space)}"
                 )
             else:
                 singles.append(key.strip("[]"))
-    branches = [f"{second}{_join(rests)}" for second, rests in by_second.items()]
+    branches = [f"{second}{_either(rests)}" for second, rests in by_second.items()]
     if singles:  # one-character phrases: one lookbehind for all of them, tried last (longest first)
         branches.append(f"(?<=[{''.join(singles)}])")
     guard = r"(?<!\w(?s:.))" if word_start else f"(?<![{not_after}](?s:.))" if not_after else ""
     guard += "".join(f"(?<!{re.escape(before)}(?s:.))" for before in not_preceded_by)  # checked after the first character
     seconds = "" if singles else "(?=[" + "".join(sorted(k.strip("[]") for k in by_second)) + "])"
-    return f"(?-i:[{heads}]{seconds}{guard}{_join(branches)})"  # the cheapest test first
+    return f"(?-i:[{heads}]{seconds}{guard}{_either(branches)})"  # the cheapest test first
 
 
-def _join(rests: list[str]) -> str:
+def _either(rests: list[str]) -> str:
     if len(rests) == 1:
         return rests[0]
     return "(?:" + "|".join(rests) + ")"
 
 
-def _emit(node: dict, ignore_case: bool, space: str | None = None) -> str:  # type: ignore[type-arg]
+def _fold_body(node: dict, ignore_case: bool, space: str | None = None) -> str:  # type: ignore[type-arg]
     ends = "" in node
-    alts = [_char(char, ignore_case, space) + _emit(child, ignore_case, space) for char, child in node.items() if char]
+    alts = [_fold_char(char, ignore_case, space) + _fold_body(child, ignore_case, space) for char, child in node.items() if char]
     if not alts:
         return ""
     if len(alts) == 1 and not ends:
