@@ -95,3 +95,11 @@ def test_the_case_classes_hold_every_character_re_ignorecase_folds_together() ->
         folded = re.compile(re.escape(letter), re.IGNORECASE)
         expected = {c for c in everything if folded.fullmatch(c)}
         assert set(re.findall(r"[^\\]", _caseless(letter).replace("\\", ""))) == expected, letter
+
+
+def test_alternation_escapes_characters_that_mean_something_in_a_class() -> None:
+    words = ["[x]", "]y", "-a", "^b", "\\c", "a-b", "a]"]
+    pattern = re.compile(alternation(words))
+    plain = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
+    text = "z[x] ]y -a ^b \\c a-b a] [y a^ x"
+    assert [m.span() for m in pattern.finditer(text)] == [m.span() for m in plain.finditer(text)]

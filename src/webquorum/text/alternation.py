@@ -85,6 +85,11 @@ def _fold_char(char: str, ignore_case: bool, space: str | None = None) -> str:
     return re.escape(char)
 
 
+def _class_body(atom: str) -> str:
+    """What ``atom`` (one character's pattern) contributes inside a ``[...]`` class."""
+    return atom[1:-1] if atom.startswith("[") and len(atom) > 2 else atom
+
+
 def expand(pattern: str) -> list[str]:
     """Every string a small finite regular expression matches (literals, groups, ``|``, ``?``, ``[abc]``)."""
     return sorted(set(_expand(sre_parse.parse(pattern))))
@@ -130,7 +135,7 @@ def alternation(
         raise ValueError("alternation() needs non-empty phrases")
     if space is not None and any(w.startswith(" ") or w.endswith(" ") for w in words):
         raise ValueError("a phrase may not start or end with a space when space= is given")
-    trie: dict[str, dict] = {}  # type: ignore[type-arg]
+    trie: _Trie = {}
     for word in words:
         node = trie
         for char in word:
@@ -141,7 +146,7 @@ def alternation(
     # One class consumes the first character (re skips to those positions in C); the branches
     # open with the second character's class (re tests those in C too) and only then check, with
     # a lookbehind, which first character it was.
-    heads = "".join(sorted({_fold_char(w[0], ignore_case).strip("[]") for w in words}))
+    heads = "".join(sorted({_class_body(_fold_char(w[0], ignore_case)) for w in words}))
     by_second: dict[str, list[str]] = {}
     singles: list[str] = []
     for first, node in trie.items():
@@ -152,13 +157,13 @@ def alternation(
                     f"(?<={key}(?s:.)){_fold_body(child, ignore_case, space)}"
                 )
             else:
-                singles.append(key.strip("[]"))
+                singles.append(_class_body(key))
     branches = [f"{second}{_either(rests)}" for second, rests in by_second.items()]
     if singles:  # one-character phrases: one lookbehind for all of them, tried last (longest first)
         branches.append(f"(?<=[{''.join(singles)}])")
     guard = r"(?<!\w(?s:.))" if word_start else f"(?<![{not_after}](?s:.))" if not_after else ""
     guard += "".join(f"(?<!{re.escape(before)}(?s:.))" for before in not_preceded_by)  # checked after the first character
-    seconds = "" if singles else "(?=[" + "".join(sorted(k.strip("[]") for k in by_second)) + "])"
+    seconds = "" if singles else "(?=[" + "".join(sorted(_class_body(k) for k in by_second)) + "])"
     return f"(?-i:[{heads}]{seconds}{guard}{_either(branches)})"  # the cheapest test first
 
 
@@ -168,7 +173,7 @@ def _either(rests: list[str]) -> str:
     return "(?:" + "|".join(rests) + ")"
 
 
-def _fold_body(node: dict, ignore_case: bool, space: str | None = None) -> str:  # type: ignore[type-arg]
+def _fold_body(node: _Trie, ignore_case: bool, space: str | None = None) -> str:
     ends = "" in node
     alts = [_fold_char(char, ignore_case, space) + _fold_body(child, ignore_case, space) for char, child in node.items() if char]
     if not alts:
