@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from webquorum.text.claims import read_claims, same_quantity
-from webquorum.text.figures import Figure, extract_figures, figures_agree, format_figure
+from webquorum.text.figures import extract_figures
+from webquorum.text.readings import Figure, figures_agree, format_figure
 
 
 def only(text: str) -> Figure:
