@@ -147,6 +147,20 @@ _HEDGE = re.compile(rf"(?:{trie_pattern(_HEDGES, space=' ')})\s+(?:us)?[$€£]?
 _BARE_SCALED = re.compile(
     rf"{_NUM}\s+(?P<scale>(?i:mil\s+millones|thousand|millions?|mill[oó]n(?:es)?|billions?|bn|mn))(?![{_L}])"
 )
+# Substrings one of which every match of a pattern holds (lower-cased): where a text holds none, the
+# pattern is not run. A test checks each list against the pattern's matches.
+NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
+    _MONEY_PREFIX: ("$", "€", "£", "¥", "₹", *(code.lower() for code in _CODE.split("|"))),
+    _MONEY_SUFFIX: ("dólar", "dolar", "dollar", "euro", "peso", "pound", "libra", "yen", "€", "£", "mdd", "mdp",
+                    *(code.lower() for code in _CODE.split("|"))),
+    _PERCENT: ("%", "percent", "cent", "ciento", "pct", "pp", "p.", "punto"),
+    _BARE_SCALED: ("thousand", "mil", "billion", "bn", "mn"),
+    _DATES[0]: ("-",),
+    _DATES[1]: tuple({month[:3].lower() for month in _MON_EN.split("|")}),
+    _DATES[2]: tuple({month[:3].lower() for month in _MON_EN.split("|")}),
+    _DATES[3]: tuple(_MON_ES.split("|")),
+    _DATES[4]: ("/",),
+}  # fmt: skip
 _SPANISH_HINT = _words("de del los las el la que y en por con para según")
 _ENGLISH_HINT = _words("the of and in to with for that was is on")
 
@@ -190,8 +204,14 @@ def _scan(pattern: re.Pattern[str], text: str, not_after: str, taken: bytearray)
     and minus those that start inside a figure an earlier kind has taken (they could not be kept).
 
     Checked here rather than by a leading lookbehind, which would stop the regex engine from
-    skipping straight to the next digit or symbol: the difference is most of the scan time.
+    skipping straight to the next digit or symbol: the difference is most of the scan time. A
+    pattern whose :data:`NEEDS` the text does not hold is not run at all.
     """
+    needs = NEEDS.get(pattern)
+    if needs:
+        lowered = text.lower()
+        if not any(need in lowered for need in needs):
+            return
     for m in pattern.finditer(text):
         at = m.start()
         before = text[at - 1] if at else " "
