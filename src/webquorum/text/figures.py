@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from functools import partial
@@ -161,8 +162,23 @@ NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
     _DATES[3]: tuple(_MON_ES.split("|")),
     _DATES[4]: ("/",),
 }  # fmt: skip
+# Patterns that open with "\d(?<!\d\d)" (or, for years, with a digit that no match of ours keeps
+# when another digit precedes it): they can only match where a run of digits starts.
+_DIGIT_LED = frozenset({_MONEY_SUFFIX, _PERCENT, _MEASURE, _COUNT_HEAD, _BARE_SCALED, _YEAR,
+                        _DATES[0], _DATES[2], _DATES[3], _DATES[4]})  # fmt: skip
+_DIGITS = re.compile(r"\d+")
 _SPANISH_HINT = _words("de del los las el la que y en por con para según")
 _ENGLISH_HINT = _words("the of and in to with for that was is on")
+
+
+@dataclass
+class _Page:
+    """One text being read: what every figure reader needs, computed once."""
+
+    text: str
+    decimal_comma: bool
+    taken: bytearray  # characters an earlier figure holds
+    starts: list[int]  # where each run of digits starts: where a digit-led pattern can match
 
 
 def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Figure]:
@@ -170,18 +186,19 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
     if decimal_comma is None:
         decimal_comma = language_of(text) == "es"
     taken = bytearray(len(text))
+    page = _Page(text, decimal_comma, taken, [m.start() for m in _DIGITS.finditer(text)])
     raw: list[_Raw] = []
     mods: dict[tuple[int, int], frozenset[str]] = {}
     readers = (_dates, _money, _percents, _measures, partial(_counts, mods=mods), _headed, _years)
     for read in readers:  # in this order: an earlier kind keeps the span ("$81.6 billion" is money, not a count)
-        for item in read(text, decimal_comma, taken):
+        for item in read(page):
             start, end = item[4], item[5]
             if any(taken[start:end]) or item[1].adjusted() > 17:  # 10^18 and up: an identifier, not an amount
                 continue
             taken[start:end] = b"\x01" * (end - start)
             raw.append(item)
     raw.sort(key=lambda r: r[4])
-    raw.extend(_inherited(text, decimal_comma, raw, taken))
+    raw.extend(_inherited(page, raw))
     out = [
         Figure(
             kind, float(value), unit, float(step), text[start:end], start, end,
@@ -199,24 +216,36 @@ def language_of(text: str) -> str:
     return "es" if sum(w in _SPANISH_HINT for w in sample) > sum(w in _ENGLISH_HINT for w in sample) else "en"
 
 
-def _scan(pattern: re.Pattern[str], text: str, not_after: str, taken: bytearray) -> Iterator[re.Match[str]]:
+def _scan(pattern: re.Pattern[str], page: _Page, not_after: str) -> Iterator[re.Match[str]]:
     """``finditer`` minus matches glued to a letter, digit or one of ``not_after`` on their left,
     and minus those that start inside a figure an earlier kind has taken (they could not be kept).
 
     Checked here rather than by a leading lookbehind, which would stop the regex engine from
     skipping straight to the next digit or symbol: the difference is most of the scan time. A
-    pattern whose :data:`NEEDS` the text does not hold is not run at all.
+    pattern whose :data:`NEEDS` the text does not hold is not run at all, and a digit-led one is
+    tried only where a run of digits starts (found once for every pattern): the same matches as
+    ``finditer``, for a tenth of the scanning on a page with few numbers.
     """
+    text, taken = page.text, page.taken
     needs = NEEDS.get(pattern)
     if needs:
         lowered = text.lower()
         if not any(need in lowered for need in needs):
             return
-    for m in pattern.finditer(text):
+    for m in _anchored(pattern, page) if pattern in _DIGIT_LED else pattern.finditer(text):
         at = m.start()
         before = text[at - 1] if at else " "
         if not (before.isalnum() or before == "_" or before in not_after or taken[at]):
             yield m
+
+
+def _anchored(pattern: re.Pattern[str], page: _Page) -> Iterator[re.Match[str]]:
+    """``pattern.finditer`` for a pattern that can only match where a run of digits starts."""
+    end = 0
+    for at in page.starts:
+        if at >= end and (m := pattern.match(page.text, at)):
+            yield m
+            end = m.end()
 
 
 def _parse_number(s: str, decimal_comma: bool) -> tuple[Decimal, Decimal]:
@@ -245,9 +274,10 @@ def _scaled(m: re.Match[str], decimal_comma: bool, exponent: int = 0) -> tuple[D
     return value.scaleb(exponent), step.scaleb(exponent)
 
 
-def _money(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
+def _money(page: _Page) -> list[_Raw]:
     out: list[_Raw] = []
-    for m in _scan(_MONEY_PREFIX, text, "$", taken):
+    decimal_comma = page.decimal_comma
+    for m in _scan(_MONEY_PREFIX, page, "$"):
         pre = re.sub(r"\s", "", m["pre"]).lower()
         suffix = (m["cur"] or m["code"] or m["sym"] or "").lower()
         currency = (
@@ -257,7 +287,7 @@ def _money(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
         )
         value, step = _scaled(m, decimal_comma)
         out.append(("money", value, currency, step, m.start(), m.end()))
-    for m in _scan(_MONEY_SUFFIX, text, ".,", taken):
+    for m in _scan(_MONEY_SUFFIX, page, ".,"):
         exponent, currency = _PACKED.get((m["packed"] or "").lower(), (0, ""))
         if not currency:
             suffix = (m["cur"] or m["code"] or m["sym"] or "").lower()
@@ -267,20 +297,20 @@ def _money(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
     return out
 
 
-def _percents(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
+def _percents(page: _Page) -> list[_Raw]:
     out: list[_Raw] = []
-    for m in _scan(_PERCENT, text, ".,", taken):
+    decimal_comma = page.decimal_comma
+    for m in _scan(_PERCENT, page, ".,"):
         value, step = _parse_number(m["num"], decimal_comma)
         out.append(("percent", value, "pp" if m["pp"] else "%", step, m.start(), m.end()))
     return out
 
 
-def _counts(
-    text: str, decimal_comma: bool, taken: bytearray, mods: dict[tuple[int, int], frozenset[str]]
-) -> list[_Raw]:
+def _counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> list[_Raw]:
     """Counts: a number, at most two modifiers, then a count noun (plural -s, invariant, or a listed phrase)."""
     out: list[_Raw] = []
-    for m in _scan(_COUNT_HEAD, text, ".,", taken):
+    text, decimal_comma = page.text, page.decimal_comma
+    for m in _scan(_COUNT_HEAD, page, ".,"):
         words: list[re.Match[str]] = []
         pos = m.end()
         while len(words) < 3 and (w := _NEXT_WORD.match(text, pos)):
@@ -320,9 +350,10 @@ def _count_noun(text: str, words: list[re.Match[str]]) -> tuple[int, int] | None
     return None
 
 
-def _measures(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
+def _measures(page: _Page) -> list[_Raw]:
     out: list[_Raw] = []
-    for m in _scan(_MEASURE, text, ".,$€£", taken):
+    decimal_comma = page.decimal_comma
+    for m in _scan(_MEASURE, page, ".,$€£"):
         unit, end = m["unit"], m.end("unit")
         if m["second"] and f"{unit.lower()} {m['second']}" in UNITS:
             unit, end = f"{unit} {m['second']}", m.end("second")
@@ -334,8 +365,9 @@ def _measures(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
     return out
 
 
-def _headed(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
+def _headed(page: _Page) -> list[_Raw]:
     out: list[_Raw] = []
+    text, decimal_comma = page.text, page.decimal_comma
     lowered = text.lower()
     if not any(head in lowered for head in _HEADS):  # a substring test is 50x cheaper than the scan
         return out
@@ -350,10 +382,11 @@ def _headed(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
     return out
 
 
-def _inherited(text: str, decimal_comma: bool, raw: list[_Raw], taken: bytearray) -> list[_Raw]:
+def _inherited(page: _Page, raw: list[_Raw]) -> list[_Raw]:
     """Scaled numbers with no unit, given the kind and unit of the nearest figure in their sentence."""
     out: list[_Raw] = []
-    for m in _scan(_BARE_SCALED, text, ".,$€£", taken):
+    text, decimal_comma, taken = page.text, page.decimal_comma, page.taken
+    for m in _scan(_BARE_SCALED, page, ".,$€£"):
         if any(taken[m.start() : m.end()]):
             continue
         best: _Raw | None = None
@@ -371,17 +404,18 @@ def _inherited(text: str, decimal_comma: bool, raw: list[_Raw], taken: bytearray
     return out
 
 
-def _years(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
+def _years(page: _Page) -> list[_Raw]:
     return [
         ("year", Decimal(m["num"]), "", Decimal(1), m.start(), m.end())
-        for m in _scan(_YEAR, text, "$€£.,/:-", taken)
+        for m in _scan(_YEAR, page, "$€£.,/:-")
     ]
 
 
-def _dates(text: str, decimal_comma: bool, taken: bytearray) -> list[_Raw]:
+def _dates(page: _Page) -> list[_Raw]:
     out: list[_Raw] = []
+    decimal_comma = page.decimal_comma
     for pattern, not_after in zip(_DATES, ("-", "", "", "", "/"), strict=True):
-        for m in _scan(pattern, text, not_after, taken):
+        for m in _scan(pattern, page, not_after):
             groups = m.groupdict()
             if "a" in groups:  # d/m/y or m/d/y: an impossible month settles it, else the language does
                 a, b = int(m["a"]), int(m["b"])
