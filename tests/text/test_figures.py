@@ -7,9 +7,11 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.analysis.compare_cases.scoring import SPLITS, load
 
 from webquorum.text.claims import read_claims, same_quantity
-from webquorum.text.figures import Figure, extract_figures, figures_agree, format_figure
+from webquorum.text.figures import NEEDS, extract_figures
+from webquorum.text.readings import Figure, figures_agree, format_figure
 
 
 def only(text: str) -> Figure:
@@ -228,3 +230,30 @@ def test_any_text_reads_without_error_and_spans_are_exact(text: str) -> None:
     for f in extract_figures(text):
         assert text[f.start : f.end] == f.text
         assert format_figure(f)
+
+
+# -- the pre-check: a pattern is skipped on a text that holds none of its needs ------------------
+_NEEDS_ALPHABET = st.sampled_from(
+    [*"0123456789 ,.-/%$€£¥₹", "US", "USD", "EUR", "dollars", "dólares", "euros", "pesos", "pounds", "libras",
+     "yen", "mdd", "mmdp", "bn", "mn", "million", "millones", "mil", "thousand", "billion", "percent",
+     "per\ncent", "por  ciento", "pct", "pp", "p. p.", "puntos porcentuales", "percentage points", "de",
+     "January", "Sept.", "Dec", "enero", "SEPTIEMBRE", "of", "the", "k", "M", "B", "€", "£"]
+)  # fmt: skip
+
+
+@given(st.lists(_NEEDS_ALPHABET, max_size=14).map("".join))
+def test_every_match_of_a_pattern_holds_one_of_its_needs(text: str) -> None:
+    for pattern, needs in NEEDS.items():
+        for m in pattern.finditer(text):
+            assert any(need in m[0].lower() for need in needs), (pattern.pattern, m[0])
+
+
+def test_the_needs_hold_on_every_figure_of_the_case_set() -> None:
+    texts = [s for split in SPLITS for case in load(split) for s in case["sources"]]
+    matched = 0
+    for pattern, needs in NEEDS.items():
+        for text in texts:
+            for m in pattern.finditer(text):
+                matched += 1
+                assert any(need in m[0].lower() for need in needs), (pattern.pattern, m[0])
+    assert matched > 100  # the case set exercises the patterns, so the check is not vacuous

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from typing import Literal
 
 from webquorum.text.claims import Claim, read_claims, same_quantity
-from webquorum.text.figures import Figure, extract_figures, figures_agree
+from webquorum.text.figures import extract_figures
+from webquorum.text.readings import Figure, figures_agree
 
 Verdict = Literal["supported", "contradicted", "unverified"]
 

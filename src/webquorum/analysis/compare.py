@@ -31,10 +31,11 @@ from typing import Literal
 from webquorum.analysis.claims import conflict
 from webquorum.analysis.query import Question, read_question
 from webquorum.text.claims import Claim, ClaimReader, read_claims, same_quantity
-from webquorum.text.figures import Figure, extract_figures, format_figure, precision, unit_key, values_agree
+from webquorum.text.figures import extract_figures
 from webquorum.text.names import extract_names as extract_names  # re-exported: callers import it from here
 from webquorum.text.names import name_key as name_key
 from webquorum.text.names import name_mentions
+from webquorum.text.readings import Figure, format_figure, precision, unit_key, values_agree
 from webquorum.text.roles import RoleClaim, read_roles, same_person
 
 ItemKind = Literal["name", "figure"]

@@ -3,7 +3,7 @@
 The brief says *what* the sources agree on ("1,240 metres in 2/3"), not where: a figure agrees
 at the coarser precision (``$81.62B`` = ``$81.6 billion``) and a name ignoring case and legal
 form, so a literal search for the agreed text would miss most occurrences. Each span is found
-here by the same rules the comparison used (:mod:`webquorum.text.figures`,
+here by the same rules the comparison used (:mod:`webquorum.text.readings`,
 :mod:`webquorum.text.names`), which is why this shell module reads the text layer directly.
 """
 
@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from webquorum.text.figures import Figure, extract_figures, figures_agree
+from webquorum.text.figures import extract_figures
 from webquorum.text.names import name_key, name_mentions
+from webquorum.text.readings import Figure, figures_agree
 from webquorum.types import AgreedItem
 
 

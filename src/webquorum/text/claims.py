@@ -28,7 +28,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 
-from webquorum.text.figures import Figure, extract_figures, language_of, unit_key
+from webquorum.text.figures import extract_figures, language_of
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import CALENDAR_WORDS, FUNCTION_WORDS, HONORIFICS, LETTER, MONTHS
 from webquorum.text.measures import (
@@ -47,6 +47,7 @@ from webquorum.text.measures import (
     concept_of,
     word_key,
 )
+from webquorum.text.readings import Figure, unit_key
 from webquorum.text.sentences import sentence_spans, starts_sentence
 
 _TOKEN = re.compile(rf"[{LETTER}0-9]+(?:['’][{LETTER}]+)?(?:[-.][{LETTER}0-9]+)*|[,;:()]")

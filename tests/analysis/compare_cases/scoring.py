@@ -1,7 +1,7 @@
 """Scoring the comparison on the case files (tune, heldout, heldout2 .toml): recall and precision by rule.
 
 An expected agreed value is found when an agreed item held by two or more sites reads as the same
-figure (:func:`webquorum.text.figures.figures_agree`) or the same person or name; an expected
+figure (:func:`webquorum.text.readings.figures_agree`) or the same person or name; an expected
 disagreement is found when the reported one names the same site and value. A reported
 disagreement is correct when it is expected. Used by tests/analysis/test_claims.py and
 benchmarks/compare.py.
@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from webquorum.analysis.compare import Comparison, SourceText, compare_sources
-from webquorum.text.figures import extract_figures, figures_agree
+from webquorum.text.figures import extract_figures
 from webquorum.text.names import name_key
+from webquorum.text.readings import figures_agree
 from webquorum.text.roles import same_person
 
 CASES = Path(__file__).resolve().parent

@@ -1,0 +1,142 @@
+"""What a figure's value means: its precision, when two figures agree, its unit as compared, its display (pure).
+
+:mod:`webquorum.text.figures` reads figures out of running text; this module holds the rules the
+comparison, ``verify`` and the brief page apply to them once read, so those rules have one home
+whatever reads the figures.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import date
+from decimal import ROUND_HALF_UP, Context, Decimal
+from typing import Literal
+
+from webquorum.text.measures import CASED_UNITS, PERSON_CLASSES, UNITS, count_class
+
+FigureKind = Literal["money", "percent", "count", "measure", "year", "date"]
+
+_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"}
+_WIDE = Context(prec=60)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One figure as written: value in base units (dollars, percent points, metres, watts, days since year 1 for dates)."""
+
+    kind: FigureKind
+    value: float
+    unit: str  # ISO currency code, "%" or "pp", a count's or a measure's unit as written, "" for years and dates
+    step: float  # size of the last written digit in base units: "$81.6 billion" -> 1e8, "85%" -> 1
+    text: str
+    start: int
+    end: int
+    modifiers: frozenset[str] = frozenset()  # words written with a count's noun: "2,500 direct jobs" -> {"direct"}
+    approximate: bool = False  # hedged as written: "about", "nearly", "some", "casi", "unos"
+    rounding: float = 0.0  # the step the value was rounded to (see precision); 0 until computed
+
+    def __post_init__(self) -> None:
+        if not self.rounding:
+            object.__setattr__(self, "rounding", _rounding(self.kind, self.text, self.step))
+
+
+def figures_agree(a: Figure, b: Figure) -> bool:
+    """Same kind and unit, and the finer value rounds to the coarser one (``85.23%`` and ``85%``).
+
+    Rounding is half-up at the coarser figure's precision, so ``$81.62B`` is ``$81.6 billion`` and
+    ``4,296,000`` is ``4.3 million``, but ``4.5%`` is not ``4%`` (it would round to 5%): a different
+    value is not a rounding. Nor is a rounding to one significant digit that moves the value by more
+    than 2% (``5%`` against ``5.25%``). Units convert first (``145 km`` is ``90 miles``, ``1.2 GW`` is ``1,200 MW``).
+    """
+    return a.kind == b.kind and unit_key(a) == unit_key(b) and values_agree(a, b)
+
+
+def values_agree(a: Figure, b: Figure) -> bool:
+    """:func:`figures_agree` for two figures already known to share kind and unit (the hot path)."""
+    pa, pb = precision(a), precision(b)
+    coarse, fine = (a, b) if pa >= pb else (b, a)
+    step = pa if pa >= pb else pb
+    eps = 1e-9 * (1.0 + abs(a.value) + abs(b.value))
+    if abs(pa - pb) <= eps:
+        return abs(a.value - b.value) <= eps
+    low, high = coarse.value - step / 2, coarse.value + step / 2
+    if coarse.value < 0:  # half away from zero on the negative side
+        rounds = low - eps < fine.value <= high + eps
+    else:
+        rounds = low - eps <= fine.value < high - eps
+    if not rounds:
+        return False
+    # A rounding keeps two significant digits, says it is one ("nearly 2 million"), or changes the
+    # value by 2% at most: "5%" is not "5.25%" (a rate is quoted exactly), "$1bn" is "$1.02B".
+    significant = math.floor(math.log10(abs(coarse.value) / step) + 1e-9) + 1 if coarse.value else 0
+    if significant >= 2 or coarse.approximate:
+        return True
+    return abs(fine.value - coarse.value) <= 0.02 * abs(fine.value) + eps
+
+
+def precision(f: Figure) -> float:
+    """The step a figure's value was rounded to: its last written digit, or its trailing zeros.
+
+    ``40,000 fans`` is written in thousands (at most two significant digits are taken as written),
+    so 40,250 rounds to it; percentages, years and dates are exact as written.
+    """
+    return f.rounding
+
+
+def _rounding(kind: str, text: str, step: float) -> float:
+    if kind not in ("money", "count", "measure") or step > 1:
+        return step
+    digits = "".join(c for c in text.split()[0] if c.isdigit()) if text[:1].isdigit() else ""
+    if not digits:
+        digits = "".join(c for c in text if c.isdigit())
+    zeros = len(digits) - len(digits.rstrip("0"))
+    if zeros < 3 or step < 1:
+        return step
+    return step * 10.0 ** min(zeros, len(digits) - 2)
+
+
+def unit_key(f: Figure) -> str:
+    """The unit as compared: a measure's dimension, a count's class ("flats" ~ "apartments"; any group of persons is "people")."""
+    if f.kind == "measure":
+        return UNITS[unit_name(f.unit)][0]
+    if f.kind == "count":
+        counted = count_class(f.unit)
+        return "people" if counted in PERSON_CLASSES else counted
+    return f.unit
+
+
+def unit_name(unit: str) -> str:
+    return CASED_UNITS.get(unit) or " ".join(unit.lower().split())
+
+
+def format_figure(f: Figure) -> str:
+    """Canonical display at the figure's own precision: "$81.6 billion", "85%", "2026", "2026-04-26"."""
+    if f.kind == "year":
+        return str(round(f.value))
+    if f.kind == "date":
+        return date.fromordinal(round(f.value)).isoformat()
+    if f.kind == "percent":
+        return _plain(f.value, f.step) + ("%" if f.unit == "%" else " percentage points")
+    scale_name, scale = "", 1.0
+    for name, size in (("trillion", 1e12), ("billion", 1e9), ("million", 1e6)):
+        if abs(f.value) >= size:
+            scale_name, scale = name, size
+            break
+    if f.kind == "measure":
+        factor = UNITS[unit_name(f.unit)][1]
+        size = 1e6 if abs(f.value / factor) >= 1e6 else 1.0
+        number = _plain(f.value / factor / size, f.step / factor / size)
+        return f"{number} million {f.unit}" if size > 1 else f"{number} {f.unit}"
+    number = _plain(f.value / scale, f.step / scale) + (f" {scale_name}" if scale_name else "")
+    if f.kind == "count":
+        return f"{number} {f.unit}"
+    symbol = _SYMBOLS.get(f.unit)
+    return f"{symbol}{number}" if symbol else f"{f.unit} {number}"
+
+
+def _plain(x: float, step: float) -> str:
+    decimals = max(0, -math.floor(math.log10(step) + 1e-6)) if step > 0 else 0
+    quantised = Decimal(repr(x)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP, context=_WIDE)
+    out = f"{quantised:,f}"
+    return out.rstrip("0").rstrip(".") if "." in out else out
