@@ -32,16 +32,14 @@ LIMIT_S = 0.100
 # wants this list empty: text/alternation.py's trie alternation took trim's notices, the people words,
 # given names and the sentence stops off it (0.2-0.8 s -> under 70 ms each).
 SLOW_BUT_LINEAR = {
-    "webquorum.text.figures._COUNT": "brief and collect passages (capped text)",
     "webquorum.text.figures._MONEY_PREFIX": "brief and collect passages (capped text)",
     "webquorum.text.figures._MONEY_SUFFIX": "brief and collect passages (capped text)",
     "webquorum.text.figures._PERCENT": "brief and collect passages (capped text)",
     "webquorum.text.names._NAME": "brief and collect passages (capped text)",
-    "webquorum.text.roles._ROLE_ONLY": "collect passages (capped text)",
     "webquorum.text.figures._BARE_SCALED": "brief and collect passages (capped text)",
     "webquorum.text.figures._COUNT_HEAD": "brief and collect passages (capped text)",
     "webquorum.text.figures._HEADED": "brief and collect passages (capped text)",
-    "webquorum.text.figures._HEDGE": "brief and collect passages (capped text)",
+    "webquorum.text.figures._HEDGE": "the 24 characters before one figure at a time, never a scan",
     "webquorum.text.figures._MEASURE": "brief and collect passages (capped text)",
     "webquorum.text.organisations._CONTACT": "collect passages (capped text)",
     "webquorum.text.organisations._RUN": "collect passages (capped text)",

@@ -2,11 +2,11 @@
 
 ``a|b|c`` over a long word list costs Python's ``re`` one try of every word at every position.
 Factored into a trie (``c(?:eo|hair(?:man|woman)?)``), each position costs one character test, and a
-pattern that opens with a literal character lets the engine skip in C to the next possible first
+pattern that opens with a character class lets the engine skip in C to the next possible first
 letter. ``regex``'s named lists and ``trieregex`` do the same, but one is a second regex engine and
-the other a 40-line package that escapes differently; this is the 30 lines we need.
+the other a 40-line package that escapes differently and folds no case.
 
-:func:`alternation` does the same for lists matched case-insensitively or after a boundary
+:func:`alternation` builds such a trie, also for lists matched case-insensitively or after a boundary
 (``(?i)\\b(?:we use cookies|...)``), where ``re`` has no fast first-letter test at all: each
 letter becomes its case class (every character ``re.IGNORECASE`` folds with it), the pattern opens
 with one class of the possible first characters and then tests the second character before
@@ -23,45 +23,9 @@ from functools import cache
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import TypeAlias
 
-__all__ = ["alternation", "expand", "trie_pattern"]
+__all__ = ["alternation", "expand"]
 
 _Trie: TypeAlias = dict[str, "_Trie"]
-
-
-def trie_pattern(words: Iterable[str], *, space: str = r"\s+") -> str:
-    """A regex body matching exactly ``words`` (case as given), longest match first at each branch.
-
-    A space inside a word matches ``space`` (``r"\\s+"``: "chief  executive" across a line break).
-    An empty word list gives a pattern that never matches.
-    """
-    trie: _Trie = {}
-    for word in words:
-        node = trie
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-    return _body(trie, space) if trie else "(?!)"
-
-
-def _body(node: _Trie, space: str) -> str:
-    ends = "" in node
-    branches = [_char(c, space) + _body(child, space) for c, child in sorted(node.items()) if c]
-    if not branches:
-        return ""
-    inner = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-    if ends:
-        return f"(?:{inner})?" if len(branches) > 1 or not _single_atom(inner) else f"{inner}?"
-    return inner
-
-
-def _char(char: str, space: str) -> str:
-    return space if char == " " else re.escape(char)
-
-
-def _single_atom(pattern: str) -> bool:
-    return len(pattern) == 1 or (len(pattern) == 2 and pattern[0] == "\\")
-
-
 _MAX_PHRASES = 5_000
 _FOLD_EXTRAS = "\u0130\u0131\u017f\u1e9e\u212a\u212b"  # İ ı ſ ẞ, Kelvin and Ångström signs: folded by re, not upper/lower pairs
 

@@ -37,7 +37,7 @@ from datetime import date
 from decimal import Decimal
 from functools import partial
 
-from webquorum.text.alternation import trie_pattern
+from webquorum.text.alternation import alternation
 from webquorum.text.fold import fold_word
 from webquorum.text.lexicon import (
     CALENDAR_WORDS,
@@ -104,10 +104,6 @@ _PERCENT = re.compile(
     rf"{_NUM}\s?(?:(?P<pp>(?i:percentage\s+points?|puntos?\s+porcentuales|pp|p\.\s?p\.))(?![{_L}])"
     rf"|(?P<pct>%|(?i:percent|per\s+cent|por\s+ciento|pct)(?![{_L}])))"
 )
-_COUNT = re.compile(
-    rf"{_NUM}(?:\s+(?P<scale>(?i:mil\s+millones|millardos?|thousand|millions?|mill[oó]n(?:es)?|billions?|mil))(?:\s+de)?)?"
-    rf"\s+(?P<unit>[{_LOWER}]{{3,}}(?:-[{_LOWER}]+)*)(?![{_L}])"
-)
 _YEAR = re.compile(r"(?P<num>(?:1[89]|20)\d\d)(?!\w|%|[.,/-]\d|\s?%)")
 _MON_EN = MONTHS_EN_PATTERN
 _MON_ES = MONTHS_ES_PATTERN
@@ -142,8 +138,8 @@ _HEADED = re.compile(
 _HEDGES = ("about", "around", "nearly", "almost", "roughly", "approximately", "some", "more than", "over",
            "close to", "up to", "an estimated", "cerca de", "casi", "unos", "unas", "alrededor de",
            "aproximadamente", "más de", "mas de", "hasta")  # fmt: skip
-# Searched in the lower-cased 24 characters before a figure: a trie that opens with a letter scans fast.
-_HEDGE = re.compile(rf"(?:{trie_pattern(_HEDGES, space=' ')})\s+(?:us)?[$€£]?\s?$")
+# Searched in the lower-cased 24 characters before a figure, as a trie (text/alternation.py).
+_HEDGE = re.compile(rf"{alternation(_HEDGES)}\s+(?:us)?[$€£]?\s?$")
 # A scaled number with no unit of its own takes the unit of its neighbour: "up from 2.7 million".
 _BARE_SCALED = re.compile(
     rf"{_NUM}\s+(?P<scale>(?i:mil\s+millones|thousand|millions?|mill[oó]n(?:es)?|billions?|bn|mn))(?![{_L}])"

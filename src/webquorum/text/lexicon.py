@@ -18,7 +18,6 @@ def _words(spaced: str) -> frozenset[str]:
 LETTER = "A-Za-zÀ-ÖØ-öø-ÿ"  # a regex class body: the letters of English and Spanish text
 UPPER = "A-ZÀ-ÖØ-Þ"
 LOWER = "a-zß-öø-ÿ"
-LETTER_SET = frozenset(c for c in map(chr, range(0x100)) if re.fullmatch(f"[{LETTER}]", c))  # for tests in code
 LOWER_SET = frozenset(c for c in map(chr, range(0x100)) if re.fullmatch(f"[{LOWER}]", c))
 
 MONTHS: dict[str, int] = {

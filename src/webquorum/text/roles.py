@@ -14,12 +14,11 @@ other's with the same last word ("Peña" is "María José Peña"; "Sofia" is not
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
-from webquorum.text.alternation import trie_pattern
+from webquorum.text.alternation import alternation
 from webquorum.text.fold import fold
-from webquorum.text.lexicon import FUNCTION_WORDS, HONORIFICS, LETTER, LETTER_SET
+from webquorum.text.lexicon import FUNCTION_WORDS, HONORIFICS, LETTER
 from webquorum.text.measures import PAST_ROLE, ROLES
 from webquorum.text.names import name_key
 
@@ -27,9 +26,10 @@ _FORMS = sorted(((form, role) for role, forms in ROLES.items() for form in forms
 _ROLE_OF = {form: role for form, role in _FORMS}
 _ROLE_ALTERNATION = "|".join(re.escape(f).replace(r"\ ", r"\s+") for f, _ in _FORMS)
 _ROLE = rf"(?<![{LETTER}])(?P<role>(?i:{_ROLE_ALTERNATION}))(?![{LETTER}])\.?"
-_ROLE_ONLY = re.compile(_ROLE)
-# The same words on lower-cased text, as a trie that opens with a literal: a fast scan (see alternation).
-_ROLE_SCAN = re.compile(rf"(?:{trie_pattern(sorted({f.lower() for f, _ in _FORMS}))})(?![{LETTER}])")
+# The role words alone, as a case-folding trie (text/alternation.py): the same matches as _ROLE, 15x faster.
+_ROLE_ONLY = re.compile(
+    alternation([f for f, _ in _FORMS], ignore_case=True, not_after=LETTER, space=r"\s+") + rf"(?![{LETTER}])\.?"
+)
 _CAP = rf"[A-ZÀ-ÖØ-Þ][{LETTER}'’-]+"
 _NAME = rf"{_CAP}(?:\s+(?:de\s+la\s+|de\s+|del\s+|van\s+|von\s+|da\s+)?{_CAP}){{0,3}}"
 _ORG = rf"{_CAP}(?:\s+(?:de\s+la\s+|de\s+|del\s+|of\s+|&\s+)?{_CAP}){{0,4}}"
@@ -62,8 +62,8 @@ def read_roles(text: str) -> list[RoleClaim]:
     """Every "role held by person" statement in ``text``, in reading order, one per name position."""
     found: dict[int, RoleClaim] = {}
     windows: list[tuple[int, int]] = []
-    for start, end in _role_words(text):  # the patterns only run near a role word: most text has none
-        lo, hi = max(0, start - 90), min(len(text), end + 120)
+    for r in _ROLE_ONLY.finditer(text):  # the patterns only run near a role word: most text has none
+        lo, hi = max(0, r.start() - 90), min(len(text), r.end() + 120)
         if windows and lo <= windows[-1][1]:
             windows[-1] = (windows[-1][0], hi)
         else:
@@ -85,17 +85,6 @@ def read_roles(text: str) -> list[RoleClaim]:
             words = f"{role} of {orgs[0]}" if orgs else role
             found[m.start("name")] = RoleClaim(role, subject, name_key(name), name, m.start("name"), words)
     return [found[k] for k in sorted(found)]
-
-
-def _role_words(text: str) -> Iterator[tuple[int, int]]:
-    """Spans of role words ("CEO", "alcaldesa"), as ``_ROLE_ONLY`` finds them, by a scan 10x faster."""
-    lowered = text.lower()
-    if len(lowered) != len(text):  # a letter whose lower case is longer ("İ"): offsets would shift
-        yield from (m.span() for m in _ROLE_ONLY.finditer(text))
-        return
-    for m in _ROLE_SCAN.finditer(lowered):
-        if not (m.start() and lowered[m.start() - 1] in LETTER_SET):
-            yield m.start(), m.end() + (lowered[m.end() : m.end() + 1] == ".")
 
 
 def same_person(a: str, b: str) -> bool:
