@@ -25,7 +25,6 @@ the figures of the case set (only when installed):
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib.util
 import json
 import os
@@ -33,11 +32,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
+from comparetimer import best_ms
 from tests.analysis.compare_cases.scoring import SPLITS, load, score
 
 from webquorum.text.claims import read_claims
@@ -47,23 +45,8 @@ from webquorum.text.roles import read_roles
 
 ALL_SPLITS = SPLITS
 REPO = Path(__file__).resolve().parent.parent
+TIMER = Path(__file__).resolve().parent / "comparetimer.py"
 BASELINE = "52e5fd0"  # 0.1, the last commit before the claim model: the issue's "today about 12 ms"
-
-
-def best_ms(fn: Callable[[], object], runs: int) -> float:
-    """Best process time of ``runs`` calls, garbage collection off (as timeit does): the least disturbed run."""
-    fn()
-    gc.collect()
-    gc.disable()
-    try:
-        best = float("inf")
-        for _ in range(runs):
-            started = time.process_time()
-            fn()
-            best = min(best, time.process_time() - started)
-    finally:
-        gc.enable()
-    return best * 1000
 
 
 def pages() -> list[str]:
@@ -121,21 +104,6 @@ def speed(runs: int, baseline: str) -> None:
           f"(the comparison reads only the claims it needs), names {names:.1f} ms, roles {roles:.1f} ms")  # fmt: skip
 
 
-_TIMER = """
-import gc, json, sys, time
-try:
-    from webquorum.analysis.compare import SourceText, compare_sources
-except ImportError:  # 0.1's layout
-    from webquorum.compare import SourceText, compare_sources
-inputs, runs = json.loads(sys.stdin.read()), int(sys.argv[1])
-def best(texts):
-    sources = [SourceText(f"p{i}.test", f"https://p{i}.test/", t) for i, t in enumerate(texts)]
-    compare_sources(sources); gc.collect(); gc.disable(); out = float("inf")
-    for _ in range(runs):
-        t = time.process_time(); compare_sources(sources); out = min(out, time.process_time() - t)
-    gc.enable(); return out * 1000
-print(json.dumps({label: [best(g) for g in groups] for label, groups in inputs.items()}))
-"""
 _ROUNDS = 5
 
 
@@ -160,7 +128,7 @@ def _timed(inputs: dict[str, list[list[str]]], runs: int, rev: str) -> tuple[dic
         per_round = max(1, runs // _ROUNDS)
         for _ in range(_ROUNDS):
             for side, path in paths.items():
-                done = subprocess.run([sys.executable, "-c", _TIMER, str(per_round)], input=json.dumps(inputs), text=True,
+                done = subprocess.run([sys.executable, str(TIMER), str(per_round)], input=json.dumps(inputs), text=True,
                                       capture_output=True, check=True, env={**os.environ, "PYTHONPATH": path})  # fmt: skip
                 got: dict[str, list[float]] = json.loads(done.stdout)
                 if side not in best:

@@ -1,0 +1,52 @@
+"""CPU per comparison, for benchmarks/compare.py: the timing loop, and a child that times a tree.
+
+    PYTHONPATH=<a tree's src> python benchmarks/comparetimer.py RUNS < {"label": [[text, ...], ...]}
+
+prints the best time in ms of each comparison, as JSON in the same shape. compare.py runs it once
+for this tree and once for an older one (0.1's layout, ``webquorum.compare``, is imported too), in
+turns; this module imports nothing of the tree until it runs as that child, so it serves both.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import sys
+import time
+from collections.abc import Callable
+
+
+def best_ms(fn: Callable[[], object], runs: int) -> float:
+    """Best process time of ``runs`` calls, garbage collection off (as timeit does): the least disturbed run."""
+    fn()
+    gc.collect()
+    gc.disable()
+    try:
+        best = float("inf")
+        for _ in range(runs):
+            started = time.process_time()
+            fn()
+            best = min(best, time.process_time() - started)
+    finally:
+        gc.enable()
+    return best * 1000
+
+
+def main() -> None:
+    try:
+        from webquorum.analysis.compare import SourceText, compare_sources
+    except ImportError:  # 0.1's layout
+        from webquorum.compare import SourceText, compare_sources  # type: ignore[no-redef]
+
+    inputs: dict[str, list[list[str]]] = json.loads(sys.stdin.read())
+    runs = int(sys.argv[1])
+
+    def best(texts: list[str]) -> float:
+        sources = [SourceText(f"p{i}.test", f"https://p{i}.test/", t) for i, t in enumerate(texts)]
+        return best_ms(lambda: compare_sources(sources), runs)
+
+    print(json.dumps({label: [best(g) for g in groups] for label, groups in inputs.items()}))
+
+
+if __name__ == "__main__":
+    main()
