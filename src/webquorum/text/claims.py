@@ -158,7 +158,7 @@ class ClaimReader:
         index = next((k for k, f in enumerate(sentence.figures) if f.start == figure.start), None)
         if index is None:  # a figure no sentence span holds (it straddles one): read on its own
             sentence, index = _sentence(text, figure.start, figure.end, [figure], self._names), 0
-        self._read[figure.start] = _claim_at(text, sentence, index, self._lang or "en", self._names)
+        self._read[figure.start] = _claim_at(text, sentence, index, self._lang, self._names)
 
 
 def same_quantity(a: Claim, b: Claim) -> bool:

@@ -146,6 +146,7 @@ _BARE_SCALED = re.compile(
 )
 # Substrings one of which every match of a pattern holds (lower-cased): where a text holds none, the
 # pattern is not run. A test checks each list against the pattern's matches.
+_MONTHS_EN_LOWER = tuple(sorted({month[:3].lower() for month in _MON_EN.split("|")}))  # every English month name opens so
 NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
     _MONEY_PREFIX: ("$", "€", "£", "¥", "₹", *(code.lower() for code in _CODE.split("|"))),
     _MONEY_SUFFIX: ("dólar", "dolar", "dollar", "euro", "peso", "pound", "libra", "yen", "€", "£", "mdd", "mdp",
@@ -153,8 +154,8 @@ NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
     _PERCENT: ("%", "percent", "cent", "ciento", "pct", "pp", "p.", "punto"),
     _BARE_SCALED: ("thousand", "mil", "billion", "bn", "mn"),
     _DATES[0]: ("-",),
-    _DATES[1]: tuple({month[:3].lower() for month in _MON_EN.split("|")}),
-    _DATES[2]: tuple({month[:3].lower() for month in _MON_EN.split("|")}),
+    _DATES[1]: _MONTHS_EN_LOWER,
+    _DATES[2]: _MONTHS_EN_LOWER,
     _DATES[3]: tuple(_MON_ES.split("|")),
     _DATES[4]: ("/",),
 }  # fmt: skip
@@ -172,6 +173,7 @@ class _Page:
     """One text being read: what every figure reader needs, computed once."""
 
     text: str
+    lowered: str  # for the substring tests before a scan (NEEDS, _HEADS), never for offsets
     decimal_comma: bool
     taken: bytearray  # characters an earlier figure holds
     starts: list[int]  # where each run of digits starts: where a digit-led pattern can match
@@ -182,7 +184,7 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
     if decimal_comma is None:
         decimal_comma = language_of(text) == "es"
     taken = bytearray(len(text))
-    page = _Page(text, decimal_comma, taken, [m.start() for m in _DIGITS.finditer(text)])
+    page = _Page(text, text.lower(), decimal_comma, taken, [m.start() for m in _DIGITS.finditer(text)])
     raw: list[_Raw] = []
     mods: dict[tuple[int, int], frozenset[str]] = {}
     readers = (_dates, _money, _percents, _measures, partial(_counts, mods=mods), _headed, _years)
@@ -224,10 +226,8 @@ def _scan(pattern: re.Pattern[str], page: _Page, not_after: str) -> Iterator[re.
     """
     text, taken = page.text, page.taken
     needs = NEEDS.get(pattern)
-    if needs:
-        lowered = text.lower()
-        if not any(need in lowered for need in needs):
-            return
+    if needs and not any(need in page.lowered for need in needs):
+        return
     for m in _anchored(pattern, page) if pattern in _DIGIT_LED else pattern.finditer(text):
         at = m.start()
         before = text[at - 1] if at else " "
@@ -364,8 +364,7 @@ def _measures(page: _Page) -> list[_Raw]:
 def _headed(page: _Page) -> list[_Raw]:
     out: list[_Raw] = []
     text, decimal_comma = page.text, page.decimal_comma
-    lowered = text.lower()
-    if not any(head in lowered for head in _HEADS):  # a substring test is 50x cheaper than the scan
+    if not any(head in page.lowered for head in _HEADS):  # a substring test is 50x cheaper than the scan
         return out
     for m in _HEADED.finditer(text):
         if _YEAR.fullmatch(m["num"]) and not m["scale"]:

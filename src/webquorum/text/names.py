@@ -45,9 +45,10 @@ _NAME = re.compile(
 )
 _LEGAL_SUFFIX = re.compile(rf",?(?<!\s)\s+(?:{_LEGAL})(?![{_L}])")  # (?<!\s): one start per run of spaces
 _SPACED_WORD = re.compile(r"\S+")
-_GENERIC_WORDS = frozenset(
-    ["CEO", "CFO", "COO", "CTO", "EPS", "GAAP", "IPO", "ETF", "YOY", "YoY", "TTM", "USD", "EUR", "MXN", "GBP", "JPY", "CAD", "BRL", "PDF", "HTML", "URL", "API", "AM", "PM", "GDP", "PIB", "OK", "TV", "AI", "IA", "II", "III", "IV"]
-)
+_GENERIC_WORDS = frozenset([
+    "CEO", "CFO", "COO", "CTO", "EPS", "GAAP", "IPO", "ETF", "YOY", "YoY", "TTM", "USD", "EUR", "MXN", "GBP", "JPY",
+    "CAD", "BRL", "PDF", "HTML", "URL", "API", "AM", "PM", "GDP", "PIB", "OK", "TV", "AI", "IA", "II", "III", "IV",
+])  # fmt: skip
 _GENERIC_SHAPES = re.compile(r"FY\d*|[QH][1-4]")  # "FY2026", "Q1", "H2"
 # A title before a person's name is not part of it: "Governor Victoria Rodriguez" is "Victoria Rodriguez",
 # and a title alone ("the President said") names no one in particular.
@@ -163,7 +164,7 @@ def _runs(text: str) -> Iterator[re.Match[str]]:
     Every word of a name holds a capital, and a pattern that opens with a lookahead makes the regex
     engine try every position; a search for the next capital runs in C instead (5x faster).
     """
-    pos, end = 0, len(text)
+    pos = 0
     while (capital := _CAPITAL.search(text, pos)) is not None:
         at = capital.start()
         m = None
@@ -176,8 +177,6 @@ def _runs(text: str) -> Iterator[re.Match[str]]:
             continue
         yield m
         pos = m.end()
-        if pos >= end:
-            return
 
 
 _CAPITAL = re.compile(f"[{_UP}]")
@@ -201,8 +200,8 @@ class _Headlines:
         i, j = bisect_left(lines, pos), bisect_left(stops, pos - 1)  # a break must end by pos to count
         start = max(lines[i - 1] if i else -1, stops[j - 1] if j else -1) + 1
         if start not in self.seen:
-            k, n = bisect_left(lines, pos), bisect_left(stops, pos)
-            end = min(lines[k] if k < len(lines) else len(self.text), stops[n] if n < len(stops) else len(self.text))
+            n = bisect_left(stops, pos)  # the first break at or after pos ends the sentence
+            end = min(lines[i] if i < len(lines) else len(self.text), stops[n] if n < len(stops) else len(self.text))
             content, title = 0, True
             for w in _LETTERS.finditer(self.text, start, end):  # stops at the first lower-case content word
                 word = w[0]
