@@ -20,6 +20,7 @@ from tests.sim.hostile import (
     worker_fail_with_pid,
     worker_fill,
     worker_pid,
+    worker_priority,
     worker_sleep,
     worker_spin,
 )
@@ -30,7 +31,14 @@ from webquorum import Client
 from webquorum.errors import EmptyError, ExtractionFailedError, FetchError
 from webquorum.readers.bounds import MAX_DEPTH, MAX_TAGS, cap_tags, check_depth
 from webquorum.readers.extract import MAX_LINKS, extract_document
-from webquorum.readers.sandbox import DOCUMENTS_PER_WORKER, SPARE_WORKERS, run_bounded
+from webquorum.readers.sandbox import (
+    DEMOTE_AFTER_S,
+    DEMOTED_NICE,
+    DOCUMENTS_PER_WORKER,
+    SPARE_WORKERS,
+    WORKER_NICE,
+    run_bounded,
+)
 
 MB = 1024 * 1024
 PAGE_TEXT = "<p>The island ferry resumed its winter timetable on Monday after the storm repairs.</p>"
@@ -92,6 +100,40 @@ async def test_a_worker_that_ran_out_of_memory_is_retired_and_one_that_raised_a_
     failed = int(record.read_text())
     later = {await run_bounded(worker_pid, source="s", deadline_s=20, memory_bytes=256 * MB) for _ in range(12)}
     assert (failed in later) is not memory, (failed, later)
+
+
+def _gone(pid: int, within_s: float) -> bool:
+    """Whether ``pid`` has exited (gone, or a zombie its parent has not reaped yet) within ``within_s``."""
+    end = time.monotonic() + within_s
+    while time.monotonic() < end:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            return True
+        if state in ("Z", "X"):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@bounded(60)
+async def test_a_worker_long_on_one_document_is_demoted_and_retired_and_a_short_one_keeps_its_priority() -> None:
+    """The multi-level feedback rule: past DEMOTE_AFTER_S of CPU on one document a worker drops to
+    DEMOTED_NICE and is not reused; a short document's worker stays at WORKER_NICE and is reused."""
+    usual = max(WORKER_NICE, os.getpriority(os.PRIO_PROCESS, 0))  # a worker cannot be nicer than its parent
+    await run_bounded(worker_echo, "warm", source="s", deadline_s=20, memory_bytes=256 * MB)
+    short_pid, short_nice = await run_bounded(worker_priority, 0.0, usual, source="s", deadline_s=20, memory_bytes=256 * MB)
+    assert short_nice == usual
+    again, again_nice = await run_bounded(worker_priority, 0.0, usual, source="s", deadline_s=20, memory_bytes=256 * MB)
+    assert (again, again_nice) == (short_pid, usual)  # kept and reused, priority unchanged
+
+    long_pid, long_nice = await run_bounded(
+        worker_priority, 2 * DEMOTE_AFTER_S, DEMOTED_NICE, source="s", deadline_s=30, memory_bytes=256 * MB
+    )
+    assert long_nice == DEMOTED_NICE
+    assert _gone(long_pid, 5.0)  # retired: it cannot raise its priority again
+    later = {await run_bounded(worker_pid, source="s", deadline_s=20, memory_bytes=256 * MB) for _ in range(8)}
+    assert long_pid not in later
 
 
 @bounded(30)

@@ -24,6 +24,18 @@ def worker_spin(seconds: float) -> str:
     return "spun"
 
 
+def worker_priority(cpu_s: float, until_nice: int) -> tuple[int, int]:
+    """Spin until this worker has used ``cpu_s`` of CPU, then on until its nice value is ``until_nice``
+    (at most 5 s of CPU more); (pid, nice) at the end. CPU time, not wall time: on a loaded machine
+    a nice-10 worker may get a small share of a CPU."""
+    start = time.process_time()
+    while time.process_time() - start < cpu_s or (
+        os.getpriority(os.PRIO_PROCESS, 0) != until_nice and time.process_time() - start < cpu_s + 5.0
+    ):
+        pass
+    return os.getpid(), os.getpriority(os.PRIO_PROCESS, 0)
+
+
 def worker_allocate(megabytes: int) -> str:
     block = bytearray(megabytes * 1024 * 1024)
     return f"allocated {len(block)}"

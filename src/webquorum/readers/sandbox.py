@@ -27,9 +27,21 @@ own fetch error, such as "empty" or "unsupported"), grew past its start by
 :data:`_MAX_GROWTH` or read :data:`DOCUMENTS_PER_WORKER` documents is retired, never reused, so
 a hostile page's leftovers never reach the next page. Taking a warm worker costs well under a
 millisecond, where starting a child cost 70-150 ms on a loaded machine. :func:`warm_up` starts
-the fork server and the first workers in the background when a runtime is created. Workers run
-at a lower CPU priority, so the serving process (and its event loop) stays responsive while
-hostile pages burn their budget.
+the fork server and the first workers in the background when a runtime is created.
+
+Priorities follow a multi-level feedback rule, so that a hostile page costs its own call and not
+a normal one made meanwhile. The serving process (and its event loop) runs at the normal
+priority; the fork server and every worker at nice :data:`WORKER_NICE` (10), below it. A worker
+that has spent :data:`DEMOTE_AFTER_S` of CPU on its current document is demoted to nice
+:data:`DEMOTED_NICE` (19) by the parent: a normal page reads in a few milliseconds and keeps its
+priority, a long hostile one yields the CPU to every other extraction (on two CPUs shared with
+other work, a nice-10 normal worker next to a nice-19 hostile one gets 110/125 of their CPU,
+where two nice-10 workers got half each). An unprivileged process cannot raise its priority
+again, so a demoted worker is retired after that document. The fork server has read one small
+page of each kind before forking (:mod:`webquorum.readers.preload`), and each new worker reads
+them once more before it takes a document: a fresh worker's first article used to cost 28 ms
+(lazy imports, patterns compiled on first use, copy-on-write faults) where a used one's costs 5.
+Fresh workers wait behind used ones in the pool.
 
 The waiting is asynchronous (:func:`run_bounded` awaits the child's pipe), so a hundred slow
 extractions do not occupy the default thread pool that the caches and stores use.
@@ -54,7 +66,10 @@ from typing import Any, TypeVar
 from webquorum import errors
 from webquorum.errors import ExtractionFailedError, WebQuorumError
 
-__all__ = ["DOCUMENTS_PER_WORKER", "MAX_CHILDREN", "MIN_MEMORY_BYTES", "SPARE_WORKERS", "run_bounded", "warm_up"]
+__all__ = [
+    "DEMOTED_NICE", "DEMOTE_AFTER_S", "DOCUMENTS_PER_WORKER", "MAX_CHILDREN", "MIN_MEMORY_BYTES", "SPARE_WORKERS",
+    "WORKER_NICE", "run_bounded", "warm_up",
+]
 
 T = TypeVar("T")
 
@@ -65,8 +80,12 @@ MAX_CHILDREN = 8  # extractions at once; more wait their turn, within their own 
 SPARE_WORKERS = 2  # idle workers kept started, so a read never waits for a fork
 DOCUMENTS_PER_WORKER = 50
 _MAX_GROWTH = 48 * 1024 * 1024  # resident size a worker may keep above its start before it is retired
-_NICE = 10
-_PRELOAD = ["webquorum.readers.sandbox", "webquorum.readers.extract", "trafilatura", "pypdfium2"]
+WORKER_NICE = 10  # the fork server and every worker: below the serving process
+DEMOTED_NICE = 19  # a worker past DEMOTE_AFTER_S of CPU on one document
+DEMOTE_AFTER_S = 0.15  # a normal article reads in about 5 ms of CPU, a 5 MB one in about a second
+_MIN_CHECK_S = 0.02  # the shortest wait between two looks at a worker's CPU time
+_RAW_BYTES = 64 * 1024  # a bytes argument this long goes down the pipe as it is, not pickled
+_PRELOAD = ["webquorum.readers.sandbox", "webquorum.readers.extract", "trafilatura", "pypdfium2", "webquorum.readers.preload"]
 _context_lock = threading.Lock()
 _context: Any = None
 _slots: dict[int, asyncio.Semaphore] = {}
@@ -162,9 +181,12 @@ def _serve(conn: multiprocessing.connection.Connection) -> None:
     """A worker: read one document at a time until the parent closes the pipe or retires us."""
     import resource
 
+    from webquorum.readers import preload
+
     with contextlib.suppress(OSError):
-        os.nice(_NICE)
+        os.setpriority(os.PRIO_PROCESS, 0, WORKER_NICE)  # absolute: the fork server is there already
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a PDFium abort leaves no core file behind
+    preload.warm()  # this worker's copy-on-write faults and first-use costs, paid before a caller waits
     start = _mapped_and_resident()[1]
     while True:
         try:
@@ -173,7 +195,12 @@ def _serve(conn: multiprocessing.connection.Connection) -> None:
             return
         if request is None:
             return
-        func, args, kwargs, cpu_s, memory_bytes = request
+        func, args, kwargs, cpu_s, memory_bytes, raw_count = request
+        try:
+            raw = [conn.recv_bytes() for _ in range(raw_count)]
+        except (EOFError, OSError):
+            return
+        args, kwargs = _put_back(args, kwargs, raw)
         _limit(cpu_s, memory_bytes)
         message = _call(func, args, kwargs)
         grown = _mapped_and_resident()[1] - start
@@ -197,6 +224,43 @@ def _call(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any
         return ("failed", f"broke the extractor ({type(exc).__name__})")
 
 
+class _Raw:
+    """Where the ``index``-th raw buffer sent after the request goes back in the arguments."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+
+def _take_out(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[tuple[Any, ...], dict[str, Any], list[bytes]]:
+    """The arguments with each long ``bytes`` value replaced by a :class:`_Raw` marker, and those values.
+
+    Why: pickling a 20 MB body copies it while holding the GIL (about 30 ms in which the server's
+    event loop answers nothing); ``send_bytes`` writes the buffer as it is, without the GIL.
+    """
+    raw: list[bytes] = []
+
+    def out(value: Any) -> Any:
+        if isinstance(value, bytes) and len(value) >= _RAW_BYTES:
+            raw.append(value)
+            return _Raw(len(raw) - 1)
+        return value
+
+    return tuple(out(a) for a in args), {k: out(v) for k, v in kwargs.items()}, raw
+
+
+def _put_back(args: tuple[Any, ...], kwargs: dict[str, Any], raw: list[bytes]) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    def back(value: Any) -> Any:
+        return raw[value.index] if isinstance(value, _Raw) else value
+
+    return tuple(back(a) for a in args), {k: back(v) for k, v in kwargs.items()}
+
+
+def _send_request(conn: multiprocessing.connection.Connection, request: tuple[Any, ...], raw: list[bytes]) -> None:
+    conn.send(request)
+    for buffer in raw:
+        conn.send_bytes(buffer)
+
+
 class _Worker:
     """One pooled worker process and the parent's end of its pipe."""
 
@@ -209,6 +273,7 @@ class _Worker:
         finally:
             child.close()
         self.documents = 0
+        self.demoted = False
 
     def retire(self) -> None:
         with contextlib.suppress(OSError):
@@ -235,7 +300,7 @@ def _take() -> _Worker | None:
 
 def _give_back(worker: _Worker, grown: int) -> None:
     worker.documents += 1
-    if worker.documents >= DOCUMENTS_PER_WORKER or grown > _MAX_GROWTH:
+    if worker.documents >= DOCUMENTS_PER_WORKER or grown > _MAX_GROWTH or worker.demoted:
         worker.retire()
         return
     with _idle_lock:
@@ -257,7 +322,7 @@ def _refill() -> None:
                     return
             worker = _Worker()
             with _idle_lock:
-                _idle.append(worker)
+                _idle.insert(0, worker)  # behind the used ones (taken from the end): they have paid their first-use costs
     finally:
         _refilling.clear()
 
@@ -340,14 +405,17 @@ async def _run_child(
             raise
     _refill_soon()
     reused = False
+    watch = _Demotion(loop, worker)
     try:
-        # The request (the body included) is written from a thread: a large one fills the pipe.
-        await asyncio.to_thread(worker.conn.send, (func, args, kwargs, cpu_s, memory_bytes))
+        # The request is written from a thread: a large body fills the pipe. The body goes raw, not pickled.
+        args, kwargs, raw = _take_out(args, kwargs)
+        await asyncio.to_thread(_send_request, worker.conn, (func, args, kwargs, cpu_s, memory_bytes, len(raw)), raw)
         try:
             async with asyncio.timeout(deadline_s):
                 reply = await _receive(loop, worker.conn)
         except TimeoutError:
             raise ExtractionFailedError(f"{url} did not finish extracting within {deadline_s:g}s", url=url) from None
+        watch.stop()  # before the worker is given back: a later document's worker is not this one's to demote
         if reply is None:
             await asyncio.to_thread(worker.process.join, 2.0)
             raise _died(worker.process.exitcode, url, cpu_s)
@@ -361,8 +429,64 @@ async def _run_child(
         await asyncio.to_thread(worker.process.join, 2.0)
         raise _died(worker.process.exitcode, url, cpu_s) from None
     finally:
+        watch.stop()
         if not reused:  # killed, crashed, out of memory, broken or cancelled mid-document: never reused
             worker.retire()
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """A process's user plus system CPU time from /proc (None when it is gone or /proc cannot tell)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _renice(pid: int, nice: int) -> None:
+    """Set every thread of ``pid`` to ``nice`` (on Linux a priority belongs to a thread, not a process)."""
+    try:
+        threads = [int(tid) for tid in os.listdir(f"/proc/{pid}/task")]
+    except (OSError, ValueError):
+        threads = [pid]
+    for tid in threads:
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, tid, nice)
+
+
+class _Demotion:
+    """Demote ``worker`` to :data:`DEMOTED_NICE` once its current document has used :data:`DEMOTE_AFTER_S` of CPU.
+
+    The worker's CPU time is read from /proc at the start of the document and looked at again no
+    sooner than it could have reached the threshold (a worker's one thread uses at most one second
+    of CPU per second), so a short document is never looked at and a long one a few times.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, worker: _Worker) -> None:
+        self.loop, self.worker, self.pid = loop, worker, worker.process.pid or 0
+        self.start = _cpu_seconds(self.pid) or 0.0
+        self.handle: asyncio.TimerHandle | None = None
+        if self.pid:
+            self.handle = loop.call_later(DEMOTE_AFTER_S, self.check)
+
+    def check(self) -> None:
+        used = _cpu_seconds(self.pid)
+        if used is None:  # gone, or no /proc: nothing to demote
+            self.handle = None
+            return
+        left = DEMOTE_AFTER_S - (used - self.start)
+        if left > 0:
+            self.handle = self.loop.call_later(max(left, _MIN_CHECK_S), self.check)
+            return
+        _renice(self.pid, DEMOTED_NICE)
+        self.worker.demoted = True
+        self.handle = None
+
+    def stop(self) -> None:
+        if self.handle is not None:
+            self.handle.cancel()
+            self.handle = None
 
 
 async def _receive(loop: asyncio.AbstractEventLoop, reader: multiprocessing.connection.Connection) -> Any:
