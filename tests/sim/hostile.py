@@ -97,16 +97,30 @@ def deep_nesting(size: int) -> str:
 
 def pdf_operators(size: int) -> bytes:
     """A PDF whose one page draws ``size`` bytes' worth of tiny text operators (compressed)."""
-    ops = b"BT /F1 1 Tf " + b"(a) Tj 0 1 Td " * (size // 14) + b"ET"
-    stream = zlib.compress(ops, 9)
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-        b"/Resources << /Font << /F1 5 0 R >> >> >>",
-        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]
+    return pdf_pages([[tiny_text_runs(size // 14)]])
+
+
+def tiny_text_runs(count: int) -> bytes:
+    """Content-stream operators that show ``count`` one-letter text runs (14 bytes each)."""
+    return b"BT /F1 1 Tf " + b"(a) Tj 0 1 Td " * count + b"ET"
+
+
+def pdf_pages(pages: list[list[bytes]]) -> bytes:
+    """A PDF of these pages, each drawn by its list of content streams (each deflated), in Helvetica."""
+    font = 3 + sum(1 + len(streams) for streams in pages)
+    objects: list[bytes] = [b"<< /Type /Catalog /Pages 2 0 R >>", b""]
+    kids = []
+    for streams in pages:
+        page = len(objects) + 1
+        kids.append(b"%d 0 R" % page)
+        refs = b" ".join(b"%d 0 R" % (page + 1 + i) for i in range(len(streams)))
+        objects.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents [%s] "
+                       b"/Resources << /Font << /F1 %d 0 R >> >> >>" % (refs, font))
+        for ops in streams:
+            packed = zlib.compress(ops, 9)
+            objects.append(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed) + packed + b"\nendstream")
+    objects[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(kids), len(pages))
+    objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
     out = bytearray(b"%PDF-1.4\n")
     offsets = []
     for number, body in enumerate(objects, 1):
