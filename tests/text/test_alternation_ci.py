@@ -63,6 +63,12 @@ PAIRS: dict[str, tuple[re.Pattern[str], str]] = {
     "legal_tail": (organisations._LEGAL_TAIL, rf",?(?<!\s)\s+(?:{LEGAL_FORMS})\s*$"),
     "name": (names._NAME, rf"(?P<run>{_NAME_WORD}(?:[ \t\u00a0]+(?:(?:of|de|del|de la|la|las|los|&)[ \t\u00a0]+)?{_NAME_WORD})*)"
              rf"(?P<legal>,?[ \t\u00a0]+(?:{LEGAL_FORMS})(?![{LETTER}]))?"),
+    **{
+        f"figure_words_{name.lower()}": (re.compile(figures._ci(words)), "(?i:" + words.replace(" ", r"\s+") + ")")
+        for name in ("_SCALE_WORDS", "_SCALE_WORDS_COUNT", "_SCALE_WORDS_BARE", "_SCALE_WORDS_UNIT", "_CURRENCY_WORDS",
+                     "_CURRENCY_ORIGINS", "_PACKED_WORDS", "_POINTS_WORDS", "_PERCENT_WORDS")
+        for words in [getattr(figures, name)]
+    },
     "email": (re.compile(lexicon.EMAIL_PATTERN), _EMAIL),
     "phone": (re.compile(lexicon.PHONE_PATTERN), _PHONE),
     "org_run": (organisations._RUN, rf"(?<![{LETTER}\d])(?P<run>{_ORG_CAP}(?:[ \u00a0]+(?:(?:de|del|de la|de los|&)[ \u00a0]+)?{_ORG_CAP})*)"

@@ -101,29 +101,45 @@ def _num(glued: str | None = None, then: str = "") -> str:
     left = rf"(?<![{DIGIT}][{DIGIT}])" if glued is None else rf"(?<![{WORD}{glued}][{DIGIT}])"
     ahead = rf"(?={_SEPARATED}{then})" if then else ""
     if glued is not None:  # three digits after a digit and a no-break space are that number's thousands: "1 000"
-        ahead += r"(?:(?<!\d[\u00a0\u202f]\d)|(?!\d\d(?!\d)))"
+        ahead += r"(?!(?<=\d[\u00a0\u202f]\d)\d\d(?!\d))"  # one assertion: a failure later never retries it
     return (rf"(?P<num>[{DIGIT}]{left}{ahead}(?:\d{{0,2}}(?:[,.\u00a0\u202f]\d{{3}})+(?:[.,]\d+)?|\d*+(?:[.,]\d++)?))"
             r"(?!\d)")
 
 
 _NUM = _num()
-_SCALE = (
-    rf"(?:\s*(?P<scale>(?i:mil\s+millones|miles\s+de\s+millones|millardos?|thousand|millions?|mill[oó]n(?:es)?"
-    rf"|billions?|bill[oó]n(?:es)?|trillions?|mil|bn|mn|mln|tn))(?![{_L}])|(?P<abbr>[kKmMbBtT])(?![{_L}\d]))"
-)
+# Word lists matched case-insensitively, written as small regular expressions (a space stands for
+# any run of whitespace) and compiled as tries (text/alternation.py): "(?i:a|b|…)" made re try each
+# word after every number, a microsecond a number on a page of "1 k 1 k …". What follows the
+# spaces before a word is a letter or a sign, never a space: those spaces are possessive.
+_SCALE_WORDS = "mil millones|miles de millones|millardos?|thousand|millions?|mill[oó]n(?:es)?|billions?|bill[oó]n(?:es)?|trillions?|mil|bn|mn|mln|tn"
+_SCALE_WORDS_COUNT = "mil millones|millardos?|thousand|millions?|mill[oó]n(?:es)?|billions?|mil"
+_SCALE_WORDS_BARE = "mil millones|thousand|millions?|mill[oó]n(?:es)?|billions?|bn|mn"
+_SCALE_WORDS_UNIT = "thousand|millions?|mill[oó]n(?:es)?|billions?|mil"
+_CURRENCY_WORDS = "d[oó]lares|dollars?|euros?|pesos|pounds?|libras|yen(?:es)?"
+_CURRENCY_ORIGINS = "mexicanos|estadounidenses|esterlinas"
+_PACKED_WORDS = "mmdd|mdd|mmdp|mdp"
+_POINTS_WORDS = "percentage points?|puntos? porcentuales|pp"
+_PERCENT_WORDS = "percent|per cent|por ciento|pct"
+
+
+def _ci(words: str) -> str:
+    return alternation(expand(words), ignore_case=True, space=r"\s+")
+
+
+_SCALE = rf"(?:[{SPACE}]*+(?P<scale>{_ci(_SCALE_WORDS)})(?![{_L}])|(?P<abbr>[kKmMbBtT])(?![{_L}\d]))"
 _CODE = r"USD|EUR|MXN|GBP|JPY|CAD|BRL"
 _CODE_SPACED = "|".join(rf"{code}[{SPACE}]?" for code in _CODE.split("|"))  # each branch opens with a letter: see _NUM
 _SUFFIX = (
-    rf"\s*(?:(?:de\s+)?(?P<cur>(?i:d[oó]lares|dollars?|euros?|pesos|pounds?|libras|yen(?:es)?))(?:\s+(?i:mexicanos|estadounidenses|esterlinas))?"
+    rf"[{SPACE}]*+(?:(?:de[{SPACE}]++)?(?P<cur>{_ci(_CURRENCY_WORDS)})(?:\s+{_ci(_CURRENCY_ORIGINS)})?"
     rf"(?![{_L}])|(?P<code>{_CODE})(?![{_L}])|(?P<sym>€|£))"
 )
 _MONEY_PREFIX = re.compile(
     rf"(?P<pre>US\$|U\.S\.\s?\$|MX\$|C\$|A\$|R\$|\$|€|£|¥|₹|{_CODE_SPACED})[{SPACE}]?{_NUM}{_SCALE}?(?:{_SUFFIX})?"
 )
-_MONEY_SUFFIX = re.compile(rf"{_num('.,', f'[{_L}€£]')}(?:{_SCALE}?{_SUFFIX}|\s*(?P<packed>(?i:mmdd|mdd|mmdp|mdp))(?![{_L}]))")
+_MONEY_SUFFIX = re.compile(rf"{_num('.,', f'[{_L}€£]')}(?:{_SCALE}?{_SUFFIX}|[{SPACE}]*+(?P<packed>{_ci(_PACKED_WORDS)})(?![{_L}]))")
 _PERCENT = re.compile(
-    rf"{_num('.,', '[%pP]')}\s?(?:(?P<pp>(?i:percentage\s+points?|puntos?\s+porcentuales|pp|p\.\s?p\.))(?![{_L}])"
-    rf"|(?P<pct>%|(?i:percent|per\s+cent|por\s+ciento|pct)(?![{_L}])))"
+    rf"{_num('.,', '[%pP]')}\s?(?:(?P<pp>{_ci(_POINTS_WORDS)}|(?i:p\.\s?p\.))(?![{_L}])"
+    rf"|(?P<pct>%|{_ci(_PERCENT_WORDS)}(?![{_L}])))"
 )
 _YEAR = re.compile(r"(?P<num>(?:1[89]|20)\d\d)(?!\w|%|[.,/-]\d|\s?%)")
 _MON_EN = MONTHS_EN_PATTERN
@@ -140,11 +156,11 @@ _DATES = (  # (pattern, characters that may not come right before a match beside
 # A unit is one or two words checked against measures.UNITS in code: one regex alternation of
 # every unit after every number cost more than all the other figure patterns together.
 _MEASURE = re.compile(
-    rf"{_num('.,$€£', f'-?[{_L}]')}(?:\s+(?P<scale>(?i:thousand|millions?|mill[oó]n(?:es)?|billions?|mil))(?![{_L}])(?:\s+de)?)?[\s-]?"
+    rf"{_num('.,$€£', f'-?[{_L}]')}(?:\s+(?P<scale>{_ci(_SCALE_WORDS_UNIT)})(?![{_L}])(?:\s+de)?)?[\s-]?"
     rf"(?P<unit>[{_L}]{{1,12}}[²2]?(?:/h)?)(?![{_L}\d²/])(?:\s(?P<second>[{_LOWER}]{{2,12}})(?![{_L}]))?"
 )
 _COUNT_HEAD = re.compile(
-    rf"{_num('.,', f'[{_L}]')}(?:\s+(?P<scale>(?i:mil\s+millones|millardos?|thousand|millions?|mill[oó]n(?:es)?|billions?|mil))(?:\s+de)?)?"
+    rf"{_num('.,', f'[{_L}]')}(?:\s+(?P<scale>{_ci(_SCALE_WORDS_COUNT)})(?:\s+de)?)?"
     rf"(?=\s+[{_LOWER}])"
 )
 _NEXT_WORD = re.compile(rf"\s+([{_LOWER}]{{2,}}(?:-[{_LOWER}]+)*)(?![{_L}])")
@@ -154,7 +170,7 @@ _HEADED = re.compile(
     rf"(?P<head>{alternation(expand('population|poblaci[oó]n|attendance|asistencia|workforce|plantilla|headcount'), ignore_case=True)})"
     rf"(?:\s+[{_L}]+){{0,2}}?\s+(?i:of|is|was|stands at|stood at|reached|totals|totalled|de|es|fue|era|alcanz[oó]|:)"
     rf"\s+(?i:about\s+|some\s+|around\s+|nearly\s+|almost\s+|more\s+than\s+|over\s+|unos\s+|m[aá]s\s+de\s+|cerca\s+de\s+|casi\s+)?"
-    rf"{_NUM}(?:\s+(?P<scale>(?i:thousand|millions?|mill[oó]n(?:es)?|billions?|mil)))?(?![{_L}\d%])"
+    rf"{_NUM}(?:\s+(?P<scale>{_ci(_SCALE_WORDS_UNIT)}))?(?![{_L}\d%])"
 )
 _HEDGES = ("about", "around", "nearly", "almost", "roughly", "approximately", "some", "more than", "over",
            "close to", "up to", "an estimated", "cerca de", "casi", "unos", "unas", "alrededor de",
@@ -163,7 +179,7 @@ _HEDGES = ("about", "around", "nearly", "almost", "roughly", "approximately", "s
 _HEDGE = re.compile(rf"{alternation(_HEDGES)}\s+(?:us)?[$€£]?\s?$")
 # A scaled number with no unit of its own takes the unit of its neighbour: "up from 2.7 million".
 _BARE_SCALED = re.compile(
-    rf"{_num('.,$€£', '[mMtTbB]')}\s+(?P<scale>(?i:mil\s+millones|thousand|millions?|mill[oó]n(?:es)?|billions?|bn|mn))(?![{_L}])"
+    rf"{_num('.,$€£', '[mMtTbB]')}\s+(?P<scale>{_ci(_SCALE_WORDS_BARE)})(?![{_L}])"
 )
 # Substrings one of which every match of a pattern holds (lower-cased): where a text holds none, the
 # pattern is not run. A test checks each list against the pattern's matches.
