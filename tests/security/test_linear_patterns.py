@@ -4,6 +4,13 @@ Each pattern (module-level compiled ones, found by import, and literal patterns 
 found in the source) meets 1 MB of each adversarial shape: runs of one character, alternations of
 two, an opener followed by a long tail. It must get through all of its matches in under 100 ms of
 CPU. A 20 KB dry run first turns a quadratic pattern into a quick failure instead of a long hang.
+
+100 ms is the budget on this project's reference machine (2 vCPUs, shared). A neighbour's load
+there slows every ``re`` scan alike, by up to 2x within seconds, so a pattern over the budget is
+timed again, in turns with a calibration scan of known cost, and the budget scaled by how much
+slower the calibration ran than on the quiet reference machine (never below 100 ms, at most 3x:
+a quadratic pattern is minutes, not a factor). Every pattern is held to the same budget; none is
+listed as an exception.
 """
 
 from __future__ import annotations
@@ -25,30 +32,12 @@ PACKAGES = (webquorum.readers, webquorum.text)
 _RE_FUNCS = {"compile", "search", "match", "fullmatch", "findall", "finditer", "sub", "subn", "split"}
 MB = 1_000_000
 LIMIT_S = 0.100
-# Linear, but with a large alternation tried at every position (Python's re has no fast skip for a
-# pattern that opens with a lookbehind or a case-insensitive alternation): 1 MB costs 0.1-0.8 s of
-# CPU on the worst shape. The budget still proves linearity (quadratic takes minutes at 1 MB);
-# these run on one line or on already-capped extracted text, never on a whole raw page. Issue 12
-# wants this list empty: text/alternation.py's trie alternation took trim's notices, the people words,
-# given names and the sentence stops off it (0.2-0.8 s -> under 70 ms each).
-SLOW_BUT_LINEAR = {
-    "webquorum.text.figures._MONEY_PREFIX": "brief and collect passages (capped text)",
-    "webquorum.text.figures._MONEY_SUFFIX": "brief and collect passages (capped text)",
-    "webquorum.text.figures._PERCENT": "brief and collect passages (capped text)",
-    "webquorum.text.names._NAME": "brief and collect passages (capped text)",
-    "webquorum.text.figures._BARE_SCALED": "brief and collect passages (capped text)",
-    "webquorum.text.figures._COUNT_HEAD": "brief and collect passages (capped text)",
-    "webquorum.text.figures._HEADED": "brief and collect passages (capped text)",
-    "webquorum.text.figures._HEDGE": "the 24 characters before one figure at a time, never a scan",
-    "webquorum.text.figures._MEASURE": "brief and collect passages (capped text)",
-    "webquorum.text.organisations._CONTACT": "collect passages (capped text)",
-    "webquorum.text.organisations._RUN": "collect passages (capped text)",
-    "webquorum.text.organisations._LEGAL_TAIL": "one candidate name at a time",
-    "webquorum.text.names._LEGAL_SUFFIX": "one candidate name at a time",
-    "webquorum.text.sentences._STOP": "brief and collect passages (capped text)",
-    "webquorum.text.claims._PRIOR_AFTER": "one figure's sentence at a time",
-}
-SLOW_LIMIT_S = 1.5
+# Two tests at each of 500,000 candidates, the cost of a scan re cannot skip; its CPU time on the
+# quiet reference machine, where LIMIT_S was set.
+CALIBRATION = re.compile(r"\d(?<!\d\d)x")
+CALIBRATION_TEXT = "1 " * 500_000
+CALIBRATION_QUIET_S = 0.030
+MAX_SLOWDOWN = 3.0
 # Only ever used anchored (``pattern.match(text, pos)``), never to scan: timed that way.
 ANCHORED = {"webquorum.text.figures._NEXT_WORD"}
 
@@ -103,8 +92,8 @@ def _cpu(pattern: re.Pattern[str] | re.Pattern[bytes], text: str, *, anchored: b
     return time.process_time() - started
 
 
-def test_the_slow_list_names_real_patterns() -> None:
-    assert set(SLOW_BUT_LINEAR) <= set(PATTERNS) and set(PATTERNS) >= ANCHORED
+def test_the_anchored_list_names_real_patterns() -> None:
+    assert set(PATTERNS) >= ANCHORED
 
 
 def test_the_patterns_are_found() -> None:
@@ -115,19 +104,35 @@ def test_the_patterns_are_found() -> None:
     assert len(PATTERNS) >= 40
 
 
+def _spent_and_budget(pattern: re.Pattern[str] | re.Pattern[bytes], text: str, anchored: bool) -> tuple[float, float]:
+    """CPU seconds the pattern takes on ``text`` and its budget on this machine now."""
+    spent = _cpu(pattern, text, anchored=anchored)
+    if spent <= LIMIT_S:
+        return spent, LIMIT_S
+    runs, calibrations = [spent], []
+    for _ in range(3):  # in turns, so a burst of load slows both
+        calibrations.append(_cpu(CALIBRATION, CALIBRATION_TEXT))
+        runs.append(_cpu(pattern, text, anchored=anchored))
+    slowdown = min(MAX_SLOWDOWN, max(1.0, min(calibrations) / CALIBRATION_QUIET_S))
+    return min(runs), LIMIT_S * slowdown
+
+
 @pytest.mark.parametrize("name", sorted(PATTERNS))
 def test_each_pattern_is_linear_on_a_megabyte_of_hostile_text(name: str) -> None:
     pattern = PATTERNS[name]
-    limit = SLOW_LIMIT_S if name in SLOW_BUT_LINEAR else LIMIT_S
+    anchored = name in ANCHORED
     slow = []
     for small, big in zip(shapes(20_000), shapes(MB), strict=True):
-        anchored = name in ANCHORED
-        if _cpu(pattern, small, anchored=anchored) > limit:
-            slow.append(f"{small[:8]!r}… (20 KB already over {limit * 1000:.0f} ms)")
+        if _cpu(pattern, small, anchored=anchored) > LIMIT_S:
+            slow.append(f"{small[:8]!r}… (20 KB already over {LIMIT_S * 1000:.0f} ms)")
             continue
-        spent = _cpu(pattern, big, anchored=anchored)
-        if spent > limit:  # a busy machine: the better of two runs
-            spent = min(spent, _cpu(pattern, big, anchored=anchored))
-        if spent > limit:
-            slow.append(f"{big[:8]!r}… {spent * 1000:.0f} ms")
+        spent, budget = _spent_and_budget(pattern, big, anchored)
+        if spent > budget:
+            slow.append(f"{big[:8]!r}… {spent * 1000:.0f} ms (budget now {budget * 1000:.0f} ms)")
     assert not slow, f"{name} ({pattern.pattern!r:.80}) is not linear on: {'; '.join(slow)}"
+
+
+def test_the_calibration_measures_the_machine() -> None:
+    """The calibration scan costs what its budget assumes: not a no-op a change to re could skip."""
+    assert len(list(CALIBRATION.finditer(CALIBRATION_TEXT))) == 0
+    assert min(_cpu(CALIBRATION, CALIBRATION_TEXT) for _ in range(3)) > CALIBRATION_QUIET_S / 4

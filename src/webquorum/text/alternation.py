@@ -23,7 +23,7 @@ from functools import cache
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import TypeAlias
 
-__all__ = ["alternation", "expand"]
+__all__ = ["after_first", "alternation", "expand"]
 
 _Trie: TypeAlias = dict[str, "_Trie"]
 _MAX_PHRASES = 5_000
@@ -107,10 +107,39 @@ def alternation(
         node[""] = {}
     if word_start and not all(re.match(r"\w", w[0]) for w in words):
         raise ValueError("word_start needs every phrase to start with a word character")
+    guard = r"(?<!\w(?s:.))" if word_start else f"(?<![{not_after}](?s:.))" if not_after else ""
+    guard += "".join(f"(?<!{re.escape(before)}(?s:.))" for before in not_preceded_by)  # checked after the first character
+    if not ignore_case and not guard:
+        # Every branch opens with a literal: re skips on the first characters and drops a branch in
+        # one test, where the class-and-lookbehind form below pays three tests at a position whose
+        # first two characters both occur in phrases but never together ("aa" for "about", "casi").
+        # With a guard the form below is faster: its second-character test rejects most positions
+        # before any lookbehind runs.
+        return f"(?-i:{_fold_body(trie, False, space)})"
     # One class consumes the first character (re skips to those positions in C); the branches
     # open with the second character's class (re tests those in C too) and only then check, with
     # a lookbehind, which first character it was.
     heads = "".join(sorted({_class_body(_fold_char(w[0], ignore_case)) for w in words}))
+    return f"(?-i:[{heads}]{_after_first(trie, ignore_case, space, guard)})"  # the cheapest test first
+
+
+def after_first(phrases: Iterable[str]) -> str:
+    """What follows the first character of one of ``phrases`` (case-sensitive), for a pattern whose
+    own class has just consumed that character: ``[A-Z](?!{after_first(["Inc", "Co"])})`` refuses
+    "Inc" and "Co" where ``(?!Inc|Co)[A-Z]`` would, yet still opens with a class ``re`` skips on.
+    """
+    trie: _Trie = {}
+    for word in sorted(set(phrases)):
+        if not word:
+            raise ValueError("after_first() needs non-empty phrases")
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+    return f"(?-i:{_after_first(trie, False, None, '')})"
+
+
+def _after_first(trie: _Trie, ignore_case: bool, space: str | None, guard: str) -> str:
     by_second: dict[str, list[str]] = {}
     singles: list[str] = []
     for first, node in trie.items():
@@ -125,10 +154,8 @@ def alternation(
     branches = [f"{second}{_either(rests)}" for second, rests in by_second.items()]
     if singles:  # one-character phrases: one lookbehind for all of them, tried last (longest first)
         branches.append(f"(?<=[{''.join(singles)}])")
-    guard = r"(?<!\w(?s:.))" if word_start else f"(?<![{not_after}](?s:.))" if not_after else ""
-    guard += "".join(f"(?<!{re.escape(before)}(?s:.))" for before in not_preceded_by)  # checked after the first character
     seconds = "" if singles else "(?=[" + "".join(sorted(_class_body(k) for k in by_second)) + "])"
-    return f"(?-i:[{heads}]{seconds}{guard}{_either(branches)})"  # the cheapest test first
+    return f"{seconds}{guard}{_either(branches)}"
 
 
 def _either(rests: list[str]) -> str:

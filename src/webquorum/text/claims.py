@@ -28,6 +28,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 
+from webquorum.text.alternation import alternation
 from webquorum.text.figures import extract_figures, language_of
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import CALENDAR_WORDS, FUNCTION_WORDS, HONORIFICS, LETTER, MONTHS
@@ -69,8 +70,8 @@ _PERIOD_WORDS = _PERIOD_Q | _PERIOD_H | _PERIOD_Y | _PERIOD_M | frozenset(
 )  # fmt: skip
 _CHANGE_AFTER = frozenset({"increase", "rise", "jump", "gain", "drop", "decline", "fall", "growth", "more", "less",
                            "higher", "lower", "aumento", "alza", "caída", "caida", "más", "mas", "menos"})  # fmt: skip
-_PRIOR_AFTER = re.compile("|".join(re.escape(p) for p in PRIOR_AFTER))
-_PRIOR_END = re.compile(rf"(?:^|\s)(?:{'|'.join(re.escape(p) for p in PRIOR_BEFORE)})$")
+_PRIOR_AFTER = re.compile(alternation(PRIOR_AFTER))  # a trie: re skips to where a phrase can start
+_PRIOR_END = re.compile(alternation(PRIOR_BEFORE, not_after=r"\S") + "$")  # a whole last word or phrase
 _NOT_MODIFIERS = frozenset({"says", "say", "expects", "expect", "announces", "posts", "shows", "reports", "sees",
                             "plans", "hopes", "estimates", "its", "their", "dijo", "dice", "espera", "anunció"})  # fmt: skip
 _PREPOSITIONS = frozenset({"on", "of", "for", "from", "de", "del", "sobre", "para"})

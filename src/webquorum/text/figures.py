@@ -37,16 +37,19 @@ from datetime import date
 from decimal import Decimal
 from functools import partial
 
-from webquorum.text.alternation import alternation
+from webquorum.text.alternation import alternation, expand
 from webquorum.text.fold import fold_word
 from webquorum.text.lexicon import (
     CALENDAR_WORDS,
+    DIGIT,
     FUNCTION_WORDS,
     LETTER,
     LOWER,
     MONTHS,
     MONTHS_EN_PATTERN,
     MONTHS_ES_PATTERN,
+    SPACE,
+    WORD,
 )
 from webquorum.text.measures import (
     CASED_UNITS,
@@ -81,28 +84,62 @@ _CURRENCIES: dict[str, str] = {
 }  # fmt: skip
 _PACKED = {"mdd": (6, "USD"), "mmdd": (9, "USD"), "mdp": (6, "MXN"), "mmdp": (9, "MXN")}
 
-# A digit first, then the lookbehind: a pattern that opens with a character set lets the regex
+# A digit first, then the lookbehinds: a pattern that opens with a character set lets the regex
 # engine skip in C to the next digit, where a leading assertion makes it try every position (4x the
-# scan time); "(?<!\d\d)" after that digit still refuses a start inside a number, which keeps a
-# long run of digits linear.
-_NUM = r"(?P<num>\d(?<!\d\d)(?:\d{0,2}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d*(?:[.,]\d+)?))(?!\d)"
-_SCALE = (
-    rf"(?:\s*(?P<scale>(?i:mil\s+millones|miles\s+de\s+millones|millardos?|thousand|millions?|mill[oó]n(?:es)?"
-    rf"|billions?|bill[oó]n(?:es)?|trillions?|mil|bn|mn|mln|tn))(?![{_L}])|(?P<abbr>[kKmMbBtT])(?![{_L}\d]))"
-)
+# scan time). A pattern that scans for numbers then refuses, right after that digit, a start glued
+# to a letter, a digit, "_" or one of its own characters on the left (inside "1,5", after "x"), and
+# looks ahead past the digits, separators and spaces for the one character its words must open
+# with: on a megabyte of "1 1 1 …" every start fails there, before the number's grammar is tried.
+# Giving back a digit of the second branch cannot help "(?!\d)": possessive.
+_SEPARATED = rf"[{DIGIT},.\u00a0\u202f]*+[{SPACE}]*+"
+
+
+def _num(glued: str | None = None, then: str = "") -> str:
+    """A number; ``glued``: the class body of characters besides word characters that may not stand
+    before it (None: only a digit may not, for a number after its prefix: "EUR1,000"); ``then``: a
+    pattern for the character its words must open with."""
+    left = rf"(?<![{DIGIT}][{DIGIT}])" if glued is None else rf"(?<![{WORD}{glued}][{DIGIT}])"
+    ahead = rf"(?={_SEPARATED}{then})" if then else ""
+    if glued is not None:  # three digits after a digit and a no-break space are that number's thousands: "1 000"
+        ahead += r"(?!(?<=\d[\u00a0\u202f]\d)\d\d(?!\d))"  # one assertion: a failure later never retries it
+    return (rf"(?P<num>[{DIGIT}]{left}{ahead}(?:\d{{0,2}}(?:[,.\u00a0\u202f]\d{{3}})+(?:[.,]\d+)?|\d*+(?:[.,]\d++)?))"
+            r"(?!\d)")
+
+
+_NUM = _num()
+# Word lists matched case-insensitively, written as small regular expressions (a space stands for
+# any run of whitespace) and compiled as tries (text/alternation.py): "(?i:a|b|…)" made re try each
+# word after every number, a microsecond a number on a page of "1 k 1 k …". What follows the
+# spaces before a word is a letter or a sign, never a space: those spaces are possessive.
+_SCALE_WORDS = "mil millones|miles de millones|millardos?|thousand|millions?|mill[oó]n(?:es)?|billions?|bill[oó]n(?:es)?|trillions?|mil|bn|mn|mln|tn"
+_SCALE_WORDS_COUNT = "mil millones|millardos?|thousand|millions?|mill[oó]n(?:es)?|billions?|mil"
+_SCALE_WORDS_BARE = "mil millones|thousand|millions?|mill[oó]n(?:es)?|billions?|bn|mn"
+_SCALE_WORDS_UNIT = "thousand|millions?|mill[oó]n(?:es)?|billions?|mil"
+_CURRENCY_WORDS = "d[oó]lares|dollars?|euros?|pesos|pounds?|libras|yen(?:es)?"
+_CURRENCY_ORIGINS = "mexicanos|estadounidenses|esterlinas"
+_PACKED_WORDS = "mmdd|mdd|mmdp|mdp"
+_POINTS_WORDS = "percentage points?|puntos? porcentuales|pp"
+_PERCENT_WORDS = "percent|per cent|por ciento|pct"
+
+
+def _ci(words: str) -> str:
+    return alternation(expand(words), ignore_case=True, space=r"\s+")
+
+
+_SCALE = rf"(?:[{SPACE}]*+(?P<scale>{_ci(_SCALE_WORDS)})(?![{_L}])|(?P<abbr>[kKmMbBtT])(?![{_L}\d]))"
 _CODE = r"USD|EUR|MXN|GBP|JPY|CAD|BRL"
-_CODE_SPACED = "|".join(rf"{code}\s?" for code in _CODE.split("|"))  # each branch opens with a letter: see _NUM
+_CODE_SPACED = "|".join(rf"{code}[{SPACE}]?" for code in _CODE.split("|"))  # each branch opens with a letter: see _NUM
 _SUFFIX = (
-    rf"\s*(?:(?:de\s+)?(?P<cur>(?i:d[oó]lares|dollars?|euros?|pesos|pounds?|libras|yen(?:es)?))(?:\s+(?i:mexicanos|estadounidenses|esterlinas))?"
+    rf"[{SPACE}]*+(?:(?:de[{SPACE}]++)?(?P<cur>{_ci(_CURRENCY_WORDS)})(?:\s+{_ci(_CURRENCY_ORIGINS)})?"
     rf"(?![{_L}])|(?P<code>{_CODE})(?![{_L}])|(?P<sym>€|£))"
 )
 _MONEY_PREFIX = re.compile(
-    rf"(?P<pre>US\$|U\.S\.\s?\$|MX\$|C\$|A\$|R\$|\$|€|£|¥|₹|{_CODE_SPACED})\s?{_NUM}{_SCALE}?(?:{_SUFFIX})?"
+    rf"(?P<pre>US\$|U\.S\.\s?\$|MX\$|C\$|A\$|R\$|\$|€|£|¥|₹|{_CODE_SPACED})[{SPACE}]?{_NUM}{_SCALE}?(?:{_SUFFIX})?"
 )
-_MONEY_SUFFIX = re.compile(rf"{_NUM}(?:{_SCALE}?{_SUFFIX}|\s*(?P<packed>(?i:mmdd|mdd|mmdp|mdp))(?![{_L}]))")
+_MONEY_SUFFIX = re.compile(rf"{_num('.,', f'[{_L}€£]')}(?:{_SCALE}?{_SUFFIX}|[{SPACE}]*+(?P<packed>{_ci(_PACKED_WORDS)})(?![{_L}]))")
 _PERCENT = re.compile(
-    rf"{_NUM}\s?(?:(?P<pp>(?i:percentage\s+points?|puntos?\s+porcentuales|pp|p\.\s?p\.))(?![{_L}])"
-    rf"|(?P<pct>%|(?i:percent|per\s+cent|por\s+ciento|pct)(?![{_L}])))"
+    rf"{_num('.,', '[%pP]')}\s?(?:(?P<pp>{_ci(_POINTS_WORDS)}|(?i:p\.\s?p\.))(?![{_L}])"
+    rf"|(?P<pct>%|{_ci(_PERCENT_WORDS)}(?![{_L}])))"
 )
 _YEAR = re.compile(r"(?P<num>(?:1[89]|20)\d\d)(?!\w|%|[.,/-]\d|\s?%)")
 _MON_EN = MONTHS_EN_PATTERN
@@ -119,21 +156,21 @@ _DATES = (  # (pattern, characters that may not come right before a match beside
 # A unit is one or two words checked against measures.UNITS in code: one regex alternation of
 # every unit after every number cost more than all the other figure patterns together.
 _MEASURE = re.compile(
-    rf"{_NUM}(?:\s+(?P<scale>(?i:thousand|millions?|mill[oó]n(?:es)?|billions?|mil))(?![{_L}])(?:\s+de)?)?[\s-]?"
+    rf"{_num('.,$€£', f'-?[{_L}]')}(?:\s+(?P<scale>{_ci(_SCALE_WORDS_UNIT)})(?![{_L}])(?:\s+de)?)?[\s-]?"
     rf"(?P<unit>[{_L}]{{1,12}}[²2]?(?:/h)?)(?![{_L}\d²/])(?:\s(?P<second>[{_LOWER}]{{2,12}})(?![{_L}]))?"
 )
 _COUNT_HEAD = re.compile(
-    rf"{_NUM}(?:\s+(?P<scale>(?i:mil\s+millones|millardos?|thousand|millions?|mill[oó]n(?:es)?|billions?|mil))(?:\s+de)?)?"
+    rf"{_num('.,', f'[{_L}]')}(?:\s+(?P<scale>{_ci(_SCALE_WORDS_COUNT)})(?:\s+de)?)?"
     rf"(?=\s+[{_LOWER}])"
 )
 _NEXT_WORD = re.compile(rf"\s+([{_LOWER}]{{2,}}(?:-[{_LOWER}]+)*)(?![{_L}])")
 # A bare number after a noun that names a count ("a population of 412,000", "plantilla de 3.000").
 _HEADS = ("population", "poblaci", "attendance", "asistencia", "workforce", "plantilla", "headcount")
 _HEADED = re.compile(
-    rf"(?i:(?P<head>population|poblaci[oó]n|attendance|asistencia|workforce|plantilla|headcount))"
+    rf"(?P<head>{alternation(expand('population|poblaci[oó]n|attendance|asistencia|workforce|plantilla|headcount'), ignore_case=True)})"
     rf"(?:\s+[{_L}]+){{0,2}}?\s+(?i:of|is|was|stands at|stood at|reached|totals|totalled|de|es|fue|era|alcanz[oó]|:)"
     rf"\s+(?i:about\s+|some\s+|around\s+|nearly\s+|almost\s+|more\s+than\s+|over\s+|unos\s+|m[aá]s\s+de\s+|cerca\s+de\s+|casi\s+)?"
-    rf"{_NUM}(?:\s+(?P<scale>(?i:thousand|millions?|mill[oó]n(?:es)?|billions?|mil)))?(?![{_L}\d%])"
+    rf"{_NUM}(?:\s+(?P<scale>{_ci(_SCALE_WORDS_UNIT)}))?(?![{_L}\d%])"
 )
 _HEDGES = ("about", "around", "nearly", "almost", "roughly", "approximately", "some", "more than", "over",
            "close to", "up to", "an estimated", "cerca de", "casi", "unos", "unas", "alrededor de",
@@ -142,7 +179,7 @@ _HEDGES = ("about", "around", "nearly", "almost", "roughly", "approximately", "s
 _HEDGE = re.compile(rf"{alternation(_HEDGES)}\s+(?:us)?[$€£]?\s?$")
 # A scaled number with no unit of its own takes the unit of its neighbour: "up from 2.7 million".
 _BARE_SCALED = re.compile(
-    rf"{_NUM}\s+(?P<scale>(?i:mil\s+millones|thousand|millions?|mill[oó]n(?:es)?|billions?|bn|mn))(?![{_L}])"
+    rf"{_num('.,$€£', '[mMtTbB]')}\s+(?P<scale>{_ci(_SCALE_WORDS_BARE)})(?![{_L}])"
 )
 # Substrings one of which every match of a pattern holds (lower-cased): where a text holds none, the
 # pattern is not run. A test checks each list against the pattern's matches.
@@ -214,9 +251,10 @@ def language_of(text: str) -> str:
     return "es" if sum(w in _SPANISH_HINT for w in sample) > sum(w in _ENGLISH_HINT for w in sample) else "en"
 
 
-def _scan(pattern: re.Pattern[str], page: _Page, not_after: str) -> Iterator[re.Match[str]]:
-    """``finditer`` minus matches glued to a letter, digit or one of ``not_after`` on their left,
-    and minus those that start inside a figure an earlier kind has taken (they could not be kept).
+def _scan(pattern: re.Pattern[str], page: _Page, not_after: str | None = None) -> Iterator[re.Match[str]]:
+    """``finditer`` minus matches that start inside a figure an earlier kind has taken (they could
+    not be kept) and, given ``not_after``, minus those glued to a letter, digit or one of its
+    characters on their left (a pattern built on :func:`_num` with ``glued`` refuses those itself).
 
     Checked here rather than by a leading lookbehind, which would stop the regex engine from
     skipping straight to the next digit or symbol: the difference is most of the scan time. A
@@ -230,8 +268,10 @@ def _scan(pattern: re.Pattern[str], page: _Page, not_after: str) -> Iterator[re.
         return
     for m in _anchored(pattern, page) if pattern in _DIGIT_LED else pattern.finditer(text):
         at = m.start()
+        if taken[at]:
+            continue
         before = text[at - 1] if at else " "
-        if not (before.isalnum() or before == "_" or before in not_after or taken[at]):
+        if not_after is None or not (before.isalnum() or before == "_" or before in not_after):
             yield m
 
 
@@ -283,7 +323,7 @@ def _money(page: _Page) -> list[_Raw]:
         )
         value, step = _scaled(m, decimal_comma)
         out.append(("money", value, currency, step, m.start(), m.end()))
-    for m in _scan(_MONEY_SUFFIX, page, ".,"):
+    for m in _scan(_MONEY_SUFFIX, page):
         exponent, currency = _PACKED.get((m["packed"] or "").lower(), (0, ""))
         if not currency:
             suffix = (m["cur"] or m["code"] or m["sym"] or "").lower()
@@ -296,7 +336,7 @@ def _money(page: _Page) -> list[_Raw]:
 def _percents(page: _Page) -> list[_Raw]:
     out: list[_Raw] = []
     decimal_comma = page.decimal_comma
-    for m in _scan(_PERCENT, page, ".,"):
+    for m in _scan(_PERCENT, page):
         value, step = _parse_number(m["num"], decimal_comma)
         out.append(("percent", value, "pp" if m["pp"] else "%", step, m.start(), m.end()))
     return out
@@ -306,7 +346,7 @@ def _counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> list[_R
     """Counts: a number, at most two modifiers, then a count noun (plural -s, invariant, or a listed phrase)."""
     out: list[_Raw] = []
     text, decimal_comma = page.text, page.decimal_comma
-    for m in _scan(_COUNT_HEAD, page, ".,"):
+    for m in _scan(_COUNT_HEAD, page):
         words: list[re.Match[str]] = []
         pos = m.end()
         while len(words) < 3 and (w := _NEXT_WORD.match(text, pos)):
@@ -349,7 +389,7 @@ def _count_noun(text: str, words: list[re.Match[str]]) -> tuple[int, int] | None
 def _measures(page: _Page) -> list[_Raw]:
     out: list[_Raw] = []
     decimal_comma = page.decimal_comma
-    for m in _scan(_MEASURE, page, ".,$€£"):
+    for m in _scan(_MEASURE, page):
         unit, end = m["unit"], m.end("unit")
         if m["second"] and f"{unit.lower()} {m['second']}" in UNITS:
             unit, end = f"{unit} {m['second']}", m.end("second")
@@ -381,7 +421,7 @@ def _inherited(page: _Page, raw: list[_Raw]) -> list[_Raw]:
     """Scaled numbers with no unit, given the kind and unit of the nearest figure in their sentence."""
     out: list[_Raw] = []
     text, decimal_comma, taken = page.text, page.decimal_comma, page.taken
-    for m in _scan(_BARE_SCALED, page, ".,$€£"):
+    for m in _scan(_BARE_SCALED, page):
         if any(taken[m.start() : m.end()]):
             continue
         best: _Raw | None = None

@@ -17,11 +17,13 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
+from webquorum.text.alternation import after_first
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import (
     CALENDAR_WORDS,
     FUNCTION_WORDS,
     HONORIFICS,
+    LEGAL_AFTER_NAME,
     LEGAL_FORMS,
     LEGAL_WORDS,
     LETTER,
@@ -33,17 +35,22 @@ from webquorum.text.lexicon import (
 from webquorum.text.sentences import starts_sentence
 
 _UP, _LO, _L = UPPER, LOWER, LETTER
-_LEGAL_WORD = rf"(?:{'|'.join(sorted(LEGAL_WORDS))})(?![\w&])"
+# A word of a name: "McDonald", "Coca-Cola", "IBM", "iPhone", but no legal word ("Inc"). One class
+# takes its first letter, and which letter it was is tested after it (by lookbehind, and with
+# text/alternation.after_first for the legal words): a pattern that opens with a test makes re
+# try every position of a text, where one that opens with a class skips to the letters. A repeat
+# is possessive where what follows cannot match what it would give back.
 _WORD = (
-    rf"(?!{_LEGAL_WORD})(?:[{_UP}][{_LO}]+[{_UP}][{_L}]*|[{_UP}][{_LO}]+(?:[-'’][{_L}]+)*"
-    rf"|[{_UP}][{_UP}0-9&]+(?![{_LO}])|[{_LO}][{_UP}][{_L}]*)"
+    rf"[{_UP}{_LO}](?:(?=[{_UP}])(?<=[{_LO}])[{_UP}][{_L}]*+"  # "iPhone"; else a capital, then at least one more
+    rf"|(?<=[{_UP}])(?=[{_L}0-9&])(?!{after_first(LEGAL_WORDS)}(?![\w&]))"
+    rf"(?:[{_LO}]++(?:[{_UP}][{_L}]*+|(?:[-'’][{_L}]++)*+)|[{_UP}0-9&]+(?![{_LO}])))"
 )
 _LEGAL = LEGAL_FORMS
 _NAME = re.compile(
-    rf"(?P<run>{_WORD}(?:[ \t\u00a0]+(?:(?:of|de|del|de la|la|las|los|&)[ \t\u00a0]+)?{_WORD})*)"
+    rf"(?P<run>{_WORD}(?:[ \t\u00a0]++(?:(?:of|de|del|de la|la|las|los|&)[ \t\u00a0]++)?{_WORD})*+)"
     rf"(?P<legal>,?[ \t\u00a0]+(?:{_LEGAL})(?![{_L}]))?"
 )
-_LEGAL_SUFFIX = re.compile(rf",?(?<!\s)\s+(?:{_LEGAL})(?![{_L}])")  # (?<!\s): one start per run of spaces
+_LEGAL_SUFFIX = re.compile(rf"{LEGAL_AFTER_NAME}(?![{_L}])")
 _SPACED_WORD = re.compile(r"\S+")
 _GENERIC_WORDS = frozenset([
     "CEO", "CFO", "COO", "CTO", "EPS", "GAAP", "IPO", "ETF", "YOY", "YoY", "TTM", "USD", "EUR", "MXN", "GBP", "JPY",

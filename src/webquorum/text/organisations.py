@@ -21,11 +21,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from webquorum.text.alternation import alternation, expand
+from webquorum.text.alternation import after_first, alternation, expand
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import (
     EMAIL_PATTERN,
     HONORIFICS,
+    LEGAL_AFTER_NAME,
     LEGAL_FORMS,
     LEGAL_WORDS,
     LETTER,
@@ -35,14 +36,19 @@ from webquorum.text.lexicon import (
 from webquorum.types.research import MergeRule
 
 _UP, _L = UPPER, LETTER
-_NOT_LEGAL = rf"(?!(?:{'|'.join(sorted(LEGAL_WORDS))})(?![\w&])|[A-Z]\.)"
-_CAP = rf"{_NOT_LEGAL}(?:[{_UP}][{_L}]*(?:[-'’][{_L}]+)*[0-9]*)"
+# A capitalised word that is no legal word ("Inc", "Corp") and no initial ("J."). Its capital is
+# consumed first and the rest is tested after it (text/alternation.after_first): a pattern that
+# opens with the test instead makes re try every position of the text. Nothing after a word can
+# match what it gave back (a letter, a digit, a space), so every repeat is possessive.
+_NOT_LEGAL = rf"(?!{after_first(LEGAL_WORDS)}(?![\w&])|(?<=[A-Z])\.)"
+_CAP_REST = rf"{_NOT_LEGAL}[{_L}]*+(?:[-'’][{_L}]++)*+[0-9]*+"
+_CAP = rf"[{_UP}]{_CAP_REST}"
 _LEGAL = LEGAL_FORMS
 _RUN = re.compile(
-    rf"(?<![{_L}\d])(?P<run>{_CAP}(?:[ \u00a0]+(?:(?:de|del|de la|de los|&)[ \u00a0]+)?{_CAP})*)"
+    rf"(?P<run>[{_UP}](?<![{_L}\d](?s:.)){_CAP_REST}(?:[ \u00a0]++(?:(?:de|del|de la|de los|&)[ \u00a0]++)?{_CAP})*+)"
     rf"(?P<legal>,?[ \u00a0]+(?:{_LEGAL})(?![{_L}]))?"
 )
-_LEGAL_TAIL = re.compile(rf",?(?<!\s)\s+(?:{_LEGAL})\s*$")  # (?<!\s): one start per run of spaces
+_LEGAL_TAIL = re.compile(rf"{LEGAL_AFTER_NAME}\s*$")
 PREFIX_TITLES = frozenset(
     [
         "grupo",
@@ -149,7 +155,8 @@ _PEOPLE_PHRASES = (
     r"owners?|due[nñ]os?|people|personas?|persons?|buyers?|compradores?|jefes? de compras|executives?|ejecutivos?)"
 )
 _PEOPLE_WORDS = re.compile(alternation(expand(_PEOPLE_PHRASES), ignore_case=True, not_after=r"\w") + r"(?![\w])")
-_CONTACT = re.compile(f"{EMAIL_PATTERN}|{PHONE_PATTERN}")
+_EMAIL = re.compile(EMAIL_PATTERN)
+_PHONE = re.compile(PHONE_PATTERN)
 _HONORIFIC = re.compile(rf"(?<![{_L}])(?:{'|'.join(sorted(HONORIFICS))})\.?\s+[{_UP}]")
 _GIVEN_NAMES = (
     "Juan|José|Jose|Carlos|Luis|Miguel|Jorge|Pedro|Francisco|Antonio|Javier|Alejandro|Fernando|Ricardo|Roberto|"
@@ -250,11 +257,12 @@ def domain_label_matches(domain: str | None, name: str) -> bool:
 
 def people_vocabulary(text: str) -> str | None:
     """The first person or contact term in ``text`` (an address or number, a role, a contact channel, a name), else None."""
-    for pattern in (_CONTACT, _PEOPLE_WORDS, _HONORIFIC, _PERSON_NAME):
-        found = pattern.search(text)
+    found = min(filter(None, (_EMAIL.search(text), _PHONE.search(text))), key=re.Match.start, default=None)
+    for pattern in (_PEOPLE_WORDS, _HONORIFIC, _PERSON_NAME):  # the first contact, else the first of each in turn
         if found:
-            return found.group().strip()
-    return None
+            break
+        found = pattern.search(text)
+    return found.group().strip() if found else None
 
 
 @dataclass
