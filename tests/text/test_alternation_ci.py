@@ -69,6 +69,11 @@ PAIRS: dict[str, tuple[re.Pattern[str], str]] = {
                      "_CURRENCY_ORIGINS", "_PACKED_WORDS", "_POINTS_WORDS", "_PERCENT_WORDS")
         for words in [getattr(figures, name)]
     },
+    "money_prefix": (
+        figures._MONEY_PREFIX,
+        figures._MONEY_PREFIX.pattern.replace(r"(?P<pre>(?>\$|€|£|¥|₹|US\$", r"(?P<pre>US\$", 1)
+        .replace(r"R\$|", r"R\$|\$|€|£|¥|₹|", 1).replace("))(?![!-/:-~])", ")", 1),
+    ),
     "email": (re.compile(lexicon.EMAIL_PATTERN), _EMAIL),
     "phone": (re.compile(lexicon.PHONE_PATTERN), _PHONE),
     "org_run": (organisations._RUN, rf"(?<![{LETTER}\d])(?P<run>{_ORG_CAP}(?:[ \u00a0]+(?:(?:de|del|de la|de los|&)[ \u00a0]+)?{_ORG_CAP})*)"
@@ -88,7 +93,7 @@ def _pieces(plain: str) -> list[str]:
 # tests (an initial, a glued letter, a run of spaces) must come up in a few hundred examples.
 _AROUND = [" ", "  ", "\n", "\t", "\u00a0", ".", ". ", "!", "?", "…", "”", ")", ",", ", ", ";", "-", "x", "a", "San ", "ſ",
            "ı", "K", "Ó", "@", "1", "12", "2024", "/", "J.", "J", "Mc", "Donald", "iPhone", "IBM", "&", "’s",
-           "+", "(", ")", "55", "555", "1234", "+52 ", "-", "x@y", "@", "a.b", ".com", "_"]
+           "+", "(", ")", "55", "555", "1234", "+52 ", "-", "x@y", "@", "a.b", ".com", "_", "$", "€", "US$", "5,000"]
 
 
 @pytest.mark.parametrize("name", sorted(PAIRS))

@@ -133,8 +133,11 @@ _SUFFIX = (
     rf"[{SPACE}]*+(?:(?:de[{SPACE}]++)?(?P<cur>{_ci(_CURRENCY_WORDS)})(?:\s+{_ci(_CURRENCY_ORIGINS)})?"
     rf"(?![{_L}])|(?P<code>{_CODE})(?![{_L}])|(?P<sym>€|£))"
 )
+# A space or a digit follows a currency prefix: one test of the printable ASCII characters that
+# are neither refuses the rest ("$$$$") before the Unicode classes are consulted. No two prefixes
+# fit at one place with the same continuation, so the choice is atomic: a failure is not retried.
 _MONEY_PREFIX = re.compile(
-    rf"(?P<pre>US\$|U\.S\.\s?\$|MX\$|C\$|A\$|R\$|\$|€|£|¥|₹|{_CODE_SPACED})[{SPACE}]?{_NUM}{_SCALE}?(?:{_SUFFIX})?"
+    rf"(?P<pre>(?>\$|€|£|¥|₹|US\$|U\.S\.\s?\$|MX\$|C\$|A\$|R\$|{_CODE_SPACED}))(?![!-/:-~])[{SPACE}]?{_NUM}{_SCALE}?(?:{_SUFFIX})?"
 )
 _MONEY_SUFFIX = re.compile(rf"{_num('.,', f'[{_L}€£]')}(?:{_SCALE}?{_SUFFIX}|[{SPACE}]*+(?P<packed>{_ci(_PACKED_WORDS)})(?![{_L}]))")
 _PERCENT = re.compile(
