@@ -96,6 +96,11 @@ _AROUND = [" ", "  ", "\n", "\t", "\u00a0", ".", ". ", "!", "?", "…", "”", "
            "+", "(", ")", "55", "555", "1234", "+52 ", "-", "x@y", "@", "a.b", ".com", "_", "$", "€", "US$", "5,000"]
 
 
+# Rewritten patterns whose callers only ask whether they match (their spans may differ).
+FOUND_ONLY = {"prior_end"}
+PAIRS["prior_end"] = (claims._PRIOR_END, rf"(?:^|\s)(?:{'|'.join(re.escape(p) for p in PRIOR_BEFORE)})$")
+
+
 @pytest.mark.parametrize("name", sorted(PAIRS))
 def test_the_rewritten_pattern_matches_what_the_plain_one_did(name: str) -> None:
     rewritten, plain_source = PAIRS[name]
@@ -104,29 +109,13 @@ def test_the_rewritten_pattern_matches_what_the_plain_one_did(name: str) -> None
     @settings(max_examples=300, deadline=None)
     @given(st.lists(st.sampled_from(_pieces(plain_source) or _AROUND) | st.sampled_from(_AROUND), max_size=12).map("".join))
     def same(text: str) -> None:
+        if name in FOUND_ONLY:
+            assert bool(rewritten.search(text)) == bool(plain.search(text)), text
+            return
         assert [m.span() for m in rewritten.finditer(text)] == [m.span() for m in plain.finditer(text)], text
         for end in range(len(text) + 1):  # how sentences.py searches (a window ending at a stop)
             if name == "no_stop":
                 assert bool(rewritten.search(text, max(0, end - 14), end)) == bool(plain.search(text, max(0, end - 14), end))
-
-    same()
-
-
-# Rewritten patterns whose callers only ask whether they match (their spans may differ).
-FOUND_PAIRS: dict[str, tuple[re.Pattern[str], str]] = {
-    "prior_end": (claims._PRIOR_END, rf"(?:^|\s)(?:{'|'.join(re.escape(p) for p in PRIOR_BEFORE)})$"),
-}
-
-
-@pytest.mark.parametrize("name", sorted(FOUND_PAIRS))
-def test_the_rewritten_pattern_is_found_where_the_plain_one_was(name: str) -> None:
-    rewritten, plain_source = FOUND_PAIRS[name]
-    plain = re.compile(plain_source)
-
-    @settings(max_examples=300, deadline=None)
-    @given(st.lists(st.sampled_from(_pieces(plain_source) or _AROUND) | st.sampled_from(_AROUND), max_size=6).map("".join))
-    def same(text: str) -> None:
-        assert bool(rewritten.search(text)) == bool(plain.search(text)), text
 
     same()
 
