@@ -135,4 +135,4 @@ def test_each_pattern_is_linear_on_a_megabyte_of_hostile_text(name: str) -> None
 def test_the_calibration_measures_the_machine() -> None:
     """The calibration scan costs what its budget assumes: not a no-op a change to re could skip."""
     assert len(list(CALIBRATION.finditer(CALIBRATION_TEXT))) == 0
-    assert min(_cpu(CALIBRATION, CALIBRATION_TEXT) for _ in range(3)) > CALIBRATION_QUIET_S / 4
+    assert min(_cpu(CALIBRATION, CALIBRATION_TEXT) for _ in range(3)) > CALIBRATION_QUIET_S / 20

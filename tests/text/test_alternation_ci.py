@@ -93,7 +93,7 @@ def _pieces(plain: str) -> list[str]:
 # tests (an initial, a glued letter, a run of spaces) must come up in a few hundred examples.
 _AROUND = [" ", "  ", "\n", "\t", "\u00a0", ".", ". ", "!", "?", "…", "”", ")", ",", ", ", ";", "-", "x", "a", "San ", "ſ",
            "ı", "K", "Ó", "@", "1", "12", "2024", "/", "J.", "J", "Mc", "Donald", "iPhone", "IBM", "&", "’s",
-           "+", "(", ")", "55", "555", "1234", "+52 ", "-", "x@y", "@", "a.b", ".com", "_", "$", "€", "US$", "5,000"]
+           "+", "(", ")", "55", "555", "1234", "+52 ", "-", "x@y", "@", "a.b", ".com", "_", "$", "€", "US$", "5,000", "\x1c", "\u3000"]
 
 
 # Rewritten patterns whose callers only ask whether they match (their spans may differ).

@@ -89,14 +89,18 @@ ABBREVIATIONS = _words("Inc Corp Co Ltd No St Av vs")
 # ("+52 55 1234 5678", "(55) 1234-5678", "555-123-4567"). Each opens with one class of first
 # characters and tests which one it was by lookbehind: re then skips to candidates in C, where a
 # leading "(?<!...)" or "\(?\b" made it try every position. A phone number's second character is
-# a digit, tested first, then whether a first digit is glued to a word. No part of an address can
-# give back a character the next part could use ("@", "."): every repeat is possessive.
+# a digit and its third a digit, space, bracket, dot or dash: that is tested first, by ranges alone
+# (a non-ASCII character passes on to the real test), and its first character is told apart by
+# literal lookbehinds before any Unicode class. No part of an address can give back a character
+# the next part could use ("@", "."): every repeat is possessive.
 _LOCAL = rf"{WORD}.+\-"  # what an address's local part is made of
 EMAIL_PATTERN = rf"[{_LOCAL}](?<![{_LOCAL}][{_LOCAL}])[{_LOCAL}]*+@[{WORD}-]++(?:\.[{WORD}-]++)++"
 _D, _S = DIGIT, SPACE
+_NOT_ASCII = "\x80-\U0010ffff"
 PHONE_PATTERN = (
-    rf"[+({_D}](?=[{_D}])(?<![{WORD}][{_D}])(?:(?<=\+)[{_D}][{_D}{_S}().-]{{6,}}[{_D}]|(?<=\()[{_D}]{{2,3}}\)?[{_S}.-][{_D}]{{3,4}}[{_S}.-][{_D}]{{4}}\b"
-    rf"|(?<=[{_D}])[{_D}]{{1,2}}\)?[{_S}.-][{_D}]{{3,4}}[{_S}.-][{_D}]{{4}}\b)"
+    rf"[+({_D}](?<![{WORD}][0-9])(?=[0-9{_NOT_ASCII}][0-9 ().\-\t\n\r\f\v\x1c-\x1f{_NOT_ASCII}])(?:(?<=\+)[{_D}][0-9 ().\-{_D}{_S}]{{6,}}[{_D}]"
+    rf"|(?<=\()[{_D}]{{2,3}}\)?[{_S}.-][{_D}]{{3,4}}[{_S}.-][{_D}]{{4}}\b"
+    rf"|(?<![+(])(?<![{WORD}][{_D}])[{_D}]{{1,2}}\)?[{_S}.-][{_D}]{{3,4}}[{_S}.-][{_D}]{{4}}\b)"
 )
 
 # Titles that name a role, not a person: "Governor Victoria Rodriguez" is "Victoria Rodriguez".
