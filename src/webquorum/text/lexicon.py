@@ -76,10 +76,12 @@ LEGAL_FORMS = "|".join(
 )
 # A legal form after a name, with its optional comma: ", S.A. de C.V.", " Inc". It opens with the
 # comma or the first of a run of spaces (one start per run); the next character is tested first
-# (a space or a form's first letter), so a megabyte of "1 1 1" or of commas costs two tests a character.
+# (a space or a form's first letter), so a megabyte of "1 1 1" or of commas costs two tests a
+# character, and a form's first two characters before its branches ("A A A" is no "AG").
+_LEGAL_SECONDS = "".join(sorted({rest[:2] if rest.startswith("\\") else rest[0] for rests in _LEGAL_BY_FIRST.values() for rest in rests}))
 LEGAL_AFTER_NAME = (
     rf"[,{SPACE}](?<![{SPACE}][{SPACE}])(?=[{SPACE}{''.join(_LEGAL_BY_FIRST)}])(?:(?<=,)\s+|(?<=[{SPACE}])\s*)"
-    rf"(?=[{''.join(_LEGAL_BY_FIRST)}])(?:{LEGAL_FORMS})"
+    rf"(?=[{''.join(_LEGAL_BY_FIRST)}][{_LEGAL_SECONDS}])(?:{LEGAL_FORMS})"
 )
 # Other abbreviations whose full stop ends no sentence ("No. 5", "Av. Juárez", "vs. AMD").
 ABBREVIATIONS = _words("Inc Corp Co Ltd No St Av vs")
