@@ -99,12 +99,7 @@ def alternation(
         raise ValueError("alternation() needs non-empty phrases")
     if space is not None and any(w.startswith(" ") or w.endswith(" ") for w in words):
         raise ValueError("a phrase may not start or end with a space when space= is given")
-    trie: _Trie = {}
-    for word in words:
-        node = trie
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
+    trie = _trie(words)
     if word_start and not all(re.match(r"\w", w[0]) for w in words):
         raise ValueError("word_start needs every phrase to start with a word character")
     guard = r"(?<!\w(?s:.))" if word_start else f"(?<![{not_after}](?s:.))" if not_after else ""
@@ -128,15 +123,21 @@ def after_first(phrases: Iterable[str]) -> str:
     own class has just consumed that character: ``[A-Z](?!{after_first(["Inc", "Co"])})`` refuses
     "Inc" and "Co" where ``(?!Inc|Co)[A-Z]`` would, yet still opens with a class ``re`` skips on.
     """
+    words = sorted(set(phrases))
+    if not words or "" in words:
+        raise ValueError("after_first() needs non-empty phrases")
+    return f"(?-i:{_after_first(_trie(words), False, None, '')})"
+
+
+def _trie(words: list[str]) -> _Trie:
+    """The words as nested dicts by character; ``""`` marks where a word ends."""
     trie: _Trie = {}
-    for word in sorted(set(phrases)):
-        if not word:
-            raise ValueError("after_first() needs non-empty phrases")
+    for word in words:
         node = trie
         for char in word:
             node = node.setdefault(char, {})
         node[""] = {}
-    return f"(?-i:{_after_first(trie, False, None, '')})"
+    return trie
 
 
 def _after_first(trie: _Trie, ignore_case: bool, space: str | None, guard: str) -> str:

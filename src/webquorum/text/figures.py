@@ -170,7 +170,7 @@ _NEXT_WORD = re.compile(rf"\s+([{_LOWER}]{{2,}}(?:-[{_LOWER}]+)*)(?![{_L}])")
 # A bare number after a noun that names a count ("a population of 412,000", "plantilla de 3.000").
 _HEADS = ("population", "poblaci", "attendance", "asistencia", "workforce", "plantilla", "headcount")
 _HEADED = re.compile(
-    rf"(?P<head>{alternation(expand('population|poblaci[oó]n|attendance|asistencia|workforce|plantilla|headcount'), ignore_case=True)})"
+    rf"(?P<head>{_ci('population|poblaci[oó]n|attendance|asistencia|workforce|plantilla|headcount')})"
     rf"(?:\s+[{_L}]+){{0,2}}?\s+(?i:of|is|was|stands at|stood at|reached|totals|totalled|de|es|fue|era|alcanz[oó]|:)"
     rf"\s+(?i:about\s+|some\s+|around\s+|nearly\s+|almost\s+|more\s+than\s+|over\s+|unos\s+|m[aá]s\s+de\s+|cerca\s+de\s+|casi\s+)?"
     rf"{_NUM}(?:\s+(?P<scale>{_ci(_SCALE_WORDS_UNIT)}))?(?![{_L}\d%])"
