@@ -19,7 +19,8 @@ child's CPU, never the event loop's. The same layer-by-layer cap and the same er
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from webquorum.errors import BadContentError, TooLargeError
 
@@ -87,17 +88,27 @@ class _Layer:
             raise BadContentError(f"truncated {self.coding} body (the stream ended before its end marker)")
 
 
-def check_codings(header: str | None) -> list[str]:
-    """The codings of a ``Content-Encoding`` header, or :class:`BadContentError` if they cannot be undone here."""
+def check_codings(header: str | None, url: str) -> list[str]:
+    """The codings of a ``Content-Encoding`` header, or :class:`BadContentError` (naming ``url``) if they cannot be undone here."""
     codings = codings_of(header)
-    if len(codings) > MAX_CODINGS:
-        raise BadContentError(
-            f"{len(codings)} stacked Content-Encoding layers ({', '.join(codings)}); at most {MAX_CODINGS} are accepted"
-        )
-    for coding in codings:
-        if coding not in ("gzip", "x-gzip", "deflate"):
-            raise BadContentError(f"unsupported Content-Encoding {coding!r} (only gzip and deflate are accepted)")
+    with _naming(url):
+        if len(codings) > MAX_CODINGS:
+            raise BadContentError(
+                f"{len(codings)} stacked Content-Encoding layers ({', '.join(codings)}); at most {MAX_CODINGS} are accepted"
+            )
+        for coding in codings:
+            if coding not in ("gzip", "x-gzip", "deflate"):
+                raise BadContentError(f"unsupported Content-Encoding {coding!r} (only gzip and deflate are accepted)")
     return codings
+
+
+@contextmanager
+def _naming(url: str) -> Iterator[None]:
+    """A :class:`BadContentError` raised inside, again with ``url`` in its message and on the error."""
+    try:
+        yield
+    except BadContentError as exc:
+        raise BadContentError(f"{url}: {exc.message}", url=url) from None
 
 
 _PIECE = 64 * 1024  # what the network hands over at a time: the decoder sees a stored body the same way
@@ -107,44 +118,43 @@ def decode_body(raw: bytes, header: str | None, limit: int, url: str) -> bytes:
     """A body read still encoded, decoded under the same cap and errors as :class:`BodyDecoder` (URL named)."""
     if not codings_of(header):
         return raw
-
-    def too_large() -> TooLargeError:
-        return TooLargeError(f"{url} is over the {limit}-byte limit after decompression", url=url)
-
-    try:
-        decoder = BodyDecoder(header, limit, too_large)
-        chunks = [decoder.feed(raw[i : i + _PIECE]) for i in range(0, len(raw), _PIECE)]
-        decoder.finish()
-    except BadContentError as exc:
-        raise BadContentError(f"{url}: {exc.message}", url=url) from None
+    decoder = BodyDecoder(header, limit, url)
+    chunks = [decoder.feed(raw[i : i + _PIECE]) for i in range(0, len(raw), _PIECE)]
+    decoder.finish()
     return b"".join(chunks)
 
 
 class BodyDecoder:
     """Feed raw chunks, get decoded bytes; the total decoded size never passes ``limit``.
 
-    ``too_large`` builds the error for a body over the cap (the caller names the URL and limit).
+    Its errors name ``url``: :class:`TooLargeError` past the cap, :class:`BadContentError` for a
+    coding it cannot undo or a damaged body.
     """
 
-    def __init__(self, header: str | None, limit: int, too_large: Callable[[], TooLargeError]) -> None:
-        codings = check_codings(header)
+    def __init__(self, header: str | None, limit: int, url: str) -> None:
+        codings = check_codings(header, url)
         # Applied in order, so undone in reverse.
         self._layers = [_Layer(c) for c in reversed(codings)]
         self._limit = limit
         self._total = 0
-        self._too_large = too_large
+        self._url = url
+
+    def _too_large(self) -> TooLargeError:
+        return TooLargeError(f"{self._url} is over the {self._limit}-byte limit after decompression", url=self._url)
 
     def feed(self, chunk: bytes) -> bytes:
         data = chunk
-        for layer in self._layers:
-            data = layer.feed(data, self._limit - self._total)
-            if len(data) > self._limit - self._total:
-                raise self._too_large()
+        with _naming(self._url):
+            for layer in self._layers:
+                data = layer.feed(data, self._limit - self._total)
+                if len(data) > self._limit - self._total:
+                    raise self._too_large()
         self._total += len(data)
         if self._total > self._limit:
             raise self._too_large()
         return data
 
     def finish(self) -> None:
-        for layer in self._layers:
-            layer.finish()
+        with _naming(self._url):
+            for layer in self._layers:
+                layer.finish()

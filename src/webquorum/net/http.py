@@ -231,10 +231,7 @@ async def _read_capped(response: httpx2.Response, max_bytes: int, url: str, *, d
     if declared and declared.isdigit() and int(declared) > max_bytes:
         raise TooLargeError(f"{url} declares {declared} bytes, over the {max_bytes}-byte limit", url=url)
     if not decode:
-        try:
-            check_codings(response.headers.get("content-encoding"))
-        except BadContentError as exc:
-            raise BadContentError(f"{url}: {exc.message}", url=url) from None
+        check_codings(response.headers.get("content-encoding"), url)
         pieces: list[bytes] = []
         size = 0
         async for piece in response.aiter_raw():
@@ -246,17 +243,11 @@ async def _read_capped(response: httpx2.Response, max_bytes: int, url: str, *, d
             return await asyncio.to_thread(b"".join, pieces)
         return b"".join(pieces)
 
-    def too_large() -> TooLargeError:
-        return TooLargeError(f"{url} is over the {max_bytes}-byte limit after decompression", url=url)
-
-    try:
-        decoder = BodyDecoder(response.headers.get("content-encoding"), max_bytes, too_large)
-        chunks: list[bytes] = []
-        async for raw in response.aiter_raw():
-            chunks.append(decoder.feed(raw))
-        decoder.finish()
-    except BadContentError as exc:
-        raise BadContentError(f"{url}: {exc.message}", url=url) from None
+    decoder = BodyDecoder(response.headers.get("content-encoding"), max_bytes, url)
+    chunks: list[bytes] = []
+    async for raw in response.aiter_raw():
+        chunks.append(decoder.feed(raw))
+    decoder.finish()
     return b"".join(chunks)
 
 
