@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.sim.hostile import (
     deep_nesting,
     many_links,
@@ -29,7 +32,7 @@ from tests.sim.web import Reply, SimWeb
 
 from webquorum import Client
 from webquorum.errors import EmptyError, ExtractionFailedError, FetchError
-from webquorum.readers.bounds import MAX_DEPTH, MAX_TAGS, cap_tags, check_depth
+from webquorum.readers.bounds import _CAP_BLOCK, MAX_DEPTH, MAX_TAGS, cap_tags, check_depth
 from webquorum.readers.extract import MAX_LINKS, extract_document
 from webquorum.readers.sandbox import (
     DEMOTE_AFTER_S,
@@ -188,6 +191,38 @@ def test_a_page_is_read_up_to_its_tag_cap_and_its_links_still_list() -> None:
     last = MAX_TAGS // 2  # two tags an anchor: the last ones read are just under this
     assert len(doc.links) == MAX_LINKS and f"l{last - 10}" in doc.text and f"l{last}" not in doc.text
     assert cap_tags(PAGE_TEXT) is PAGE_TEXT  # a normal page is untouched
+
+
+def _cap_by_walking(html: str) -> str:
+    """The plain rule cap_tags must keep: the page up to its MAX_TAGS-th "<", found one tag at a time."""
+    if html.count("<") <= MAX_TAGS:
+        return html
+    position = -1
+    for _ in range(MAX_TAGS):
+        position = html.find("<", position + 1)
+    return html[:position]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.integers(MAX_TAGS - 2, MAX_TAGS + 9000),
+    st.lists(st.sampled_from([0, 1, 2, 7, 4095, 4096, 4097, 9000]), min_size=1, max_size=40),
+    st.integers(0, 2**32),
+)
+def test_the_tag_cap_counted_by_blocks_is_the_cap_found_tag_by_tag(tags: int, gaps: list[int], seed: int) -> None:
+    """Blocks are counted at C speed and only the last one walked: the cut must fall where walking puts it,
+    whether the MAX_TAGS-th tag opens, ends or straddles a block."""
+    rng = random.Random(seed)
+    page = "".join("<" + "a" * (rng.choice(gaps) if rng.random() < 0.002 else rng.randint(0, 2)) for _ in range(tags))
+    assert cap_tags(page) == _cap_by_walking(page)
+
+
+@pytest.mark.parametrize("shift", range(-3, 4))
+def test_the_tag_cap_is_exact_where_the_last_tag_meets_a_block_edge(shift: int) -> None:
+    """The MAX_TAGS-th tag placed at each position around the end of a counted block."""
+    filler = (-(MAX_TAGS - 1) + shift) % _CAP_BLOCK  # the MAX_TAGS-th "<" lands at a block start plus shift
+    for page in ("a" * filler + "<" * (MAX_TAGS + 5), "a" * filler + "<" * MAX_TAGS + "a" * _CAP_BLOCK + "<"):
+        assert cap_tags(page) == _cap_by_walking(page)
 
 
 def test_nesting_past_the_depth_cap_is_refused_fast_and_normal_nesting_reads() -> None:

@@ -28,6 +28,7 @@ __all__ = ["MAX_DEPTH", "MAX_TAGS", "cap_tags", "check_depth"]
 
 MAX_TAGS = 100_000
 MAX_DEPTH = 1_000
+_CAP_BLOCK = 4096  # characters counted per call while looking for the MAX_TAGS-th tag
 _TAG = re.compile(r"<(?=[!/A-Za-z])(?:(!--)|(/?)([A-Za-z][A-Za-z0-9:-]*))")  # the lookahead: "<<<<" fails fast
 _RAW_TEXT = {name: re.compile(rf"</{name}", re.I) for name in ("script", "style", "textarea", "title", "xmp")}
 # Void elements (never have children) and those closed implicitly by a sibling, per the HTML
@@ -44,8 +45,17 @@ def cap_tags(html: str) -> str:
     """``html`` up to (not including) its :data:`MAX_TAGS`-th ``<``; the page itself when it has fewer."""
     if html.count("<") <= MAX_TAGS:
         return html
-    position = -1
-    for _ in range(MAX_TAGS):
+    # Whole blocks are counted at C speed; only the block holding the last tag is walked tag by tag.
+    # One find() per tag over the page took 25-45 ms for 100,000 tags, a block count is one call.
+    seen, start = 0, 0
+    while True:
+        block = html.count("<", start, start + _CAP_BLOCK)
+        if seen + block >= MAX_TAGS:
+            break
+        seen += block
+        start += _CAP_BLOCK
+    position = start - 1
+    for _ in range(MAX_TAGS - seen):
         position = html.find("<", position + 1)
     return html[:position]
 
