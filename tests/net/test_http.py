@@ -3,6 +3,7 @@ named, bodies capped after decompression, one total deadline, and the provider p
 
 from __future__ import annotations
 
+import gzip
 import json
 import time
 import tracemalloc
@@ -25,7 +26,7 @@ from webquorum.errors import (
 )
 from webquorum.net.decode import decode_body
 from webquorum.net.guard import AddressPolicy
-from webquorum.net.http import HttpClient, NetPolicy, check_url
+from webquorum.net.http import PACE_AFTER_BYTES, PACE_EVERY_BYTES, HttpClient, NetPolicy, _Pacer, check_url
 from webquorum.wire import HttpRequest
 
 PAGE = article("Bridge", "The harbour bridge reopened to traffic on Saturday morning after eleven weeks.")
@@ -203,6 +204,40 @@ async def test_declared_and_streamed_sizes_are_capped(simweb: SimWeb, client: Ht
     assert len((await client.fetch(simweb.url("/fits", host=SITE))).body) == 90_003
     with pytest.raises(TooLargeError):
         await client.fetch(simweb.url("/fits", host=SITE), max_bytes=50_000)
+
+
+@pytest.mark.parametrize(
+    ("pieces", "pauses"),
+    [
+        ([PACE_EVERY_BYTES] * 4, 0),  # up to PACE_AFTER_BYTES (an article is far smaller): never paused
+        ([PACE_EVERY_BYTES] * 20, 16),  # past it, once a piece of httpcore's read size
+        ([PACE_EVERY_BYTES * 8], 1),  # one big piece is one pause: the loop is given up between pieces only
+        ([16] * ((PACE_AFTER_BYTES + 3 * PACE_EVERY_BYTES) // 16), 3),  # a trickle: by bytes, not once a piece
+    ],
+    ids=["article", "long-body", "one-piece", "trickle"],
+)
+async def test_a_long_body_read_gives_up_the_loop_by_bytes_read(pieces: list[int], pauses: int) -> None:
+    pace = _Pacer()
+    for size in pieces:
+        await pace.read(size)
+    assert pace.pauses == pauses
+
+
+@bounded(10)
+async def test_a_long_body_arrives_whole_through_its_pauses(simweb: SimWeb) -> None:
+    """A 3 MB body over loopback (no network wait to pause in): every byte, in order, and gzip inflated through the same rule."""
+    body = bytes(range(256)) * (3 * 1024 * 1024 // 256)
+    simweb.route("/long", Reply(body=body), host=SITE)
+    packed = gzip.compress(body)
+    simweb.route("/long-gz", Reply(body=packed, headers={"Content-Encoding": "gzip"}), host=SITE)
+    pins = {SITE: "127.0.0.1"}
+    http = HttpClient(NetPolicy(address=AddressPolicy(allow_hosts=SITES), resolve=pins, max_body_bytes=4_000_000))
+    try:
+        assert (await http.fetch(simweb.url("/long", host=SITE))).body == body
+        assert (await http.fetch(simweb.url("/long-gz", host=SITE))).body == body
+        assert (await http.fetch(simweb.url("/long-gz", host=SITE), decode=False)).body == packed
+    finally:
+        await http.aclose()
 
 
 @pytest.mark.parametrize(
