@@ -12,8 +12,9 @@ RSS of the extraction workers (the fork server's children, sampled from /proc ev
 process of its own, so that the sampling never delays the calls being timed; a pooled worker
 resets its peak counter, VmHWM, at the start and end of each document, and its CPU is counted
 from the first sample) and the server's own peak RSS; and the median of normal ``web_fetch`` calls
-(a small article, extraction included) made meanwhile, over the same call's median on an idle server.
-A hostile call shorter than a few normal calls is read again until :data:`MIN_NORMAL_CALLS` normal
+(a small article, extraction included) made meanwhile, over the same call's median on the idle server
+measured just before that row (``idle ms``: this shared machine's speed drifts by a third within a
+minute, so a row is compared with its own moment, not with the start of the run). A hostile call shorter than a few normal calls is read again until :data:`MIN_NORMAL_CALLS` normal
 calls were timed beside it (``reads``; the wall time shown is the longest read), so that no row's
 median is one sample. The loopback web runs in its own process too: a hostile page is served from
 somebody else's machine, not from the process that times the normal calls.
@@ -23,7 +24,7 @@ that any concurrent call costs, hostile or not.
 Goal (issue 12): every hostile call ends within its deadline (``network.fetch_deadline_s``), the
 child's RSS stays under 10x the body cap, and the normal call stays within 2x its usual time.
 
-    .venv/bin/python benchmarks/hostile.py [--sizes 1,5,20] [--deadline 15]
+    .venv/bin/python benchmarks/hostile.py [--sizes 1,5,20] [--kinds nesting,pdf-ops] [--calls 5] [--deadline 15]
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ NORMAL = ("<html><head><title>Ferry</title></head><body><article><p>"
           + "</p></article></body></html>")
 BODY_CAP = 25_000_000
 MB = 1_000_000
-MIN_NORMAL_CALLS = 5  # normal calls timed per row: a hostile call shorter than one normal call is repeated
+MIN_NORMAL_CALLS = 10  # normal calls timed per row (and idle before it): a short hostile call is repeated
 
 
 def kinds(size_mb: int) -> dict[str, Reply]:
@@ -148,29 +149,45 @@ async def timed(client: Client, url: str) -> tuple[float, str]:
     return time.perf_counter() - started, outcome
 
 
-async def bench(url: str, port: int, server: int, sizes: list[int], deadline: float, sampler: Connection) -> None:
+async def idle_median(client: Client, normal: str, calls: int) -> float:
+    """The normal call's median on the idle server, spaced like the calls timed beside a hostile one."""
+    times = []
+    for _ in range(calls):
+        times.append((await timed(client, normal))[0])
+        await asyncio.sleep(0.1)
+    return statistics.median(times)
+
+
+async def bench(
+    url: str, port: int, server: int, sizes: list[int], only: list[str], calls: int, deadline: float, sampler: Connection
+) -> None:
     normal = f"http://{HOST}:{port}/normal"
     async with Client(url) as client, Client(url) as other:
         for _ in range(3):
             await timed(client, normal)  # warm: fork server imports, pools
-        usual = statistics.median([(await timed(client, normal))[0] for _ in range(7)])
+        usual = await idle_median(other, normal, calls)
         print(f"normal web_fetch on an idle server: median {usual * 1000:.0f} ms")
         # Control: the same ratio when the other call is a normal page too (two calls sharing one server).
         pairs = []
-        for _ in range(9):
+        for _ in range(max(9, calls)):
             first = asyncio.create_task(timed(client, normal))
             pairs.append((await timed(other, normal))[0])
             await first
+            await asyncio.sleep(0.1)  # spaced like the idle calls it is compared with
+        usual = (usual + await idle_median(other, normal, calls)) / 2
         print(f"control: a normal web_fetch while another normal one runs: {statistics.median(pairs) / usual:.2f}x\n")
         print(f"{'kind':<14}{'MB':>4}{'wall s':>9}{'reads':>6}  {'outcome':<30}{'child CPU s':>12}{'child RSS MB':>14}"
-              f"{'server RSS MB':>15}{'n':>5}{'normal x':>10}")
+              f"{'server RSS MB':>15}{'n':>5}{'idle ms':>9}{'normal x':>10}")
         worst_ratio, worst_rss, over = 0.0, 0.0, []
         for size in sizes:
             for kind in kinds(size):
+                if only and kind not in only:
+                    continue
+                usual = await idle_median(other, normal, calls)  # this row's own idle time: the machine drifts
                 sampler.send("go")
                 meanwhile: list[float] = []
                 walls, outcomes = [], set()
-                while len(meanwhile) < MIN_NORMAL_CALLS:  # a short hostile call is read again, for a median of several
+                while len(meanwhile) < calls:  # a short hostile call is read again, for a median of several
                     hostile = asyncio.create_task(timed(client, f"http://{HOST}:{port}/{kind}-{size}"))
                     while not hostile.done():
                         meanwhile.append((await timed(other, normal))[0])
@@ -187,7 +204,7 @@ async def bench(url: str, port: int, server: int, sizes: list[int], deadline: fl
                     over.append(f"{kind}-{size}")
                 print(f"{kind:<14}{size:>4}{max(walls):>9.2f}{len(walls):>6}  {'/'.join(sorted(outcomes)):<30}"
                       f"{cpu_s / len(walls):>12.2f}{peak_mb:>14.0f}{hwm_mb(server) or float('nan'):>15.0f}"
-                      f"{len(meanwhile):>5}{ratio:>10.2f}")
+                      f"{len(meanwhile):>5}{usual * 1000:>9.1f}{ratio:>10.2f}")
         print(f"\ndeadline {deadline:g}s: {'every call ended within it' if not over else 'over: ' + ', '.join(over)}")
         print(f"worst child peak RSS {worst_rss:.0f} MB = {worst_rss * 1e6 / BODY_CAP:.1f}x the {BODY_CAP // MB} MB body cap")
         print(f"worst normal-call median while a hostile page was read: {worst_ratio:.2f}x its idle time")
@@ -196,6 +213,8 @@ async def bench(url: str, port: int, server: int, sizes: list[int], deadline: fl
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", default="1,5,20")
+    parser.add_argument("--kinds", default="", help="comma-separated kinds to run (default: all)")
+    parser.add_argument("--calls", type=int, default=MIN_NORMAL_CALLS, help="normal calls timed per row, at least")
     parser.add_argument("--deadline", type=float, default=15.0)
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
@@ -220,7 +239,9 @@ def main() -> None:
         sampler.start()
         to_sampler.recv()  # ready: its first sample is not late
         try:
-            asyncio.run(bench(f"http://127.0.0.1:{port}/mcp", web_port, server.pid, sizes, args.deadline, to_sampler))
+            only = [k for k in args.kinds.split(",") if k]
+            asyncio.run(bench(f"http://127.0.0.1:{port}/mcp", web_port, server.pid, sizes, only, args.calls,
+                              args.deadline, to_sampler))
         finally:
             to_sampler.send(None)
             sampler.join(10)
