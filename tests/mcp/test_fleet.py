@@ -186,3 +186,53 @@ async def _calls(port: int, url: str, n: int) -> list[CallToolResult]:
             if time.monotonic() > deadline:
                 raise
             await asyncio.sleep(0.5)
+
+
+def _workers_of(supervisor: int) -> list[int]:
+    """The supervisor's worker processes: its children started by multiprocessing's spawn (not its resource tracker)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            parent = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = Path(f"/proc/{entry}/cmdline").read_bytes()
+        except (OSError, ValueError, IndexError):
+            continue
+        if parent == supervisor and b"spawn_main" in command and b"resource_tracker" not in command:
+            found.append(int(entry))
+    return found
+
+
+@pytest.mark.redis
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds the worker processes through /proc")
+def test_a_worker_that_overruns_the_stop_bound_is_killed_and_the_supervisor_exits_1(
+    web: SimWeb, tmp_path: Path, redis_server: RedisServer
+) -> None:
+    """A worker that cannot stop (SIGSTOP: it can neither exit nor handle SIGTERM) is killed once the bound has
+    passed; the other still stops gracefully, the supervisor names the kill, reports -9 and exits 1, in bounded time."""
+    from webquorum.mcp.server import STOP_SLACK_S
+
+    grace = 1.0
+    config = {**research_web(web, mcp={"shutdown_grace_s": grace}), "store": {"url": redis_server.url}}
+    with fleet(tmp_path, config) as (proc, port, log):
+        assert [r.is_error for r in asyncio.run(_calls(port, slow_page(web, 0.0), 2))] == [False, False]
+        workers = _workers_of(proc.pid)
+        assert len(workers) == 2, workers
+        stuck = workers[0]
+        os.kill(stuck, signal.SIGSTOP)
+        try:
+            started = time.monotonic()
+            proc.send_signal(signal.SIGTERM)
+            code = proc.wait(timeout=40)
+            took = time.monotonic() - started
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(stuck, signal.SIGKILL)
+    text = " ".join(log.read_text().split())  # the log handler wraps its lines
+    bound = grace + 2 + STOP_SLACK_S  # uvicorn's graceful timeout (grace + 2 s), then the slack
+    assert code == 1, text
+    assert bound - 1.0 <= took < bound + 10.0, (took, text)
+    assert f"MCP worker {stuck} did not stop in" in text and "time: killed" in text, text  # wrapped around the log's source column
+    assert "2 workers stopped, exit codes -9, 0" in text or "2 workers stopped, exit codes 0, -9" in text, text
+    assert "Traceback" not in text, text
