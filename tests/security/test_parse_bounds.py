@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import threading
 import time
 from pathlib import Path
 
@@ -32,6 +33,7 @@ from tests.sim.web import Reply, SimWeb
 
 from webquorum import Client
 from webquorum.errors import EmptyError, ExtractionFailedError, FetchError
+from webquorum.readers import sandbox
 from webquorum.readers.bounds import _CAP_BLOCK, MAX_DEPTH, MAX_TAGS, cap_tags, check_depth
 from webquorum.readers.extract import MAX_LINKS, extract_document
 from webquorum.readers.sandbox import (
@@ -88,6 +90,28 @@ async def test_workers_are_pooled_and_never_read_more_than_their_share() -> None
     assert len(served) <= 2 * (SPARE_WORKERS + 3), served  # reused, not one process per document
     assert max(served.values()) <= DOCUMENTS_PER_WORKER, served
     assert os.getpid() not in served
+
+
+@bounded(60)
+async def test_a_document_starts_no_thread_while_the_spares_are_there() -> None:
+    """Taking a worker from a full pool starts no refill thread (a thread's start cost the loop ~1 ms a document)."""
+    for _ in range(20):
+        await run_bounded(worker_echo, "warm", source="s", deadline_s=20, memory_bytes=256 * MB)
+        if len(sandbox._idle) > SPARE_WORKERS:  # one more than the spares: the next take leaves them whole
+            break
+        await asyncio.sleep(0.2)
+    assert len(sandbox._idle) > SPARE_WORKERS
+    started: list[str] = []
+
+    def seen(frame: object, event: str, arg: object) -> None:  # called once in every thread started meanwhile
+        started.append(threading.current_thread().name)
+
+    threading.settrace(seen)
+    try:
+        assert await run_bounded(worker_echo, "x", source="s", deadline_s=20, memory_bytes=256 * MB) == "x"
+    finally:
+        threading.settrace(None)
+    assert "webquorum-extractor-refill" not in started, started
 
 
 @pytest.mark.parametrize("memory", [True, False])

@@ -328,6 +328,11 @@ def _refill() -> None:
 
 
 def _refill_soon() -> None:
+    """Start :func:`_refill` in a thread, only when spares are missing: starting a thread costs the
+    event loop a few hundred microseconds (its start handshake), paid on every document before."""
+    with _idle_lock:
+        if len(_idle) >= SPARE_WORKERS:
+            return
     if not _refilling.is_set():
         threading.Thread(target=_refill, name="webquorum-extractor-refill", daemon=True).start()
 
