@@ -310,16 +310,18 @@ def _give_back(worker: _Worker, grown: int) -> None:
     worker.retire()
 
 
+def _spares_missing() -> bool:
+    with _idle_lock:
+        return len(_idle) < SPARE_WORKERS
+
+
 def _refill() -> None:
     """Start workers until :data:`SPARE_WORKERS` are idle (in the calling thread; one refill at a time)."""
     if _refilling.is_set():
         return
     _refilling.set()
     try:
-        while True:
-            with _idle_lock:
-                if len(_idle) >= SPARE_WORKERS:
-                    return
+        while _spares_missing():
             worker = _Worker()
             with _idle_lock:
                 _idle.insert(0, worker)  # behind the used ones (taken from the end): they have paid their first-use costs
@@ -330,10 +332,7 @@ def _refill() -> None:
 def _refill_soon() -> None:
     """Start :func:`_refill` in a thread, only when spares are missing: starting a thread costs the
     event loop a few hundred microseconds (its start handshake), paid on every document before."""
-    with _idle_lock:
-        if len(_idle) >= SPARE_WORKERS:
-            return
-    if not _refilling.is_set():
+    if _spares_missing() and not _refilling.is_set():
         threading.Thread(target=_refill, name="webquorum-extractor-refill", daemon=True).start()
 
 
