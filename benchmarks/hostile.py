@@ -14,9 +14,9 @@ resets its peak counter, VmHWM, at the start and end of each document, and its C
 from the first sample) and the server's own peak RSS; and the median of normal ``web_fetch`` calls
 (a small article, extraction included) made meanwhile, over the same call's median on the idle server
 measured just before that row (``idle ms``: this shared machine's speed drifts by a third within a
-minute, so a row is compared with its own moment, not with the start of the run). A hostile call shorter than a few normal calls is read again until :data:`MIN_NORMAL_CALLS` normal
-calls were timed beside it (``reads``; the wall time shown is the longest read), so that no row's
-median is one sample. The loopback web runs in its own process too: a hostile page is served from
+minute, so a row is compared with its own moment, not with the start of the run). A hostile call
+shorter than a few normal calls is read again until :data:`MIN_NORMAL_CALLS` normal calls were timed
+beside it (``reads``; the wall time shown is the longest read), so that no row's median is one sample. The loopback web runs in its own process too: a hostile page is served from
 somebody else's machine, not from the process that times the normal calls.
 A control row gives that ratio when the other call is a normal page too: the share of the ratio
 that any concurrent call costs, hostile or not.
@@ -24,7 +24,7 @@ that any concurrent call costs, hostile or not.
 Goal (issue 12): every hostile call ends within its deadline (``network.fetch_deadline_s``), the
 child's RSS stays under 10x the body cap, and the normal call stays within 2x its usual time.
 
-    .venv/bin/python benchmarks/hostile.py [--sizes 1,5,20] [--kinds nesting,pdf-ops] [--calls 5] [--deadline 15]
+    .venv/bin/python benchmarks/hostile.py [--sizes 1,5,20] [--kinds nesting,pdf-ops] [--calls 10] [--deadline 15]
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -60,16 +61,14 @@ MB = 1_000_000
 MIN_NORMAL_CALLS = 10  # normal calls timed per row (and idle before it): a short hostile call is repeated
 
 
-def kinds(size_mb: int) -> dict[str, Reply]:
-    """The hostile replies, as bytes (encoded once, not on every request)."""
-    n = size_mb * MB
-    return {
-        "brackets": Reply(body=nested_brackets(n).encode(), content_type="text/markdown"),
-        "links": Reply(body=many_links(n).encode()),
-        "nesting": Reply(body=deep_nesting(n).encode()),
-        "pdf-ops": Reply(body=pdf_operators(n), content_type="application/pdf"),
-        "decompression": Reply(body=gzip_bomb(size_mb * 40), headers={"Content-Encoding": "gzip"}),
-    }
+# The hostile replies by kind, built from a size in MB (as bytes, encoded once, not on every request).
+KINDS: dict[str, Callable[[int], Reply]] = {
+    "brackets": lambda mb: Reply(body=nested_brackets(mb * MB).encode(), content_type="text/markdown"),
+    "links": lambda mb: Reply(body=many_links(mb * MB).encode()),
+    "nesting": lambda mb: Reply(body=deep_nesting(mb * MB).encode()),
+    "pdf-ops": lambda mb: Reply(body=pdf_operators(mb * MB), content_type="application/pdf"),
+    "decompression": lambda mb: Reply(body=gzip_bomb(mb * 40), headers={"Content-Encoding": "gzip"}),
+}
 
 
 def proc_stat(pid: int) -> tuple[int, float] | None:
@@ -134,8 +133,8 @@ def serve_web(sizes: list[int], conn: Connection) -> None:
     with SimWeb() as web:
         web.route("/normal", Reply(body=NORMAL), host=HOST)
         for size in sizes:
-            for kind, reply in kinds(size).items():
-                web.route(f"/{kind}-{size}", reply, host=HOST)
+            for kind, build in KINDS.items():
+                web.route(f"/{kind}-{size}", build(size), host=HOST)
         conn.send(web.port)
         conn.recv()
 
@@ -180,9 +179,7 @@ async def bench(
               f"{'server RSS MB':>15}{'n':>5}{'idle ms':>9}{'normal x':>10}")
         worst_ratio, worst_rss, over = 0.0, 0.0, []
         for size in sizes:
-            for kind in kinds(size):
-                if only and kind not in only:
-                    continue
+            for kind in (k for k in KINDS if k in only):  # names only: the bodies live in the web's process
                 usual = await idle_median(other, normal, calls)  # this row's own idle time: the machine drifts
                 sampler.send("go")
                 meanwhile: list[float] = []
@@ -218,6 +215,9 @@ def main() -> None:
     parser.add_argument("--deadline", type=float, default=15.0)
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
+    only = [k for k in args.kinds.split(",") if k] or list(KINDS)
+    if unknown := [k for k in only if k not in KINDS]:
+        parser.error(f"--kinds: unknown {', '.join(unknown)}; choose from {', '.join(KINDS)}")
     spawn = multiprocessing.get_context("spawn")
     ours, theirs = spawn.Pipe()
     web = spawn.Process(target=serve_web, args=(sizes, theirs), daemon=True)
@@ -239,7 +239,6 @@ def main() -> None:
         sampler.start()
         to_sampler.recv()  # ready: its first sample is not late
         try:
-            only = [k for k in args.kinds.split(",") if k]
             asyncio.run(bench(f"http://127.0.0.1:{port}/mcp", web_port, server.pid, sizes, only, args.calls,
                               args.deadline, to_sampler))
         finally:
