@@ -53,7 +53,7 @@ def test_three_readings_of_one_amount_agree_and_the_odd_site_is_named() -> None:
     ]
     lines = render_agreement(c)
     assert lines[0].startswith('Agreed across sources: "NVIDIA" in 4/4; $81.6 billion in 3/4')
-    assert lines[1:] == ["Disagreement: example.com says $44.1 billion where 3 others say $81.6 billion"]
+    assert lines[1:] == ["Disagreement: example.com says $44.1 billion where 3 others say $81.6 billion (revenue, quarter)"]
 
 
 def test_percentages_at_different_precision_agree() -> None:
@@ -66,7 +66,9 @@ def test_percentages_at_different_precision_agree() -> None:
     [
         ("NVIDIA revenue was $44.1 billion, and revenue was $81.6 billion.", False),  # naming both
         ("Revenue was $44.1 billion a year earlier; revenue of $81.62 billion now.", False),
-        ("NVIDIA revenue was $44.1 billion.", True),
+        ("NVIDIA revenue was $44.1 billion in the quarter.", True),
+        # No period on one side, a quarter on the other: not positively the same quantity (issue 22), so no dissent.
+        ("NVIDIA revenue was $44.1 billion.", False),
     ],
 )
 def test_naming_both_values_is_not_disagreeing(odd_text: str, disagrees: bool) -> None:
@@ -159,10 +161,10 @@ def test_one_day_written_three_ways_agrees() -> None:
 
 def test_headcounts_with_units() -> None:
     texts = [
-        "Nvidia has 36,000 employees.",
-        "Nvidia has 36 thousand employees.",
-        "Nvidia has 29,000 employees.",
-    ]
+        "Chipmaker Nvidia has 36,000 employees.",
+        "Chipmaker Nvidia has 36 thousand employees.",
+        "Chipmaker Nvidia has 29,000 employees.",
+    ]  # the subject mid-sentence: a capital that only opens a sentence is not surely a name
     c = compare_sources([SourceText(f"h{i}.test", f"https://h{i}.test/", t) for i, t in enumerate(texts)])
     assert Agreed("figure", "36,000 employees", 2, 3) in c.agreed
     assert render_agreement(c)[1:] == [

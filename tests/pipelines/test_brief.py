@@ -94,14 +94,16 @@ async def test_four_independent_sites_agreement_and_disagreement(simweb: SimWeb)
     assert not simweb.requests_to("/story", host="en.wikipedia.org"), "Wikipedia is not read when 2 sites answer"
     assert not simweb.requests_to("/story", host="nvidianews.nvidia.test"), "same site read once"
     assert out.reads_spent == {"http": 4}
-    figure = next(a for a in out.agreed if a.kind == "figure" and "81.6" in a.value)
-    assert (figure.count, figure.of) == (3, 4)
-    assert [(d.site, d.value) for d in out.disagreed] == [("odd.test", "$44.1 billion")]
+    answer = out.answer
+    assert answer is not None and answer.value == "$81.6 billion" and (answer.count, answer.of) == (3, 4)
+    assert answer.sites == ["stockanalysis.test", "nvidia.test", "reuters.test"] and not answer.rivals
+    assert [(d.site, d.value, d.type) for d in out.disagreed] == [("odd.test", "$44.1 billion", "conflict")]
     assert "Disagreement: odd.test says $44.1 billion where 3 others say $81.6 billion" in out.brief
-    agreement = next(line for line in lines_of(out.brief) if line.startswith("Agreed across sources: "))
-    assert agreement.startswith("Agreed across sources: revenue"), "the answer to the question leads (issue 11)"
-    assert "$81.6 billion in 3/4 (odd.test says $44.1 billion)" in agreement
-    assert figure.quantity.startswith("revenue") and out.disagreed[0].quantity.startswith("revenue")
+    lines = lines_of(out.brief)
+    first = next(i for i, line in enumerate(lines) if line.startswith(("Answer", "Also agreed", "Agreed", "Disagreement")))
+    assert lines[first] == "Answer (nvidia revenue): $81.6 billion in 3/4", "the answer to the question leads (issue 22)"
+    assert not any("$81.6 billion in" in line for line in lines[first + 1 :]), "the answer is said once"
+    assert answer.quantity == "nvidia revenue" and out.disagreed[0].quantity == "nvidia revenue"
     assert out.brief.startswith(f'Searched {out.searched_at} for "nvidia revenue" — 4 sources')
     for source in out.sources:
         assert source.url in lines_of(out.brief), "every URL on a line of its own"
@@ -351,13 +353,16 @@ async def test_json_has_the_issue_keys_and_the_brief_text(simweb: SimWeb) -> Non
     async with Client(config) as wq:
         out = await wq.brief("nvidia revenue", sources=5)
     data = json.loads(out.model_dump_json())
-    assert set(data) >= {"query", "searched_at", "provider", "reader", "sources", "agreed", "disagreed",
+    assert set(data) >= {"query", "searched_at", "provider", "reader", "sources", "answer", "agreed", "disagreed",
                          "reads_spent", "failures", "brief"}
-    assert {frozenset(s) for s in data["sources"]} == {frozenset({"n", "title", "site", "url", "text", "snippet_only", "error"})}
+    assert {frozenset(s) for s in data["sources"]} == {
+        frozenset({"n", "title", "site", "url", "text", "snippet_only", "error", "published"})  # published: issue 22
+    }
+    assert set(data["answer"]) == {"kind", "value", "count", "of", "quantity", "sites", "rivals"}  # issue 22
     assert {frozenset(a) for a in data["agreed"]} == {frozenset({"kind", "value", "count", "of", "quantity"})}  # issue 11
     assert {a["kind"] for a in data["agreed"]} <= {"name", "figure"}
     assert [set(d) for d in data["disagreed"]] == [
-        {"kind", "site", "url", "value", "others_value", "others_count", "quantity"}  # quantity: issue 11
+        {"kind", "site", "url", "value", "others_value", "others_count", "quantity", "type"}  # type: issue 22
     ]
     assert data["reads_spent"] == {"http": 5} and isinstance(data["failures"], list)
     assert [s["n"] for s in data["sources"]] == [1, 2, 3, 4, 5]
@@ -397,4 +402,4 @@ async def test_keyless_brief_searches_duckduckgo_and_wikipedia_and_reads_locally
     assert out.provider == "auto" and out.reader == "http"
     assert [s.site for s in out.sources] == ["stockanalysis.test", "nvidia.test", "reuters.test"]
     assert not any(s.snippet_only for s in out.sources) and out.reads_spent == {"http": 3}
-    assert any(a.value == "$81.6 billion" and a.count == 3 for a in out.agreed)
+    assert out.answer is not None and (out.answer.value, out.answer.count) == ("$81.6 billion", 3)

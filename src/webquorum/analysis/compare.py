@@ -1,23 +1,24 @@
-"""What several sources agree and disagree on, decided by rule: names, roles and figure claims (pure, no I/O).
+"""What several sources agree and disagree on, decided by rule: the question's answer first, then names and figures.
 
 A model spending its budget grading four extracts has none left for the answer, so the comparison
-is code. Names (see :mod:`webquorum.text.names`), who holds a role (:mod:`webquorum.text.roles`) and
-figures read as claims about a quantity (:mod:`webquorum.text.claims`) are what a rule can honestly
-compare, so they are all the brief claims to have compared.
+is code. It runs in two layers:
 
-- An item is *agreed* when at least two distinct sites name it. Names match ignoring case, accents,
-  legal forms and honorifics, and a surname alone is the full name it ends ("Peña" = "María José
-  Peña"); figures match when the finer value rounds to the coarser one (``$81.62B`` = ``$81.6
-  billion`` = ``81,620 million dollars``; ``145 km`` = ``90 miles``), wherever they appear.
-- A *disagreement* needs more: a site that names none of the agreed readings, but names another
-  value for the same quantity (:func:`webquorum.text.claims.same_quantity`: nothing about the two
-  claims conflicts, so data-center revenue is not revenue and 2024 is not 2025), against a reading
-  held by more sites than its own; for roles, another person named for the same role. Naming both
-  values is not disagreeing; a reading nobody else gives is reported as nothing; a 2-2 split shows
-  as two agreed readings and no disagreement line. One outlier never outweighs the majority.
-- With the question asked, the item that answers it (its quantity or role) leads the agreement line.
-- Which items are kept does not depend on source order (ties are broken by content); the kept ones
-  are shown by count, then first appearance.
+1. **The answer** (:mod:`webquorum.analysis.answer`): what the question asks, each source's statement
+   that answers it, the value most sites state, and the sites that state another value while naming
+   that one nowhere. Both sides answer the question, which is the identity a dissent needs; each
+   dissent is typed, a *conflict* or an *older figure* (an earlier value others update, or a page
+   dated a year or more before the others).
+2. **Other agreed items**: names (:mod:`webquorum.text.names`) and figures read as claims
+   (:mod:`webquorum.text.claims`) that two or more sites give, capped, shown after the answer and
+   never in its place. Figures match when the finer value rounds to the coarser one (``$81.62B`` =
+   ``$81.6 billion``; ``145 km`` = ``90 miles``). Joining two mentions into one agreed reading may
+   rest on compatible-because-unstated context; a *disagreement* among them needs positive
+   identity (:func:`webquorum.text.claims.same_measured_thing`: the same quantity, subject and period
+   stated on both sides) or, for roles, the same role of the same named organisation. Naming both
+   values is not disagreeing; one outlier never outweighs the majority; a 1-1 split names no one.
+
+Which items are kept does not depend on source order (ties are broken by content); the kept ones
+are shown by count, then first appearance.
 """
 
 from __future__ import annotations
@@ -28,9 +29,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from webquorum.analysis.answer import Answer, Ask, DissentType, answer_of, answer_statements, ask_in_words, read_ask
 from webquorum.analysis.claims import conflict
 from webquorum.analysis.query import Question, read_question
-from webquorum.text.claims import Claim, ClaimReader, read_claims, same_quantity
+from webquorum.text.claims import Claim, ClaimReader, read_claims, same_measured_thing
 from webquorum.text.figures import extract_figures
 from webquorum.text.names import extract_names as extract_names  # re-exported: callers import it from here
 from webquorum.text.names import name_key as name_key
@@ -49,6 +51,7 @@ class SourceText:
     site: str
     url: str
     text: str
+    published: str | None = None  # the page's own date (ISO), when it states one: dates an older figure
 
 
 @dataclass(frozen=True)
@@ -69,13 +72,14 @@ class Disagreed:
     others_value: str
     others_count: int
     quantity: str = field(default="", compare=False)
+    type: DissentType = "conflict"  # or "older": an earlier value, or a page dated before the others
 
 
 @dataclass(frozen=True)
 class Comparison:
     agreed: list[Agreed]
     disagreed: list[Disagreed]
-    answer: Agreed | None = None  # the agreed item that answers the question asked, when one does
+    answer: Answer | None = None  # the value that answers the question asked, when sources state one
 
 
 @dataclass(frozen=True)
@@ -134,8 +138,10 @@ def compare_sources(
             mention = _Mention(site, source.url, (index, figure.start), figure, reader)
             groups.setdefault((figure.kind, unit_key(figure)), []).append(mention)
     of = len(site_index)
+    ask = read_ask(query) if query else None
+    answer = _question_answer(sources, ask, query or "", max_chars_per_source, of) if ask else None
     if of < 2:
-        return Comparison([], [])
+        return Comparison([], [], answer)
     canonical = _canonical_names(names.mentions)
     items = _name_items(names, canonical)
     dissents = _role_dissents(names, canonical)
@@ -146,47 +152,86 @@ def compare_sources(
         if kind != "year":  # a bare year is never a disputed figure
             dissents.extend(_dissents(group, clusters))
     question = read_question(query) if query else None
-    answer_item = _answer(items, question) if question else None
-    chosen = [
-        _figure_item(it.undescribed, described=True) if it.undescribed else it
-        for it in _select(items, max_agreed, answer_item)
-    ]
+    fallback = _answer(items, question) if question else None
+    if fallback is not None and fallback.undescribed is not None:
+        fallback = _figure_item(fallback.undescribed, described=True)
+    if fallback is not None and (answer is None or (answer.count < 2 <= len(fallback.sites))):
+        answer = Answer("name" if fallback.kind == "name" else "figure", fallback.value,
+                        tuple(sorted(fallback.sites, key=site_index.__getitem__)), of, fallback.quantity)  # fmt: skip
+    others = [it for it in items if answer is None or not _same_item(it, answer)]  # the answer is said once
+    chosen = [_figure_item(it.undescribed, described=True) if it.undescribed else it for it in _select(others, max_agreed)]
     agreed = [Agreed(it.kind, it.value, len(it.sites), of, it.quantity) for it in chosen]
     dissents.sort(key=lambda d: (-d[0], d[1]))
-    disagreed = [d for _, _, d in dissents[:max_disagreed]]
-    answer = next((a for a, it in zip(agreed, chosen, strict=True) if it is answer_item), None)
-    if answer is not None:
-        agreed = [answer, *(a for a in agreed if a is not answer)]
-        for d in dissents[max_disagreed:]:  # the answer's dissent is always shown
-            if d[2].others_value == answer.value and d[2] not in disagreed:
-                disagreed.append(d[2])
+    disagreed = _answer_dissents(answer) if answer else []
+    for _, _, d in dissents[: max(0, max_disagreed - len(disagreed))]:
+        if (d.site, d.value) not in {(x.site, x.value) for x in disagreed}:
+            disagreed.append(d)
     return Comparison(agreed, disagreed, answer)
 
 
-def render_agreement(comparison: Comparison) -> list[str]:
-    """The brief's lines: 'Agreed across sources: "NVIDIA" in 4/4; $81.6 billion in 3/4' and disagreements.
+def _question_answer(sources: Sequence[SourceText], ask: Ask, query: str, max_chars: int, of: int) -> Answer | None:
+    """The answer layer (:mod:`webquorum.analysis.answer`) over the compared part of each source."""
+    statements = []
+    texts: dict[str, str] = {}
+    dates: dict[str, str | None] = {}
+    for source in sources:
+        site = source.site or source.url
+        if site in texts:
+            continue  # one statement per site: the first source of a site speaks for it
+        text = source.text[:max_chars]
+        texts[site], dates[site] = text, source.published
+        found = answer_statements(site, source.url, text, ask)
+        if found is not None:
+            statements.append(found)
+    return answer_of(ask, statements, texts, dates, of, ask_in_words(query, ask))
 
-    With an answer, it leads: 'revenue, Q1: $81.6 billion in 3/4 (example.com says $44.1 billion)'.
+
+def _same_item(item: _Item, answer: Answer) -> bool:
+    """The agreed item that repeats the answer (shown once, as the answer)."""
+    return item.value == answer.value or (item.kind == "name" and name_key(item.value) == name_key(answer.value))
+
+
+def _answer_dissents(answer: Answer) -> list[Disagreed]:
+    kind: ItemKind = "name" if answer.kind == "name" else "figure"
+    return [
+        Disagreed(kind, d.statement.site, d.statement.url, d.statement.value, answer.value, answer.count,
+                  d.note or answer.words, d.type)  # fmt: skip
+        for d in answer.dissents
+    ]
+
+
+def render_agreement(comparison: Comparison) -> list[str]:
+    """The brief's own lines: the answer first, then other agreed items, then each disagreement, typed.
+
+    'Answer (population Broken Bow): 3,559 people in 2/3', 'Also agreed: "Nebraska" in 3/3',
+    'Disagreement: s2.com says 10,000 people where 2 others say 3,559 people (population Broken Bow)',
+    'Older figure: old.example says 324 m where 3 others say 330 m (pages dated 2022-2025)'.
+    These are the tool's words; page text is only ever quoted in them as a value.
     """
-    if not comparison.agreed:
-        lines = ["Agreed across sources: nothing that a rule can compare"]
-    else:
-        parts = []
-        for a in comparison.agreed:
-            shown = f'"{a.value}"' if a.kind == "name" or _YEAR_TEXT.fullmatch(a.value) else a.value
-            part = f"{shown} in {a.count}/{a.of}"
-            if a is comparison.answer:
-                dissent = [d for d in comparison.disagreed if d.others_value == a.value and d.kind == a.kind]
-                if a.quantity:
-                    part = f"{a.quantity}: {part}"
-                if dissent:
-                    part += " (" + ", ".join(f"{d.site} says {d.value}" for d in dissent) + ")"
-            parts.append(part)
-        lines = ["Agreed across sources: " + "; ".join(parts)]
+    lines: list[str] = []
+    answer = comparison.answer
+    if answer is not None:
+        label = f"Answer ({answer.words})" if answer.words else "Answer"
+        if answer.split:
+            rivals = " against ".join(f"{v} in {n}/{answer.of}" for v, n in ((answer.value, answer.count), *answer.rivals))
+            lines.append(f"{label}: sources split: {rivals}")
+        else:
+            lines.append(f"{label}: {_quoted(answer.kind, answer.value)} in {answer.count}/{answer.of}")
+    if comparison.agreed:
+        parts = [f"{_quoted(a.kind, a.value)} in {a.count}/{a.of}" for a in comparison.agreed]
+        lines.append(("Also agreed: " if answer else "Agreed across sources: ") + "; ".join(parts))
+    elif answer is None:
+        lines.append("Agreed across sources: nothing that a rule can compare")
     for d in comparison.disagreed:
         others = "1 other says" if d.others_count == 1 else f"{d.others_count} others say"
-        lines.append(f"Disagreement: {d.site} says {d.value} where {others} {d.others_value}")
+        lead = "Older figure" if d.type == "older" else "Disagreement"
+        about = f" ({d.quantity})" if d.quantity and d.quantity not in d.value else ""
+        lines.append(f"{lead}: {d.site} says {d.value} where {others} {d.others_value}{about}")
     return lines
+
+
+def _quoted(kind: str, value: str) -> str:
+    return f'"{value}"' if kind == "name" or _YEAR_TEXT.fullmatch(value) else value
 
 
 def contradiction(claim: str, passage: str) -> tuple[Claim, Claim] | None:
@@ -264,8 +309,8 @@ def _role_dissents(names: _Names, canonical: dict[str, str]) -> list[tuple[int, 
             other = canonical.get(r.person, r.person)
             if site in holders[person] or site in reported or same_person(other, person) or person in named.get(site, set()):
                 continue
-            if not any(not r.subject or not b.subject or r.subject & b.subject for b in backing):
-                continue
+            if not any(r.subject and b.subject and r.subject & b.subject for b in backing):
+                continue  # positive identity: the same role of the same named organisation or place
             if len(holders.get(other, ())) < len(holders[person]):
                 reported.add(site)
                 out.append((len(holders[person]), (0, r.start),
@@ -381,7 +426,7 @@ def _dissents(group: list[_Mention], clusters: list[_Cluster]) -> list[tuple[int
             if any(values_agree(m.figure, x.figure) for m in own for x in members):
                 continue  # naming both readings is not disagreeing
             for m in own:
-                like = [x for x in members if same_quantity(m.claim, x.claim)]
+                like = [x for x in members if same_measured_thing(m.claim, x.claim)]
                 if not like:
                     continue
                 support = len({o.site for o in group if values_agree(o.figure, m.figure)})

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from webquorum.analysis.answer import Answer
 from webquorum.analysis.compare import SourceText, compare_sources, render_agreement
 from webquorum.errors import BadRequestError, FetchTimeoutError, WebQuorumError
 from webquorum.pipelines.brief_text import clip, render_brief
@@ -24,8 +25,9 @@ from webquorum.pipelines.runtime import Runtime
 from webquorum.pipelines.search import cancel_and_wait, search
 from webquorum.readers.trim import trim_to_first_sentence
 from webquorum.resilience import notices
+from webquorum.text.figures import same_figures
 from webquorum.text.fold import opening_key
-from webquorum.types import AgreedItem, Brief, BriefSource, DisagreedItem, DroppedSource, Result
+from webquorum.types import AgreedItem, AnswerItem, Brief, BriefSource, DisagreedItem, DroppedSource, Result
 from webquorum.urls import is_wikipedia, site_key
 
 INLINE_ENOUGH = 2000  # characters of inline content that make a fetch unnecessary
@@ -40,6 +42,7 @@ class Reading:
     text: str = ""
     reader: str = ""
     error: WebQuorumError | None = None
+    published: str | None = None  # the page's own date, when it states one
 
     @property
     def ok(self) -> bool:
@@ -75,7 +78,7 @@ async def _read(rt: Runtime, result: Result, reader: str, deadline_s: float) -> 
         doc = await read_document(rt, result.url, reader=reader, deadline_s=deadline_s)
     except WebQuorumError as exc:
         return Reading(result, error=exc, reader=reader)
-    return Reading(result, doc.text, reader=reader)
+    return Reading(result, doc.text, reader=reader, published=doc.published or result.published)
 
 
 async def read_sources(
@@ -177,13 +180,18 @@ async def read_sources(
 
 
 def drop_copies(readings: list[Reading]) -> tuple[list[Reading], list[DroppedSource]]:
-    """Syndicated copies (:func:`webquorum.text.fold.opening_key`: one opening on two hosts) count once: the first stays."""
+    """Syndicated copies count once (the first stays): one opening on two hosts, and the same figures.
+
+    Syndication means the same text (:func:`webquorum.text.fold.opening_key`: one opening). A page
+    that opens like another but states other figures is not a copy: it is an edited copy, and the
+    conflict between the two is the most important thing a brief can report, so it is kept.
+    """
     kept: list[Reading] = []
     dropped: list[DroppedSource] = []
     openings: dict[str, Reading] = {}
     for reading in readings:
         key = opening_key(reading.text) if reading.ok else None
-        if key is not None and key in openings:
+        if key is not None and key in openings and same_figures(reading.text, openings[key].text):
             dropped.append(DroppedSource(url=reading.result.url, reason=f"syndicated copy of {openings[key].result.url}"))
             continue
         if key is not None:
@@ -237,11 +245,12 @@ async def brief(
             text=r.text if r.ok else r.result.snippet,
             snippet_only=not r.ok,
             error=None if r.ok else (r.error.code if r.error else "WEB_FETCH_EMPTY"),
+            published=r.published if r.ok else r.result.published,
         )
         for i, r in enumerate(readings, 1)
     ]
     comparison = compare_sources(
-        [SourceText(site=s.site, url=s.url, text=s.text) for s in brief_sources if s.text],
+        [SourceText(site=s.site, url=s.url, text=s.text, published=s.published) for s in brief_sources if s.text],
         query=query,
         max_chars_per_source=3000,
     )
@@ -254,10 +263,11 @@ async def brief(
         provider=found.provider,
         reader=reader_id,
         sources=[s.model_copy(update={"text": clip(s.text, 1500)}) for s in brief_sources],
+        answer=_answer_item(comparison.answer),
         agreed=[AgreedItem(kind=a.kind, value=a.value, count=a.count, of=a.of, quantity=a.quantity) for a in comparison.agreed],
         disagreed=[
             DisagreedItem(kind=d.kind, site=d.site, url=d.url, value=d.value, others_value=d.others_value,
-                          others_count=d.others_count, quantity=d.quantity)
+                          others_count=d.others_count, quantity=d.quantity, type=d.type)
             for d in comparison.disagreed
         ],
         reads_spent=spent,
@@ -265,3 +275,10 @@ async def brief(
         dropped=copies + wiki_dropped,
         brief=text,
     )
+
+
+def _answer_item(answer: Answer | None) -> AnswerItem | None:
+    if answer is None:
+        return None
+    return AnswerItem(kind=answer.kind, value=answer.value, count=answer.count, of=answer.of, quantity=answer.words,
+                      sites=list(answer.sites), rivals=[v for v, _ in answer.rivals])  # fmt: skip

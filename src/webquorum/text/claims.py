@@ -61,7 +61,8 @@ _CLAUSE_BREAK = re.compile(
 _QUARTER_CODE = re.compile(r"(?i)^(?:q([1-4])|([1-4])q|([1-4])t|h([12])|([12])h|fy\s?(\d{2,4})|([1-4])t\d\d)$")
 _PERIOD_Q = frozenset({"quarter", "quarterly", "trimestre", "trimestral", "trimestrales", "quarters"})
 _PERIOD_H = frozenset({"half", "semester", "semestre", "semestral", "half-year"})
-_PERIOD_Y = frozenset({"annual", "annually", "yearly", "full-year", "anual", "anuales", "twelve-month"})
+_PERIOD_Y = frozenset({"annual", "annually", "yearly", "full-year", "anual", "anuales", "twelve-month", "ttm",
+                       "trailing", "12-month"})
 _PERIOD_M = frozenset({"monthly", "mensual", "mensuales"})
 _PERIOD_WORDS = _PERIOD_Q | _PERIOD_H | _PERIOD_Y | _PERIOD_M | frozenset(
     {"year", "years", "month", "months", "three", "six", "nine", "twelve", "fiscal", "period", "periodo",
@@ -181,6 +182,30 @@ def same_quantity(a: Claim, b: Claim) -> bool:
     if a.subject and b.subject and not a.subject & b.subject:
         return False
     return periods_compatible(a.period, b.period)
+
+
+def same_measured_thing(a: Claim, b: Claim) -> bool:
+    """Positive identity: the same quantity, named on both sides, for a named subject, with periods stated alike.
+
+    Named: both clauses name the quantity (a count's own noun names it: "36,000 employees"); the
+    subject is named on at least one side and never differs (:func:`same_quantity`); a period is
+    stated on both sides or on neither.
+
+    :func:`same_quantity` lets missing information pass (a page that names no period may mean any),
+    which is right for joining two mentions into one agreed reading and wrong for calling two pages
+    in conflict: on real pages most "disagreements" it allowed paired unrelated quantities (a lock's
+    width and a canal's length, a twelve-month total and a quarter). A dissent needs this stricter rule.
+    """
+    if not same_quantity(a, b) or a.modifiers != b.modifiers:
+        return False
+    named = bool(a.head and b.head) or (a.figure.kind == "count" and not (a.head or b.head))  # "36,000 employees"
+    if not named or not (a.subject or b.subject):
+        return False
+    return _states_period(a.period) == _states_period(b.period)
+
+
+def _states_period(p: Period) -> bool:
+    return any(x is not None for x in (p.granularity, p.index, p.year, p.fiscal, p.month))
 
 
 def periods_compatible(a: Period, b: Period) -> bool:
@@ -400,7 +425,9 @@ def _period(text: str, words: list[str], figures: list[Figure], lo: int, hi: int
             granularity = granularity or "Q"
         elif w in _PERIOD_H:
             granularity = granularity or "H"
-        elif w in _PERIOD_Y or (w == "year" and i and words[i - 1] in ("full", "the", "fiscal")):
+        elif w in _PERIOD_Y or (w == "year" and i and words[i - 1] in ("full", "the", "fiscal")) or (
+            w == "months" and i and words[i - 1] in ("twelve", "12")
+        ):
             granularity = granularity or "Y"
         elif w in _PERIOD_M:
             granularity = granularity or "M"

@@ -248,6 +248,21 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
     return sorted(out, key=lambda f: f.start)
 
 
+def same_figures(a: str, b: str, *, limit: int = 3000) -> bool:
+    """Whether two texts state the same figures (as values, in order of first mention, first ``limit`` characters).
+
+    Used to tell a syndicated copy (same text, same figures) from an edited copy (same text, another figure).
+    """
+
+    def values(text: str) -> list[tuple[str, float]]:
+        seen: dict[tuple[str, float], None] = {}
+        for f in extract_figures(text[:limit]):
+            seen.setdefault((f.kind, round(f.value, 6)), None)
+        return list(seen)
+
+    return values(a) == values(b)
+
+
 def language_of(text: str) -> str:
     """"es" when ``text`` reads as Spanish (more of its common words are Spanish ones), else "en"."""
     sample = text[:2000].lower().split()

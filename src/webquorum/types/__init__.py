@@ -10,6 +10,7 @@ from __future__ import annotations
 from webquorum.types.core import (
     MERGE_STRATEGIES,
     AgreedItem,
+    AnswerItem,
     Brief,
     BriefSource,
     DisagreedItem,
@@ -32,6 +33,7 @@ from webquorum.types.core import (
 __all__ = [
     "MERGE_STRATEGIES",
     "AgreedItem",
+    "AnswerItem",
     "Brief",
     "BriefSource",
     "DisagreedItem",

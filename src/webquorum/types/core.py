@@ -119,6 +119,19 @@ class BriefSource(Frozen):
     text: str
     snippet_only: bool
     error: str | None = None  # the stable code of the failed read, when snippet_only
+    published: str | None = None  # the page's own date (published or updated, ISO), when it states one
+
+
+class AnswerItem(Frozen):
+    """What the question asked, as most sources state it; ``rivals`` non-empty when sources split evenly."""
+
+    kind: Literal["figure", "date", "name", "other"]
+    value: str
+    count: int
+    of: int
+    quantity: str = ""  # what was asked, in words
+    sites: list[str] = []
+    rivals: list[str] = []  # values stated by as many sites as ``value`` (a split: no answer is chosen)
 
 
 class AgreedItem(Frozen):
@@ -137,6 +150,7 @@ class DisagreedItem(Frozen):
     others_value: str
     others_count: int
     quantity: str = ""
+    type: Literal["conflict", "older"] = "conflict"  # older: an earlier value, or a page dated before the others
 
 
 class DroppedSource(Frozen):
@@ -150,6 +164,7 @@ class Brief(Frozen):
     provider: str
     reader: str
     sources: list[BriefSource]
+    answer: AnswerItem | None = None
     agreed: list[AgreedItem]
     disagreed: list[DisagreedItem]
     reads_spent: dict[str, int]

@@ -77,6 +77,8 @@ class Score:
 def check(case: dict[str, Any], comparison: Comparison) -> tuple[list[str], list[str], list[str]]:
     """(agreed values missed, disagreements missed, disagreements reported wrongly) for one case."""
     agreed = [a.value for a in comparison.agreed if a.count >= 2]
+    if comparison.answer is not None and comparison.answer.count >= 2 and not comparison.answer.split:
+        agreed.append(comparison.answer.value)  # the answer leads the brief, apart from the other agreed items
     missed = [v for v in case["agreed"] if not any(same_value(v, a) for a in agreed)]
     expected = [(site(d["site"]), d["value"]) for d in case["disagreed"]]
     reported = [(d.site, d.value) for d in comparison.disagreed]
