@@ -19,7 +19,9 @@ precision on real pages. This module starts from the question instead:
    statement is in a smaller group **and** whose text names the answer nowhere disagrees: both
    answer the question, which is the positive identity a dissent needs. It is an *older figure*
    when its value is the prior value others update ("from X to Y"), or its page is dated a year or
-   more before every page that holds the answer; otherwise a *conflict*. A 1-1 split names no one.
+   more before every page that holds the answer; otherwise a *conflict*. A 1-1 split names no one,
+   and neither does a scatter (two or more other values: on real material that is several places or
+   people sharing a name, not one page in error).
 
 Measured on the untouched half of real material (``benchmarks/compare.py``), not on the unit tests.
 """
@@ -246,12 +248,23 @@ def _value_in(
             continue
         if any(w in PAST_ROLE for w in fold(text[max(start, at - 12) : at]).split()):
             continue
+        if _demonym(n.surface, text[at + len(n.surface) : at + len(n.surface) + 2]):
+            continue  # "American band", "British singer": an adjective, not who
         after = at >= anchor
-        candidates.append(((0 if after else 1, abs(at - anchor)), n, at))
+        by = re.search(r"(?i)\bby\W+(?:[a-z]+\W+){0,3}$", text[max(start, at - 40) : at]) is not None
+        candidates.append(((0 if by else 1, 0 if after else 1, abs(at - anchor)), n, at))
     if not candidates:
         return None
     _, n, at = min(candidates, key=lambda c: c[0])
     return Statement(site, url, n.surface, at, at + len(n.surface), person=n.key)
+
+
+def _demonym(surface: str, following: str) -> bool:
+    """A one-word capitalised adjective before a lower-case noun: "American", "British", "Japanese"."""
+    return " " not in surface and following[:1] == " " and following[1:2].islower() and surface.endswith(_DEMONYM_ENDS)
+
+
+_DEMONYM_ENDS = ("an", "ish", "ese", "ch", "i", "ic")
 
 
 def _inside_date(f: Figure, figures: list[Figure]) -> bool:
@@ -320,6 +333,8 @@ def answer_of(
             for s in g:
                 if not names_value(texts.get(s.site, ""), shown) and _comparable(s, top):
                     dissents.append(_dissent(s, top, dates))
+    if len({d.statement.value for d in dissents}) > 1:
+        dissents = []  # a scatter of other values is ambiguity (several things share the name), not one dissent
     return Answer(ask.kind, shown.value, tuple(s.site for s in top), of, words, tuple(dissents), tuple(statements),
                   rivals)  # fmt: skip
 

@@ -1,6 +1,6 @@
 """A claim checked against passages: supports, contradicts, and the verdict by weight of origins.
 
-``verify`` and ``discover`` decide with the rule the brief uses (:func:`webquorum.text.claims.same_quantity`),
+``verify`` and ``discover`` decide with the rule the brief uses (:func:`webquorum.text.claims.same_measured_thing`),
 so a page that the brief would call a disagreement is the page verification calls a contradiction:
 
 - a passage *contradicts* a claimed figure when it names another value for the same quantity and
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from webquorum.text.claims import Claim, read_claims, same_quantity
+from webquorum.text.claims import Claim, read_claims, same_measured_thing
 from webquorum.text.figures import extract_figures
 from webquorum.text.readings import Figure, figures_agree
 
@@ -30,7 +30,7 @@ def conflict(claimed: Sequence[Claim], passage: str | Sequence[Claim]) -> tuple[
         if any(figures_agree(c.figure, f.figure) for f in found):
             continue
         for f in found:
-            if same_quantity(c, f):
+            if same_measured_thing(c, f):  # positive identity, as the brief's dissents: a 12-month total never contradicts a quarter
                 return c, f
     return None
 

@@ -150,7 +150,9 @@ def compare_sources(
         for cluster in clusters:
             items.append(_figure_item(cluster, described=query is not None))
         if kind != "year":  # a bare year is never a disputed figure
-            dissents.extend(_dissents(group, clusters))
+            found = _dissents(group, clusters)
+            if len({d[2].value for d in found}) <= 1:  # a scatter of other values is ambiguity, not a dissent
+                dissents.extend(found)
     question = read_question(query) if query else None
     fallback = _answer(items, question) if question else None
     if fallback is not None and fallback.undescribed is not None:

@@ -198,7 +198,8 @@ ROLES: dict[str, list[str]] = {
     "chair": ["chairman", "chairwoman", "chairperson", "chair"],
     "coach": ["head coach", "coach", "entrenador", "director técnico"],
 }  # fmt: skip
-PAST_ROLE = frozenset(_forms("former ex previous outgoing late anterior exdirector saliente expresidente"))
+PAST_ROLE = frozenset(_forms("former ex previous outgoing late interim acting predecessor anterior exdirector saliente "
+                             "expresidente interino interina"))  # not the current holder (issue 22)
 
 
 def stem(word: str, lang: str) -> str:
