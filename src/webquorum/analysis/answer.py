@@ -37,7 +37,15 @@ from typing import Literal
 from webquorum.text.claims import Claim, ClaimReader, same_quantity
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import FUNCTION_WORDS
-from webquorum.text.measures import COUNT_CLASSES, PAST_ROLE, PERSON_CLASSES, SCOPES, concept_of, count_class, stem
+from webquorum.text.measures import (
+    COUNT_CLASSES,
+    PAST_ROLE,
+    PERSON_CLASSES,
+    SCOPES,
+    concept_of,
+    count_class,
+    stem,
+)
 from webquorum.text.names import name_mentions
 from webquorum.text.readings import Figure, figures_agree, format_figure, unit_key
 from webquorum.text.roles import same_person
@@ -54,13 +62,10 @@ _DATE_WORDS = ("when", "what year", "which year", "what date", "birth date", "da
 _FIGURE_WORDS = ("how many", "how much", "how long", "how tall", "how high", "how big", "how far", "how old",
                  "how large", "how deep", "how heavy", "how fast")  # fmt: skip
 _NAME_NOUNS = frozenset(
-    "artist author director directors creator founder founders composer writer producer operator owner company "
-    "team club band singer player person architect designer developer publisher manufacturer label network "
-    "mayor governor president ceo chairman coach leader manager captain editor host inventor engineer".split()
+    ["artist", "author", "director", "directors", "creator", "founder", "founders", "composer", "writer", "producer", "operator", "owner", "company", "team", "club", "band", "singer", "player", "person", "architect", "designer", "developer", "publisher", "manufacturer", "label", "network", "mayor", "governor", "president", "ceo", "chairman", "coach", "leader", "manager", "captain", "editor", "host", "inventor", "engineer"]
 )
 _ASK_WORDS = frozenset(
-    "what which who whom whose when where how is was are were does did do the a an of name named called type "
-    "kind many much year date primary main known associated".split()
+    ["what", "which", "who", "whom", "whose", "when", "where", "how", "is", "was", "are", "were", "does", "did", "do", "the", "a", "an", "of", "name", "named", "called", "type", "kind", "many", "much", "year", "date", "primary", "main", "known", "associated"]
 )
 # Event relations written two ways: "born"/"birth", "established"/"founded"; each word stands for its group.
 _SYNONYMS = (
@@ -150,7 +155,7 @@ def read_ask(query: str) -> Ask | None:
     relation = frozenset(_relation_key(w) for w in words)
     unit = next((c for w in words if (c := _unit_of(w))), "")
     kind: AskKind
-    if any(f" {p} " in low for p in _DATE_WORDS) or (" born " in low or " date " in low) and "where" not in low:
+    if any(f" {p} " in low for p in _DATE_WORDS) or ((" born " in low or " date " in low) and "where" not in low):
         kind = "date"
     elif any(f" {p} " in low for p in _FIGURE_WORDS) or unit or any(concept_of(w, "en") for w in words):
         kind = "figure"
@@ -161,7 +166,7 @@ def read_ask(query: str) -> Ask | None:
     if not relation:
         return None
     scope = frozenset(SCOPES[w] for w in low.split() if w in SCOPES)
-    concepts = frozenset(c for w in words if (c := concept_of(w, "en")))
+    concepts = frozenset(concept for w in words if (concept := concept_of(w, "en")))
     return Ask(kind, subject, relation, unit, scope, concepts)
 
 
@@ -234,6 +239,8 @@ def _value_in(
         pool = [f for f in pool if reader.claim(f).scope <= ask.scope]
         if ask.concepts and ask.kind == "figure":
             pool = [f for f in pool if reader.claim(f).head in ask.concepts] or [f for f in pool if f.kind != "money"]
+            # "data center revenue" answers "revenue" only when nothing plainer does: a segment is another quantity
+            pool = [f for f in pool if reader.claim(f).modifiers <= ask.relation] or pool
         if not pool:
             return None
         f = min(pool, key=lambda f: (min(abs(f.start - h) for h in hits or [anchor]), f.start))

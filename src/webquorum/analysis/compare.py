@@ -29,7 +29,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from webquorum.analysis.answer import Answer, Ask, DissentType, answer_of, answer_statements, ask_in_words, read_ask
+from webquorum.analysis.answer import (
+    Answer,
+    Ask,
+    DissentType,
+    answer_of,
+    answer_statements,
+    ask_in_words,
+    read_ask,
+)
 from webquorum.analysis.claims import conflict
 from webquorum.analysis.query import Question, read_question
 from webquorum.text.claims import Claim, ClaimReader, read_claims, same_measured_thing
@@ -197,7 +205,7 @@ def _answer_dissents(answer: Answer) -> list[Disagreed]:
     kind: ItemKind = "name" if answer.kind == "name" else "figure"
     return [
         Disagreed(kind, d.statement.site, d.statement.url, d.statement.value, answer.value, answer.count,
-                  d.note or answer.words, d.type)  # fmt: skip
+                  d.note or answer.words, d.type)
         for d in answer.dissents
     ]
 
