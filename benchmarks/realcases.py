@@ -212,12 +212,12 @@ _MONTH = r"(?P<{g}>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?
 _DAY = r"(?P<{g}>[0-3]?\d)(?:st|nd|rd|th)?"
 _DATES = [
     re.compile(r"\b(?P<y>\d{4})-(?P<mn>\d{1,2})-(?P<d>\d{1,2})\b"),
-    re.compile(r"\b(?P<y>\d{4})-(?P<mn>\d{2})\b(?!-)"),
     re.compile(r"\b" + _MONTH.format(g="m") + r"\s+" + _DAY.format(g="d") + r"(?:\s*,\s*|\s+(?:of\s+)?)(?P<y>\d{4})\b", re.I),
     re.compile(r"\b" + _DAY.format(g="d") + r"\s+(?:of\s+|de\s+)?" + _MONTH.format(g="m") + r"\s*,?\s+(?:de\s+|of\s+)?(?P<y>\d{4})\b", re.I),
     re.compile(r"\b" + _MONTH.format(g="m") + r"\s*,?\s+(?:de\s+|of\s+)?(?P<y>\d{4})\b", re.I),
     re.compile(r"\b" + _MONTH.format(g="m") + r"\s+" + _DAY.format(g="d") + r"\b(?!\s*,?\s*\d)", re.I),
 ]
+_ISO_MONTH = re.compile(r"\b(?P<y>\d{4})-(?P<mn>0[1-9]|1[0-2])\b(?!-)")  # in answers only: a gold "1810-11" is a range
 _YEAR = re.compile(r"^(?:c\.\s*|circa\s+|in\s+)?(?P<y>\d{3,4})(?:\s*(?:AD|CE))?$", re.I)
 _SCALES = {
     "thousand": 3, "k": 3, "mil": 3, "million": 6, "millions": 6, "millones": 6, "millón": 6, "mn": 6, "m": 6,
@@ -288,10 +288,10 @@ def numbers_in(text: str) -> list[Number]:
     return found
 
 
-def dates_in(text: str) -> list[Day]:
+def dates_in(text: str, *, iso_month: bool = False) -> list[Day]:
     found: list[Day] = []
     taken: list[tuple[int, int]] = []
-    for pattern in _DATES:
+    for pattern in [*_DATES, _ISO_MONTH] if iso_month else _DATES:
         for m in pattern.finditer(text):
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
@@ -329,7 +329,7 @@ def _dates_match(answer: str, gold: str) -> bool:
     if not want:
         return False
     g = want[0]
-    for a in dates_in(answer):
+    for a in dates_in(answer, iso_month=True):
         if (g.year and a.year != g.year) or (g.month and a.month != g.month) or (g.day and a.day != g.day):
             continue
         return True

@@ -99,7 +99,7 @@ def test_a_part_of_the_gold_shared_with_a_wrong_answer_is_no_match() -> None:
     [
         ("3,559 people", "number"), ("About 50,000", "number"), ("$81.6 billion", "number"), ("117,088", "number"),
         ("1856", "year"), ("February 8, 1900", "date"), ("2 July 1829", "date"), ("September 1998", "date"),
-        ("Mahesh Bhatt", "name"), ("Route 66", "name"), ("academy", "name"),
+        ("Mahesh Bhatt", "name"), ("Route 66", "name"), ("academy", "name"), ("1810-11", "number"),
     ],
 )  # fmt: skip
 def test_answer_types(gold: str, kind: str) -> None:
