@@ -1,40 +1,41 @@
-"""Comparison benchmark (issue 11): accuracy on the case sets and CPU per comparison, in one run.
+"""Comparison benchmark (issues 11 and 22): the brief on real pages first, then the own cases and the CPU.
 
-Prints, for each split of tests/analysis/compare_cases (tune: the rules were adjusted on it;
-heldout, heldout2: written before the tuning they measure):
+1. **Real material, the measure** (``benchmarks/realcases.py``, whose docstring fixes the split, the
+   serving and the matching rules): RAMDocs questions from ``../shared/ramdocs-dev`` (skipped, exit 0,
+   when absent), each document a page on its own site of the simulated web, briefed through
+   ``webquorum.Client.brief`` and scored from the Brief's JSON: answer recall, disagreement recall
+   and precision, false disagreements, per split (``tune``: even lines, may be looked at while tuning;
+   ``report``: odd lines, the figure to quote) and per answer type. Then a smoke run of two questions
+   through ``webquorum brief --json``, which must give the same JSON as the Python API.
+2. **Own cases (unit tests, not the measure)**: tests/analysis/compare_cases (110 cases written in the
+   project): agreement recall, disagreement recall and precision, false disagreements on cases whose
+   sources only state different quantities.
+3. **CPU per comparison** of 4 sources x 3,000 characters (process time, best of N: the machine is
+   shared, and the best run is the one least disturbed by other processes) on two inputs: dense case
+   prose (every sentence a figure) and real article text (../shared/extraction-benchmark, when
+   present), each beside the 0.1 comparison (``--baseline``, default 52e5fd0) timed in the same run,
+   so the ratio holds on any machine; then the parts.
 
-- agreement recall: expected agreed values found agreed by two or more sites;
-- disagreement recall and precision: expected (site, value) disagreements found, and reported
-  disagreements that were expected;
-- false disagreements on cases whose sources only state different quantities.
+The libraries issue 22 names (quantulum3, pint, dateparser, text2num, number-parser) are measured by
+``benchmarks/compare_libraries.py``.
 
-Then CPU per comparison of 4 sources x 3,000 characters (process time, best of N: the machine is
-shared, and the best run is the one least disturbed by other processes) on two inputs: dense case
-prose (every sentence a figure) and real article text (../shared/extraction-benchmark, when
-present), each beside the 0.1 comparison (``--baseline``, default 52e5fd0) timed in the same run,
-so the ratio holds on any machine; then the parts; and the libraries the issue names, measured on
-the figures of the case set (only when installed):
-
-- price-parser reads one price from a string: its value against ours for every money figure;
-- text2num turns number words into digits: how many case figures are written in words, and its cost;
-- dateparser parses one date string: agreement with ours on every date, and its cost per date.
-
-    PYTHONPATH=. .venv/bin/python benchmarks/compare.py [--runs 30] [--splits tune,heldout,heldout2]
+    PYTHONPATH=. .venv/bin/python benchmarks/compare.py [--split tune|report|both] [--limit N]
+        [--details FILE] [--show-report-cases] [--no-cli] [--no-own] [--runs 30 | --runs 0]
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
-from datetime import date
+import time
 from pathlib import Path
 
+import realcases
 from comparetimer import best_ms
 from tests.analysis.compare_cases.scoring import SPLITS, load, score
 
@@ -65,7 +66,31 @@ def articles() -> list[list[str]]:
     return [bodies[k : k + 4] for k in range(0, len(bodies) - 3, 4)]
 
 
-def accuracy(splits: list[str]) -> None:
+def real(args: argparse.Namespace) -> None:
+    """The headline: RAMDocs through the brief, one table (split x measure) with rows per answer type."""
+    print("## Real material: RAMDocs dev half through the brief (benchmarks/realcases.py)\n")
+    if not realcases.MATERIAL.is_file():
+        print(f"skipped: {realcases.MATERIAL} not found (../shared is absent)")
+        return
+    cases = realcases.load_cases(split=args.split, limit=args.limit)
+    started = time.monotonic()
+    verdicts, briefs = realcases.measure(cases)
+    print(realcases.table(verdicts))
+    print(f"{len(cases)} briefs in {time.monotonic() - started:.1f} s")
+    if args.details:
+        shown = [(v, b) for v, b in zip(verdicts, briefs, strict=True) if v.case.split == "tune" or args.show_report_cases]
+        lines = realcases.details([v for v, _ in shown], [b for _, b in shown])
+        Path(args.details).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        print(f"details of {len(shown)} case(s) written to {args.details}"
+              + ("" if args.show_report_cases else " (tune cases only; --show-report-cases adds the report half)"))
+    if args.cli:
+        problems = realcases.cli_smoke(cases[:2])
+        print(f"\nCLI smoke (`webquorum brief --json`, {min(2, len(cases))} questions): "
+              + ("same JSON as the Python API" if not problems else "DIFFERENT:\n  " + "\n  ".join(problems)))
+
+
+def own(splits: list[str]) -> None:
+    print("\n## Own cases (unit tests, not the measure): tests/analysis/compare_cases\n")
     print(f"{'split':9s} {'cases':>5s} {'agree R':>8s} {'disagree R':>11s} {'disagree P':>11s} {'false on diff':>13s}")
     for split in splits:
         cases = load(split)
@@ -138,57 +163,23 @@ def _timed(inputs: dict[str, list[list[str]]], runs: int, rev: str) -> tuple[dic
     return best["ours"], best.get("old", {})
 
 
-def libraries(runs: int) -> None:
-    figures = [(f, case) for split in ALL_SPLITS for case in load(split) for s in case["sources"] for f in extract_figures(s)]
-    print("\nLibraries on the case-set figures (kept only where they win):")
-    if importlib.util.find_spec("price_parser"):
-        from price_parser import Price
-
-        money = [f for f, _ in figures if f.kind == "money"]
-        right = 0
-        for f in money:
-            p = Price.fromstring(f.text)
-            right += p.amount is not None and abs(float(p.amount) - f.value) <= f.step
-        print(f"  price-parser: right value for {right}/{len(money)} money figures (ours: {len(money)}/{len(money)} by the "
-              f"case expectations); it reads no scale words ('billion', 'mil millones') and no Spanish separators")  # fmt: skip
-    else:
-        print("  price-parser: not installed")
-    if importlib.util.find_spec("text_to_num"):
-        from text_to_num import alpha2digit
-
-        texts = pages()
-        cost = best_ms(lambda: [alpha2digit(t, "en") for t in texts], runs)
-        sources = [s for split in ALL_SPLITS for case in load(split) for s in case["sources"]]
-        changed = sum(1 for s in sources if [f.value for f in extract_figures(alpha2digit(s, "en"))] != [f.value for f in extract_figures(s)])
-        print(f"  text2num: run before our reader, it changes the figures read from {changed}/{len(sources)} case sources "
-              f"(it rewrites '$81.6 billion' as '$81.6 1000000000'); {cost:.1f} ms per 4 x 3,000 characters")  # fmt: skip
-    else:
-        print("  text2num: not installed")
-    if importlib.util.find_spec("dateparser"):
-        import dateparser
-
-        dates = [f for f, _ in figures if f.kind == "date"]
-        same = 0
-        for f in dates:
-            parsed = dateparser.parse(f.text, languages=["en", "es"])
-            same += parsed is not None and parsed.date() == date.fromordinal(round(f.value))
-        per = best_ms(lambda: [dateparser.parse(f.text, languages=["en", "es"]) for f in dates], max(3, runs // 10))
-        ours = best_ms(lambda: [extract_figures(f.text) for f in dates], runs)
-        print(f"  dateparser: same day as ours for {same}/{len(dates)} dates; {per / max(1, len(dates)):.2f} ms per date "
-              f"against {ours / max(1, len(dates)):.3f} ms for our reader (and it finds no date in running text by itself)")
-    else:
-        print("  dateparser: not installed")
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--splits", default=",".join(ALL_SPLITS))
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--split", choices=["tune", "report", "both"], default="both", help="which half of the real material")
+    parser.add_argument("--limit", type=int, default=None, help="at most N questions of the real material")
+    parser.add_argument("--details", default=None, help="write every tune case in full to FILE")
+    parser.add_argument("--show-report-cases", action="store_true", help="also write report cases to --details (not while tuning)")
+    parser.add_argument("--no-cli", dest="cli", action="store_false", help="skip the CLI smoke run")
+    parser.add_argument("--no-own", dest="own", action="store_false", help="skip the own case set")
+    parser.add_argument("--runs", type=int, default=30, help="timing runs (0: no timing)")
+    parser.add_argument("--splits", default=",".join(ALL_SPLITS), help="own case splits")
     parser.add_argument("--baseline", default=BASELINE, help="a git revision to time the same comparisons with ('' for none)")
     args = parser.parse_args()
-    accuracy(args.splits.split(","))
-    speed(args.runs, args.baseline)
-    libraries(args.runs)
+    real(args)
+    if args.own:
+        own(args.splits.split(","))
+    if args.runs > 0:
+        speed(args.runs, args.baseline)
 
 
 if __name__ == "__main__":
