@@ -57,7 +57,7 @@ PAIRS: dict[str, tuple[re.Pattern[str], str]] = {
     "headed_head": (
         figures._HEADED,
         "(?i:(?P<head>population|poblaci[oó]n|attendance|asistencia|workforce|plantilla|headcount))"
-        + figures._HEADED.pattern[figures._HEADED.pattern.index(r"(?:\s+[") :],
+        + figures._HEADED.pattern[figures._HEADED.pattern.index(r"(?:(?:\s+[") :],
     ),
     "legal_suffix": (names._LEGAL_SUFFIX, rf",?(?<!\s)\s+(?:{LEGAL_FORMS})(?![{LETTER}])"),
     "legal_tail": (organisations._LEGAL_TAIL, rf",?(?<!\s)\s+(?:{LEGAL_FORMS})\s*$"),

@@ -73,7 +73,8 @@ _SYNONYMS = (
     ("died", "death", "die", "dies", "murio"),
     ("established", "founded", "formed", "created", "founding", "establishment", "incorporated", "opened", "fundado"),
     ("built", "constructed", "construction", "completed", "erected", "build"),
-    ("released", "published", "issued", "release", "premiered", "debuted", "aired"),
+    ("released", "published", "issued", "release", "premiered", "debuted", "debut", "aired", "launched"),
+    ("began", "begin", "started", "start", "opened", "commenced", "premiered", "first"),
     ("directed", "director", "direction", "directors"),
     ("written", "wrote", "writer", "author", "authored"),
     ("population", "inhabitants", "residents", "people", "populated"),
@@ -155,11 +156,18 @@ def read_ask(query: str) -> Ask | None:
     relation = frozenset(_relation_key(w) for w in words)
     unit = next((c for w in words if (c := _unit_of(w))), "")
     kind: AskKind
+    head = low.split()[:8]
     if any(f" {p} " in low for p in _DATE_WORDS) or ((" born " in low or " date " in low) and "where" not in low):
         kind = "date"
-    elif any(f" {p} " in low for p in _FIGURE_WORDS) or unit or any(concept_of(w, "en") for w in words):
+    elif any(f" {p} " in low for p in _FIGURE_WORDS):
         kind = "figure"
-    elif low.lstrip().startswith(("who ", "whom ", "whose ")) or any(w in _NAME_NOUNS for w in low.split()[:8]):
+    elif low.lstrip().startswith(("who ", "whom ", "whose ", "where ")) or any(
+        w in _NAME_NOUNS and i and head[i - 1] in ("which", "what", "whose") for i, w in enumerate(head)
+    ):
+        kind = "name"  # "which private railway operator", "what political party": a named thing
+    elif unit or any(concept_of(w, "en") for w in words):
+        kind = "figure"
+    elif any(w in _NAME_NOUNS for w in head):
         kind = "name"
     else:
         kind = "other"
@@ -231,6 +239,7 @@ def _value_in(
         inside = [f for f in reader.figures if start <= f.start < end]
         wanted = _DATE_KINDS if ask.kind == "date" else ("count", "measure", "money", "percent")
         pool = [f for f in inside if f.kind in wanted and (not ask.unit or ask.kind != "figure" or unit_key(f) == ask.unit)]
+        pool = [f for f in pool if not _WORD.findall(fold(f.text))[0:1] or _WORD.findall(fold(f.text))[0] not in ask.subject]
         if ask.kind == "date" and any(f.kind == "date" for f in pool):
             pool = [f for f in pool if f.kind == "date" or not _inside_date(f, inside)]
         priors = tuple(f for f in pool if reader.claim(f).prior)
@@ -257,6 +266,8 @@ def _value_in(
             continue
         if _demonym(n.surface, text[at + len(n.surface) : at + len(n.surface) + 2]):
             continue  # "American band", "British singer": an adjective, not who
+        if " " not in n.surface and re.search(rf"\b{re.escape(n.surface.lower())}\b", text):
+            continue  # "Album" where the page also writes "album": a common word capitalised by its place
         after = at >= anchor
         by = re.search(r"(?i)\bby\W+(?:[a-z]+\W+){0,3}$", text[max(start, at - 40) : at]) is not None
         candidates.append(((0 if by else 1, 0 if after else 1, abs(at - anchor)), n, at))

@@ -25,8 +25,9 @@ from webquorum.pipelines.runtime import Runtime
 from webquorum.pipelines.search import cancel_and_wait, search
 from webquorum.readers.trim import trim_to_first_sentence
 from webquorum.resilience import notices
-from webquorum.text.figures import same_figures
+from webquorum.text.figures import extract_figures
 from webquorum.text.fold import opening_key
+from webquorum.text.names import name_mentions
 from webquorum.types import AgreedItem, AnswerItem, Brief, BriefSource, DisagreedItem, DroppedSource, Result
 from webquorum.urls import is_wikipedia, site_key
 
@@ -180,24 +181,35 @@ async def read_sources(
 
 
 def drop_copies(readings: list[Reading]) -> tuple[list[Reading], list[DroppedSource]]:
-    """Syndicated copies count once (the first stays): one opening on two hosts, and the same figures.
+    """Syndicated copies count once (the first stays): one opening on two hosts, and the same claims.
 
     Syndication means the same text (:func:`webquorum.text.fold.opening_key`: one opening). A page
-    that opens like another but states other figures is not a copy: it is an edited copy, and the
-    conflict between the two is the most important thing a brief can report, so it is kept.
+    that opens like another but states other figures or names is not a copy: it is an edited copy,
+    and the conflict between the two is the most important thing a brief can report, so it is kept.
     """
     kept: list[Reading] = []
     dropped: list[DroppedSource] = []
     openings: dict[str, Reading] = {}
     for reading in readings:
         key = opening_key(reading.text) if reading.ok else None
-        if key is not None and key in openings and same_figures(reading.text, openings[key].text):
+        if key is not None and key in openings and same_claims(reading.text, openings[key].text):
             dropped.append(DroppedSource(url=reading.result.url, reason=f"syndicated copy of {openings[key].result.url}"))
             continue
         if key is not None:
             openings[key] = reading
         kept.append(reading)
     return kept, dropped
+
+
+def same_claims(a: str, b: str, limit: int = 3000) -> bool:
+    """Whether two texts state the same figures and the same names (first ``limit`` characters, as compared)."""
+
+    def claims(text: str) -> tuple[set[tuple[str, float]], set[str]]:
+        head = text[:limit]
+        figures = {(f.kind, round(f.value, 6)) for f in extract_figures(head)}
+        return figures, {n.key for n in name_mentions(head) if not n.weak}
+
+    return claims(a) == claims(b)
 
 
 def drop_unneeded_wikipedia(readings: list[Reading], want: int = 2) -> tuple[list[Reading], list[DroppedSource]]:

@@ -149,12 +149,15 @@ _MON_EN = MONTHS_EN_PATTERN
 _MON_ES = MONTHS_ES_PATTERN
 _DATES = (  # (pattern, characters that may not come right before a match besides letters and digits)
     re.compile(r"(?P<y>\d(?<!\d\d)\d\d\d)-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d-])"),
-    re.compile(rf"(?P<mon>{_MON_EN})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})\b"),
+    # "September 4, 1998", "September 4,1998", "July 1st of 2003"
+    re.compile(rf"(?P<mon>{_MON_EN})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:,\s*|\s+(?:of\s+)?)(?P<y>\d{{4}})\b"),
     re.compile(
         rf"(?P<d>\d(?<!\d\d)\d?)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MON_EN})\.?,?\s+(?P<y>\d{{4}})\b"
     ),
     re.compile(rf"(?P<d>\d(?<!\d\d)\d?)\s+de\s+(?P<mon>(?i:{_MON_ES}))\s+(?:de|del)\s+(?P<y>\d{{4}})\b"),
     re.compile(r"(?P<a>\d(?<!\d\d)\d?)/(?P<b>\d{1,2})/(?P<y>\d{4})(?![\d/])"),
+    # A month and a year, no day: "September 1888" is a month, not the bare year 1888 (its step is the month)
+    re.compile(rf"(?P<mon>{_MON_EN})\.?,?\s+(?P<y>\d{{4}})\b(?!\s*[-–/]\s*\d)"),
 )
 # A unit is one or two words checked against measures.UNITS in code: one regex alternation of
 # every unit after every number cost more than all the other figure patterns together.
@@ -171,7 +174,8 @@ _NEXT_WORD = re.compile(rf"\s+([{_LOWER}]{{2,}}(?:-[{_LOWER}]+)*)(?![{_L}])")
 _HEADS = ("population", "poblaci", "attendance", "asistencia", "workforce", "plantilla", "headcount")
 _HEADED = re.compile(
     rf"(?P<head>{_ci('population|poblaci[oó]n|attendance|asistencia|workforce|plantilla|headcount')})"
-    rf"(?:\s+[{_L}]+){{0,2}}?\s+(?i:of|is|was|stands at|stood at|reached|totals|totalled|de|es|fue|era|alcanz[oó]|:)"
+    rf"(?:(?:\s+[{_L}]+){{0,2}}?\s+(?i:of|is|was|stands at|stood at|reached|totals|totalled|de|es|fue|era|alcanz[oó])"
+    rf"|(?:\s+\(\d{{4}}\))?\s*[:|])"  # a label: "Population: 4,411", "Population (2020) | 4,411"
     rf"\s+(?i:about\s+|some\s+|around\s+|nearly\s+|almost\s+|more\s+than\s+|over\s+|unos\s+|m[aá]s\s+de\s+|cerca\s+de\s+|casi\s+)?"
     rf"{_NUM}(?:\s+(?P<scale>{_ci(_SCALE_WORDS_UNIT)}))?(?![{_L}\d%])"
 )
@@ -198,6 +202,7 @@ NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
     _DATES[2]: _MONTHS_EN_LOWER,
     _DATES[3]: tuple(_MON_ES.split("|")),
     _DATES[4]: ("/",),
+    _DATES[5]: _MONTHS_EN_LOWER,
 }  # fmt: skip
 # Patterns that open with "\d(?<!\d\d)" (or, for years, with a digit that no match of ours keeps
 # when another digit precedes it): they can only match where a run of digits starts.
@@ -246,21 +251,6 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
         for kind, value, unit, step, start, end in raw
     ]  # fmt: skip
     return sorted(out, key=lambda f: f.start)
-
-
-def same_figures(a: str, b: str, *, limit: int = 3000) -> bool:
-    """Whether two texts state the same figures (as values, in order of first mention, first ``limit`` characters).
-
-    Used to tell a syndicated copy (same text, same figures) from an edited copy (same text, another figure).
-    """
-
-    def values(text: str) -> list[tuple[str, float]]:
-        seen: dict[tuple[str, float], None] = {}
-        for f in extract_figures(text[:limit]):
-            seen.setdefault((f.kind, round(f.value, 6)), None)
-        return list(seen)
-
-    return values(a) == values(b)
 
 
 def language_of(text: str) -> str:
@@ -360,6 +350,9 @@ def _percents(page: _Page) -> list[_Raw]:
     return out
 
 
+_YEAR_DETERMINERS = frozenset({"the", "its", "their", "his", "her", "this", "that", "el", "la", "los", "las", "su"})
+
+
 def _counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> list[_Raw]:
     """Counts: a number, at most two modifiers, then a count noun (plural -s, invariant, or a listed phrase)."""
     out: list[_Raw] = []
@@ -379,6 +372,8 @@ def _counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> list[_R
         before = text[max(0, m.start() - 12) : m.start()].split()
         if _YEAR.fullmatch(m["num"]) and not m["scale"] and before and before[-1].lower() in _YEAR_PRECEDERS:
             continue
+        if _YEAR.fullmatch(m["num"]) and not m["scale"] and before and before[-1].lower() in _YEAR_DETERMINERS:
+            continue  # "the 2020 census", "its 2019 season": a year naming an event, not a count of 2,020
         modifiers = {fold_word(w[1]) for w in words[:index]}
         after = _NEXT_WORD.match(text, unit_end)
         if decimal_comma and after and after[1].endswith(("os", "as", "es")) and after[1] not in FUNCTION_WORDS:
@@ -404,13 +399,24 @@ def _count_noun(text: str, words: list[re.Match[str]]) -> tuple[int, int] | None
     return None
 
 
+_PER_HOUR = re.compile(r"\s+(?:per|an|a)\s+hour\b")
+_PER_HOUR_UNITS = {"miles": "mph", "mile": "mph", "km": "km/h", "kilometres": "km/h", "kilometers": "km/h"}
+_METRE_WORDS = frozenset({"high", "tall", "long", "wide", "deep", "above", "below", "from", "to"})
+
+
 def _measures(page: _Page) -> list[_Raw]:
     out: list[_Raw] = []
     decimal_comma = page.decimal_comma
     for m in _scan(_MEASURE, page):
         unit, end = m["unit"], m.end("unit")
-        if m["second"] and f"{unit.lower()} {m['second']}" in UNITS:
+        per_hour = _PER_HOUR.match(page.text, end)
+        if per_hour and unit.lower() in _PER_HOUR_UNITS:
+            unit, end = _PER_HOUR_UNITS[unit.lower()], per_hour.end()  # "70 miles per hour" is "70 mph"
+        elif m["second"] and f"{unit.lower()} {m['second']}" in UNITS:
             unit, end = f"{unit} {m['second']}", m.end("second")
+        elif unit == "m":
+            if m["second"] is not None and m["second"] not in _METRE_WORDS:
+                continue  # "20m people", "5m in sales": millions, not metres ("8,848.86m", "3,776 m high" are)
         elif unit not in CASED_UNITS and (unit.lower() not in UNITS or unit.lower() in CASED_UNITS.values()):
             continue
         value, step = _scaled(m, decimal_comma)
@@ -467,9 +473,17 @@ def _years(page: _Page) -> list[_Raw]:
 def _dates(page: _Page) -> list[_Raw]:
     out: list[_Raw] = []
     decimal_comma = page.decimal_comma
-    for pattern, not_after in zip(_DATES, ("-", "", "", "", "/"), strict=True):
+    for pattern, not_after in zip(_DATES, ("-", "", "", "", "/", ""), strict=True):
         for m in _scan(pattern, page, not_after):
             groups = m.groupdict()
+            if "d" not in groups and "a" not in groups:  # a month: its middle, rounded to the month
+                year, month = int(m["y"]), MONTHS[m["mon"].lower()]
+                if not 1000 <= year <= 2999:
+                    continue
+                first = date(year, month, 1).toordinal()
+                days = (date(year + month // 12, month % 12 + 1, 1).toordinal()) - first
+                out.append(("date", Decimal(first) + Decimal(days - 1) / 2, "", Decimal(days), m.start(), m.end()))
+                continue
             if "a" in groups:  # d/m/y or m/d/y: an impossible month settles it, else the language does
                 a, b = int(m["a"]), int(m["b"])
                 day, month = (a, b) if a > 12 or (decimal_comma and b <= 12) else (b, a)

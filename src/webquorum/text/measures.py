@@ -133,10 +133,11 @@ UNITS: dict[str, tuple[str, float]] = {
     "litres": ("volume", 1.0), "liters": ("volume", 1.0), "litros": ("volume", 1.0),
     "gallons": ("volume", 3.785411784), "galones": ("volume", 3.785411784),
     "barrels": ("volume", 158.987295), "barriles": ("volume", 158.987295), "bbl": ("volume", 158.987295),
-    "km/h": ("speed", 1.0), "mph": ("speed", 1.609344),
+    "km/h": ("speed", 1.0), "mph": ("speed", 1.609344), "m": ("length", 1.0),
+    "cc": ("volume", 0.001), "cm3": ("volume", 0.001), "cm³": ("volume", 0.001),
 }  # fmt: skip
 # Units whose lower-case spelling is also a word or an abbreviation of something else: exact case only.
-CASED_UNITS = {"W": "w", "kW": "kw", "MW": "mw", "GW": "gw", "TW": "tw", "kWh": "kwh", "MWh": "mwh", "GWh": "gwh",
+CASED_UNITS = {"m": "m", "W": "w", "kW": "kw", "MW": "mw", "GW": "gw", "TW": "tw", "kWh": "kwh", "MWh": "mwh", "GWh": "gwh",
                "TWh": "twh", "ha": "ha", "mi": "mi", "ft": "ft", "kg": "kg", "oz": "oz", "bbl": "bbl"}  # fmt: skip
 
 # Words that restrict where a quantity is counted: "the metro area's 1.3 million" is not the city's.

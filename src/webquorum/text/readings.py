@@ -115,7 +115,8 @@ def format_figure(f: Figure) -> str:
     if f.kind == "year":
         return str(round(f.value))
     if f.kind == "date":
-        return date.fromordinal(round(f.value)).isoformat()
+        day = date.fromordinal(round(f.value))
+        return day.isoformat()[:7] if f.step >= 28 else day.isoformat()  # a month: "1888-09"
     if f.kind == "percent":
         return _plain(f.value, f.step) + ("%" if f.unit == "%" else " percentage points")
     scale_name, scale = "", 1.0
