@@ -163,6 +163,19 @@ def _timed(inputs: dict[str, list[list[str]]], runs: int, rev: str) -> tuple[dic
     return best["ours"], best.get("old", {})
 
 
+def measure_revision(rev: str) -> None:
+    """The real-material table of another revision's code (its src/, exported by git), with this harness."""
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(["git", "-C", str(REPO), "archive", rev, "src"], capture_output=True, check=False)
+        if archive.returncode != 0:
+            raise SystemExit(f"cannot export {rev}: {archive.stderr.decode().strip()}")
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        args = [a for a in sys.argv[1:] if a != "--rev" and a != rev and not a.startswith("--rev=")]
+        print(f"(measuring the code of {rev})")
+        subprocess.run([sys.executable, __file__, *args, "--no-own", "--runs", "0"], check=True,
+                       env={**os.environ, "REALCASES_SRC": f"{tmp}/src"})  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--split", choices=["tune", "report", "both"], default="both", help="which half of the real material")
@@ -174,7 +187,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=30, help="timing runs (0: no timing)")
     parser.add_argument("--splits", default=",".join(ALL_SPLITS), help="own case splits")
     parser.add_argument("--baseline", default=BASELINE, help="a git revision to time the same comparisons with ('' for none)")
+    parser.add_argument("--rev", default=None, help="measure the real material with the src of this git revision (e.g. main)")
     args = parser.parse_args()
+    if args.rev:
+        measure_revision(args.rev)
+        return
     real(args)
     if args.own:
         own(args.splits.split(","))

@@ -20,7 +20,8 @@ The measures (per case, aggregated by :class:`Tally`):
 
 - **answer recall**: the brief's answer carries a gold value. The answer is the Brief's ``answer``
   field (``value``; null when the brief cannot say) when the Brief has one, else ``agreed[0]``; the
-  table says which was used. Matching (:func:`matches`), chosen by the gold answer's type:
+  table says which was used. An answer with ``rivals`` (an even split: the brief chooses none) is
+  right only when the value and every rival are gold (entities of one name told apart). Matching (:func:`matches`), chosen by the gold answer's type:
   numbers by value with rounding tolerance (each side's step is its last stated digit, trailing
   zeros of an integer included, times its scale word; two values match when the finer one rounds
   half-up to the coarser one, so ``4.5%`` is not ``4%``: ``3,559 people`` = ``3559``, ``$81.6 billion`` = ``81.62 billion``,
@@ -51,6 +52,7 @@ import hashlib
 import html
 import json
 import math
+import os
 import re
 import sys
 import unicodedata
@@ -60,9 +62,11 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-for entry in (str(REPO), str(REPO / "src")):
-    if entry not in sys.path:
-        sys.path.insert(0, entry)
+SRC = Path(os.environ.get("REALCASES_SRC") or REPO / "src")  # the tree measured: this one, or another revision's src
+for entry in (str(REPO), str(SRC)):
+    if entry in sys.path:
+        sys.path.remove(entry)
+    sys.path.insert(0, entry)
 
 from tests.sim.providers import provider_config, serve  # noqa: E402
 from tests.sim.web import Reply, Request, SimWeb  # noqa: E402
@@ -378,6 +382,7 @@ class Verdict:
     named: list[str]  # dissenting sites, once each
     named_labels: dict[str, str]
     gold_agreed: bool = False  # a diagnostic: some agreed item (not only the first) carries a gold value
+    split: bool = False  # the answer names rivals: an even split, no value chosen
     error: str | None = None
 
     @property
@@ -393,21 +398,30 @@ class Verdict:
         return [s for s in self.named if self.named_labels.get(s) != "misinfo"]
 
 
-def brief_answer(brief: dict[str, Any]) -> tuple[str, str | None]:
-    """What the brief answers, as a user's program would read it: the ``answer`` field, else ``agreed[0]``."""
+def brief_answer(brief: dict[str, Any]) -> tuple[str, str | None, list[str]]:
+    """What the brief answers, as a user's program would read it: the ``answer`` field (its value and
+    its ``rivals``, values as many sites state), else ``agreed[0]``."""
     if "answer" in brief:
         answer = brief["answer"]
-        return "answer", (str(answer.get("value")) if isinstance(answer, dict) and answer.get("value") is not None else None)
+        if not isinstance(answer, dict) or answer.get("value") is None:
+            return "answer", None, []
+        return "answer", str(answer["value"]), [str(r) for r in answer.get("rivals") or []]
     agreed = brief.get("agreed") or []
-    return "agreed[0]", (str(agreed[0]["value"]) if agreed else None)
+    return "agreed[0]", (str(agreed[0]["value"]) if agreed else None), []
+
+
+def answer_is_right(case: Case, value: str | None, rivals: Sequence[str]) -> bool:
+    """The value carries a gold answer; an even split (rivals) is right only when every value in it is
+    gold (several entities of one name, told apart), since the brief then chooses none."""
+    return value is not None and all(matches_any(v, case.gold, case.wrong) for v in [value, *rivals])
 
 
 def score_case(case: Case, brief: dict[str, Any]) -> Verdict:
     sites = {case.host(k): k for k in range(len(case.docs))}
     if "error" in brief and "sources" not in brief:
         return Verdict(case, "none", None, False, {}, [], [], [], {}, error=str(brief["error"]))
-    source, answer = brief_answer(brief)
-    right = answer is not None and matches_any(answer, case.gold, case.wrong)
+    source, answer, rivals = brief_answer(brief)
+    right = answer_is_right(case, answer, rivals)
     read = {s["site"]: sites[s["site"]] for s in brief.get("sources", []) if not s.get("snippet_only") and s["site"] in sites}
 
     def wrong_value(k: int) -> bool:
@@ -425,7 +439,7 @@ def score_case(case: Case, brief: dict[str, Any]) -> Verdict:
             named.append(site)
     labels = {s: case.docs[sites[s]].label if s in sites else "unknown" for s in named}
     anywhere = any(matches_any(str(a["value"]), case.gold, case.wrong) for a in brief.get("agreed", []))
-    return Verdict(case, source, answer, right, read, misinfo_read, misinfo_dropped, named, labels, anywhere)
+    return Verdict(case, source, answer, right, read, misinfo_read, misinfo_dropped, named, labels, anywhere, bool(rivals))
 
 
 def _site_of_url(url: str, sites: dict[str, int]) -> str | None:
@@ -439,6 +453,7 @@ class Tally:
     cases: int = 0
     right: int = 0
     anywhere: int = 0
+    splits: int = 0
     due: int = 0
     found: int = 0
     named: int = 0
@@ -453,6 +468,7 @@ class Tally:
         self.cases += 1
         self.right += v.answer_right
         self.anywhere += v.gold_agreed
+        self.splits += v.split
         self.due += v.disagreement_due
         self.found += v.disagreement_due and v.disagreement_found
         self.named += len(v.named)
@@ -471,11 +487,11 @@ class Tally:
         false = self.false_correct + self.false_noise
         return (f"| {label} | {self.cases} | {self.ratio(self.right, self.cases)} | {self.ratio(self.found, self.due)} | "
                 f"{self.ratio(self.named_misinfo, self.named)} | {false} ({self.false_correct} correct, {self.false_noise} noise) | "
-                f"{self.dropped_misinfo} | {self.ratio(self.anywhere, self.cases)} |")  # fmt: skip
+                f"{self.dropped_misinfo} | {self.ratio(self.anywhere, self.cases)} | {self.splits} |")  # fmt: skip
 
 
 HEADER = ("| split | cases | answer recall | disagreement recall | disagreement precision | false disagreements | "
-          "misinfo dropped as a copy | gold among agreed (diagnostic) |\n|---|---|---|---|---|---|---|---|")  # fmt: skip
+          "misinfo dropped as a copy | gold among agreed (diagnostic) | answers split |\n|---|---|---|---|---|---|---|---|---|")  # fmt: skip
 
 
 def table(verdicts: Sequence[Verdict]) -> str:
@@ -494,7 +510,7 @@ def table(verdicts: Sequence[Verdict]) -> str:
         lines.append(total.row(f"**{split}**"))
         lines.extend(t.row(f"{split}: {k}") for k, t in kinds.items() if t.cases)
         if total.errors:
-            lines.append(f"| {split}: briefs that failed | {total.errors} | | | | | | |")
+            lines.append(f"| {split}: briefs that failed | {total.errors} | | | | | | | |")
     lines.append(f"\nanswer read from: {', '.join(sorted(used - {'none'})) or 'nothing'}")
     return "\n".join(lines)
 
@@ -551,7 +567,6 @@ def cli_smoke(cases: Sequence[Case]) -> list[str]:
     Everything a scorer reads (sources, agreed, disagreed, dropped, answer) must be the same both ways;
     an empty list means the JSON path gives what the Python API gives.
     """
-    import os
     import subprocess
     import tempfile
 
@@ -564,7 +579,7 @@ def cli_smoke(cases: Sequence[Case]) -> list[str]:
         path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
         in_process = asyncio.run(run_briefs(cases, config, parallel=1))
         env = {k: v for k, v in os.environ.items() if not re.search(r"(_API_KEY|_TOKEN)$|^WEBQUORUM_", k)}
-        env["PYTHONPATH"] = str(REPO / "src")
+        env["PYTHONPATH"] = str(SRC)
         for case, mine in zip(cases, in_process, strict=True):
             run = subprocess.run(
                 [sys.executable, "-m", "webquorum", "brief", case.question, "--json", "--sources", str(SOURCES), "--config", str(path)],

@@ -159,6 +159,16 @@ def test_the_answer_field_wins_over_agreed_and_may_be_null() -> None:
     assert (v.answer_from, v.answer, v.answer_right, v.gold_agreed) == ("answer", None, False, True)
 
 
+def test_an_even_split_is_right_only_when_every_value_in_it_is_gold() -> None:
+    case = case_of(("correct", "3,559 people"), ("misinfo", "10,000 people"))
+    case = rc.Case(0, case.question, case.docs, ("3,559 people", "3,506 people"), ("10,000 people",))
+    base = {"sources": [source(case, 0), source(case, 1)], "agreed": [], "disagreed": [], "dropped": []}
+    split = {"value": "3,559 people", "count": 1, "of": 2, "sites": [], "rivals": ["10,000 people"]}
+    assert rc.score_case(case, {**base, "answer": split}).answer_right is False, "the brief chose nothing"
+    told_apart = {**split, "rivals": ["3,506 people"]}
+    assert rc.score_case(case, {**base, "answer": told_apart}).answer_right is True
+
+
 def test_false_disagreements_unread_misinformation_and_copies() -> None:
     case = case_of(("correct", "3,559 people"), ("misinfo", "10,000 people"), ("misinfo", "10,000 people"), ("noise", "unknown"),
                    ("misinfo", "3,559 people"))  # fmt: skip
