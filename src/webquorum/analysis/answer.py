@@ -62,7 +62,10 @@ _DATE_WORDS = ("when", "what year", "which year", "what date", "birth date", "da
 _FIGURE_WORDS = ("how many", "how much", "how long", "how tall", "how high", "how big", "how far", "how old",
                  "how large", "how deep", "how heavy", "how fast")  # fmt: skip
 _NAME_NOUNS = frozenset(
-    ["artist", "author", "director", "directors", "creator", "founder", "founders", "composer", "writer", "producer", "operator", "owner", "company", "team", "club", "band", "singer", "player", "person", "architect", "designer", "developer", "publisher", "manufacturer", "label", "network", "mayor", "governor", "president", "ceo", "chairman", "coach", "leader", "manager", "captain", "editor", "host", "inventor", "engineer"]
+    ["artist", "author", "director", "directors", "creator", "founder", "founders", "composer", "writer", "producer", "operator", "owner", "company", "team", "club", "band", "singer", "player", "person", "architect", "designer", "developer", "publisher", "manufacturer", "label", "network", "mayor", "governor", "president", "ceo", "chairman", "coach", "leader", "manager", "captain", "editor", "host", "inventor", "engineer",
+     # named places and bodies: "which country", "which line", "what political party"
+     "country", "city", "state", "province", "region", "county", "district", "party", "university", "line", "river",
+     "capital", "composer"]
 )
 _ASK_WORDS = frozenset(
     ["what", "which", "who", "whom", "whose", "when", "where", "how", "is", "was", "are", "were", "does", "did", "do", "the", "a", "an", "of", "name", "named", "called", "type", "kind", "many", "much", "year", "date", "primary", "main", "known", "associated"]
@@ -77,6 +80,7 @@ _SYNONYMS = (
     ("began", "begin", "started", "start", "opened", "commenced", "premiered", "first"),
     ("directed", "director", "direction", "directors"),
     ("written", "wrote", "writer", "author", "authored"),
+    ("composer", "composed", "composition", "compose"),
     ("population", "inhabitants", "residents", "people", "populated"),
     ("height", "tall", "high", "elevation", "altitude"),
     ("length", "long"),
@@ -112,6 +116,7 @@ class Statement:
     person: str = ""  # a name's key
     prior: tuple[Figure, ...] = ()  # values this source gives as earlier ("from 324 ... to 330")
     claim: Claim | None = None  # what the figure measures, as its clause says (period, scope, modifiers)
+    category: str = ""  # what the page defines the subject as, by the phrase's last word's stem ("player")
 
 
 @dataclass(frozen=True)
@@ -162,7 +167,8 @@ def read_ask(query: str) -> Ask | None:
     elif any(f" {p} " in low for p in _FIGURE_WORDS):
         kind = "figure"
     elif low.lstrip().startswith(("who ", "whom ", "whose ", "where ")) or any(
-        w in _NAME_NOUNS and i and head[i - 1] in ("which", "what", "whose") for i, w in enumerate(head)
+        w in _NAME_NOUNS and any(x in ("which", "what", "whose") for x in head[max(0, i - 3) : i])
+        for i, w in enumerate(head)
     ):
         kind = "name"  # "which private railway operator", "what political party": a named thing
     elif unit or any(concept_of(w, "en") for w in words):
@@ -187,6 +193,11 @@ def _relation_key(word: str) -> str:
     return f"={group[0]}" if group else stem(word, "en")
 
 
+def about_question(words: str, ask: Ask) -> bool:
+    """Whether a quantity, in words ("population, 2010", "opening date"), is what the question asks about."""
+    return any(_relates(_relation_key(w), ask.relation) for w in _WORD.findall(fold(words)))
+
+
 def _relates(key: str, relation: frozenset[str]) -> bool:
     """A word's key is a relation's: equal, or two stems sharing their first five letters ("employ", "employe")."""
     return key in relation or (len(key) >= 5 and any(len(r) >= 5 and r[:5] == key[:5] for r in relation))
@@ -208,17 +219,26 @@ def _unit_of(word: str) -> str:
 
 def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | None:
     """The statement in ``text`` that answers ``ask``, per the module docstring; None when none does."""
-    if ask.kind == "other":
-        return None
     folded = fold(text)
     about = not ask.subject or any(re.search(rf"\b{re.escape(w)}\b", folded) for w in ask.subject)
     if not about:
         return None
+    if ask.kind == "other":
+        return _defined_as(site, url, text, folded, ask)
     reader = ClaimReader(text) if ask.kind in ("figure", "date") else None
+    by_names = ask.kind == "name" and bool(ask.relation & _CREATORS)  # "a 1985 album by Anthrax" names the artist
+    if reader is not None and ask.kind == "date" and ask.relation & _LIFE:
+        life = _lifespan(site, url, text, ask, reader)
+        if life is not None:
+            return life
     best: tuple[tuple[int, int], Statement] | None = None
     for start, end in sentence_spans(text):
         sentence = folded[start:end]
-        hits = [start + m.start() for m in _WORD.finditer(sentence) if _relates(_relation_key(m[0]), ask.relation)]
+        hits = [
+            start + m.start()
+            for m in _WORD.finditer(sentence)
+            if _relates(_relation_key(m[0]), ask.relation) or (m[0] == "by" and by_names)
+        ]
         subject_hit = any(re.search(rf"\b{re.escape(w)}\b", sentence) for w in ask.subject)
         if not hits and not (ask.kind == "figure" and ask.unit):
             continue
@@ -229,6 +249,53 @@ def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | N
         if best is None or rank < best[0]:
             best = (rank, found)
     return best[1] if best else None
+
+
+_LIFE = frozenset({"=born", "=died"})
+_CREATORS = frozenset({"=artist", "=composer", "=written", "=directed", "creator", "produc", "painter", "architect",
+                       "design", "develop", "publish"})  # fmt: skip
+_SPAN = re.compile(r"\(([^()]{4,40}?)\s[–—-]{1,2}\s([^()]{4,40}?)\)")
+
+
+def _lifespan(site: str, url: str, text: str, ask: Ask, reader: ClaimReader) -> Statement | None:
+    """"Horace Rumbold (2 July 1829 – 3 November 1913)": the parenthesis after a name states birth, then death."""
+    for m in _SPAN.finditer(text[:1500]):
+        before = fold(text[max(0, m.start() - 60) : m.start()])
+        if ask.subject and not any(re.search(rf"\b{re.escape(w)}\b", before) for w in ask.subject):
+            continue
+        side = 1 if "=born" in ask.relation else 2
+        lo, hi = m.start(side), m.end(side)
+        inside = [f for f in reader.figures if lo <= f.start and f.end <= hi and f.kind in _DATE_KINDS]
+        if inside:
+            f = inside[0]
+            return Statement(site, url, format_figure(f), f.start, f.end, figure=f, claim=reader.claim(f))
+    return None
+
+
+# "X is an American ice hockey player", "X was a 1996 romantic comedy film": what the page says X is.
+_DEFINED = re.compile(
+    r"\b(?:is|was|are|were)\s+(?:an?|the)\s+(?P<np>(?:[\w'’-]+\s+){0,5}?[\w'’-]+?)"
+    r"(?=\s+(?:by|from|in|of|for|that|which|who|with|on|at|and|based|born|released|written|directed|located|"
+    r"founded|created|known|where|whose|starring|broadcasting)\b|\s*[,.;:(]|$)"
+)
+
+
+def _defined_as(site: str, url: str, text: str, folded: str, ask: Ask) -> Statement | None:
+    """For a question no figure, date or name answers ("what sport", "what medium"), what the page defines
+    the subject as, in its first sentence that names the subject: shown as the answer, never disputed."""
+    for start, end in sentence_spans(text[:2000]):
+        sentence = folded[start:end]
+        if ask.subject and not any(re.search(rf"\b{re.escape(w)}\b", sentence) for w in ask.subject):
+            continue
+        m = _DEFINED.search(text, start, end)
+        if m is None:
+            continue
+        words = [w for w in m["np"].split() if not w[:1].isdigit()]
+        if words:
+            phrase = " ".join(words)
+            at = m.start("np")
+            return Statement(site, url, phrase, at, at + len(m["np"]), person="", category=stem(fold(words[-1]), "en"))
+    return None
 
 
 def _value_in(
@@ -269,7 +336,7 @@ def _value_in(
         if " " not in n.surface and re.search(rf"\b{re.escape(n.surface.lower())}\b", text):
             continue  # "Album" where the page also writes "album": a common word capitalised by its place
         after = at >= anchor
-        by = re.search(r"(?i)\bby\W+(?:[a-z]+\W+){0,3}$", text[max(start, at - 40) : at]) is not None
+        by = re.search(r"\bby\W+(?:[\w'’-]+\W+){0,4}$", text[max(start, at - 50) : at]) is not None
         candidates.append(((0 if by else 1, 0 if after else 1, abs(at - anchor)), n, at))
     if not candidates:
         return None
@@ -298,7 +365,27 @@ def same_value(a: Statement, b: Statement) -> bool:
         return figures_agree(fa, fb)
     if a.person and b.person:
         return same_person(a.person, b.person) or same_person(b.person, a.person)
-    return False
+    return bool(a.category) and a.category == b.category
+
+
+_QUALIFIER = re.compile(r"\s*(?:,\s*([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})|\(([^()]{2,40})\))")
+
+
+def subject_qualifier(text: str, ask: Ask) -> str:
+    """What a page adds right after the subject's name to say which one it means: "Lost Springs, Wyoming",
+    "String Quintet No. 2 (Brahms)", "Crazy for You (Best Coast album)". Empty when it adds nothing."""
+    words = sorted(ask.subject, key=len, reverse=True)
+    if not words:
+        return ""
+    last = max(words, key=lambda w: -1 if w.isdigit() else len(w))
+    m = re.search(rf"\b{re.escape(last)}\b", fold(text[:3000]))
+    while m is not None:
+        end = m.end()
+        tail = _QUALIFIER.match(text, end)
+        if tail:
+            return fold(tail[1] or tail[2]).strip()
+        m = re.compile(rf"\b{re.escape(last)}\b").search(fold(text[:3000]), end)
+    return ""
 
 
 def _comparable(s: Statement, top: list[Statement]) -> bool:
@@ -346,9 +433,13 @@ def answer_of(
     shown = _shown(top)
     rivals = tuple((_shown(g).value, len(g)) for g in groups[1:] if len(g) == len(top) and _comparable(g[0], top))
     dissents: list[Dissent] = []
-    if len(top) >= 2 and not rivals and 2 * len(top) > len(statements):  # most of the stating sites, not a plurality
+    if ask.kind != "other" and len(top) >= 2 and not rivals and 2 * len(top) > len(statements):  # a majority
+        qualifiers = {t.site: subject_qualifier(texts.get(t.site, ""), ask) for t in top}
         for g in groups[1:]:
             for s in g:
+                own = subject_qualifier(texts.get(s.site, ""), ask)
+                if own and any(q and q != own for q in qualifiers.values()):
+                    continue  # "Lost Springs, Kansas" is not "Lost Springs, Wyoming": another thing of that name
                 if not names_value(texts.get(s.site, ""), shown) and _comparable(s, top):
                     dissents.append(_dissent(s, top, dates))
     if len({d.statement.value for d in dissents}) > 1:

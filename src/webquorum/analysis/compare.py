@@ -33,6 +33,7 @@ from webquorum.analysis.answer import (
     Answer,
     Ask,
     DissentType,
+    about_question,
     answer_of,
     answer_statements,
     ask_in_words,
@@ -172,6 +173,11 @@ def compare_sources(
     chosen = [_figure_item(it.undescribed, described=True) if it.undescribed else it for it in _select(others, max_agreed)]
     agreed = [Agreed(it.kind, it.value, len(it.sites), of, it.quantity) for it in chosen]
     dissents.sort(key=lambda d: (-d[0], d[1]))
+    if ask is not None and answer is not None:
+        # On the question's own quantity a claim dissent must side with the answer: one that upholds another
+        # value second-guesses it (on real pages: another station's opening date, another person's birth).
+        dissents = [d for d in dissents if not about_question(d[2].quantity, ask)
+                    or (d[2].others_value == answer.value and not answer.split)]  # fmt: skip
     disagreed = _answer_dissents(answer) if answer else []
     for _, _, d in dissents[: max(0, max_disagreed - len(disagreed))]:
         if (d.site, d.value) not in {(x.site, x.value) for x in disagreed}:

@@ -12,6 +12,7 @@ render under 4,000 characters.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -202,14 +203,25 @@ def drop_copies(readings: list[Reading]) -> tuple[list[Reading], list[DroppedSou
 
 
 def same_claims(a: str, b: str, limit: int = 3000) -> bool:
-    """Whether two texts state the same figures and the same names (first ``limit`` characters, as compared)."""
+    """Whether two texts say the same things: the same figures, names and content words over their common part.
 
-    def claims(text: str) -> tuple[set[tuple[str, float]], set[str]]:
-        head = text[:limit]
+    Compared over the shorter text's length (less a tail that one copy may have cut mid-sentence), so a
+    truncated syndicated copy is still a copy, and a copy with one word changed ("a defender" edited to
+    "a forward", a year, a name) is not.
+    """
+    common = min(len(a), len(b), limit)
+    span = common - 200 if common > 400 else common
+
+    def claims(text: str) -> tuple[set[tuple[str, float]], set[str], set[str]]:
+        head = text[:span]
         figures = {(f.kind, round(f.value, 6)) for f in extract_figures(head)}
-        return figures, {n.key for n in name_mentions(head) if not n.weak}
+        words = {w for w in _CONTENT_WORD.findall(head.lower())}
+        return figures, {n.key for n in name_mentions(head) if not n.weak}, words
 
     return claims(a) == claims(b)
+
+
+_CONTENT_WORD = re.compile(r"[^\W\d_]{4,}")
 
 
 def drop_unneeded_wikipedia(readings: list[Reading], want: int = 2) -> tuple[list[Reading], list[DroppedSource]]:
