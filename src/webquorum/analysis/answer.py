@@ -101,6 +101,7 @@ class Ask:
     unit: str = ""  # the count class or dimension wanted ("people", "length"), when the question names one
     scope: frozenset[str] = frozenset()  # a scope the question names ("metro", "national")
     concepts: frozenset[str] = frozenset()  # quantity concepts it names ("revenue"): a figure must measure one
+    phrases: tuple[str, ...] = ()  # the subject as written, folded: ("don't drink the water",)
 
 
 @dataclass(frozen=True)
@@ -181,7 +182,8 @@ def read_ask(query: str) -> Ask | None:
         return None
     scope = frozenset(SCOPES[w] for w in low.split() if w in SCOPES)
     concepts = frozenset(concept for w in words if (concept := concept_of(w, "en")))
-    return Ask(kind, subject, relation, unit, scope, concepts)
+    phrases = tuple(" ".join(_WORD.findall(fold(p))) for p in quoted + caps if _WORD.findall(fold(p)))
+    return Ask(kind, subject, relation, unit, scope, concepts, phrases)
 
 
 def _starts_question(run: str) -> bool:
@@ -373,19 +375,19 @@ _QUALIFIER = re.compile(r"\s*(?:,\s*([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2
 
 def subject_qualifier(text: str, ask: Ask) -> str:
     """What a page adds right after the subject's name to say which one it means: "Lost Springs, Wyoming",
-    "String Quintet No. 2 (Brahms)", "Crazy for You (Best Coast album)". Empty when it adds nothing."""
-    words = sorted(ask.subject, key=len, reverse=True)
-    if not words:
-        return ""
-    last = max(words, key=lambda w: -1 if w.isdigit() else len(w))
-    m = re.search(rf"\b{re.escape(last)}\b", fold(text[:3000]))
-    while m is not None:
-        end = m.end()
-        tail = _QUALIFIER.match(text, end)
-        if tail:
-            return fold(tail[1] or tail[2]).strip()
-        m = re.compile(rf"\b{re.escape(last)}\b").search(fold(text[:3000]), end)
+    "Don't Drink the Water (1994 film)". Empty when it adds nothing."""
+    for phrase in sorted(ask.phrases, key=len, reverse=True):
+        pattern = r"\W+".join(re.escape(w) for w in phrase.split())
+        for m in re.finditer(rf"(?i)(?<![\w]){pattern}(?![\w])", text[:3000]):
+            tail = _QUALIFIER.match(text, m.end())
+            if tail:
+                return fold(tail[1] or tail[2]).strip()
     return ""
+
+
+def context_names(text: str, ask: Ask) -> frozenset[str]:
+    """The page's sure names, less the subject's own words: what it says the subject is among."""
+    return frozenset(n.key for n in name_mentions(text[:3000]) if not n.weak and not set(n.key.split()) <= ask.subject)
 
 
 def _comparable(s: Statement, top: list[Statement]) -> bool:
@@ -409,6 +411,29 @@ def names_value(text: str, statement: Statement) -> bool:
     return bool(last) and re.search(rf"\b{re.escape(last)}\b", fold(text)) is not None
 
 
+def _add_mentions(groups: list[list[Statement]], statements: Sequence[Statement], texts: dict[str, str]) -> None:
+    """A site with no statement of its own backs the one value it names: a reference list that cites
+    "Crazy for You by Best Coast" backs Best Coast. Naming two of the values backs neither; a bare year
+    (too common in any text) or a surname alone is not enough."""
+    stated = {s.site for s in statements}
+    for site, text in texts.items():
+        if site in stated:
+            continue
+        named = [g for g in groups if _names_exactly(text, _shown(g))]
+        if len(named) == 1:
+            s = _shown(named[0])
+            named[0].append(Statement(site, "", s.value, -1, -1, figure=s.figure, person=s.person, claim=s.claim))
+
+
+def _names_exactly(text: str, statement: Statement) -> bool:
+    f = statement.figure
+    if f is not None:
+        return f.kind != "year" and names_value(text, statement)
+    if statement.person and " " in statement.person:
+        return re.search(rf"\b{re.escape(statement.person)}\b", " ".join(_WORD.findall(fold(text)))) is not None
+    return False
+
+
 def answer_of(
     ask: Ask,
     statements: Sequence[Statement],
@@ -428,6 +453,7 @@ def answer_of(
                 break
         else:
             groups.append([s])
+    _add_mentions(groups, statements, texts)
     groups.sort(key=lambda g: -len(g))  # stable: ties keep source order
     top = groups[0]
     shown = _shown(top)
@@ -435,11 +461,15 @@ def answer_of(
     dissents: list[Dissent] = []
     if ask.kind != "other" and len(top) >= 2 and not rivals and 2 * len(top) > len(statements):  # a majority
         qualifiers = {t.site: subject_qualifier(texts.get(t.site, ""), ask) for t in top}
+        around = frozenset().union(*(context_names(texts.get(t.site, ""), ask) for t in top if t.start >= 0))
         for g in groups[1:]:
             for s in g:
                 own = subject_qualifier(texts.get(s.site, ""), ask)
                 if own and any(q and q != own for q in qualifiers.values()):
                     continue  # "Lost Springs, Kansas" is not "Lost Springs, Wyoming": another thing of that name
+                theirs = context_names(texts.get(s.site, ""), ask) - {s.person}
+                if theirs and around and not theirs & around:
+                    continue  # names only other things than the pages it would contradict: maybe another thing
                 if not names_value(texts.get(s.site, ""), shown) and _comparable(s, top):
                     dissents.append(_dissent(s, top, dates))
     if len({d.statement.value for d in dissents}) > 1:

@@ -214,8 +214,8 @@ def same_claims(a: str, b: str, limit: int = 3000) -> bool:
 
     def claims(text: str) -> tuple[set[tuple[str, float]], set[str], set[str]]:
         head = text[:span]
-        figures = {(f.kind, round(f.value, 6)) for f in extract_figures(head)}
-        words = {w for w in _CONTENT_WORD.findall(head.lower())}
+        figures: set[tuple[str, float]] = {(f.kind, round(f.value, 6)) for f in extract_figures(head)}
+        words: set[str] = set(_CONTENT_WORD.findall(head.lower()))
         return figures, {n.key for n in name_mentions(head) if not n.weak}, words
 
     return claims(a) == claims(b)
