@@ -42,6 +42,7 @@ from webquorum.text.measures import (
     PAST_ROLE,
     PERSON_CLASSES,
     SCOPES,
+    UNITS,
     concept_of,
     count_class,
     stem,
@@ -137,6 +138,7 @@ class Answer:
     dissents: tuple[Dissent, ...] = ()
     statements: tuple[Statement, ...] = ()
     rivals: tuple[tuple[str, int], ...] = ()  # other values as many sites state: (value, sites)
+    elsewhere: tuple[str, ...] = ()  # sites whose page is about another thing of the subject's name
 
     @property
     def split(self) -> bool:
@@ -162,7 +164,7 @@ def read_ask(query: str) -> Ask | None:
     relation = frozenset(_relation_key(w) for w in words)
     unit = next((c for w in words if (c := _unit_of(w))), "")
     kind: AskKind
-    head = low.split()[:8]
+    head = low.split()
     if any(f" {p} " in low for p in _DATE_WORDS) or ((" born " in low or " date " in low) and "where" not in low):
         kind = "date"
     elif any(f" {p} " in low for p in _FIGURE_WORDS):
@@ -370,7 +372,8 @@ def same_value(a: Statement, b: Statement) -> bool:
     return bool(a.category) and a.category == b.category
 
 
-_QUALIFIER = re.compile(r"\s*(?:,\s*([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})|\(([^()]{2,40})\))")
+# ", Wyoming is a town" qualifies; ", Ricardo Salinas Ortiz, announced" is an appositive (closed by a comma), not.
+_QUALIFIER = re.compile(r"\s*(?:,\s*([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})(?!\s*,)|\(([^()]{2,40})\))")
 
 
 def subject_qualifier(text: str, ask: Ask) -> str:
@@ -387,7 +390,10 @@ def subject_qualifier(text: str, ask: Ask) -> str:
 
 def context_names(text: str, ask: Ask) -> frozenset[str]:
     """The page's sure names, less the subject's own words: what it says the subject is among."""
-    return frozenset(n.key for n in name_mentions(text[:3000]) if not n.weak and not set(n.key.split()) <= ask.subject)
+    return frozenset(
+        n.key for n in name_mentions(text[:3000])
+        if not n.weak and n.key not in UNITS and not set(n.key.split()) - FUNCTION_WORDS <= ask.subject
+    )  # fmt: skip
 
 
 def _comparable(s: Statement, top: list[Statement]) -> bool:
@@ -459,23 +465,26 @@ def answer_of(
     shown = _shown(top)
     rivals = tuple((_shown(g).value, len(g)) for g in groups[1:] if len(g) == len(top) and _comparable(g[0], top))
     dissents: list[Dissent] = []
+    elsewhere: list[str] = []
     if ask.kind != "other" and len(top) >= 2 and not rivals and 2 * len(top) > len(statements):  # a majority
         qualifiers = {t.site: subject_qualifier(texts.get(t.site, ""), ask) for t in top}
         around = frozenset().union(*(context_names(texts.get(t.site, ""), ask) for t in top if t.start >= 0))
+        around -= {t.person for t in top}  # the answer itself is no shared context
         for g in groups[1:]:
             for s in g:
                 own = subject_qualifier(texts.get(s.site, ""), ask)
-                if own and any(q and q != own for q in qualifiers.values()):
-                    continue  # "Lost Springs, Kansas" is not "Lost Springs, Wyoming": another thing of that name
                 theirs = context_names(texts.get(s.site, ""), ask) - {s.person}
-                if theirs and around and not theirs & around:
-                    continue  # names only other things than the pages it would contradict: maybe another thing
+                if (own and any(q and q != own for q in qualifiers.values())) or (theirs and around and not theirs & around):
+                    # "Lost Springs, Kansas" is not "Lost Springs, Wyoming"; a page naming only other things than
+                    # the pages it would contradict may be about another thing of that name
+                    elsewhere.append(s.site)
+                    continue
                 if not names_value(texts.get(s.site, ""), shown) and _comparable(s, top):
                     dissents.append(_dissent(s, top, dates))
     if len({d.statement.value for d in dissents}) > 1:
         dissents = []  # a scatter of other values is ambiguity (several things share the name), not one dissent
     return Answer(ask.kind, shown.value, tuple(s.site for s in top), of, words, tuple(dissents), tuple(statements),
-                  rivals)  # fmt: skip
+                  rivals, tuple(elsewhere))  # fmt: skip
 
 
 def _shown(group: list[Statement]) -> Statement:

@@ -169,15 +169,17 @@ def compare_sources(
     if fallback is not None and (answer is None or (answer.count < 2 <= len(fallback.sites))):
         answer = Answer("name" if fallback.kind == "name" else "figure", fallback.value,
                         tuple(sorted(fallback.sites, key=site_index.__getitem__)), of, fallback.quantity)  # fmt: skip
-    others = [it for it in items if answer is None or not _same_item(it, answer)]  # the answer is said once
+    earlier = {format_figure(p) for st in answer.statements for p in st.prior} if answer else set()
+    # the answer is said once, and the value it replaced ("from 324 to 330 m") is not an agreed fact of today
+    others = [it for it in items if answer is None or not (_same_item(it, answer) or it.value in earlier)]
     chosen = [_figure_item(it.undescribed, described=True) if it.undescribed else it for it in _select(others, max_agreed)]
     agreed = [Agreed(it.kind, it.value, len(it.sites), of, it.quantity) for it in chosen]
     dissents.sort(key=lambda d: (-d[0], d[1]))
     if ask is not None and answer is not None:
         # On the question's own quantity a claim dissent must side with the answer: one that upholds another
         # value second-guesses it (on real pages: another station's opening date, another person's birth).
-        dissents = [d for d in dissents if not about_question(d[2].quantity, ask)
-                    or (d[2].others_value == answer.value and not answer.split)]  # fmt: skip
+        dissents = [d for d in dissents if d[2].site not in answer.elsewhere and (not about_question(d[2].quantity, ask)
+                    or (d[2].others_value == answer.value and not answer.split))]  # fmt: skip
     disagreed = _answer_dissents(answer) if answer else []
     for _, _, d in dissents[: max(0, max_disagreed - len(disagreed))]:
         if (d.site, d.value) not in {(x.site, x.value) for x in disagreed}:

@@ -42,7 +42,8 @@ def header(query: str, searched_at: str, count: int) -> str:
 
 
 def _source_lines(source: BriefSource, text_limit: int) -> list[str]:
-    lines = [f"{source.n}. {clip(source.title or source.site, 160)} ({source.site})", f"   {source.url}"]
+    dated = f", {source.published[:10]}" if source.published else ""  # which source is newer is the reader's question
+    lines = [f"{source.n}. {clip(source.title or source.site, 160)} ({source.site}{dated})", f"   {source.url}"]
     if text_limit > 0 and source.text:
         text = clip(source.text, text_limit)
         lines.append(f'   "{text}"' if _BARE_URL.fullmatch(text) else "   " + text)  # no forged URL line

@@ -1,0 +1,160 @@
+"""The question-first answer layer (issue 22), on short cases written here: unit tests of each rule.
+
+These are not the measure: ``benchmarks/compare.py`` scores the comparison on real passages
+(RAMDocs) it was not tuned on. Each test names the rule it pins and fails without it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from webquorum.analysis.answer import read_ask
+from webquorum.analysis.compare import SourceText, compare_sources, render_agreement
+
+
+def src(site: str, text: str, published: str | None = None) -> SourceText:
+    return SourceText(site, f"https://{site}/", text, published)
+
+
+@pytest.mark.parametrize(
+    ("query", "kind"),
+    [
+        ("What is the population of Broken Bow?", "figure"),
+        ("how tall is the Eiffel Tower", "figure"),
+        ("When was General Bryan born?", "date"),
+        ("Hartwell municipal election date", "date"),
+        ("Who directed the film \"Yellow Ticket\"?", "name"),
+        ("20000 series is operated by which private railway operator?", "name"),
+        ("What political party does Marcoux belong to?", "name"),
+        ("What sport is China Clipper associated with?", "other"),
+    ],
+)
+def test_the_question_says_what_kind_of_answer_it_wants(query: str, kind: str) -> None:
+    ask = read_ask(query)
+    assert ask is not None and ask.kind == kind
+
+
+def test_a_question_reads_its_subject_apart_from_what_it_asks() -> None:
+    ask = read_ask('Who is the artist of the album "Crazy for You"?')
+    assert ask is not None and {"crazy", "you"} <= ask.subject and "=artist" in ask.relation
+
+
+def test_the_answer_leads_and_an_outdated_page_is_an_older_figure() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "The Eiffel Tower grew from 324 to 330 metres tall when a new antenna was fitted in 2022."),
+            src("b.test", "Since 2022 the Eiffel Tower has been 330 metres tall, up from 324 metres."),
+            src("c.test", "Today the Eiffel Tower is 330 metres tall."),
+            src("old.test", "The Eiffel Tower is 324 metres tall and was the tallest structure in the world until 1930."),
+        ],
+        query="how tall is the Eiffel Tower",
+    )
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("330 metres", 3)
+    assert [(d.site, d.type) for d in c.disagreed] == [("old.test", "older")]
+    lines = render_agreement(c)
+    assert lines[0] == "Answer (tall Eiffel Tower): 330 metres in 3/4"
+    assert not any("324 metres in" in line for line in lines), "the replaced value is not an agreed fact"
+    assert lines[-1].startswith("Older figure: old.test says 324 metres where 3 others say 330 metres")
+
+
+def test_a_page_dated_years_before_the_others_is_an_older_figure() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "The Eiffel Tower is 330 metres tall.", "2024-05-01"),
+            src("b.test", "The Eiffel Tower stands 330 metres tall.", "2023-01-10"),
+            src("c.test", "At 330 metres tall, the Eiffel Tower dominates Paris.", "2025-02-02"),
+            src("old.test", "The Eiffel Tower is 324 metres tall.", "2012-06-01"),
+        ],
+        query="how tall is the Eiffel Tower",
+    )
+    assert [(d.site, d.type) for d in c.disagreed] == [("old.test", "older")]
+    assert render_agreement(c)[-1].endswith("(this page is dated 2012; theirs 2023-2025)")
+
+
+def test_the_same_page_undated_is_a_conflict() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "The Eiffel Tower is 330 metres tall."),
+            src("b.test", "The Eiffel Tower stands 330 metres tall."),
+            src("x.test", "The Eiffel Tower is 312 metres tall."),
+        ],
+        query="how tall is the Eiffel Tower",
+    )
+    assert [(d.site, d.value, d.type) for d in c.disagreed] == [("x.test", "312 metres", "conflict")]
+
+
+def test_the_current_holder_not_the_former_one() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "Lumina Bank named Ana Ruiz chief executive in March. She succeeded Karl Meyer, who retired."),
+            src("b.test", "Former CEO Karl Meyer left Lumina Bank; Ana Ruiz is now the chief executive of Lumina Bank."),
+            src("c.test", "Lumina Bank CEO Ana Ruiz said profits rose."),
+        ],
+        query="who is the CEO of Lumina Bank",
+    )
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Ana Ruiz", 3)
+    assert c.disagreed == []
+
+
+def test_one_against_one_is_a_split_that_names_no_one() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "The cathedral parish was founded in 1856 in Kalamazoo."),
+            src("b.test", "The cathedral parish was founded in 1900 in Kalamazoo."),
+        ],
+        query="When was the cathedral parish founded?",
+    )
+    assert c.answer is not None and c.answer.split and c.answer.rivals == (("1900", 1),)
+    assert c.disagreed == []
+    assert render_agreement(c)[0].endswith("sources split: 1856 in 1/2 against 1900 in 1/2")
+
+
+def test_a_scatter_of_values_is_ambiguity_not_a_dissent() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "The population of Tyro was 220 at the 2010 census."),
+            src("b.test", "As of 2010 the population of Tyro was 220."),
+            src("c.test", "Tyro had a population of 3,879 at the census."),
+            src("d.test", "The population of Tyro was 344 in 2020."),
+        ],
+        query="What is the population of Tyro?",
+    )
+    assert c.answer is not None and c.answer.value == "220 people" and c.disagreed == []
+
+
+def test_another_place_of_the_same_name_is_not_a_dissent() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "Lost Springs, Wyoming is a town whose population was 4 at the 2010 census."),
+            src("b.test", "Lost Springs, Wyoming had a population of 4 people in 2010."),
+            src("c.test", "Lost Springs, Kansas is a city with a population of 70 at the 2010 census."),
+        ],
+        query="What is the population of Lost Springs?",
+    )
+    assert c.answer is not None and c.answer.value == "4 people" and c.disagreed == []
+
+
+def test_a_segment_or_a_twelve_month_total_is_not_the_quarter_asked_for() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "NVIDIA reported revenue for the first quarter of $81.6 billion. Data center revenue was $75.2 billion."),
+            src("b.test", "NVIDIA's revenue in the last twelve months was $253.49 billion."),
+            src("c.test", "NVIDIA posted first-quarter revenue of $81.6 billion as data center revenue reached $75.2 billion."),
+        ],
+        query="nvidia latest quarterly revenue",
+    )
+    assert c.answer is not None and c.answer.value == "$81.6 billion"
+    assert c.disagreed == []
+
+
+def test_a_category_question_is_answered_by_what_the_page_calls_the_subject_and_never_disputed() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "China Clipper was an American ice hockey player who played for Boston."),
+            src("b.test", "China Clipper was an American basketball player from Ohio."),
+            src("c.test", "China Clipper was an American ice hockey player in the 1930s."),
+        ],
+        query="What sport is China Clipper associated with?",
+    )
+    assert c.answer is not None and c.answer.kind == "other" and "hockey" in c.answer.value
+    assert c.disagreed == []
