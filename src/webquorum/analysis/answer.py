@@ -32,9 +32,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 from typing import Literal
 
-from webquorum.text.claims import Claim, ClaimReader, same_quantity
+from webquorum.text.claims import Claim, ClaimReader, reader_for, same_quantity
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import FUNCTION_WORDS
 from webquorum.text.measures import (
@@ -47,7 +48,7 @@ from webquorum.text.measures import (
     count_class,
     stem,
 )
-from webquorum.text.names import name_mentions
+from webquorum.text.names import NameMention, name_mentions
 from webquorum.text.readings import Figure, figures_agree, format_figure, unit_key
 from webquorum.text.roles import same_person
 from webquorum.text.sentences import sentence_spans
@@ -202,6 +203,12 @@ def about_question(words: str, ask: Ask) -> bool:
     return any(_relates(_relation_key(w), ask.relation) for w in _WORD.findall(fold(words)))
 
 
+@lru_cache(maxsize=16384)
+def _word_relates(word: str, relation: frozenset[str]) -> bool:
+    """:func:`_relates` for one folded word of a page (cached: a page repeats its words, a brief its question)."""
+    return _relates(_relation_key(word), relation)
+
+
 def _relates(key: str, relation: frozenset[str]) -> bool:
     """A word's key is a relation's: equal, or two stems sharing their first five letters ("employ", "employe")."""
     return key in relation or (len(key) >= 5 and any(len(r) >= 5 and r[:5] == key[:5] for r in relation))
@@ -229,7 +236,7 @@ def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | N
         return None
     if ask.kind == "other":
         return _defined_as(site, url, text, folded, ask)
-    reader = ClaimReader(text) if ask.kind in ("figure", "date") else None
+    reader = reader_for(text) if ask.kind in ("figure", "date") else None
     by_names = ask.kind == "name" and bool(ask.relation & _CREATORS)  # "a 1985 album by Anthrax" names the artist
     if reader is not None and ask.kind == "date" and ask.relation & _LIFE:
         life = _lifespan(site, url, text, ask, reader)
@@ -241,7 +248,7 @@ def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | N
         hits = [
             start + m.start()
             for m in _WORD.finditer(sentence)
-            if _relates(_relation_key(m[0]), ask.relation) or (m[0] == "by" and by_names)
+            if _word_relates(m[0], ask.relation) or (m[0] == "by" and by_names)
         ]
         subject_hit = any(re.search(rf"\b{re.escape(w)}\b", sentence) for w in ask.subject)
         if not hits and not (ask.kind == "figure" and ask.unit):
@@ -388,10 +395,15 @@ def subject_qualifier(text: str, ask: Ask) -> str:
     return ""
 
 
+@lru_cache(maxsize=64)
+def _mentions(text: str) -> tuple[NameMention, ...]:
+    return tuple(name_mentions(text))
+
+
 def context_names(text: str, ask: Ask) -> frozenset[str]:
     """The page's sure names, less the subject's own words: what it says the subject is among."""
     return frozenset(
-        n.key for n in name_mentions(text[:3000])
+        n.key for n in _mentions(text[:3000])
         if not n.weak and n.key not in UNITS and not set(n.key.split()) - FUNCTION_WORDS <= ask.subject
     )  # fmt: skip
 
@@ -412,7 +424,7 @@ def names_value(text: str, statement: Statement) -> bool:
     if statement.figure is not None:
         f = statement.figure
         probe = Statement("", "", "", 0, 0, figure=f)
-        return any(same_value(probe, Statement("", "", "", 0, 0, figure=g)) for g in ClaimReader(text).figures)
+        return any(same_value(probe, Statement("", "", "", 0, 0, figure=g)) for g in reader_for(text).figures)
     last = statement.person.split()[-1] if statement.person else ""
     return bool(last) and re.search(rf"\b{re.escape(last)}\b", fold(text)) is not None
 

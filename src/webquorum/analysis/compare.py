@@ -41,7 +41,7 @@ from webquorum.analysis.answer import (
 )
 from webquorum.analysis.claims import conflict
 from webquorum.analysis.query import Question, read_question
-from webquorum.text.claims import Claim, ClaimReader, read_claims, same_measured_thing
+from webquorum.text.claims import Claim, ClaimReader, read_claims, reader_for, same_measured_thing
 from webquorum.text.figures import extract_figures
 from webquorum.text.names import extract_names as extract_names  # re-exported: callers import it from here
 from webquorum.text.names import name_key as name_key
@@ -142,7 +142,7 @@ def compare_sources(
         for name in name_mentions(text):
             names.mentions.setdefault(name.key, []).append((site, name.surface, (index, name.offset), name.weak))
         names.roles.extend((site, source.url, r) for r in read_roles(text))
-        reader = ClaimReader(text)
+        reader = reader_for(text)
         for figure in reader.figures:
             mention = _Mention(site, source.url, (index, figure.start), figure, reader)
             groups.setdefault((figure.kind, unit_key(figure)), []).append(mention)

@@ -163,6 +163,13 @@ class ClaimReader:
         self._read[figure.start] = _claim_at(text, sentence, index, self._lang, self._names)
 
 
+@lru_cache(maxsize=64)
+def reader_for(text: str) -> ClaimReader:
+    """One reader per text for the length of a comparison: the answer layer and the claim comparison read
+    the same four pages, and a page's figures and claims are the dearer half of comparing them."""
+    return ClaimReader(text)
+
+
 def same_quantity(a: Claim, b: Claim) -> bool:
     """Whether two claims measure one thing, so that different values contradict each other."""
     fa, fb = a.figure, b.figure
