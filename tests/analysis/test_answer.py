@@ -158,3 +158,16 @@ def test_a_category_question_is_answered_by_what_the_page_calls_the_subject_and_
     )
     assert c.answer is not None and c.answer.kind == "other" and "hockey" in c.answer.value
     assert c.disagreed == []
+
+
+def test_another_person_of_the_same_surname_is_not_a_dissent() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "Menachem Porush was born in 1916 in Jerusalem. Menachem Porush served in the Knesset."),
+            src("b.test", "Rabbi Menachem Porush (born 1916) was an Israeli politician; Menachem Porush led Agudat Yisrael."),
+            src("c.test", "Meir Porush was born in 1955 in Jerusalem. Meir Porush is an Israeli politician."),
+        ],
+        query="When was Porush born?",
+    )
+    assert c.answer is not None and c.answer.value == "1916" and c.disagreed == []
+    assert c.answer.elsewhere == ("c.test",)

@@ -400,6 +400,21 @@ def _mentions(text: str) -> tuple[NameMention, ...]:
     return tuple(name_mentions(text))
 
 
+def subject_name(text: str, ask: Ask) -> frozenset[str]:
+    """The words of the page's commonest full name for the subject: "meir porush" for the question's "Porush"."""
+    counts: dict[frozenset[str], int] = {}
+    for n in _mentions(text[:3000]):
+        words = frozenset(n.key.split())
+        if not n.weak and ask.subject and ask.subject <= words:
+            counts[words] = counts.get(words, 0) + 1
+    return max(counts, key=lambda w: (counts[w], len(w), sorted(w))) if counts else frozenset()
+
+
+def another_of_the_name(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Two full names for one subject where neither holds the other: "Meir Porush" and "Menachem Porush"."""
+    return bool(a and b) and not (a <= b or b <= a)
+
+
 def context_names(text: str, ask: Ask) -> frozenset[str]:
     """The page's sure names, less the subject's own words: what it says the subject is among."""
     return frozenset(
@@ -480,13 +495,19 @@ def answer_of(
     elsewhere: list[str] = []
     if ask.kind != "other" and len(top) >= 2 and not rivals and 2 * len(top) > len(statements):  # a majority
         qualifiers = {t.site: subject_qualifier(texts.get(t.site, ""), ask) for t in top}
+        full = [subject_name(texts.get(t.site, ""), ask) for t in top if t.start >= 0]
         around = frozenset().union(*(context_names(texts.get(t.site, ""), ask) for t in top if t.start >= 0))
         around -= {t.person for t in top}  # the answer itself is no shared context
         for g in groups[1:]:
             for s in g:
                 own = subject_qualifier(texts.get(s.site, ""), ask)
                 theirs = context_names(texts.get(s.site, ""), ask) - {s.person}
-                if (own and any(q and q != own for q in qualifiers.values())) or (theirs and around and not theirs & around):
+                named = subject_name(texts.get(s.site, ""), ask)
+                if (
+                    (own and any(q and q != own for q in qualifiers.values()))
+                    or (theirs and around and not theirs & around)
+                    or (full and all(another_of_the_name(named, f) for f in full))
+                ):
                     # "Lost Springs, Kansas" is not "Lost Springs, Wyoming"; a page naming only other things than
                     # the pages it would contradict may be about another thing of that name
                     elsewhere.append(s.site)
