@@ -257,3 +257,33 @@ def test_the_needs_hold_on_every_figure_of_the_case_set() -> None:
                 matched += 1
                 assert any(need in m[0].lower() for need in needs), (pattern.pattern, m[0])
     assert matched > 100  # the case set exercises the patterns, so the check is not vacuous
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # issue 22: spellings real pages use
+        ("released September 4,1998 in Europe", [("date", "1998-09-04")]),
+        ("it opened July 1st of 2003", [("date", "2003-07-01")]),
+        ("in September 1888 the line opened", [("date", "1888-09")]),
+        ("Population: 4,411", [("count", "4,411 people")]),
+        ("Population | 4,411", [("count", "4,411 people")]),
+        ("Mount Everest is 8,848.86m tall", [("measure", "8,848.86 m")]),
+        ("Fuji stands 3,776 m high", [("measure", "3,776 m")]),
+        ("a limit of 70 miles per hour", [("measure", "70 mph")]),
+        ("a 996 cc engine", [("measure", "996 cc")]),
+        ("the 2020 census counted them", [("year", "2020")]),
+        ("it raised 20m people", []),  # "m" before a noun is millions, never metres
+        ("The population density was 1,008.4 people per square mile.", []),  # a density is no population
+    ],
+)
+def test_real_page_spellings(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(f.kind, format_figure(f)) for f in extract_figures(text)] == expected
+
+
+def test_a_month_holds_its_days_and_no_other() -> None:
+    month = extract_figures("in September 1888")[0]
+    assert figures_agree(month, extract_figures("on September 4, 1888")[0])
+    assert figures_agree(month, extract_figures("on 30 September 1888")[0])
+    assert not figures_agree(month, extract_figures("on October 1, 1888")[0])
+    assert figures_agree(extract_figures("70 mph")[0], extract_figures("70 miles per hour")[0])

@@ -350,6 +350,11 @@ def _percents(page: _Page) -> list[_Raw]:
     return out
 
 
+_PER_AREA = re.compile(  # "(people) per square mile", "/km²": a density
+    r"(?:\s+(?:people|persons|inhabitants|residents|habitantes|personas))?"
+    r"\s*(?:per|/|a|an|por)\s*(?:square|sq\.?|km|kilom|mi\b|mile|hect|acre|m²|km²)",
+    re.IGNORECASE,
+)
 _YEAR_DETERMINERS = frozenset({"the", "its", "their", "his", "her", "this", "that", "el", "la", "los", "las", "su"})
 
 
@@ -374,6 +379,8 @@ def _counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> list[_R
             continue
         if _YEAR.fullmatch(m["num"]) and not m["scale"] and before and before[-1].lower() in _YEAR_DETERMINERS:
             continue  # "the 2020 census", "its 2019 season": a year naming an event, not a count of 2,020
+        if _PER_AREA.match(text, unit_end):
+            continue  # "1,008.4 people per square mile" is a density, never a population
         modifiers = {fold_word(w[1]) for w in words[:index]}
         after = _NEXT_WORD.match(text, unit_end)
         if decimal_comma and after and after[1].endswith(("os", "as", "es")) and after[1] not in FUNCTION_WORDS:
@@ -433,6 +440,8 @@ def _headed(page: _Page) -> list[_Raw]:
     for m in _HEADED.finditer(text):
         if _YEAR.fullmatch(m["num"]) and not m["scale"]:
             continue
+        if "densi" in m[0].lower() or _PER_AREA.match(text, m.end()):
+            continue  # "population density was 1,008.4 (people) per square mile": a density, not a population
         value, step = _scaled(m, decimal_comma)
         end = m.end("scale") if m["scale"] else m.end("num")
         head = fold_word(m["head"])
