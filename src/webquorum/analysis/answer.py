@@ -423,6 +423,32 @@ def context_names(text: str, ask: Ask) -> frozenset[str]:
     )  # fmt: skip
 
 
+def _framed(s: Statement, top: list[Statement], texts: dict[str, str]) -> bool:
+    """A date or a name says nothing of which thing it belongs to, so a dissent on one needs its sentence
+    to say what a majority sentence says, the value aside ("was born on 8 February 1900 in ..."): without
+    it, two people, films or buildings that share a name would be read as pages in conflict. A figure's
+    clause already names its quantity, subject and period (:func:`_comparable`)."""
+    if s.figure is not None and s.figure.kind not in _DATE_KINDS:
+        return True
+    own = _frame(texts.get(s.site, ""), s)
+    return any(_overlap(own, _frame(texts.get(t.site, ""), t)) >= _FRAME_SHARE for t in top if t.start >= 0)
+
+
+_FRAME_SHARE = 0.4  # share of the two sentences' content words in common, the values aside
+
+
+def _frame(text: str, s: Statement) -> frozenset[str]:
+    for start, end in sentence_spans(text):
+        if start <= s.start < end:
+            words = _WORD.findall(fold(text[start : s.start] + " " + text[s.end : end]))
+            return frozenset(w for w in words if w not in FUNCTION_WORDS and not w.isdigit())
+    return frozenset()
+
+
+def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
+    return len(a & b) / len(a | b) if a and b else 0.0
+
+
 def _comparable(s: Statement, top: list[Statement]) -> bool:
     """Nothing the two clauses say sets the values apart: not another period, scope, kind of the quantity."""
     if s.claim is None or s.figure is None or s.figure.kind in _DATE_KINDS:
@@ -512,7 +538,7 @@ def answer_of(
                     # the pages it would contradict may be about another thing of that name
                     elsewhere.append(s.site)
                     continue
-                if not names_value(texts.get(s.site, ""), shown) and _comparable(s, top):
+                if not names_value(texts.get(s.site, ""), shown) and _comparable(s, top) and _framed(s, top, texts):
                     dissents.append(_dissent(s, top, dates))
     if len({d.statement.value for d in dissents}) > 1:
         dissents = []  # a scatter of other values is ambiguity (several things share the name), not one dissent
