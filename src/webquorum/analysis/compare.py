@@ -159,7 +159,7 @@ def compare_sources(
         for cluster in clusters:
             items.append(_figure_item(cluster, described=query is not None))
         if kind != "year":  # a bare year is never a disputed figure
-            found = _dissents(group, clusters)
+            found = _dissents(group, clusters, _topics(names))
             if len({d[2].value for d in found}) <= 1:  # a scatter of other values is ambiguity, not a dissent
                 dissents.extend(found)
     question = read_question(query) if query else None
@@ -434,7 +434,23 @@ def _coarsest(cluster: _Cluster) -> _Mention:
     return min(cluster.members, key=lambda m: (-precision(m.figure), m.figure.value))
 
 
-def _dissents(group: list[_Mention], clusters: list[_Cluster]) -> list[tuple[int, tuple[int, int], Disagreed]]:
+def _topics(names: _Names) -> dict[str, frozenset[str]]:
+    """The words of every name each site gives: whose figures a page may mean when a clause names no owner."""
+    out: dict[str, set[str]] = {}
+    for key, mentions in names.mentions.items():
+        for site, _, _, _ in mentions:
+            out.setdefault(site, set()).update(key.split())
+    return {site: frozenset(words) for site, words in out.items()}
+
+
+def _same_subject(a: _Mention, b: _Mention, topics: dict[str, frozenset[str]]) -> bool:
+    """Both sides state whose figure it is, in the clause or else on the page, and they overlap."""
+    return bool((a.claim.subject or topics.get(a.site, frozenset())) & (b.claim.subject or topics.get(b.site, frozenset())))
+
+
+def _dissents(
+    group: list[_Mention], clusters: list[_Cluster], topics: dict[str, frozenset[str]]
+) -> list[tuple[int, tuple[int, int], Disagreed]]:
     out = []
     for cluster in clusters:
         members = cluster.members
@@ -444,7 +460,7 @@ def _dissents(group: list[_Mention], clusters: list[_Cluster]) -> list[tuple[int
             if any(values_agree(m.figure, x.figure) for m in own for x in members):
                 continue  # naming both readings is not disagreeing
             for m in own:
-                like = [x for x in members if same_measured_thing(m.claim, x.claim)]
+                like = [x for x in members if same_measured_thing(m.claim, x.claim) and _same_subject(m, x, topics)]
                 if not like:
                     continue
                 support = len({o.site for o in group if values_agree(o.figure, m.figure)})
