@@ -143,6 +143,8 @@ class WebQuorumError(Exception):
     code: ClassVar[str] = "WEB_ERROR"
     exit_code: ClassVar[int] = 1
     hint: ClassVar[str] = ""
+    # (member, its error) for each member of a combo whose members all failed; empty otherwise
+    causes: tuple[tuple[str, WebQuorumError], ...] = ()
 
     def __init__(
         self,
