@@ -184,7 +184,12 @@ def origin_of(url: str) -> str:
 
 
 def _peer_address(response: httpx2.Response) -> str | None:
-    """The IP address the response came from (the checked literal the socket was opened to)."""
+    """The IP address the response came from (the checked literal the socket was opened to).
+
+    Read as soon as the headers are in: once the body is read, a server that closes the
+    connection (``Connection: close``, common on the real web) has taken the socket with it, and
+    a page recorded with no address is never served from the cache again.
+    """
     stream = response.extensions.get("network_stream")
     try:
         peer = stream.get_extra_info("server_addr") if stream is not None else None
@@ -358,6 +363,7 @@ class HttpClient:
                         timeout=timeout,
                     )
                     response = await client.send(request, stream=True)
+                    peer = _peer_address(response)  # now: a server that closes the connection takes its socket with it
                     try:
                         location = response.headers.get("location")
                         if response.status_code in REDIRECT_STATUSES and location:
@@ -369,8 +375,7 @@ class HttpClient:
                     finally:
                         await response.aclose()
                     return HttpResponse(
-                        response.status_code, _lower_headers(response.headers), body, str(response.url),
-                        address=_peer_address(response),
+                        response.status_code, _lower_headers(response.headers), body, str(response.url), address=peer
                     )
                 raise ProviderError(f"{provider} redirected too many times", provider=provider)
         except TooLargeError as exc:
@@ -475,6 +480,7 @@ class HttpClient:
                         checked = await self._check_target(current, min(deadline_s, self.policy.connect_timeout_s))
                     request = client.build_request("GET", current, headers=base_headers, timeout=timeout)
                     response = await client.send(request, stream=True)
+                    peer = _peer_address(response)  # now: a server that closes the connection takes its socket with it
                     try:
                         location = response.headers.get("location")
                         if response.status_code in REDIRECT_STATUSES and location:
@@ -489,7 +495,7 @@ class HttpClient:
                         await response.aclose()
                     return HttpResponse(
                         response.status_code, _lower_headers(response.headers), body, current,
-                        address=checked if proxy is not None else _peer_address(response),  # the page's, not the proxy's
+                        address=checked if proxy is not None else peer,  # the page's, not the proxy's
                     )
         except ForbiddenAddressError as exc:
             if url in exc.message:

@@ -29,7 +29,7 @@ from webquorum.readers.extract import encoded_block_reason, extract_encoded, fin
 from webquorum.readers.sandbox import MIN_MEMORY_BYTES, run_bounded
 from webquorum.resilience import call_with_retry, notices
 from webquorum.types import Document, Page
-from webquorum.urls import normalize_url
+from webquorum.urls import origin_key
 from webquorum.wire import BLOCKED_STATUSES
 
 MAX_BUDGET = 100_000
@@ -106,14 +106,16 @@ async def read_document(
 ) -> Document:
     """A page's whole extracted text, from the cache when fresh. Failures are never cached.
 
-    The cache key is the reader plus the normalized URL, so spellings of one page (tracking
-    parameters, ``www.``, a trailing slash, ...) share one entry.
+    The cache key is the reader plus the exact origin read (:func:`~webquorum.urls.origin_key`):
+    spellings of one page on one origin (tracking parameters, a trailing slash, host case) share
+    an entry, but the URL identity fusion uses, which folds front ends (a nitter mirror is x.com)
+    and ``www.``, is never the key: no page may be stored, and served, as another origin's.
     """
     check_url(url)
     reader_id = reader or rt.config.web.fetch_provider
     if reader_id not in READER_IDS:
         raise BadRequestError(f"unknown reader {reader_id!r}; choose one of {', '.join(READER_IDS)}")
-    key = f"{reader_id}:{normalize_url(url)}"
+    key = f"{reader_id}:{origin_key(url)}"
     cache_deadline = asyncio.get_running_loop().time() + (deadline_s or rt.config.network.fetch_deadline_s)
     if use_cache and rt.cache is not None:
         cached = await rt.cache.get(key, deadline=cache_deadline)
