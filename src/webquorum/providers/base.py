@@ -23,7 +23,7 @@ from email.utils import parsedate_to_datetime
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from webquorum.errors import BadResponseError, ProviderError, RateLimitedError
+from webquorum.errors import BadResponseError, ProviderError, RateLimitedError, redact
 from webquorum.types import TimeRange
 from webquorum.wire import HttpResponse, ProviderSpec, RequestContext
 
@@ -85,14 +85,19 @@ def parse_retry_after(value: str | None) -> float | None:
 
 
 def provider_message(body: bytes, limit: int = 300) -> str:
-    """The provider's own error message from a JSON or text body, shortened."""
+    """The provider's own error message from a JSON or text body, keys masked, then shortened.
+
+    Masked first: a cut through an echoed key leaves a piece too short, or too word-like, to be
+    recognised as one afterwards (``sk-test-S``).
+    """
     text = body[:4000].decode("utf-8", "replace").strip()
     try:
         data = json.loads(text)
     except ValueError:
-        return " ".join(text.split())[:limit]
-    found = _find_message(data)
-    return (found or " ".join(text.split()))[:limit]
+        found = None
+    else:
+        found = _find_message(data)
+    return redact(" ".join((found or text).split()))[:limit]
 
 
 def _find_message(data: Any) -> str | None:
