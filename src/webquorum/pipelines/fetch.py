@@ -24,7 +24,7 @@ from webquorum.errors import (
 from webquorum.net.guard import parse_ip_literal
 from webquorum.net.http import check_url
 from webquorum.pipelines.runtime import Runtime
-from webquorum.readers import READER_IDS
+from webquorum.readers import LOCAL_READER, READER_IDS
 from webquorum.readers.extract import encoded_block_reason, extract_encoded, finish_service_text
 from webquorum.readers.sandbox import MIN_MEMORY_BYTES, run_bounded
 from webquorum.resilience import call_with_retry, notices
@@ -96,6 +96,18 @@ async def read_http(rt: Runtime, url: str, deadline_s: float) -> Document:
     )
 
 
+def check_reader(rt: Runtime, reader: str | None) -> str:
+    """The reader a read will use, refused before anything is spent: unknown (WEB_BAD_REQUEST), or a service
+    without its key (WEB_PROVIDER_CREDENTIAL_MISSING); both exit 2. A brief checks it before searching, so a
+    typo is not turned into a brief of snippets."""
+    reader_id = reader or rt.config.web.fetch_provider
+    if reader_id not in READER_IDS:
+        raise BadRequestError(f"unknown reader {reader_id!r}; choose one of {', '.join(READER_IDS)}")
+    if reader_id != LOCAL_READER:
+        rt.reader_key(reader_id)
+    return reader_id
+
+
 async def read_document(
     rt: Runtime,
     url: str,
@@ -112,9 +124,7 @@ async def read_document(
     and ``www.``, is never the key: no page may be stored, and served, as another origin's.
     """
     check_url(url)
-    reader_id = reader or rt.config.web.fetch_provider
-    if reader_id not in READER_IDS:
-        raise BadRequestError(f"unknown reader {reader_id!r}; choose one of {', '.join(READER_IDS)}")
+    reader_id = check_reader(rt, reader)
     key = f"{reader_id}:{origin_key(url)}"
     cache_deadline = asyncio.get_running_loop().time() + (deadline_s or rt.config.network.fetch_deadline_s)
     if use_cache and rt.cache is not None:
