@@ -32,6 +32,7 @@ from webquorum.errors import (
 from webquorum.net.guard import AddressPolicy
 from webquorum.net.http import USER_AGENT, HttpClient, NetPolicy
 from webquorum.providers import PROVIDER_IDS, provider_module
+from webquorum.providers.base import is_http_url
 from webquorum.readers import LOCAL_READER, SERVICE_IDS, reader_module
 from webquorum.readers.sandbox import warm_up
 from webquorum.resilience import (
@@ -211,7 +212,7 @@ class Runtime:
             profile=profile,
             credential=ctx.api_key,
         )
-        return [_masked(r, request.secrets) for r in results]
+        return [_masked(r, request.secrets) for r in results if is_http_url(r.url)]  # one rule for every provider
 
     def reader_key(self, reader_id: str) -> str | None:
         """A reader service's key, read now; CredentialMissingError (exit 2) naming the variable when it needs one."""

@@ -242,8 +242,15 @@ def since_date(time_range: TimeRange, ctx: RequestContext) -> str:
 
 
 def is_http_url(url: str) -> bool:
-    """Only absolute http(s) links become results: relative, ``//host`` or ``javascript:`` hrefs do not."""
-    return url.startswith(("http://", "https://"))
+    """Only absolute http(s) links become results: relative, ``//host`` or ``javascript:`` hrefs do not,
+    nor a URL holding a newline, another control character, a line separator, a bidi or format mark,
+    or any other character ``str.isprintable`` refuses (a space other than the ASCII one).
+
+    Those are never part of a real address (browsers and ``urlsplit`` silently drop tabs and line
+    ends), so one inside a provider's URL is an injection: a forged line in a log, a terminal or a
+    model's prompt, or a link that reads as one address and leads to another.
+    """
+    return url.startswith(("http://", "https://")) and url.isprintable()
 
 
 def primary_language(code: str) -> str:
