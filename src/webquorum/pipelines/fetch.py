@@ -42,6 +42,14 @@ def extract_memory(rt: Runtime) -> int:
     return max(MIN_MEMORY_BYTES, 10 * rt.config.network.max_body_bytes)
 
 
+INFLATION = 8  # an encoded body is taken as this many times its size once inflated (HTML gzips 4-8 to 1), capped
+
+
+def decoded_size(encoded: int, content_encoding: str | None, cap: int) -> int:
+    """What a body will be once inflated, at most as the CPU allowance reckons it (inflated in the child)."""
+    return encoded if not content_encoding or content_encoding.strip().lower() == "identity" else min(cap, INFLATION * encoded)
+
+
 def content_hash(text: str) -> str:
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -72,11 +80,13 @@ async def read_http(rt: Runtime, url: str, deadline_s: float) -> Document:
         if resp.status in BLOCKED_STATUSES:
             raise BlockedError(f"{url} refused the reader (HTTP {resp.status})", url=url, status=resp.status)
         encoding, cap = resp.header("content-encoding"), rt.http.policy.max_body_bytes
+        size = decoded_size(len(resp.body), encoding, cap)
         challenge = None
         if resp.status == 503:
             challenge = await run_bounded(
                 encoded_block_reason, resp.body, content_encoding=encoding, max_bytes=cap, url=url, status=503,
                 source=url, deadline_s=max(deadline - loop.time(), MIN_EXTRACT_S), memory_bytes=extract_memory(rt),
+                body_bytes=size,
             )
         if challenge:
             raise BlockedError(f"{challenge} at {url} (HTTP 503)", url=url, status=503)
@@ -87,7 +97,7 @@ async def read_http(rt: Runtime, url: str, deadline_s: float) -> Document:
         doc = await run_bounded(
             extract_encoded, resp.body, content_type=resp.header("content-type"), url=url, final_url=resp.url,
             content_encoding=encoding, max_bytes=cap, source=url, deadline_s=max(deadline - loop.time(), MIN_EXTRACT_S),
-            memory_bytes=extract_memory(rt),
+            memory_bytes=extract_memory(rt), body_bytes=size,
         )
         return doc.model_copy(update={"final_address": resp.address})
 
@@ -140,7 +150,7 @@ async def read_document(
         raw = await rt.read_with_service(reader_id, url, deadline=ends)
         blocked, text = await run_bounded(
             finish_service_text, raw.text, raw.title, source=url, deadline_s=max(ends - loop.time(), MIN_EXTRACT_S),
-            memory_bytes=extract_memory(rt),
+            memory_bytes=extract_memory(rt), body_bytes=len(raw.text),
         )
         if blocked:
             raise BlockedError(f"{reader_id} reader got a {blocked} instead of {url}", provider=reader_id, url=url)
