@@ -133,3 +133,21 @@ def test_a_page_reads_under_a_hard_address_space_and_cpu_limit(simweb: SimWeb, t
     )
     assert run.returncode == 0, run.stderr[-2000:]
     assert "harbour ferry sails at nine" in run.stdout and "Traceback" not in run.stderr
+
+
+def test_a_worker_that_dies_under_a_hard_limit_names_the_limit(tmp_path: Path) -> None:
+    """Under ``ulimit -v`` a worker's death is most likely the limit: the error says which, in MB."""
+    script = (
+        "import asyncio\n"
+        "from tests.sim.hostile import worker_abort\n"
+        "from webquorum.errors import ExtractionFailedError\n"
+        "from webquorum.readers.sandbox import run_bounded\n"
+        "try:\n"
+        "    asyncio.run(run_bounded(worker_abort, source='http://x.test/', deadline_s=20, memory_bytes=256 * 2**20))\n"
+        "except ExtractionFailedError as exc:\n"
+        "    print(exc.message)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": f"{REPO / 'src'}:{REPO}"}
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=REPO,
+                         timeout=90, preexec_fn=_tight_limits)
+    assert "crashed the extractor" in run.stdout and "address-space limit of 1500 MB" in run.stdout, run.stderr[-2000:]

@@ -455,7 +455,7 @@ async def _run_child(
         except asyncio.CancelledError:
             started.add_done_callback(_retire_when_started)
             raise
-        except (MemoryError, RuntimeError, OSError) as exc:  # no thread, no fork, no memory: say why, no traceback
+        except (MemoryError, RuntimeError, OSError, EOFError) as exc:  # no thread, fork or memory: say why, no traceback
             raise ExtractionFailedError(f"{url}: no extraction worker could start ({exc}){_limit_note()}", url=url) from None
     _refill_soon()
     reused = False
