@@ -3,7 +3,8 @@ normal call keeps being made to the same server.
 
 Kinds (tests/sim/hostile.py): ``brackets`` (a markdown line of ``[![`` that made the trimmer
 backtrack), ``links`` (a page of nothing but links), ``nesting`` (``<div><span>`` nested to the
-size), ``pdf-ops`` (one PDF page of tiny text operators, compressed), ``decompression`` (a gzip
+size), ``options`` (a ``<select>`` of ``<option>`` tags, 9 bytes each: the parser's insertion
+into a select grew with the options before it), ``pdf-ops`` (one PDF page of tiny text operators, compressed), ``decompression`` (a gzip
 bomb of that many megabytes of zeros, which the body cap stops). Each at 1, 5 and 20 MB, with the
 body cap raised to 25 MB so the 20 MB pages arrive whole.
 
@@ -47,7 +48,7 @@ from mcp import Client
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from tests.sim.hostile import deep_nesting, many_links, nested_brackets, pdf_operators  # noqa: E402
+from tests.sim.hostile import deep_nesting, many_links, many_options, nested_brackets, pdf_operators  # noqa: E402
 from tests.sim.mcp import free_port, spawn_http  # noqa: E402
 from tests.sim.sites import gzip_bomb  # noqa: E402
 from tests.sim.web import Reply, SimWeb  # noqa: E402
@@ -66,6 +67,7 @@ KINDS: dict[str, Callable[[int], Reply]] = {
     "brackets": lambda mb: Reply(body=nested_brackets(mb * MB).encode(), content_type="text/markdown"),
     "links": lambda mb: Reply(body=many_links(mb * MB).encode()),
     "nesting": lambda mb: Reply(body=deep_nesting(mb * MB).encode()),
+    "options": lambda mb: Reply(body=many_options(mb * MB).encode()),
     "pdf-ops": lambda mb: Reply(body=pdf_operators(mb * MB), content_type="application/pdf"),
     "decompression": lambda mb: Reply(body=gzip_bomb(mb * 40), headers={"Content-Encoding": "gzip"}),
 }

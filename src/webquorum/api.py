@@ -123,6 +123,7 @@ class Client:
     ) -> Brief:
         from webquorum.pipelines.brief import brief
 
+        fetch_pipeline.check_reader(self.runtime, reader)  # a bad reader is a usage error, not a brief of snippets
         return await brief(self.runtime, query, provider=provider, reader=reader, sources=sources, progress=progress)
 
     async def collect(

@@ -40,6 +40,7 @@ Messages never contain credentials: anything built from a request goes through
 
 from __future__ import annotations
 
+import base64
 import functools
 import json
 import re
@@ -60,11 +61,30 @@ def remember_secret(value: str) -> None:
         _KNOWN_SECRETS.add(value)
 
 
+def _base64_forms(secret: str) -> set[str]:
+    """What the key becomes inside any base64 text (a Basic header ``user:key``, an echoed token), in both alphabets.
+
+    Base64 encodes three bytes as four characters, so the key's characters depend on where it sits
+    in the encoded text: at each of the three alignments, the characters made only of the key's own
+    bits are the same whatever surrounds it. Those runs are the forms.
+    """
+    raw = secret.encode("utf-8", "surrogatepass")
+    forms: set[str] = set()
+    for pad in range(3):
+        lead, end = (8 * pad + 5) // 6, (8 * (pad + len(raw))) // 6
+        for encode in (base64.b64encode, base64.urlsafe_b64encode):
+            stable = encode(bytes(pad) + raw).decode("ascii")[lead:end]
+            if len(stable) >= MIN_FRAGMENT:
+                forms.update((stable, quote(stable, safe="")))
+    return forms
+
+
 @functools.lru_cache(maxsize=256)
 def _forms(secret: str) -> tuple[tuple[str, frozenset[str]], ...]:
-    """The key as it may be echoed (verbatim, percent-encoded either way, ``repr``-escaped), lower-cased,
-    each with its runs of ``MIN_FRAGMENT`` characters."""
-    forms = {form.lower() for form in (secret, quote(secret, safe=""), quote_plus(secret), repr(secret)[1:-1])}
+    """The key as it may be echoed (verbatim, percent-encoded either way, ``repr``-escaped, inside
+    base64 text, and that percent-encoded), lower-cased, each with its runs of ``MIN_FRAGMENT`` characters."""
+    spellings = (secret, quote(secret, safe=""), quote_plus(secret), repr(secret)[1:-1], *_base64_forms(secret))
+    forms = {form.lower() for form in spellings}
     return tuple(
         (form, frozenset(form[i : i + MIN_FRAGMENT] for i in range(len(form) - MIN_FRAGMENT + 1)))
         for form in sorted(forms)
@@ -143,6 +163,8 @@ class WebQuorumError(Exception):
     code: ClassVar[str] = "WEB_ERROR"
     exit_code: ClassVar[int] = 1
     hint: ClassVar[str] = ""
+    # (member, its error) for each member of a combo whose members all failed; empty otherwise
+    causes: tuple[tuple[str, WebQuorumError], ...] = ()
 
     def __init__(
         self,

@@ -40,6 +40,7 @@ __all__ = [
     "host_of",
     "is_wikipedia",
     "normalize_url",
+    "origin_key",
     "registrable_domain_of",
     "site_key",
     "site_of",
@@ -127,6 +128,27 @@ def normalize_url(url: str) -> str:
     parts = _parse(url)
     netloc = parts.host if parts.port is None else f"{parts.host}:{parts.port}"
     return f"{netloc}{parts.path}?{parts.query}" if parts.query else f"{netloc}{parts.path}"
+
+
+@functools.lru_cache(maxsize=16384)
+def origin_key(url: str) -> str:
+    """``scheme://host[:port]/path?query`` for the exact origin ``url`` is read from: a cache's key.
+
+    Path and query are cleaned as :func:`normalize_url` cleans them (one origin may drop its own
+    tracking parameters and trailing slash), but nothing folds the origin: not ``www.``, not a
+    front-end alias, not an AMP wrapper, not the scheme. A nitter mirror must never answer for x.com.
+    """
+    split, host = _split_http(url)
+    try:
+        port = split.port
+    except ValueError as exc:
+        raise BadUrlError(f"bad port in URL {_shown(url)}", url=url) from exc
+    netloc = f"[{host}]" if ":" in host else host
+    if port is not None and port != {"http": 80, "https": 443}[split.scheme]:
+        netloc = f"{netloc}:{port}"
+    query, _dropped = _clean_query(split.query, _canonical_host(host))
+    path = _clean_path(split.path)
+    return f"{split.scheme}://{netloc}{path}?{query}" if query else f"{split.scheme}://{netloc}{path}"
 
 
 def host_of(url: str) -> str:

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import base64
 import json
+import socket
+import threading
 from collections.abc import Iterator
 
+import anyio
 import pytest
 from tests.sim.providers import host_of, provider_config, serve
 from tests.sim.proxy import SimProxy
@@ -277,3 +280,78 @@ async def test_a_host_allowed_by_name_needs_no_local_lookup_behind_a_proxy(simwe
     finally:
         await http.aclose()
     assert len(proxy.seen) == 1
+
+
+# -- DNS rebinding through a proxy: the proxy is sent the address the guard checked -----------------------------
+def _stub_dns(monkeypatch: pytest.MonkeyPatch, answers: dict[str, str], asked: list[str]) -> None:
+    """A DNS that answers ``answers`` (every other name fails), recording each question."""
+
+    async def lookup(host: str, port: int, **kwargs: object) -> list[tuple[object, ...]]:
+        asked.append(host)
+        if host not in answers:
+            raise OSError(f"no such name {host}")
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (answers[host], port))]
+
+    monkeypatch.setattr(anyio, "getaddrinfo", lookup)
+
+
+async def test_a_plain_page_through_a_proxy_goes_to_the_checked_address_with_its_name_in_host(
+    simweb: SimWeb, proxy: SimProxy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The guard's one lookup says 127.0.0.1 (opened by a CIDR, not by name); the proxy is never given the
+    name to look up again (where a rebinding DNS would answer 10.0.0.7)."""
+    asked: list[str] = []
+    _stub_dns(monkeypatch, {"rebind.test": "127.0.0.1"}, asked)
+    simweb.route("/a", Reply(body=PAGE), host="rebind.test")
+    policy = NetPolicy(address=AddressPolicy(allow_hosts=("127.0.0.1/32",)), proxy=ProxyRoutes(http=proxy.url()))
+    http = HttpClient(policy)
+    try:
+        resp = await http.fetch(f"http://rebind.test:{simweb.port}/a")
+    finally:
+        await http.aclose()
+    assert resp.status == 200 and b"Words of a real page" in resp.body and resp.address == "127.0.0.1"
+    assert asked == ["rebind.test"]
+    assert [s.target for s in proxy.relayed] == [f"http://127.0.0.1:{simweb.port}/a"]
+    assert proxy.relayed[0].headers["host"] == f"rebind.test:{simweb.port}"
+    assert simweb.requests_to("/a", host="rebind.test")  # the site still got its name
+
+
+async def test_https_through_a_proxy_tunnels_to_the_checked_address_and_names_the_site_in_sni(
+    proxy: SimProxy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hellos: list[bytes] = []
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+
+    def first_bytes() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            conn.settimeout(5)
+            hellos.append(conn.recv(65536))  # the TLS ClientHello, then hang up
+
+    threading.Thread(target=first_bytes, daemon=True).start()
+    _stub_dns(monkeypatch, {"secure.test": "127.0.0.1"}, [])
+    policy = NetPolicy(address=AddressPolicy(allow_hosts=("127.0.0.1/32",)), proxy=ProxyRoutes(https=proxy.url()))
+    http = HttpClient(policy)
+    try:
+        with pytest.raises(FetchError):
+            await http.fetch(f"https://secure.test:{port}/private", deadline_s=5)
+    finally:
+        await http.aclose()
+        listener.close()
+    assert [(s.method, s.target) for s in proxy.relayed] == [("CONNECT", f"127.0.0.1:{port}")]
+    assert hellos and b"secure.test" in hellos[0]  # SNI: the certificate is checked against the name
+
+
+async def test_a_name_the_guard_cannot_check_is_not_handed_to_the_proxy(
+    simweb: SimWeb, proxy: SimProxy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _stub_dns(monkeypatch, {"rebind.test": "10.0.0.7"}, [])
+    policy = NetPolicy(address=AddressPolicy(allow_hosts=("127.0.0.1/32",)), proxy=ProxyRoutes(http=proxy.url()))
+    http = HttpClient(policy)
+    try:
+        with pytest.raises(ForbiddenAddressError, match=r"10\.0\.0\.7"):
+            await http.fetch(f"http://rebind.test:{simweb.port}/a")
+    finally:
+        await http.aclose()
+    assert proxy.seen == []

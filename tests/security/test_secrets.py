@@ -7,6 +7,7 @@ request line included). Hypothesis checks the masking itself.
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
 from urllib.parse import quote
@@ -161,3 +162,52 @@ async def test_a_key_echoed_into_a_result_is_masked_there(simweb: SimWeb, fixtur
     dumped = out.model_dump_json().lower()
     assert KEY.lower() not in dumped and KEY.lower()[:MIN_FRAGMENT] not in dumped
     assert out.results and "was used" in " ".join(r.snippet for r in out.results)
+
+
+# -- masking before any cut; the key inside base64 --------------------------------------------------------------
+
+CUT_KEY = "sk-test-Sq9Zx7Lm2Pw8RcYd4N"
+
+
+async def test_a_key_cut_by_the_message_limit_leaves_no_piece_of_itself(simweb: SimWeb) -> None:
+    """The provider's message is cut at 300 characters; the key straddling the cut once left ``sk-test-S``."""
+    filler = "x" * 291
+    serve(simweb, "brave", Reply(status=401, body=json.dumps({"message": f"{filler}{CUT_KEY} is not valid"}),
+                                 content_type="application/json"))
+    config = provider_config(simweb, ["brave"])
+    config["overrides"]["brave"]["api_key"] = CUT_KEY  # type: ignore[index]
+    async with Client(config) as wq:
+        with pytest.raises(ProviderError) as caught:
+            await wq.search("q", provider="brave")
+    shown = caught.value.message + json.dumps(caught.value.to_dict())
+    assert "sk-test" not in shown and "***" in shown
+
+
+@pytest.mark.parametrize("before", ["", "u:", "us:", "user:"])
+async def test_a_key_echoed_in_base64_is_masked(simweb: SimWeb, before: str) -> None:
+    """An upstream that echoes the credentials it got as base64 (a Basic header ``user:key``), at each alignment."""
+    echoed = base64.b64encode(f"{before}{CUT_KEY}".encode()).decode()
+    serve(simweb, "brave", Reply(status=401, body=json.dumps({"message": f"credentials {echoed} refused"}),
+                                 content_type="application/json"))
+    config = provider_config(simweb, ["brave"])
+    config["overrides"]["brave"]["api_key"] = CUT_KEY  # type: ignore[index]
+    async with Client(config) as wq:
+        with pytest.raises(ProviderError) as caught:
+            await wq.search("q", provider="brave")
+    assert not key_runs_in(caught.value.message, echoed, len(before.encode()), len(CUT_KEY))
+
+
+def key_runs_in(shown: str, encoded: str, before: int, size: int) -> list[str]:
+    """Runs of ``MIN_FRAGMENT`` of the base64 characters made only of the key's bits that ``shown`` still holds."""
+    own = encoded[(8 * before + 5) // 6 : (8 * (before + size)) // 6]
+    runs = (own[i : i + MIN_FRAGMENT] for i in range(len(own) - MIN_FRAGMENT + 1))
+    return [run for run in runs if run in shown]
+
+
+@given(_KEYS, st.binary(max_size=5), st.binary(max_size=5), st.booleans())
+def test_no_run_of_the_keys_base64_survives(key: str, before: bytes, after: bytes, urlsafe: bool) -> None:
+    encode = base64.urlsafe_b64encode if urlsafe else base64.b64encode
+    encoded = encode(before + key.encode() + after).decode()
+    assert not key_runs_in(redact(f"echo: {encoded}", (key,)), encoded, len(before), len(key))
+    own = quote(encoded[(8 * len(before) + 5) // 6 : (8 * (len(before) + len(key))) // 6], safe="")
+    assert own not in redact(f"echo: {quote(encoded, safe='')}", (key,))  # and percent-encoded in a URL

@@ -36,6 +36,15 @@ def worker_priority(cpu_s: float, until_nice: int) -> tuple[int, int]:
     return os.getpid(), os.getpriority(os.PRIO_PROCESS, 0)
 
 
+def worker_busy_then_sleep(cpu_s: float, sleep_s: float) -> str:
+    """Use ``cpu_s`` of CPU (enough to be demoted as heavy), then hold the worker without using more."""
+    start = time.process_time()
+    while time.process_time() - start < cpu_s:
+        pass
+    time.sleep(sleep_s)
+    return "held"
+
+
 def worker_allocate(megabytes: int) -> str:
     block = bytearray(megabytes * 1024 * 1024)
     return f"allocated {len(block)}"
@@ -88,6 +97,12 @@ def many_links(size: int) -> str:
         total += len(part)
         i += 1
     return "<html><body><p>Links follow here for the reader to list.</p>" + "".join(parts) + "</body></html>"
+
+
+def many_options(size: int) -> str:
+    """A form whose one ``<select>`` holds ``size // 9`` unclosed options (891 KB: 99,000), after a short article."""
+    article = "<article><h1>Ferry times</h1><p>The harbour ferry sails at nine every morning and returns at six.</p></article>"
+    return f"<html><body>{article}<form><select>" + "<option>1" * (size // 9) + "</select></form></body></html>"
 
 
 def deep_nesting(size: int) -> str:

@@ -142,20 +142,15 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-class BearerGuard:
-    """Refuse requests without the bearer token (constant-time compare), from a foreign Origin or Host.
+class HostOriginCheck:
+    """A foreign ``Origin`` (403) or ``Host`` (421), parsed and compared whole: the one rule for ``/mcp``
+    (:class:`BearerGuard`) and every route of ``webquorum serve`` (:class:`webquorum.serve.access.Access`).
 
     ``hosts=None`` (a wildcard bind, where any name may reach the server) checks only that the
     Host header is well formed; the token is required there anyway.
     """
 
-    def __init__(
-        self, app: ASGIApp, token: str | None, origins: list[str], hosts: list[str] | None = None
-    ) -> None:
-        if token is not None and not token.strip():
-            raise ValueError("the MCP auth token is empty or only whitespace; no client could present it")
-        self.app = app
-        self.expected = f"Bearer {token}".encode() if token else None
+    def __init__(self, origins: list[str], hosts: list[str] | None) -> None:
         self.origins = allowed_origins(origins)
         self.hosts = allowed_authorities(hosts) if hosts is not None else None
 
@@ -166,15 +161,46 @@ class BearerGuard:
             return parse_authority(host) is not None
         return host_allowed(host, self.hosts)
 
+    def refusal(self, headers: Headers) -> JSONResponse | None:
+        origin = headers.get("origin")
+        if origin is not None and not origin_allowed(origin, self.origins):
+            return JSONResponse({"error": "origin not allowed"}, status_code=403)
+        if not self._host_ok(headers.get("host")):
+            return JSONResponse({"error": "host not allowed (DNS rebinding protection)"}, status_code=421)
+        return None
+
+
+def bind_hosts(host: str) -> list[str] | None:
+    """The Host patterns a server bound to ``host`` answers: loopback names and the bind address, any port;
+    None for a wildcard bind."""
+    if host in ("0.0.0.0", "::", ""):
+        return None
+    return [*LOOPBACK_HOSTS, bracketed(host), f"{bracketed(host)}:*"]
+
+
+def bracketed(host: str) -> str:
+    """An IPv6 bind address as a Host or Origin header spells it."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+class BearerGuard:
+    """Refuse requests without the bearer token (constant-time compare), from a foreign Origin or Host."""
+
+    def __init__(
+        self, app: ASGIApp, token: str | None, origins: list[str], hosts: list[str] | None = None
+    ) -> None:
+        if token is not None and not token.strip():
+            raise ValueError("the MCP auth token is empty or only whitespace; no client could present it")
+        self.app = app
+        self.expected = f"Bearer {token}".encode() if token else None
+        self.check = HostOriginCheck(origins, hosts)
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             headers = Headers(scope=scope)
-            origin = headers.get("origin")
-            if origin is not None and not origin_allowed(origin, self.origins):
-                await JSONResponse({"error": "origin not allowed"}, status_code=403)(scope, receive, send)
-                return
-            if not self._host_ok(headers.get("host")):
-                await JSONResponse({"error": "host not allowed"}, status_code=421)(scope, receive, send)
+            refused = self.check.refusal(headers)
+            if refused is not None:
+                await refused(scope, receive, send)
                 return
             given = headers.get("authorization", "").encode()
             if self.expected is not None and not hmac.compare_digest(given, self.expected):

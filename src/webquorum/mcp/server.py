@@ -41,7 +41,14 @@ from webquorum.api import Client, ConfigLike
 from webquorum.config import mcp_token
 from webquorum.errors import BadRequestError, ConfigError, WebQuorumError
 from webquorum.mcp.args import RawArguments, container_fields, explain_invalid, pre_parse
-from webquorum.mcp.auth import LOOPBACK_HOSTS, LOOPBACK_ORIGINS, TOKEN_ENV, BearerGuard, is_loopback
+from webquorum.mcp.auth import (
+    LOOPBACK_HOSTS,
+    LOOPBACK_ORIGINS,
+    TOKEN_ENV,
+    BearerGuard,
+    bind_hosts,
+    is_loopback,
+)
 from webquorum.mcp.gate import Gate
 from webquorum.mcp.render import error_result, render
 from webquorum.mcp.tools import ToolSpec, tool_specs
@@ -151,16 +158,11 @@ def http_app(server: MCPServer[Any], wq: Client, host: str, *, stateless: bool =
         max_sessions=settings.max_sessions,
         session_idle_timeout=settings.session_idle_s,
     )
-    hosts = None if wildcard else [*LOOPBACK_HOSTS, _bracketed(host), f"{_bracketed(host)}:*"]
+    hosts = bind_hosts(host)  # the same Host rule as every route of `serve` (mcp.auth.HostOriginCheck)
     try:
         return BearerGuard(app, token, origins, hosts)
     except ValueError as exc:
         raise ConfigError(f"mcp: {exc} (mcp.auth_token, ${TOKEN_ENV}, mcp.allowed_origins)") from None
-
-
-def _bracketed(host: str) -> str:
-    """An IPv6 bind address as a Host header spells it."""
-    return f"[{host}]" if ":" in host and not host.startswith("[") else host
 
 
 def bind(host: str, port: int) -> socket.socket:

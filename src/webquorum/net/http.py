@@ -184,7 +184,12 @@ def origin_of(url: str) -> str:
 
 
 def _peer_address(response: httpx2.Response) -> str | None:
-    """The IP address the response came from (the checked literal the socket was opened to)."""
+    """The IP address the response came from (the checked literal the socket was opened to).
+
+    Read as soon as the headers are in: once the body is read, a server that closes the
+    connection (``Connection: close``, common on the real web) has taken the socket with it, and
+    a page recorded with no address is never served from the cache again.
+    """
     stream = response.extensions.get("network_stream")
     try:
         peer = stream.get_extra_info("server_addr") if stream is not None else None
@@ -287,6 +292,29 @@ class _Pacer:
             await asyncio.sleep(PACE_PAUSE_S)
 
 
+def _page_request(
+    client: httpx2.AsyncClient, url: str, pinned: str | None, headers: Mapping[str, str], timeout: httpx2.Timeout
+) -> httpx2.Request:
+    """GET ``url``; through a proxy, to the address the guard checked (``pinned``), never to a name.
+
+    DNS rebinding: the guard resolved the name once and checked every answer; a proxy given the
+    name would resolve it again and may get another answer (an intranet address). So the proxy is
+    given the checked address (``CONNECT 203.0.113.7:443``, or ``GET http://203.0.113.7/...``) and
+    the site its name, in ``Host`` and in TLS (SNI; the certificate is verified against the name).
+    """
+    if pinned is None:
+        return client.build_request("GET", url, headers=headers, timeout=timeout)
+    target = httpx2.URL(url)
+    name = target.raw_host.decode("ascii")
+    if parse_ip_literal(name) is not None:
+        return client.build_request("GET", url, headers=headers, timeout=timeout)
+    extensions = {"sni_hostname": name} if target.scheme == "https" else {}
+    return client.build_request(
+        "GET", target.copy_with(host=pinned), headers={**headers, "host": target.netloc.decode("ascii")},
+        timeout=timeout, extensions=extensions,
+    )
+
+
 def _via(proxy: str | None) -> str:
     return f" via proxy {shown(proxy)}" if proxy else ""
 
@@ -316,8 +344,9 @@ class HttpClient:
     async def _check_target(self, url: str, timeout: float) -> str | None:
         """Before a proxied page read: resolve the target here and refuse it if any address is forbidden.
 
-        Returns the checked address (what a cache records for the page, rather than the proxy's), or
-        None when the host is opened by name and was not resolved.
+        Returns the checked address: the proxy is sent there (:func:`_page_request`) and a cache
+        records it for the page. None when the host is opened by name (``network.allow_hosts``,
+        ``allow_private_addresses``): it is not resolved here and the proxy is trusted with its name.
         """
         parts = urlsplit(url)
         host = parts.hostname or ""
@@ -358,6 +387,7 @@ class HttpClient:
                         timeout=timeout,
                     )
                     response = await client.send(request, stream=True)
+                    peer = _peer_address(response)  # now: a server that closes the connection takes its socket with it
                     try:
                         location = response.headers.get("location")
                         if response.status_code in REDIRECT_STATUSES and location:
@@ -369,8 +399,7 @@ class HttpClient:
                     finally:
                         await response.aclose()
                     return HttpResponse(
-                        response.status_code, _lower_headers(response.headers), body, str(response.url),
-                        address=_peer_address(response),
+                        response.status_code, _lower_headers(response.headers), body, str(response.url), address=peer
                     )
                 raise ProviderError(f"{provider} redirected too many times", provider=provider)
         except TooLargeError as exc:
@@ -473,8 +502,9 @@ class HttpClient:
                     checked: str | None = None
                     if proxy is not None:
                         checked = await self._check_target(current, min(deadline_s, self.policy.connect_timeout_s))
-                    request = client.build_request("GET", current, headers=base_headers, timeout=timeout)
+                    request = _page_request(client, current, checked, base_headers, timeout)
                     response = await client.send(request, stream=True)
+                    peer = _peer_address(response)  # now: a server that closes the connection takes its socket with it
                     try:
                         location = response.headers.get("location")
                         if response.status_code in REDIRECT_STATUSES and location:
@@ -489,7 +519,7 @@ class HttpClient:
                         await response.aclose()
                     return HttpResponse(
                         response.status_code, _lower_headers(response.headers), body, current,
-                        address=checked if proxy is not None else _peer_address(response),  # the page's, not the proxy's
+                        address=checked if proxy is not None else peer,  # the page's, not the proxy's
                     )
         except ForbiddenAddressError as exc:
             if url in exc.message:

@@ -24,12 +24,12 @@ from webquorum.errors import (
 from webquorum.net.guard import parse_ip_literal
 from webquorum.net.http import check_url
 from webquorum.pipelines.runtime import Runtime
-from webquorum.readers import READER_IDS
+from webquorum.readers import LOCAL_READER, READER_IDS
 from webquorum.readers.extract import encoded_block_reason, extract_encoded, finish_service_text
 from webquorum.readers.sandbox import MIN_MEMORY_BYTES, run_bounded
 from webquorum.resilience import call_with_retry, notices
 from webquorum.types import Document, Page
-from webquorum.urls import normalize_url
+from webquorum.urls import origin_key
 from webquorum.wire import BLOCKED_STATUSES
 
 MAX_BUDGET = 100_000
@@ -40,6 +40,14 @@ _HASH_ON_LOOP_CHARS = 1_000_000  # longer texts are hashed in a thread: 20 MB to
 def extract_memory(rt: Runtime) -> int:
     """An extraction child's whole resident allowance: ten bodies' worth, never less than a normal 5 MB page needs."""
     return max(MIN_MEMORY_BYTES, 10 * rt.config.network.max_body_bytes)
+
+
+INFLATION = 8  # an encoded body is taken as this many times its size once inflated (HTML gzips 4-8 to 1), capped
+
+
+def decoded_size(encoded: int, content_encoding: str | None, cap: int) -> int:
+    """What a body will be once inflated, at most as the CPU allowance reckons it (inflated in the child)."""
+    return encoded if not content_encoding or content_encoding.strip().lower() == "identity" else min(cap, INFLATION * encoded)
 
 
 def content_hash(text: str) -> str:
@@ -72,11 +80,13 @@ async def read_http(rt: Runtime, url: str, deadline_s: float) -> Document:
         if resp.status in BLOCKED_STATUSES:
             raise BlockedError(f"{url} refused the reader (HTTP {resp.status})", url=url, status=resp.status)
         encoding, cap = resp.header("content-encoding"), rt.http.policy.max_body_bytes
+        size = decoded_size(len(resp.body), encoding, cap)
         challenge = None
         if resp.status == 503:
             challenge = await run_bounded(
                 encoded_block_reason, resp.body, content_encoding=encoding, max_bytes=cap, url=url, status=503,
                 source=url, deadline_s=max(deadline - loop.time(), MIN_EXTRACT_S), memory_bytes=extract_memory(rt),
+                body_bytes=size,
             )
         if challenge:
             raise BlockedError(f"{challenge} at {url} (HTTP 503)", url=url, status=503)
@@ -87,13 +97,25 @@ async def read_http(rt: Runtime, url: str, deadline_s: float) -> Document:
         doc = await run_bounded(
             extract_encoded, resp.body, content_type=resp.header("content-type"), url=url, final_url=resp.url,
             content_encoding=encoding, max_bytes=cap, source=url, deadline_s=max(deadline - loop.time(), MIN_EXTRACT_S),
-            memory_bytes=extract_memory(rt),
+            memory_bytes=extract_memory(rt), body_bytes=size,
         )
         return doc.model_copy(update={"final_address": resp.address})
 
     return await call_with_retry(
         attempt, attempts=rt.config.network.retries + 1, deadline=deadline, sleeps=rt.config.network.retry_waits
     )
+
+
+def check_reader(rt: Runtime, reader: str | None) -> str:
+    """The reader a read will use, refused before anything is spent: unknown (WEB_BAD_REQUEST), or a service
+    without its key (WEB_PROVIDER_CREDENTIAL_MISSING); both exit 2. A brief checks it before searching, so a
+    typo is not turned into a brief of snippets."""
+    reader_id = reader or rt.config.web.fetch_provider
+    if reader_id not in READER_IDS:
+        raise BadRequestError(f"unknown reader {reader_id!r}; choose one of {', '.join(READER_IDS)}")
+    if reader_id != LOCAL_READER:
+        rt.reader_key(reader_id)
+    return reader_id
 
 
 async def read_document(
@@ -106,14 +128,14 @@ async def read_document(
 ) -> Document:
     """A page's whole extracted text, from the cache when fresh. Failures are never cached.
 
-    The cache key is the reader plus the normalized URL, so spellings of one page (tracking
-    parameters, ``www.``, a trailing slash, ...) share one entry.
+    The cache key is the reader plus the exact origin read (:func:`~webquorum.urls.origin_key`):
+    spellings of one page on one origin (tracking parameters, a trailing slash, host case) share
+    an entry, but the URL identity fusion uses, which folds front ends (a nitter mirror is x.com)
+    and ``www.``, is never the key: no page may be stored, and served, as another origin's.
     """
     check_url(url)
-    reader_id = reader or rt.config.web.fetch_provider
-    if reader_id not in READER_IDS:
-        raise BadRequestError(f"unknown reader {reader_id!r}; choose one of {', '.join(READER_IDS)}")
-    key = f"{reader_id}:{normalize_url(url)}"
+    reader_id = check_reader(rt, reader)
+    key = f"{reader_id}:{origin_key(url)}"
     cache_deadline = asyncio.get_running_loop().time() + (deadline_s or rt.config.network.fetch_deadline_s)
     if use_cache and rt.cache is not None:
         cached = await rt.cache.get(key, deadline=cache_deadline)
@@ -128,7 +150,7 @@ async def read_document(
         raw = await rt.read_with_service(reader_id, url, deadline=ends)
         blocked, text = await run_bounded(
             finish_service_text, raw.text, raw.title, source=url, deadline_s=max(ends - loop.time(), MIN_EXTRACT_S),
-            memory_bytes=extract_memory(rt),
+            memory_bytes=extract_memory(rt), body_bytes=len(raw.text),
         )
         if blocked:
             raise BlockedError(f"{reader_id} reader got a {blocked} instead of {url}", provider=reader_id, url=url)

@@ -32,6 +32,7 @@ from webquorum.errors import (
 from webquorum.net.guard import AddressPolicy
 from webquorum.net.http import USER_AGENT, HttpClient, NetPolicy
 from webquorum.providers import PROVIDER_IDS, provider_module
+from webquorum.providers.base import is_http_url
 from webquorum.readers import LOCAL_READER, SERVICE_IDS, reader_module
 from webquorum.readers.sandbox import warm_up
 from webquorum.resilience import (
@@ -211,18 +212,23 @@ class Runtime:
             profile=profile,
             credential=ctx.api_key,
         )
-        return [_masked(r, request.secrets) for r in results]
+        return [_masked(r, request.secrets) for r in results if is_http_url(r.url)]  # one rule for every provider
 
-    async def read_with_service(self, reader_id: str, url: str, *, deadline: float) -> Document:
-        """Hand ``url`` to a reader service, once the address guard says we would read it ourselves."""
-        module = reader_module(reader_id)
-        spec = module.SPEC
-        await self.http.check_public(url, reader=reader_id, timeout_s=self.config.network.timeout_s)
+    def reader_key(self, reader_id: str) -> str | None:
+        """A reader service's key, read now; CredentialMissingError (exit 2) naming the variable when it needs one."""
+        spec = reader_module(reader_id).SPEC
         key = self.config.credential(reader_id, spec.key_env)
         if spec.key_required and key is None:
             raise CredentialMissingError(
                 f"reader {reader_id} needs an API key: set {self.key_variable(reader_id, spec)}", provider=reader_id
             )
+        return key
+
+    async def read_with_service(self, reader_id: str, url: str, *, deadline: float) -> Document:
+        """Hand ``url`` to a reader service, once the address guard says we would read it ourselves."""
+        module = reader_module(reader_id)
+        await self.http.check_public(url, reader=reader_id, timeout_s=self.config.network.timeout_s)
+        key = self.reader_key(reader_id)
         ctx = RequestContext(base_url=self.config.override(reader_id).base_url, api_key=key)
         return await self._guarded_call(
             reader_id,

@@ -5,14 +5,17 @@ Reads top to bottom: validate the query, resolve what ``provider`` names, ask th
 record per-provider failures, fuse in configured priority order, cap.
 
 Stragglers never hold a concurrent combo hostage: once ``combo.quorum`` members have answered
-(by default all but one; an error is an answer), the rest get as long again as the quorum took
-(at least :data:`MIN_STRAGGLER_WAIT_S`, at most ``combo.straggler_wait_s``) and are then cut and
-reported as ``WEB_PROVIDER_TIMEOUT``.
+with results (by default all but one of the members that have not failed), the rest get as long
+again as the quorum took (at least :data:`MIN_STRAGGLER_WAIT_S`, at most ``combo.straggler_wait_s``)
+and are then cut and reported as ``WEB_PROVIDER_TIMEOUT``. A failure is not an answer: from a
+data-centre address four keyless engines may refuse at once (a 500, a 429, a challenge, a refused
+connection), and the one engine still working must not be cut for their speed.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, get_args
 
@@ -131,21 +134,47 @@ async def _search_combo(
     )
 
 
+# A member's failure in a few words, for the hint of a combo whose members failed in different ways.
+CAUSE_WORDS = {
+    "WEB_PROVIDER_RATE_LIMITED": "rate-limited or challenged",
+    "WEB_PROVIDER_CIRCUIT_OPEN": "paused after repeated failures",
+    "WEB_PROVIDER_UNREACHABLE": "unreachable",
+    "WEB_PROVIDER_TIMEOUT": "timed out",
+    "WEB_PROVIDER_BAD_RESPONSE": "unreadable answer",
+    "WEB_PROVIDER_ERROR": "answered with an error",
+}
+
+
 def every_member_failed(combo_id: str, errors: list[tuple[str, WebQuorumError]]) -> WebQuorumError:
     """One error that names every member's failure, so a first run offline lists all it tried.
 
-    When every member was unreachable (DNS, connection refused) that is WEB_PROVIDER_UNREACHABLE with
-    its network-or-proxy hint; otherwise the first error's class, code and hint, its message widened.
+    Its class, code and hint are those of the most common cause (the earliest member's on a tie):
+    five engines failing as two challenges, a 500 and a refused connection are rate-limited, and
+    the hint says so and counts the rest, rather than speaking for whichever member came first.
+    When every member was unreachable (DNS, connection refused) that is WEB_PROVIDER_UNREACHABLE
+    with its network-or-proxy hint. ``causes`` keeps each member's own error (SearXNG's
+    ``unresponsive_engines`` lists them all).
     """
     first = errors[0][1]
     if len(errors) == 1:
+        first.causes = tuple(errors)
         return first
     named = (e.message if e.message.startswith(m) else f"{m}: {e.message}" for m, e in errors)
     message = f"every provider of {combo_id!r} failed: " + "; ".join(named)
+    counts = Counter(e.code for _, e in errors)
     if all(isinstance(e, ProviderUnreachableError) for _, e in errors):
-        return ProviderUnreachableError(message, provider=combo_id, transient=True)
-    combined = type(first).__new__(type(first), message)  # same class, code and hint; no __init__ re-run
-    combined.__dict__.update(first.__dict__, message=message)
+        combined: WebQuorumError = ProviderUnreachableError(message, provider=combo_id, transient=True)
+    else:
+        top = max(counts.values())
+        model = next(e for _, e in errors if counts[e.code] == top)
+        combined = type(model).__new__(type(model), message)  # same class, code and hint; no __init__ re-run
+        combined.__dict__.update(model.__dict__, message=message)
+        waits = [e.retry_after for _, e in errors if e.code == model.code and e.retry_after is not None]
+        combined.retry_after = min(waits) if waits else None
+        if len(counts) > 1:
+            summary = ", ".join(f"{n} {CAUSE_WORDS.get(code, 'failed')}" for code, n in counts.most_common())
+            combined.hint_text = f"{len(errors)} members: {summary}; {model.hint_text}"
+    combined.causes = tuple(errors)
     return combined
 
 
@@ -161,10 +190,21 @@ async def _ask_one(
         return exc
 
 
-def quorum_of(combo: Combo, members: int) -> int:
-    """How many answers end the unbounded wait: ``combo.quorum``, else all but one (at least one)."""
-    wanted = combo.quorum if combo.quorum is not None else members - 1
-    return max(1, min(wanted, members))
+def quorum_of(combo: Combo, members: int, empty_handed: int = 0) -> int:
+    """How many answers with results end the unbounded wait.
+
+    ``combo.quorum``, else all but one of the members that have not failed (or answered nothing),
+    never more than those still able to answer and at least one: with four of five failed, the
+    fifth is waited for (to its deadline), since it alone can give the search anything.
+    """
+    alive = members - empty_handed
+    wanted = combo.quorum if combo.quorum is not None else alive - 1
+    return max(1, min(wanted, alive))
+
+
+def answered_with_results(task: asyncio.Task[Outcome]) -> bool:
+    outcome = task.result()
+    return not isinstance(outcome, WebQuorumError) and len(outcome) > 0
 
 
 async def _ask_all(
@@ -175,11 +215,18 @@ async def _ask_all(
     started = loop.time()
     deadline = started + max(rt.timeout_s(m) for m in members)
     tasks = [asyncio.create_task(_ask_one(rt, m, request, deadline, on_attempt)) for m in members]
-    quorum = quorum_of(combo, len(members))
     try:
         pending: set[asyncio.Task[Outcome]] = set(tasks)
-        while pending and len(tasks) - len(pending) < quorum:
-            _, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+        answered = empty_handed = 0  # a failure or an empty list is no answer for the quorum
+        quorum = quorum_of(combo, len(members))
+        while pending and answered < quorum:
+            done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                if answered_with_results(task):
+                    answered += 1
+                else:
+                    empty_handed += 1
+            quorum = quorum_of(combo, len(members), empty_handed)
         grace = min(combo.straggler_wait_s, max(MIN_STRAGGLER_WAIT_S, loop.time() - started))
         if pending:
             _, pending = await asyncio.wait(pending, timeout=grace)
@@ -191,8 +238,8 @@ async def _ask_all(
     for member, task in zip(members, tasks, strict=True):
         if task in pending:
             cut = ProviderTimeoutError(
-                f"{member}: no answer {grace:.2f}s after {quorum} of {len(members)} members of {combo.id!r} "
-                "answered; cut so the search does not wait for its slowest member",
+                f"{member}: no answer {grace:.2f}s after {answered} of {len(members)} members of {combo.id!r} "
+                "answered with results; cut so the search does not wait for its slowest member",
                 provider=member,
             )
             outcomes.append((member, cut))

@@ -23,7 +23,7 @@ from email.utils import parsedate_to_datetime
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from webquorum.errors import BadResponseError, ProviderError, RateLimitedError
+from webquorum.errors import BadResponseError, ProviderError, RateLimitedError, redact
 from webquorum.types import TimeRange
 from webquorum.wire import HttpResponse, ProviderSpec, RequestContext
 
@@ -85,14 +85,19 @@ def parse_retry_after(value: str | None) -> float | None:
 
 
 def provider_message(body: bytes, limit: int = 300) -> str:
-    """The provider's own error message from a JSON or text body, shortened."""
+    """The provider's own error message from a JSON or text body, keys masked, then shortened.
+
+    Masked first: a cut through an echoed key leaves a piece too short, or too word-like, to be
+    recognised as one afterwards (``sk-test-S``).
+    """
     text = body[:4000].decode("utf-8", "replace").strip()
     try:
         data = json.loads(text)
     except ValueError:
-        return " ".join(text.split())[:limit]
-    found = _find_message(data)
-    return (found or " ".join(text.split()))[:limit]
+        found = None
+    else:
+        found = _find_message(data)
+    return redact(" ".join((found or text).split()))[:limit]
 
 
 def _find_message(data: Any) -> str | None:
@@ -237,8 +242,15 @@ def since_date(time_range: TimeRange, ctx: RequestContext) -> str:
 
 
 def is_http_url(url: str) -> bool:
-    """Only absolute http(s) links become results: relative, ``//host`` or ``javascript:`` hrefs do not."""
-    return url.startswith(("http://", "https://"))
+    """Only absolute http(s) links become results: relative, ``//host`` or ``javascript:`` hrefs do not,
+    nor a URL holding a newline, another control character, a line separator, a bidi or format mark,
+    or any other character ``str.isprintable`` refuses (a space other than the ASCII one).
+
+    Those are never part of a real address (browsers and ``urlsplit`` silently drop tabs and line
+    ends), so one inside a provider's URL is an injection: a forged line in a log, a terminal or a
+    model's prompt, or a link that reads as one address and leads to another.
+    """
+    return url.startswith(("http://", "https://")) and url.isprintable()
 
 
 def primary_language(code: str) -> str:

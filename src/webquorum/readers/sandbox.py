@@ -65,10 +65,11 @@ from typing import Any, TypeVar
 
 from webquorum import errors
 from webquorum.errors import ExtractionFailedError, WebQuorumError
+from webquorum.readers.slots import Slots
 
 __all__ = [
-    "DEMOTED_NICE", "DEMOTE_AFTER_S", "DOCUMENTS_PER_WORKER", "MAX_CHILDREN", "MIN_MEMORY_BYTES", "SPARE_WORKERS",
-    "WORKER_NICE", "run_bounded", "warm_up",
+    "CPU_S_PER_MB", "DEMOTED_NICE", "DEMOTE_AFTER_S", "DOCUMENTS_PER_WORKER", "MAX_CHILDREN", "MIN_CPU_S",
+    "MIN_MEMORY_BYTES", "SPARE_WORKERS", "WORKER_NICE", "cpu_allowance", "run_bounded", "warm_up",
 ]
 
 T = TypeVar("T")
@@ -86,9 +87,13 @@ DEMOTE_AFTER_S = 0.15  # a normal article reads in about 5 ms of CPU, a 5 MB one
 _MIN_CHECK_S = 0.02  # the shortest wait between two looks at a worker's CPU time
 _RAW_BYTES = 64 * 1024  # a bytes argument this long goes down the pipe as it is, not pickled
 _PRELOAD = ["webquorum.readers.sandbox", "webquorum.readers.extract", "trafilatura", "pypdfium2", "webquorum.readers.preload"]
+# CPU a document may use: this much, plus this much per megabyte of body, never more than its deadline's
+# seconds. A 5 MB article extracts in about a second; an 891 KB page gets 3 s, not a 15 s deadline's 15.
+MIN_CPU_S = 2.0
+CPU_S_PER_MB = 1.0
 _context_lock = threading.Lock()
 _context: Any = None
-_slots: dict[int, asyncio.Semaphore] = {}
+_slots: dict[int, Slots] = {}
 
 
 class _Popen(popen_forkserver.Popen):
@@ -164,12 +169,24 @@ def _limit(cpu_s: int, memory_bytes: int) -> None:
 
     usage = resource.getrusage(resource.RUSAGE_SELF)
     used = math.ceil(usage.ru_utime + usage.ru_stime)
-    resource.setrlimit(resource.RLIMIT_CPU, (used + cpu_s, resource.RLIM_INFINITY))  # SIGXCPU past the soft limit
+    _set_soft(resource.RLIMIT_CPU, used + cpu_s)  # SIGXCPU past the soft limit
     mapped, resident = _mapped_and_resident()
     if mapped:
-        ceiling = mapped + max(memory_bytes - resident, _MIN_HEADROOM)
-        resource.setrlimit(resource.RLIMIT_AS, (ceiling, resource.RLIM_INFINITY))
+        _set_soft(resource.RLIMIT_AS, mapped + max(memory_bytes - resident, _MIN_HEADROOM))
     _reset_peak()  # the peak-RSS counter (VmHWM) counts from this document on
+
+
+def _set_soft(which: int, value: int) -> None:
+    """Set a soft limit within the hard one the process was started under (``ulimit -v``, ``prlimit --as``).
+
+    An unprivileged process can never raise its hard limit, so asking for more than it (or for an
+    unlimited hard limit) fails; the operator's limit is the stricter one and wins. A document that
+    needs more than it leaves then fails as out of memory or CPU, like any other page past its allowance.
+    """
+    import resource
+
+    hard = resource.getrlimit(which)[1]
+    resource.setrlimit(which, (value if hard == resource.RLIM_INFINITY else min(value, hard), hard))
 
 
 def _reset_peak() -> None:
@@ -353,40 +370,71 @@ def _died(exitcode: int | None, url: str, cpu_s: int) -> ExtractionFailedError:
     if exitcode in (-signal.SIGXCPU, -signal.SIGKILL):  # RLIMIT_CPU: SIGXCPU at the soft, SIGKILL at the hard limit
         return ExtractionFailedError(f"{url} took more than its {cpu_s}s of CPU to extract", url=url)
     if exitcode == -signal.SIGABRT:
-        return ExtractionFailedError(f"{url} crashed the extractor (abort, likely out of memory)", url=url)
-    return ExtractionFailedError(f"{url}: the extractor process died (exit {exitcode})", url=url)
+        return ExtractionFailedError(f"{url} crashed the extractor (abort, likely out of memory){_limit_note()}", url=url)
+    return ExtractionFailedError(f"{url}: the extractor process died (exit {exitcode}){_limit_note()}", url=url)
 
 
-def _slot() -> asyncio.Semaphore:
+def _limit_note() -> str:
+    """Names the operator's address-space limit, when one is set: under a tight ``ulimit -v`` it is the likely cause."""
+    import resource
+
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    if hard == resource.RLIM_INFINITY:
+        return ""
+    return f"; this process runs under an address-space limit of {hard // (1024 * 1024)} MB (ulimit -v, prlimit --as): raise it"
+
+
+def _slot() -> Slots:
     loop_id = id(asyncio.get_running_loop())
     if loop_id not in _slots:
         _slots.clear()  # one event loop at a time in practice; tests make a new one per test
-        _slots[loop_id] = asyncio.Semaphore(MAX_CHILDREN)
+        _slots[loop_id] = Slots(MAX_CHILDREN)
     return _slots[loop_id]
 
 
+def cpu_allowance(deadline_s: float, body_bytes: int | None = None) -> int:
+    """Whole CPU seconds for one document: what its body can need (:data:`MIN_CPU_S` plus
+    :data:`CPU_S_PER_MB` per megabyte), never more than its deadline's seconds; the deadline's alone
+    when the size is unknown. Bounded by what a page can yield, so a small page that makes a parser
+    spin is stopped after a few seconds of CPU, not a whole deadline's."""
+    by_deadline = max(1, math.ceil(deadline_s))
+    if body_bytes is None:
+        return by_deadline
+    return min(by_deadline, math.ceil(MIN_CPU_S + CPU_S_PER_MB * body_bytes / (1024 * 1024)))
+
+
 async def run_bounded(
-    func: Callable[..., T], *args: Any, source: str, deadline_s: float, memory_bytes: int, **kwargs: Any
+    func: Callable[..., T], *args: Any, source: str, deadline_s: float, memory_bytes: int, body_bytes: int | None = None,
+    **kwargs: Any,
 ) -> T:
     """``func(*args, **kwargs)`` in a fresh child, or the page's fetch error; never longer than ``deadline_s``.
 
-    ``memory_bytes`` is the child's whole resident allowance (its start included).
+    ``memory_bytes`` is the child's whole resident allowance (its start included); ``body_bytes``
+    (what the document will be once decoded, at most) sets its CPU allowance (:func:`cpu_allowance`).
     ``func`` must be a module-level function (it is pickled by name). Its fetch errors come back
     as the same class; a timeout, a CPU or memory overrun or a crash is ``ExtractionFailedError``.
     The deadline runs from the moment the child is running: the first extraction of a process
     also waits for the fork server's imports (about a second, once), like an in-process import.
+    A slot is kept for ordinary pages while every running document is heavy (:mod:`.slots`).
     """
-    cpu_s = max(1, math.ceil(deadline_s))
-    slot = _slot()
+    cpu_s = cpu_allowance(deadline_s, body_bytes)
+    slots = _slot()
     try:
         async with asyncio.timeout(deadline_s):
-            await slot.acquire()
+            await slots.acquire()
     except TimeoutError:
         raise ExtractionFailedError(f"{source} waited {deadline_s:g}s for a free extractor", url=source) from None
+    heavy = False
+
+    def turned_heavy() -> None:
+        nonlocal heavy
+        heavy = True
+        slots.mark_heavy()
+
     try:
-        return await _run_child(func, args, kwargs, source, cpu_s, memory_bytes, deadline_s)
+        return await _run_child(func, args, kwargs, source, cpu_s, memory_bytes, deadline_s, turned_heavy)
     finally:
-        slot.release()
+        slots.release(heavy=heavy)
 
 
 def _retire_when_started(started: asyncio.Future[_Worker]) -> None:
@@ -396,20 +444,22 @@ def _retire_when_started(started: asyncio.Future[_Worker]) -> None:
 
 async def _run_child(
     func: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any], url: str, cpu_s: int, memory_bytes: int,
-    deadline_s: float,
+    deadline_s: float, on_heavy: Callable[[], None],
 ) -> T:
     loop = asyncio.get_running_loop()
     worker = _take()
     if worker is None:  # none idle: start one (the first one of a process also waits for the fork server's imports)
-        started = asyncio.ensure_future(asyncio.to_thread(_Worker))
         try:
+            started = asyncio.ensure_future(asyncio.to_thread(_Worker))
             worker = await asyncio.shield(started)
         except asyncio.CancelledError:
             started.add_done_callback(_retire_when_started)
             raise
+        except (MemoryError, RuntimeError, OSError, EOFError) as exc:  # no thread, fork or memory: say why, no traceback
+            raise ExtractionFailedError(f"{url}: no extraction worker could start ({exc}){_limit_note()}", url=url) from None
     _refill_soon()
     reused = False
-    watch = _Demotion(loop, worker)
+    watch = _Demotion(loop, worker, on_heavy)
     try:
         # The request is written from a thread: a large body fills the pipe. The body goes raw, not pickled.
         args, kwargs, raw = _take_out(args, kwargs)
@@ -467,8 +517,8 @@ class _Demotion:
     of CPU per second), so a short document is never looked at and a long one a few times.
     """
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, worker: _Worker) -> None:
-        self.loop, self.worker, self.pid = loop, worker, worker.process.pid or 0
+    def __init__(self, loop: asyncio.AbstractEventLoop, worker: _Worker, on_heavy: Callable[[], None]) -> None:
+        self.loop, self.worker, self.pid, self.on_heavy = loop, worker, worker.process.pid or 0, on_heavy
         self.start = _cpu_seconds(self.pid) or 0.0
         self.handle: asyncio.TimerHandle | None = None
         if self.pid:
@@ -486,6 +536,7 @@ class _Demotion:
         _renice(self.pid, DEMOTED_NICE)
         self.worker.demoted = True
         self.handle = None
+        self.on_heavy()
 
     def stop(self) -> None:
         if self.handle is not None:

@@ -43,6 +43,20 @@ def display_url(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
+def server_config(app: Any, *, header_timeout_s: float | None = None) -> Any:
+    """uvicorn's settings for ``app``: quiet, a bounded shutdown, and a deadline on each request's headers
+    (:mod:`webquorum.serve.protocol`; ``header_timeout_s`` overrides its default)."""
+    import uvicorn
+
+    from webquorum.serve.protocol import HeadersInTime, with_header_timeout
+
+    protocol = HeadersInTime if header_timeout_s is None else with_header_timeout(header_timeout_s)
+    return uvicorn.Config(
+        app, log_level="warning", access_log=False, lifespan="on", http=protocol,
+        timeout_graceful_shutdown=SHUTDOWN_GRACE_S, timeout_keep_alive=5,
+    )
+
+
 def serve(*, config: ConfigLike = None, host: str = "127.0.0.1", port: int = 8765, json_logs: bool = False) -> None:
     """Run until interrupted (KeyboardInterrupt propagates after a clean stop, for exit code 130)."""
     import uvicorn
@@ -66,10 +80,7 @@ def serve(*, config: ConfigLike = None, host: str = "127.0.0.1", port: int = 876
                 loop.call_soon_threadsafe(stopping.set)
             super().handle_exit(sig, frame)
 
-    server = Server(uvicorn.Config(
-        app, log_level="warning", access_log=False, lifespan="on",
-        timeout_graceful_shutdown=SHUTDOWN_GRACE_S, timeout_keep_alive=5,
-    ))
+    server = Server(server_config(app))
     print(f"webquorum: open {display_url(host, port)} (SearXNG API on /search, MCP on /mcp; Ctrl-C stops)", flush=True)
 
     async def main() -> None:

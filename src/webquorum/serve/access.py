@@ -10,8 +10,9 @@ carry it, in whichever form its client can send:
   this is swapped at once for an HttpOnly, SameSite=Strict cookie and a redirect that drops it.
 
 Whatever the token, a ``Host`` that is not this server's (DNS rebinding) and an ``Origin`` from
-another site are refused, as the MCP transport does. Tokens are compared in constant time and
-never logged (the access log records paths only).
+another site are refused by the same code as ``/mcp`` (:class:`~webquorum.mcp.auth.HostOriginCheck`:
+parsed, then compared whole, so ``127.0.0.1:8765.evil.test`` is not ``127.0.0.1``). Tokens are
+compared in constant time and never logged (the access log records paths only).
 """
 
 from __future__ import annotations
@@ -24,17 +25,9 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse, RedirectResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from webquorum.mcp.auth import LOOPBACK_ORIGINS, is_loopback
+from webquorum.mcp.auth import LOOPBACK_ORIGINS, HostOriginCheck, bind_hosts, bracketed, is_loopback
 
 COOKIE = "webquorum_token"
-LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
-
-
-def host_name(host_header: str) -> str:
-    """``[::1]:8765`` -> ``::1``, ``localhost:8765`` -> ``localhost``."""
-    if host_header.startswith("["):
-        return host_header[1:].split("]", 1)[0].lower()
-    return host_header.rsplit(":", 1)[0].lower() if host_header.count(":") == 1 else host_header.lower()
 
 
 class Access:
@@ -43,16 +36,12 @@ class Access:
     def __init__(self, app: ASGIApp, *, host: str, token: str | None, allowed_origins: list[str]) -> None:
         self.app = app
         self.token = token.encode() if token else None
-        self.wildcard = host in ("0.0.0.0", "::", "")
-        self.hosts = {*LOOPBACK_NAMES, host.strip("[]").lower()}
-        self.origins = [*LOOPBACK_ORIGINS, *allowed_origins]
-        if not self.wildcard and not is_loopback(host):
-            self.origins += [f"http://{host}:*", f"https://{host}:*", f"http://{host}", f"https://{host}"]
-
-    def origin_ok(self, origin: str | None) -> bool:
-        return not origin or any(
-            origin == allowed or (allowed.endswith(":*") and origin.startswith(allowed[:-1])) for allowed in self.origins
-        )
+        hosts = bind_hosts(host)
+        origins = [*LOOPBACK_ORIGINS, *allowed_origins]
+        if hosts is not None and not is_loopback(host):  # the page itself, opened by its address
+            shown = bracketed(host)
+            origins += [f"http://{shown}:*", f"https://{shown}:*", f"http://{shown}", f"https://{shown}"]
+        self.check = HostOriginCheck(origins, hosts)
 
     def _matches(self, given: str | None) -> bool:
         return given is not None and self.token is not None and hmac.compare_digest(given.encode(), self.token)
@@ -79,11 +68,9 @@ class Access:
             await self.app(scope, receive, send)
             return
         headers = Headers(scope=scope)
-        if not self.wildcard and host_name(headers.get("host", "")) not in self.hosts:
-            await JSONResponse({"error": "host not allowed (DNS rebinding protection)"}, status_code=421)(scope, receive, send)
-            return
-        if not self.origin_ok(headers.get("origin")):
-            await JSONResponse({"error": "origin not allowed"}, status_code=403)(scope, receive, send)
+        refused = self.check.refusal(headers)
+        if refused is not None:
+            await refused(scope, receive, send)
             return
         if self.token is not None:
             ok, in_url = self.presented(scope, headers)

@@ -205,7 +205,7 @@ class Doors:
             ))
             data = searxng.answer(q, response)
         except (ProviderError, FetchError) as exc:  # every engine failed: SearXNG's 200 with no results
-            data = searxng.failed(q, exc.provider or q.provider or self.wq.config.web.search_provider, exc.code, exc.status)
+            data = searxng.failed(q, q.provider or self.wq.config.web.search_provider, exc)
         except (ServerBusyError, AbortedError) as exc:
             status = 429 if isinstance(exc, ServerBusyError) else 504
             return JSONResponse({"error": exc.message}, status_code=status, headers={"Retry-After": "1"})

@@ -87,11 +87,17 @@ def raw_links(query: str) -> str:
     )
 
 
+ERROR_TITLES = {"WEB_PROVIDER": "The search engines did not answer", "WEB_FETCH": "The page could not be read"}
+
+
 def error_box(data: dict[str, Any]) -> str:
+    """The error in words (the code, for a bug report, after the hint)."""
+    code = str(data.get("code", "error"))
+    title = next((t for p, t in ERROR_TITLES.items() if code.startswith(p)), "The brief could not be made")
     hint = f"<p class=\"hint\">{esc(str(data.get('hint') or ''))}</p>" if data.get("hint") else ""
     return (
-        f"<section class=\"error\" role=\"alert\"><h2>{esc(str(data.get('code', 'error')))}</h2>"
-        f"<p>{esc(str(data.get('message') or data.get('error') or ''))}</p>{hint}</section>"
+        f"<section class=\"error\" role=\"alert\"><h2>{esc(title)}</h2>"
+        f"<p>{esc(str(data.get('message') or data.get('error') or ''))}</p>{hint}<p><code>{esc(code)}</code></p></section>"
     )
 
 

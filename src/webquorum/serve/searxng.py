@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, get_args
 from urllib.parse import urlsplit
 
+from webquorum.errors import WebQuorumError
 from webquorum.types import ProviderFailure, SearchResponse, TimeRange
 
 FORMATS = ("json", "html")
@@ -40,6 +41,7 @@ REASONS = {
     "WEB_PROVIDER_CREDENTIAL_MISSING": "access denied",
     "WEB_PROVIDER_CONFIGURED_UNAVAILABLE": "access denied",
     "WEB_PROVIDER_BAD_RESPONSE": "HTTP error",
+    "WEB_PROVIDER_UNREACHABLE": "network error",
 }
 
 
@@ -176,9 +178,11 @@ def answer(q: SearxQuery, response: SearchResponse) -> dict[str, Any]:
     }
 
 
-def failed(q: SearxQuery, provider: str, code: str, status: int | None) -> dict[str, Any]:
-    """Every engine failed: SearXNG still answers 200, with the failures listed and no results."""
-    empty = SearchResponse(query=q.query, provider=provider, results=[])
-    data = answer(q, empty)
-    data["unresponsive_engines"] = unresponsive([ProviderFailure(provider=provider, code=code, message="", status=status)])
+def failed(q: SearxQuery, provider: str, exc: WebQuorumError) -> dict[str, Any]:
+    """Every engine failed: SearXNG still answers 200, with no results and each engine's failure listed
+    (every member of a combo, from the error's ``causes``; else the one provider that was asked)."""
+    causes = exc.causes or ((exc.provider or provider, exc),)
+    failures = [ProviderFailure(provider=m, code=e.code, message=e.message, status=e.status) for m, e in causes]
+    data = answer(q, SearchResponse(query=q.query, provider=provider, results=[]))
+    data["unresponsive_engines"] = unresponsive(failures)
     return data
