@@ -39,7 +39,7 @@ CALIBRATION_TEXT = "1 " * 500_000
 CALIBRATION_QUIET_S = 0.030
 MAX_SLOWDOWN = 3.0
 # Only ever used anchored (``pattern.match(text, pos)``), never to scan: timed that way.
-ANCHORED = {"webquorum.text.figures._NEXT_WORD"}
+ANCHORED = {"webquorum.text.figures._NEXT_WORD", "webquorum.text.figures._PER_HOUR", "webquorum.text.figures._PER_AREA"}
 
 
 def _patterns() -> dict[str, re.Pattern[str] | re.Pattern[bytes]]:

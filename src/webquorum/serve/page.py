@@ -101,16 +101,25 @@ def error_box(data: dict[str, Any]) -> str:
     )
 
 
+def shown_values(brief: Brief) -> list[Value]:
+    """What the page highlights as agreed: the answer first (unless the sources split), then the other items."""
+    values = []
+    if brief.answer is not None and not brief.answer.rivals and brief.answer.kind != "other":
+        values.append(Value("name" if brief.answer.kind == "name" else "figure", brief.answer.value))
+    return values + [Value(a.kind, a.value) for a in brief.agreed]
+
+
 def marked_text(text: str, brief: Brief, site: str = "") -> str:
     """The source's text with every agreed value in ``<mark class=agreed>`` and, on the dissenting
     site's card, the value it gives instead in ``<mark class=dissent>``; escaped everywhere else."""
-    values = [Value(a.kind, a.value) for a in brief.agreed]
+    values = shown_values(brief)
+    agreed = len(values)
     values += [Value(d.kind, d.value) for d in brief.disagreed if d.site == site]
     out: list[str] = []
     at = 0
     for mark in value_marks(text, values):
         out.append(esc(text[at : mark.start]))
-        if mark.item < len(brief.agreed):
+        if mark.item < agreed:
             out.append(f"<mark class=\"agreed\" data-item=\"{mark.item}\">{esc(text[mark.start : mark.end])}</mark>")
         else:
             out.append(f"<mark class=\"dissent\">{esc(text[mark.start : mark.end])}</mark>")
@@ -124,17 +133,36 @@ def others_say(count: int) -> str:
 
 
 def agreement(brief: Brief) -> str:
+    """The answer first (or the split), then the other agreed items, then each disagreement, typed."""
+    lines = []
+    answer = brief.answer
+    offset = 0
+    if answer is not None:
+        label = f"Answer ({esc(answer.quantity)}):" if answer.quantity else "Answer:"
+        if answer.rivals:
+            split = " against ".join(esc(v) for v in [answer.value, *answer.rivals])
+            lines.append(f"<p class=\"answer-line\"><strong>{label}</strong> sources split: {split}</p>")
+        elif answer.kind == "other":
+            lines.append(f"<p class=\"answer-line\"><strong>{label}</strong> {esc(answer.value)} in {answer.count}/{answer.of}</p>")
+        else:
+            offset = 1
+            lines.append(
+                f"<p class=\"agreed-line answer-line\"><strong>{label}</strong> <mark class=\"agreed\" data-item=\"0\">"
+                f"{esc(answer.value)}</mark> in {answer.count}/{answer.of}</p>"
+            )
     if brief.agreed:
         parts = [
-            f"<mark class=\"agreed\" data-item=\"{i}\">{esc(a.value)}</mark> in {a.count}/{a.of}"
+            f"<mark class=\"agreed\" data-item=\"{i + offset}\">{esc(a.value)}</mark> in {a.count}/{a.of}"
             for i, a in enumerate(brief.agreed)
         ]
-        lines = ["<p class=\"agreed-line\"><strong>Agreed across sources:</strong> " + "; ".join(parts) + "</p>"]
-    else:
-        lines = ["<p class=\"agreed-line\"><strong>Agreed across sources:</strong> nothing that a rule can compare</p>"]
+        title = "Also agreed:" if answer is not None else "Agreed across sources:"
+        lines.append(f"<p class=\"agreed-line\"><strong>{title}</strong> " + "; ".join(parts) + "</p>")
+    elif answer is None:
+        lines.append("<p class=\"agreed-line\"><strong>Agreed across sources:</strong> nothing that a rule can compare</p>")
     for d in brief.disagreed:
+        title = "Older figure:" if d.type == "older" else "Disagreement:"
         lines.append(
-            f"<p class=\"dissent-line\"><strong>Disagreement:</strong> <span class=\"pill dissent\">{esc(d.site)}</span> "
+            f"<p class=\"dissent-line\"><strong>{title}</strong> <span class=\"pill dissent\">{esc(d.site)}</span> "
             f"says {esc(d.value)} where {others_say(d.others_count)} {esc(d.others_value)}</p>"
         )
     return "<section class=\"agreement\">" + "".join(lines) + "</section>"
