@@ -75,7 +75,8 @@ async def _read(rt: Runtime, result: Result, reader: str, deadline_s: float) -> 
         doc = await read_document(rt, result.url, reader=reader, deadline_s=deadline_s)
     except WebQuorumError as exc:
         return Reading(result, error=exc, reader=reader)
-    return Reading(result, doc.text, reader=reader)
+    # fetch returns the page's whole main text; the brief's excerpt starts at its first real sentence
+    return Reading(result, trim_to_first_sentence(doc.text), reader=reader)
 
 
 async def read_sources(

@@ -1,19 +1,17 @@
 """Turn a fetched body into a :class:`~webquorum.types.Document`: pure, bytes in, text out.
 
 Dispatch is by sniffed bytes first, then by media type: ``%PDF-`` goes to :mod:`.pdf` whatever
-the header says; HTML/XHTML goes through trafilatura (https://trafilatura.readthedocs.io/,
-comments off, tables kept, ``fast`` so its slow fallback extractors are skipped); embedded posts it
-dropped between two kept paragraphs are put back (:mod:`.embeds`), promotion blocks dropped
-(:mod:`.promo`), and the text trimmed to the first real sentence (:mod:`.trim`); JSON is pretty-printed; plain text is kept as
-is (markdown and reader-service text are trimmed). Images, archives and ``octet-stream`` are
-refused, as are bytes that are not text whatever their label.
+the header says; HTML/XHTML goes through trafilatura on the page less its hidden text
+(:mod:`.choose`, :mod:`.hidden`); embedded posts it dropped between two kept paragraphs are put
+back (:mod:`.embeds`) and promotion blocks dropped (:mod:`.promo`). The page's whole main text is
+returned: the first-real-sentence trim (:mod:`.trim`) is the brief's, not the page's, so headings,
+lists and tables stay (issue 23). JSON is pretty-printed; plain text is kept as is (markdown and
+reader-service text, which carry the site's menus, are trimmed). Images, archives and
+``octet-stream`` are refused, as are bytes that are not text whatever their label.
 
-Safety net: trafilatura sometimes keeps almost nothing of a page whose prose is plainly visible
-(content hidden until a script runs, unusual markup). When it keeps under 5% of the page's visible
-text (selectolax, with script/style/nav/header/footer/aside removed) while that text has clearly
-more sentences, the visible text is used instead, then trimmed. The visible text is only computed
-when it can matter (the extracted text is under 5% of the page, a wall phrase occurs, or the page
-has embeds): on most pages that saves a tree walk.
+The page's visible text (selectolax, with script/style/nav/header/footer/aside/form removed) is
+only computed when it can matter: trafilatura's fast text is short (:mod:`.choose`), a wall
+phrase occurs, or the page has embeds.
 
 Before any parser sees a page, it is cut at its 100,000th tag and refused if its elements nest
 over 1,000 deep (:mod:`.bounds`): the markup, not the bytes, sets what the trees cost.
@@ -29,7 +27,6 @@ import codecs
 import json
 import re
 from collections.abc import Callable, Iterator
-from typing import NamedTuple
 from urllib.parse import urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -37,6 +34,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from webquorum.errors import BlockedError, EmptyError, UnsupportedContentError
 from webquorum.net.decode import decode_body
 from webquorum.readers.bounds import cap_tags, check_depth
+from webquorum.readers.choose import MAIN_TEXT_RULES, MainTextRules, article_text
 from webquorum.readers.embeds import Embed, find_embeds, has_embeds, splice_embeds
 from webquorum.readers.pdf import read_pdf
 from webquorum.readers.promo import drop_promo_blocks
@@ -46,7 +44,7 @@ from webquorum.types import Document, SourceType
 
 __all__ = [
     "MAX_LINKS", "MainTextRules", "decode_text", "detect_block_page", "encoded_block_reason", "extract_document",
-    "extract_encoded", "finish_service_text",
+    "extract_encoded", "finish_service_text", "html_text",
 ]
 
 MAX_LINKS = 300
@@ -82,6 +80,8 @@ _CHALLENGE_TITLES = frozenset({"just a moment...", "just a moment…", "attentio
                                "access denied", "security check", "checking your browser", "ddos-guard",
                                "are you a robot?", "robot check", "pardon our interruption", "human verification"})
 _SHORT_PAGE_CHARS = 1500
+_ARTICLE_PROBE = 4000  # characters of the main text that are enough to tell prose from a wall
+_BLANK_PAGE_CHARS = 200  # a page showing less than this (a script draws it) may carry its wall in markup only
 _SHORT_LOGIN_PAGE_CHARS = 4000
 _WALL_MAX_SENTENCES = 4  # a short page with more prose than this is a short article, not a wall
 _REFUSAL_STATUSES = {401, 403, 429, 503}
@@ -162,13 +162,23 @@ def detect_block_page(text: str, status: int | None = None, *, title: str | None
 
 
 def _block_reason(
-    text: str, status: int | None, visible: str | Callable[[], str] | None, title: str | None = None
+    text: str, status: int | None, visible: str | Callable[[], str] | None, title: str | None = None,
+    article: str | None = None,
 ) -> str | None:
+    """:func:`detect_block_page`, given the page's visible text (or how to get it) and its main text if known.
+
+    A wall phrase ("captcha" in a comment form's id, "sign in" in a menu) only makes a wall of a page
+    with little prose. When the main text is known and holds real prose, the visible text is not
+    needed: that spares its tree walk on most pages, and a page whose visible text looked short
+    because it all sits in one ``<form>`` (ASP.NET) or is drawn by a script is read, not refused.
+    """
     lowered = text.lower()
     challenge = next((m for m in _CHALLENGE_MARKERS if m in lowered), None)
     if challenge:
         return f"bot challenge page ({challenge})"
     titled = title is not None and " ".join(title.split()).lower() in _CHALLENGE_TITLES
+    if not titled and article is not None and count_sentences(article[:_ARTICLE_PROBE]) >= _WALL_MAX_SENTENCES:
+        return None
     wall = next((p for p in _WALL_PHRASES if p in lowered), None)
     if wall is None and not titled:
         return None
@@ -177,6 +187,11 @@ def _block_reason(
     elif visible is None:
         body = LexborHTMLParser(text).body if "<" in text else None
         visible = _visible_text(body) if body is not None else text
+    if wall is not None and status not in _REFUSAL_STATUSES and len(visible) >= _BLANK_PAGE_CHARS \
+            and not any(phrase in visible.lower() for phrase in _WALL_PHRASES):
+        wall = None  # only the markup says it (a captcha widget on a comment form): the page shows no wall
+        if not titled:
+            return None
     limit = _SHORT_LOGIN_PAGE_CHARS if re.search(r"type=[\"']?password", lowered) else _SHORT_PAGE_CHARS
     short = len(visible) < limit and count_sentences(visible) < _WALL_MAX_SENTENCES
     if wall is not None and (status in _REFUSAL_STATUSES or short):
@@ -206,7 +221,7 @@ def _paragraphs(text: str) -> str:
     for line in normalise_whitespace(text).split("\n"):
         if not line:
             continue
-        grouped = out and line[:2] in {"- ", "| "} and out[-1][:2] == line[:2]
+        grouped = out and line[:2] in {"- ", "| "} and out[-1].lstrip("\n")[:2] == line[:2]
         out.append(("\n" if grouped else "\n\n") + line if out else line)
     return "".join(out)
 
@@ -308,33 +323,6 @@ def _visible_text(body: LexborNode) -> str:
     return normalise_whitespace(body.text(separator="\n\n", strip=True))
 
 
-class MainTextRules(NamedTuple):
-    """The rules applied to trafilatura's text, each with its reason in its module.
-
-    One value is shipped (:data:`MAIN_TEXT_RULES`); ``benchmarks/extraction.py`` chooses among a
-    few on one half of the benchmark and scores the choice on the other half, so the figure it
-    reports is for pages the choice never saw.
-    """
-
-    embeds: bool = True  # put back embedded posts between kept paragraphs (embeds.py)
-    promo: bool = True  # drop "Related stories" blocks and copyright lines (promo.py)
-    trim: bool = True  # start at the first real sentence (trim.py)
-    visible_share: float = 0.05  # below this share of the visible text, use the visible text
-
-
-MAIN_TEXT_RULES = MainTextRules()
-
-
-def trafilatura_text(html: str, final_url: str) -> str:
-    """trafilatura's main text: comments off, tables kept, ``fast`` (slow fallbacks skipped), metadata ours."""
-    import trafilatura  # lazily: 190 ms of imports that only HTML reads need
-
-    extracted = trafilatura.bare_extraction(
-        html, url=final_url, fast=True, include_comments=False, include_tables=True, with_metadata=False
-    )
-    return (extracted.text or "") if isinstance(extracted, trafilatura.settings.Document) else ""
-
-
 class _LazyVisible:
     """The page's visible text, computed on first use: most pages never need it (it mutates the tree)."""
 
@@ -350,22 +338,29 @@ class _LazyVisible:
         return self._text
 
 
-def main_text(
-    extracted: str, visible: str | _LazyVisible, embeds: list[Embed], rules: MainTextRules = MAIN_TEXT_RULES
-) -> str:
-    """The article text from trafilatura's blocks, the page's visible text and its embedded posts."""
+def main_text(extracted: str, embeds: list[Embed], rules: MainTextRules = MAIN_TEXT_RULES) -> str:
+    """The article text from trafilatura's blocks and the page's embedded posts, promotion blocks dropped."""
     text = _paragraphs(extracted)
     if rules.embeds and embeds:
         text = splice_embeds(text, embeds)
-    # Safety net: trafilatura kept almost nothing of a page whose prose is plainly visible.
-    bound = len(visible) if isinstance(visible, str) else visible.max_chars
-    if len(text) < rules.visible_share * bound:
-        shown = visible if isinstance(visible, str) else visible()
-        if len(text) < rules.visible_share * len(shown) and count_sentences(shown) > max(3, 2 * count_sentences(text)):
-            text = shown
     if rules.promo:
         text = drop_promo_blocks(text)
-    return (trim_to_first_sentence(text) if rules.trim else text).strip()
+    return text.strip()
+
+
+def html_text(html: str, final_url: str, rules: MainTextRules = MAIN_TEXT_RULES) -> str:
+    """The main text of an HTML page, walls aside: what ``extract_document`` returns as ``text`` (benchmarks)."""
+    tree = LexborHTMLParser(html)
+    visible = _LazyVisible(tree.body, len(html))
+    embeds = _embeds(html, tree, visible)
+    return main_text(article_text(html, final_url, lambda: len(visible()), rules), embeds, rules)
+
+
+def _embeds(html: str, tree: LexborHTMLParser, visible: _LazyVisible) -> list[Embed]:
+    if tree.body is None or not has_embeds(html):
+        return []
+    visible()  # merges inline tags into their paragraphs, so embed neighbours read as trafilatura prints them
+    return find_embeds(tree.body)
 
 
 def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) -> Document:
@@ -379,14 +374,11 @@ def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) 
             "language": (lang or _meta(tree, "og:locale") or "").replace("_", "-").split("-")[0].lower() or None}
     links = _links(tree, final_url)
     visible = _LazyVisible(tree.body, len(html))
-    embeds: list[Embed] = []
-    if tree.body is not None and has_embeds(html):
-        visible()  # merges inline tags into their paragraphs, so embed neighbours read as trafilatura prints them
-        embeds = find_embeds(tree.body)
-    blocked = _block_reason(html, None, visible, title=meta["title"])
+    embeds = _embeds(html, tree, visible)
+    text = main_text(article_text(html, final_url, lambda: len(visible()), MAIN_TEXT_RULES), embeds)
+    blocked = _block_reason(html, None, visible, title=meta["title"], article=text)
     if blocked:
         raise BlockedError(f"{blocked} at {final_url}", url=url)
-    text = main_text(trafilatura_text(html, final_url), visible, embeds)
     if not text:
         raise EmptyError(f"no readable text in the page at {final_url}", url=url)
     return Document(url=url, final_url=final_url, content_type=media, source_type="html", reader=reader,
