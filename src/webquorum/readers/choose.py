@@ -77,3 +77,15 @@ def article_text(
         if len(fuller) > len(text):
             text = fuller
     return text
+
+
+_WARM_PAGE = "<html><body><p>One short line.</p><ul>" + "<li><a href='/x'>A menu entry</a></li>" * 5 + "</ul></body></html>"
+
+
+def warm_fallback() -> None:
+    """Run trafilatura's fallback once on a tiny page, so a process pays its one-time costs before forking.
+
+    Its first use builds jusText's merged stop-word list of every language (about 160 ms); a worker
+    forked from a warmed server inherits it instead of paying it on its first retried page.
+    """
+    trafilatura_text(_WARM_PAGE, "http://sample.test/", fast=False)
