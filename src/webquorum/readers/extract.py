@@ -18,7 +18,8 @@ over 1,000 deep (:mod:`.bounds`): the markup, not the bytes, sets what the trees
 
 Title, date, language and links come from one selectolax parse (meta tags, JSON-LD, ``<time>``,
 ``<html lang>``): trafilatura's own metadata pass costs about as much as its extraction.
-Challenge and login walls are recognised before extraction (:func:`detect_block_page`).
+Challenge and login walls (:mod:`.walls`) are recognised once the main text is known: an article
+with a captcha widget on its comment form is read, not refused.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from __future__ import annotations
 import codecs
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from urllib.parse import urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -39,7 +40,8 @@ from webquorum.readers.embeds import Embed, find_embeds, has_embeds, splice_embe
 from webquorum.readers.pdf import read_pdf
 from webquorum.readers.promo import drop_promo_blocks
 from webquorum.readers.trim import trim_to_first_sentence
-from webquorum.text.sentences import count_sentences
+from webquorum.readers.visible import LazyVisible, normalise_whitespace
+from webquorum.readers.walls import block_reason, detect_block_page
 from webquorum.types import Document, SourceType
 
 __all__ = [
@@ -55,36 +57,9 @@ _BINARY_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"PK\x03\x04", b"\x1f\x8b
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.I)
 _ISO_DATE = re.compile(r"((?:19|20)\d\d)[-/.](\d\d)[-/.](\d\d)")
-_JUNK_TAGS = "script,style,noscript,template,svg,nav,footer,header,aside,form,iframe,button,select"
-_INLINE_TAGS = ["a", "span", "b", "i", "em", "strong", "small", "sup", "sub", "abbr", "time", "mark",
-                "u", "code", "cite", "q", "font", "label", "s", "del", "ins", "kbd", "var", "bdi", "dfn"]
 _DATE_META = ("article:published_time", "datePublished", "pubdate", "publishdate", "date",
               "dc.date", "dc.date.issued", "dcterms.created", "og:published_time", "sailthru.date")
 
-# Challenge pages are recognised by markers that only they carry; the weaker phrases also occur
-# in normal articles ("a reCAPTCHA protects this form"), so they only count with a refusal status
-# or on a short page with hardly any prose. Plain substring tests on the lowered page: a regex
-# alternation over a 100 KB page costs more than the extraction itself.
-_CHALLENGE_MARKERS = ("<title>just a moment...</title>", "attention required! | cloudflare", "cf-chl-",
-                      "cf_chl_", "cf-browser-verification", "captcha-delivery.com", "px-captcha")
-_WALL_PHRASES = ("captcha", "verify you are human", "verify you are a human", "are you a robot", "unusual traffic",
-                 "access denied", "please enable javascript and cookies", "enable cookies to continue",
-                 "sign in to continue", "log in to continue", "login to continue", "sign in to read",
-                 "log in to read", "you must be logged in", "login required", "please sign in", "please log in",
-                 "subscribe to continue reading", "enable javascript and cookies to continue",
-                 "checking if the site connection is secure", "checking your browser before accessing",
-                 "needs to review the security of your connection")
-# Reader services (Jina, Firecrawl, ...) hand back a challenge page as markdown with its title
-# apart, so the HTML markers above are gone; these whole titles are only ever worn by walls.
-_CHALLENGE_TITLES = frozenset({"just a moment...", "just a moment…", "attention required! | cloudflare",
-                               "access denied", "security check", "checking your browser", "ddos-guard",
-                               "are you a robot?", "robot check", "pardon our interruption", "human verification"})
-_SHORT_PAGE_CHARS = 1500
-_ARTICLE_PROBE = 4000  # characters of the main text that are enough to tell prose from a wall
-_BLANK_PAGE_CHARS = 200  # a page showing less than this (a script draws it) may carry its wall in markup only
-_SHORT_LOGIN_PAGE_CHARS = 4000
-_WALL_MAX_SENTENCES = 4  # a short page with more prose than this is a short article, not a wall
-_REFUSAL_STATUSES = {401, 403, 429, 503}
 
 
 def _media_type(content_type: str | None) -> str | None:
@@ -151,68 +126,6 @@ def decode_text(body: bytes, content_type: str | None) -> str:
             except (UnicodeDecodeError, LookupError):
                 continue
     return body.decode("cp1252", errors="replace")
-
-
-def detect_block_page(text: str, status: int | None = None, *, title: str | None = None) -> str | None:
-    """Why ``text`` (HTML, plain text or a reader service's markdown) is a challenge, bot or login wall; else None.
-
-    ``title`` is the page title when it comes apart from the text (reader services send it that way).
-    """
-    return _block_reason(text, status, visible=None, title=title)
-
-
-def _block_reason(
-    text: str, status: int | None, visible: str | Callable[[], str] | None, title: str | None = None,
-    article: str | None = None,
-) -> str | None:
-    """:func:`detect_block_page`, given the page's visible text (or how to get it) and its main text if known.
-
-    A wall phrase ("captcha" in a comment form's id, "sign in" in a menu) only makes a wall of a page
-    with little prose. When the main text is known and holds real prose, the visible text is not
-    needed: that spares its tree walk on most pages, and a page whose visible text looked short
-    because it all sits in one ``<form>`` (ASP.NET) or is drawn by a script is read, not refused.
-    """
-    lowered = text.lower()
-    challenge = next((m for m in _CHALLENGE_MARKERS if m in lowered), None)
-    if challenge:
-        return f"bot challenge page ({challenge})"
-    titled = title is not None and " ".join(title.split()).lower() in _CHALLENGE_TITLES
-    if not titled and article is not None and count_sentences(article[:_ARTICLE_PROBE]) >= _WALL_MAX_SENTENCES:
-        return None
-    wall = next((p for p in _WALL_PHRASES if p in lowered), None)
-    if wall is None and not titled:
-        return None
-    if callable(visible):
-        visible = visible()
-    elif visible is None:
-        body = LexborHTMLParser(text).body if "<" in text else None
-        visible = _visible_text(body) if body is not None else text
-    if wall is not None and status not in _REFUSAL_STATUSES and len(visible) >= _BLANK_PAGE_CHARS \
-            and not any(phrase in visible.lower() for phrase in _WALL_PHRASES):
-        wall = None  # only the markup says it (a captcha widget on a comment form): the page shows no wall
-        if not titled:
-            return None
-    limit = _SHORT_LOGIN_PAGE_CHARS if re.search(r"type=[\"']?password", lowered) else _SHORT_PAGE_CHARS
-    short = len(visible) < limit and count_sentences(visible) < _WALL_MAX_SENTENCES
-    if wall is not None and (status in _REFUSAL_STATUSES or short):
-        return f"access wall ({wall})"
-    if titled and len(visible) < _SHORT_LOGIN_PAGE_CHARS:  # a long article may be titled "Access denied"
-        return f"bot challenge page (titled {' '.join((title or '').split())!r})"
-    return None
-
-
-def normalise_whitespace(text: str, *, keep_indent: bool = False) -> str:
-    """``\\n`` line ends, no trailing spaces, at most one blank line between paragraphs.
-
-    Runs of spaces inside a line collapse to one, unless ``keep_indent`` (plain text and markdown,
-    where indentation carries code blocks and aligned columns).
-    """
-    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ").replace("\u200b", "")
-    if keep_indent:
-        lines = [line.rstrip() for line in text.split("\n")]
-    else:
-        lines = [" ".join(line.split()) for line in text.split("\n")]
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n").rstrip()
 
 
 def _paragraphs(text: str) -> str:
@@ -314,30 +227,6 @@ def _anchors(tree: LexborHTMLParser) -> Iterator[LexborNode]:
                 return
 
 
-def _visible_text(body: LexborNode) -> str:
-    """The body's readable text, one block per line (inline tags merged into their paragraph)."""
-    for node in body.css(_JUNK_TAGS):
-        node.decompose()
-    body.unwrap_tags(_INLINE_TAGS)
-    body.merge_text_nodes()
-    return normalise_whitespace(body.text(separator="\n\n", strip=True))
-
-
-class _LazyVisible:
-    """The page's visible text, computed on first use: most pages never need it (it mutates the tree)."""
-
-    def __init__(self, body: LexborNode | None, page_chars: int) -> None:
-        self._body = body
-        self._text: str | None = None
-        self.max_chars = page_chars  # the visible text is never longer than the page
-
-    def __call__(self) -> str:
-        if self._text is None:
-            self._text = _visible_text(self._body) if self._body is not None else ""
-            self._body = None
-        return self._text
-
-
 def main_text(extracted: str, embeds: list[Embed], rules: MainTextRules = MAIN_TEXT_RULES) -> str:
     """The article text from trafilatura's blocks and the page's embedded posts, promotion blocks dropped."""
     text = _paragraphs(extracted)
@@ -351,12 +240,12 @@ def main_text(extracted: str, embeds: list[Embed], rules: MainTextRules = MAIN_T
 def html_text(html: str, final_url: str, rules: MainTextRules = MAIN_TEXT_RULES) -> str:
     """The main text of an HTML page, walls aside: what ``extract_document`` returns as ``text`` (benchmarks)."""
     tree = LexborHTMLParser(html)
-    visible = _LazyVisible(tree.body, len(html))
+    visible = LazyVisible(tree.body, len(html))
     embeds = _embeds(html, tree, visible)
     return main_text(article_text(html, final_url, lambda: len(visible()), rules), embeds, rules)
 
 
-def _embeds(html: str, tree: LexborHTMLParser, visible: _LazyVisible) -> list[Embed]:
+def _embeds(html: str, tree: LexborHTMLParser, visible: LazyVisible) -> list[Embed]:
     if tree.body is None or not has_embeds(html):
         return []
     visible()  # merges inline tags into their paragraphs, so embed neighbours read as trafilatura prints them
@@ -373,10 +262,10 @@ def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) 
             "canonical_url": _canonical(tree, final_url),
             "language": (lang or _meta(tree, "og:locale") or "").replace("_", "-").split("-")[0].lower() or None}
     links = _links(tree, final_url)
-    visible = _LazyVisible(tree.body, len(html))
+    visible = LazyVisible(tree.body, len(html))
     embeds = _embeds(html, tree, visible)
     text = main_text(article_text(html, final_url, lambda: len(visible()), MAIN_TEXT_RULES), embeds)
-    blocked = _block_reason(html, None, visible, title=meta["title"], article=text)
+    blocked = block_reason(html, None, visible, title=meta["title"], article=text)
     if blocked:
         raise BlockedError(f"{blocked} at {final_url}", url=url)
     if not text:
