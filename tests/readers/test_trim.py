@@ -32,7 +32,8 @@ def test_lines_that_carry_a_figure_with_its_subject_survive_the_trim() -> None:
         "| Height of pedestal | 89 feet |\n"
         "- 225 tons of copper!\n"
         "[Home](/) [2024 results](/r)\n"
-        "Updated 14 March 2026, 12:11 AM\n\n"
+        "Updated 14 March 2026, 12:11 AM\n"
+        "5 min read · 12 comments\n\n"
     )
     trimmed = trim_to_first_sentence(facts + ARTICLE)
     assert trimmed == (

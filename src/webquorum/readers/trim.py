@@ -57,11 +57,14 @@ _MAX_WRAPPED_LINES = 4
 _MIN_CJK_CHARS = 12
 _MAX_KEPT_HEADINGS = 2
 _DIGIT = re.compile(r"\d")
-# Words that name a date or a time, not a subject: "14 March 2026" and "12:11 AM" are datelines.
-_DATE_WORDS = frozenset(re.findall(r"\w+", """
+# Words that name a date, a time or a counter of the page's furniture, not a subject: "14 March 2026",
+# "12:11 AM", "5 min read", "2 hours ago", "12 comments", "Photo 3 of 12" are chrome, not claims.
+_CHROME_WORDS = frozenset(re.findall(r"\w+", """
     january february march april may june july august september october november december jan feb mar apr
     jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue wed thu
-    fri sat sun am pm gmt utc est edt pst pdt cet cest bst updated posted published"""))
+    fri sat sun am pm gmt utc est edt pst pdt cet cest bst updated posted published ago min mins minute
+    minutes hr hrs hour hours read comment comments share shares likes views photo photos image images page
+    slide"""))
 
 
 def _plain(line: str) -> str:
@@ -102,14 +105,14 @@ def carries_claim(line: str) -> bool:
     """True when ``line`` holds a figure with its subject: a digit and a word that is not a date word.
 
     Menus (mostly links, or two separators outside a table row) and boilerplate notices do not count,
-    nor do datelines ("14 March 2026", "Updated 12:11 AM").
+    nor do datelines and counters ("14 March 2026", "Updated 12:11 AM", "5 min read", "12 comments").
     """
     text = _plain(line)
     if not _DIGIT.search(text) or _link_share(line) > 0.6 or _BOILERPLATE.search(text):
         return False
     if not line.lstrip().startswith("|") and len(_SEPARATORS.findall(text)) >= 2:
         return False
-    return any(len(w) > 1 and w.lower() not in _DATE_WORDS and w.lower() not in FUNCTION_WORDS
+    return any(len(w) > 1 and w.lower() not in _CHROME_WORDS and w.lower() not in FUNCTION_WORDS
                for w in _WORD.findall(text))
 
 
