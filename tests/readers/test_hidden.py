@@ -94,3 +94,21 @@ def test_a_hostile_style_sheet_is_read_in_bounded_time() -> None:
     tree = document_fromstring(html)
     drop_hidden(tree)  # returns; nested rules are never top-level, so nothing is hidden
     assert ARTICLE[0] in tree.text_content()
+
+
+def test_nested_hidden_blocks_are_dropped_once_at_their_outermost() -> None:
+    depth, siblings = 200, 20  # libxml2 flattens HTML nested past 255 levels
+    nested = "<div style='display:none'>" * depth + "deep" + "</div>" * depth  # 80 hidden characters in all
+    html = f"<html><body><p>{' '.join(ARTICLE)}</p>{nested * siblings}<p>{ARTICLE[1]}</p></body></html>"
+    tree = document_fromstring(html)
+    assert drop_hidden(tree) == siblings
+    assert "deep" not in tree.text_content() and ARTICLE[1] in tree.text_content()
+
+
+def test_a_sheet_hiding_thousands_of_classes_is_matched_up_to_its_bound() -> None:
+    from webquorum.readers.hidden import _MAX_SELECTORS, _sheet_selectors
+
+    sheet = "".join(f".c{n}{{display:none}}" for n in range(5000))
+    tree = document_fromstring(f"<html><head><style>{sheet}</style></head><body><p class='c1'>x</p></body></html>")
+    tests = _sheet_selectors(tree)
+    assert len(tests) == _MAX_SELECTORS and "' c0 '" in tests[0]
