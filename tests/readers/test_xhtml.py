@@ -23,3 +23,4 @@ async def test_xhtml_is_read_as_html_heading_kept_menu_dropped(simweb: SimWeb) -
         page = await wq.fetch(simweb.url("/x", host=SITE))
     assert (page.source_type, page.content_type, page.language) == ("html", "application/xhtml+xml", "en")
     assert page.text.startswith("Lighthouse hours\n\nThe old lighthouse on the northern cape") and "News" not in page.text
+

@@ -174,6 +174,24 @@ def _published(tree: LexborHTMLParser, final_url: str) -> str | None:
     return None
 
 
+def _page_date(html: str, final_url: str) -> str | None:
+    """htmldate's publication date, for pages whose metadata states none (about half the varied pages).
+
+    Without its extensive search it reads dated markup (``<abbr>``, bylines, date classes) and date
+    expressions there; measured on the 549 news and Dragnet pages: a date on 513 where the metadata
+    gave 228; where both answered they agree on 218 (the other 10 are a day apart: time zones); of
+    the 273 Dragnet pages (crawled in 2012) dated only this way, 253 are dated 2012 and none later.
+    About 1.5 ms a page, paid only where the metadata said nothing.
+    """
+    from htmldate import find_date  # lazily, like trafilatura (which depends on it)
+
+    try:
+        found = find_date(html, url=final_url, extensive_search=False, original_date=True)
+    except Exception:  # a date is a nicety: a page htmldate cannot read still has its text
+        return None
+    return found if isinstance(found, str) else None
+
+
 def _title(tree: LexborHTMLParser) -> str | None:
     title = _meta(tree, "og:title", "twitter:title")
     if title is None:
@@ -258,7 +276,7 @@ def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) 
     tree = LexborHTMLParser(html)
     html_node = tree.css_first("html")
     lang = html_node.attributes.get("lang") if html_node is not None else None
-    meta = {"title": _title(tree), "published": _published(tree, final_url),
+    meta = {"title": _title(tree), "published": _published(tree, final_url) or _page_date(html, final_url),
             "canonical_url": _canonical(tree, final_url),
             "language": (lang or _meta(tree, "og:locale") or "").replace("_", "-").split("-")[0].lower() or None}
     links = _links(tree, final_url)
