@@ -68,7 +68,7 @@ def test_fetch_prints_the_page_as_json(runs: Runs) -> None:
     assert run.returncode == 0, run.stderr
     page = json.loads(run.stdout)
     assert set(page) == PAGE_KEYS
-    assert page["text"].startswith("The island ferry will sail every ninety minutes")
+    assert "\n\nThe island ferry will sail every ninety minutes" in page["text"]  # headline kept above it
     assert len(page["text"]) == 120 and page["truncated"] is True and page["offset"] == 0
     assert page["total_chars"] > 120 and page["content_hash"].startswith("sha256:") and len(page["content_hash"]) == 71
     assert (page["reader"], page["source_type"], page["language"]) == ("http", "html", "nl")

@@ -191,7 +191,7 @@ async def test_many_refusals_do_not_leak_pool_connections(simweb: SimWeb) -> Non
             with pytest.raises(ForbiddenAddressError):
                 await wq.fetch(f"http://loop.test:{simweb.port}/")
         page = await wq.fetch(simweb.url("/ok", host=SITE))
-    assert page.text.startswith("The harbour bridge reopened")
+    assert "The harbour bridge reopened" in page.text
     assert len(simweb.requests) == 1
 
 
@@ -206,5 +206,5 @@ async def test_opening_the_guard_reaches_the_same_spelling(simweb: SimWeb, netwo
     async with Client({"network": {"retries": 0, **network}, "cache": {"enabled": False}}) as wq:
         for host in ("127.0.0.1", "2130706433", "0x7f.1"):
             page = await wq.fetch(f"http://{host}:{simweb.port}/")
-            assert page.text.startswith("The intranet wiki explains")
+            assert "The intranet wiki explains" in page.text
     assert len(simweb.requests) == 3

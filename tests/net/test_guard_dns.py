@@ -44,7 +44,7 @@ async def test_a_rebinding_answer_cannot_slip_past_the_check(simweb: SimWeb, mon
     url = f"http://rebind.test:{simweb.port}/"
     async with Client(cfg) as wq:
         page = await wq.fetch(url)
-    assert page.text.startswith("The old lighthouse") and asked == ["rebind.test"]
+    assert "The old lighthouse" in page.text and asked == ["rebind.test"]
     async with Client(cfg) as wq:  # a new connection asks again and gets the private answer
         with pytest.raises(ForbiddenAddressError) as caught:
             await wq.fetch(url)

@@ -50,14 +50,14 @@ def test_a_post_the_extractor_kept_is_not_doubled() -> None:
     assert text.count("The council voted on Tuesday") <= 2
 
 
-def test_embeds_can_be_switched_off_for_the_cross_validation() -> None:
+def test_embeds_can_be_switched_off_for_the_benchmark() -> None:
     from webquorum.readers.embeds import Embed
     from webquorum.readers.extract import main_text
 
     embed = Embed(PROSE[0], "A quoted post", PROSE[1])
     raw = "\n".join(PROSE)
-    assert "A quoted post" in main_text(raw, raw, [embed])
-    assert "A quoted post" not in main_text(raw, raw, [embed], MainTextRules(embeds=False))
+    assert "A quoted post" in main_text(raw, [embed])
+    assert "A quoted post" not in main_text(raw, [embed], MainTextRules(embeds=False))
 
 
 def test_a_promotion_block_goes_up_to_the_next_prose_line() -> None:

@@ -24,9 +24,10 @@ def read_html(body: bytes, content_type: str | None = "text/html; charset=utf-8"
     return extract_document(body, content_type=content_type, url=URL, final_url=FINAL)
 
 
-def test_nav_first_page_starts_at_the_first_real_sentence(pages: Path) -> None:
+def test_nav_first_page_is_its_main_text_headline_included_chrome_dropped(pages: Path) -> None:
     doc = read_html((pages / "nav_first.html").read_bytes())
-    assert doc.text.startswith("The harbour bridge reopened to traffic on Saturday morning")
+    # the whole main text (issue 23): the headline stays; only the brief starts at the first sentence
+    assert doc.text.startswith("Harbour bridge reopens after repairs\n\nThe harbour bridge reopened to traffic")
     assert "deputy mayor, Lotte Brandt" in doc.text
     for junk in ("Skip to main content", "Français", "use of cookies", "Accept all", "Home ›"):
         assert junk not in doc.text
@@ -62,7 +63,7 @@ def test_price_grid_without_sentences_is_read_from_the_top(pages: Path) -> None:
     assert "Enterprise" in doc.text and "99.95%" in doc.text
 
 
-def test_js_hidden_article_triggers_the_visible_text_safety_net(pages: Path) -> None:
+def test_a_script_revealed_article_is_found_by_the_fallback_retry(pages: Path) -> None:
     html = (pages / "js_hidden.html").read_text(encoding="utf-8")
     hidden = "The regional archive opened its digitised collection of shipping ledgers"
     alone = trafilatura.bare_extraction(html, fast=True, include_comments=False)
@@ -98,6 +99,32 @@ def test_block_detection_spares_long_articles_that_mention_captcha(pages: Path) 
     assert detect_block_page(short_article) is None
     assert detect_block_page("Access denied\nYou don't have permission to access this server.") is not None
     assert detect_block_page("<html><body><p>Please enable JavaScript and cookies to continue</p></body></html>")
+
+
+ASPNET_ARTICLE = (
+    "<html><head><title>Podolski retires</title><script src='https://www.google.com/recaptcha/api.js'></script>"
+    "</head><body><form name='aspnetForm' method='post' id='aspnetForm'><input type='hidden' name='__VIEWSTATE'>"
+    "<div class='g-recaptcha' data-sitekey='k'></div><h1>Podolski retires from the national team</h1>"
+    "<p>The forward played 129 matches for the national side and scored 48 goals in them.</p>"
+    "<p>He told the coach before the new season that he would not play for the team again.</p>"
+    "<p>Only two players have worn the shirt more often than he did in the last forty years.</p>"
+    "<p>His farewell match is planned for March, against England, in the city where he grew up.</p>"
+    "</form></body></html>"
+)
+COMMENT_FORM_ARTICLE = (
+    "<html><head><title>Pleiades</title></head><body><article><h1>The Pleiades with star spikes</h1>"
+    "<p>Not in dust this time, but with bright diffraction spikes (lens stopped down to f/5.6) and deep blue "
+    "nebulae around the cluster. The dense clouds of dust that surround the Pleiades are hardly visible here.</p>"
+    "<ul><li>Category: first attempts</li><li>Camera: digital</li><li>Exposure: 12 x 300 s</li></ul></article>"
+    "<form id='comment'><div id='captcharow'><label>Captcha</label><input name='c'></div></form></body></html>"
+)
+
+
+@pytest.mark.parametrize("html", [ASPNET_ARTICLE, COMMENT_FORM_ARTICLE], ids=["aspnet-form", "captcha-comment-form"])
+def test_articles_with_a_captcha_in_their_markup_are_read_not_refused(html: str) -> None:
+    doc = read_html(html.encode())
+    assert "129 matches" in doc.text or "diffraction spikes" in doc.text
+    assert detect_block_page(html, status=403) is not None  # a refusal status still makes it a wall
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webquorum.readers.trim import is_real_sentence, trim_to_first_sentence
+from webquorum.readers.trim import carries_claim, is_real_sentence, trim_to_first_sentence
 
 ARTICLE = (
     "The harbour bridge reopened to traffic on Saturday morning after eleven weeks of repairs.\n\n"
@@ -23,6 +23,25 @@ def test_leading_chrome_is_dropped_up_to_the_first_sentence() -> None:
         "14 March 2026\n\n"
     )
     assert trim_to_first_sentence(junk + ARTICLE) == ARTICLE
+
+
+def test_lines_that_carry_a_figure_with_its_subject_survive_the_trim() -> None:
+    facts = (
+        "Menu\n"
+        "152 feet 2 inches: height of the statue from base to torch\n"
+        "| Height of pedestal | 89 feet |\n"
+        "- 225 tons of copper!\n"
+        "[Home](/) [2024 results](/r)\n"
+        "Updated 14 March 2026, 12:11 AM\n"
+        "5 min read · 12 comments\n\n"
+    )
+    trimmed = trim_to_first_sentence(facts + ARTICLE)
+    assert trimmed == (
+        "152 feet 2 inches: height of the statue from base to torch\n"
+        "| Height of pedestal | 89 feet |\n"
+        "- 225 tons of copper!\n" + ARTICLE
+    )
+    assert trim_to_first_sentence(facts + ARTICLE, keep_claims=False) == ARTICLE
 
 
 def test_markdown_menu_from_a_reader_service_is_dropped_but_the_title_heading_kept() -> None:
@@ -98,9 +117,12 @@ texts = st.lists(lines, max_size=12).map("\n".join)
 
 @settings(max_examples=300, deadline=None)
 @given(texts)
-def test_output_is_a_suffix_of_the_input(text: str) -> None:
-    trimmed = trim_to_first_sentence(text)
+def test_output_is_a_suffix_of_the_input_once_claim_lines_are_left_alone(text: str) -> None:
+    trimmed = trim_to_first_sentence(text, keep_claims=False)
     assert text.endswith(trimmed.lstrip())
+    kept = trim_to_first_sentence(text)
+    claims = [line for line in kept.splitlines(keepends=True) if carries_claim(line)]
+    assert kept.endswith(trimmed.lstrip()) and set(claims) <= set(text.splitlines(keepends=True))
 
 
 @settings(max_examples=300, deadline=None)

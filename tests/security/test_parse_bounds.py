@@ -191,7 +191,7 @@ async def test_hostile_pages_end_within_the_deadline_and_a_normal_read_still_wor
         assert time.monotonic() - started < 8.0 + 3.0
         for outcome in outcomes:
             assert not isinstance(outcome, BaseException) or isinstance(outcome, FetchError), outcome
-        assert (await wq.fetch(simweb.url("/ok", host=SITE))).text.startswith("The island ferry")
+        assert "The island ferry" in (await wq.fetch(simweb.url("/ok", host=SITE))).text
     assert os.getpid()  # still here
 
 

@@ -39,7 +39,7 @@ async def test_a_page_cached_by_a_permissive_process_is_not_served_to_a_strict_o
     cache = tmp_path / "shared.sqlite"
     url = simweb.url("/wiki", host=INTRANET)
     async with Client(intranet_config(simweb, cache, allowed=True)) as permissive:
-        assert (await permissive.fetch(url)).text.startswith("The island ferry")
+        assert "The island ferry" in (await permissive.fetch(url)).text
     async with Client(intranet_config(simweb, cache, allowed=False)) as strict:
         for spelling in (url, url.replace(INTRANET, INTRANET.upper()), url + "?utm_source=x", url + "/"):
             with pytest.raises(ForbiddenAddressError):
@@ -97,7 +97,7 @@ async def test_a_bad_content_encoding_is_a_fetch_error(simweb: SimWeb, fault: st
 async def test_two_real_layers_still_read(simweb: SimWeb) -> None:
     simweb.route("/two", Reply(body=layered_gzip(TEXT, 2), headers={"Content-Encoding": "gzip, gzip"}), host=SITE)
     async with Client(site_config(simweb)) as wq:
-        assert (await wq.fetch(simweb.url("/two", host=SITE))).text.startswith("The harbour bridge")
+        assert "The harbour bridge" in (await wq.fetch(simweb.url("/two", host=SITE))).text
 
 
 def test_the_cli_exits_1_with_one_line_and_no_traceback(simweb: SimWeb, tmp_path: Path) -> None:

@@ -80,7 +80,8 @@ async def _read(rt: Runtime, result: Result, reader: str, deadline_s: float) -> 
         doc = await read_document(rt, result.url, reader=reader, deadline_s=deadline_s)
     except WebQuorumError as exc:
         return Reading(result, error=exc, reader=reader)
-    return Reading(result, doc.text, reader=reader, published=doc.published or result.published)
+    # fetch returns the page's whole main text; the brief's excerpt starts at its first real sentence
+    return Reading(result, trim_to_first_sentence(doc.text), reader=reader, published=doc.published or result.published)
 
 
 async def read_sources(

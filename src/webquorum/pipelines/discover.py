@@ -32,6 +32,7 @@ from webquorum.pipelines.run.context import MAX_READS_PER_RUN, RunContext, is_pr
 from webquorum.pipelines.run.egress import redact_query
 from webquorum.pipelines.run.model import ModelClient
 from webquorum.pipelines.runtime import Runtime
+from webquorum.readers.trim import first_sentence_start
 from webquorum.text.claims import read_claims
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import CALENDAR_WORDS
@@ -191,7 +192,9 @@ def sightings(
     for d, (doc, origin) in enumerate(docs):
         in_scope = any(mentions_name(doc.text, g) for g in request.geographies)
         per_key: dict[str, Sighting] = {}
+        prose = first_sentence_start(doc.text)  # a page's text now keeps its headline: sightings come from its prose
         mentions = sorted(found[d] + find_known(doc.text, known), key=lambda m: (m.start, -m.end))
+        mentions = [m for m in mentions if m.start >= prose]
         for m_index, m in enumerate(mentions):
             if m.key in per_key:
                 per_key[m.key].names.extend([m.name] if m.name not in per_key[m.key].names else [])
@@ -257,7 +260,8 @@ def judge(
     for doc, origin in docs:
         if origin == found_on:
             continue
-        for start, end in sentence_windows(doc.text):
+        prose = first_sentence_start(doc.text)  # the page's prose, not its headline (offsets stay doc.text's)
+        for start, end in ((s + prose, e + prose) for s, e in sentence_windows(doc.text[prose:])):
             passage = doc.text[start:end]
             if not any(mentions_name(passage, n) for n in c.names):
                 continue

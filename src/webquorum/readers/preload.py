@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import os
 
+from webquorum.readers.choose import warm_fallback
 from webquorum.readers.extract import extract_document
 from webquorum.readers.sandbox import WORKER_NICE
 
@@ -43,6 +44,8 @@ def warm() -> None:
     for body, content_type in _SAMPLES:
         with contextlib.suppress(Exception):
             extract_document(body, content_type=content_type, url="http://sample.test/", final_url="http://sample.test/")
+    with contextlib.suppress(Exception):
+        warm_fallback()  # trafilatura's fallback (a retried page) builds a 160 ms stop-word list on first use
 
 
 with contextlib.suppress(OSError):

@@ -9,8 +9,13 @@ The rule is line-local, so it is predictable and idempotent: a line is a *real s
 with markdown links and list markers removed, it has enough words, is not mostly links, is not a
 known boilerplate notice, and ends like a sentence (or contains a sentence boundary followed by
 more text). Everything above the first such line goes, except markdown headings immediately above
-it (the article's title). A text with no sentence at all (a price grid, a table of figures) is
-returned unchanged, because there is nothing safe to start from.
+it (the article's title) and lines that carry a claim (:func:`carries_claim`: a figure with its
+subject, such as "152 feet 2 inches: height of the statue" in a fact list, a table row or a list
+item): the comparison reads figures, and a claim is never chrome. A text with no sentence at all (a
+price grid, a table of figures) is returned unchanged, because there is nothing safe to start from.
+
+This trim is for the brief's excerpt, not for the page: ``fetch`` and ``collect`` return the whole
+main text (issue 23), so a page's headings, lists and tables stay where the article has them.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import re
 from webquorum.text.alternation import alternation, expand
 from webquorum.text.lexicon import FUNCTION_WORDS
 
-__all__ = ["is_real_sentence", "trim_to_first_sentence"]
+__all__ = ["carries_claim", "first_sentence_start", "is_real_sentence", "trim_to_first_sentence"]
 
 # Linear time on hostile text: the link text cannot contain another "[" and the target holds at
 # most one level of parentheses, so no start position rescans the rest of a line of brackets.
@@ -51,6 +56,15 @@ _MIN_UNPUNCTUATED_WORDS = 20  # a paragraph this long is prose even when its ful
 _MAX_WRAPPED_LINES = 4
 _MIN_CJK_CHARS = 12
 _MAX_KEPT_HEADINGS = 2
+_DIGIT = re.compile(r"\d")
+# Words that name a date, a time or a counter of the page's furniture, not a subject: "14 March 2026",
+# "12:11 AM", "5 min read", "2 hours ago", "12 comments", "Photo 3 of 12" are chrome, not claims.
+_CHROME_WORDS = frozenset(re.findall(r"\w+", """
+    january february march april may june july august september october november december jan feb mar apr
+    jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue wed thu
+    fri sat sun am pm gmt utc est edt pst pdt cet cest bst updated posted published ago min mins minute
+    minutes hr hrs hour hours read comment comments share shares likes views photo photos image images page
+    slide"""))
 
 
 def _plain(line: str) -> str:
@@ -87,6 +101,21 @@ def is_real_sentence(line: str) -> bool:
     return len(words) >= 12 and bool(_INNER_BOUNDARY.search(text))
 
 
+def carries_claim(line: str) -> bool:
+    """True when ``line`` holds a figure with its subject: a digit and a word that is not a date word.
+
+    Menus (mostly links, or two separators outside a table row) and boilerplate notices do not count,
+    nor do datelines and counters ("14 March 2026", "Updated 12:11 AM", "5 min read", "12 comments").
+    """
+    text = _plain(line)
+    if not _DIGIT.search(text) or _link_share(line) > 0.6 or _BOILERPLATE.search(text):
+        return False
+    if not line.lstrip().startswith("|") and len(_SEPARATORS.findall(text)) >= 2:
+        return False
+    return any(len(w) > 1 and w.lower() not in _CHROME_WORDS and w.lower() not in FUNCTION_WORDS
+               for w in _WORD.findall(text))
+
+
 def _continues(previous: str, line: str) -> bool:
     """Whether ``line`` carries on ``previous`` mid-sentence: a title followed by a byline does not."""
     last_word = previous.rsplit(None, 1)[-1].lower() if previous.split() else ""
@@ -108,11 +137,13 @@ def _starts_wrapped_sentence(lines: list[str], first: int) -> bool:
     return joined != lines[first].strip() and is_real_sentence(joined)
 
 
-def trim_to_first_sentence(text: str) -> str:
+def trim_to_first_sentence(text: str, *, keep_claims: bool = True) -> str:
     """Return ``text`` from its first real sentence (keeping the markdown headings right above it).
 
-    The result is always a suffix of ``text`` that starts at a line start, and trimming it again
-    changes nothing. With no real sentence anywhere, ``text`` comes back unchanged.
+    Lines above it that carry a claim are kept too, in order (``keep_claims=False`` drops them, as
+    the trim did before issue 22; the benchmark counts the difference). Without them the result is
+    a suffix of ``text`` that starts at a line start; either way trimming it again changes
+    nothing. With no real sentence anywhere, ``text`` comes back unchanged.
     """
     lines = text.splitlines(keepends=True)
     offsets: list[int] = []
@@ -135,4 +166,14 @@ def trim_to_first_sentence(text: str) -> str:
             kept += 1
             continue
         break
-    return text[offsets[start] :]
+    claims = [line for line in lines[:start] if keep_claims and carries_claim(line)]
+    return "".join(claims) + text[offsets[start] :]
+
+
+def first_sentence_start(text: str) -> int:
+    """The offset in ``text`` where its first real sentence (with the headings right above it) starts.
+
+    For callers that keep offsets into the whole text (discover's evidence) but read from where a
+    brief would start; 0 when ``text`` has no real sentence.
+    """
+    return len(text) - len(trim_to_first_sentence(text, keep_claims=False))
