@@ -23,7 +23,7 @@ never exhaustive and says so.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from webquorum.analysis.claims import conflict
@@ -368,16 +368,19 @@ def result(
     )  # fmt: skip
 
 
-async def discover(rt: Runtime, payload: Mapping[str, Any]) -> DiscoverResult:
+async def discover(rt: Runtime, payload: Mapping[str, Any], *, progress: Callable[[str], None] | None = None) -> DiscoverResult:
+    step = progress or (lambda message: None)
     request = parse_discover(payload)
     defaulted = "freshness_days" not in payload
     run = RunContext(rt, "discover")
     queries = plan_queries(run, request)
     if not queries:
         return result(run, request, defaulted, "no_queries", [])
+    step("searching for the signal")
     found = await spend(run, combined(run, queries, request.exclusions), request)
     if isinstance(found, str):
         return result(run, request, defaulted, found, [])
+    step(f"reading up to {min(10, len(found.results))} sources")
     docs = await run.read_origins(found.results, 10, reads=DISCOVERY_READS)
     seen = sightings(run, request, docs)
     model = ModelClient(run)
@@ -393,6 +396,7 @@ async def discover(rt: Runtime, payload: Mapping[str, Any]) -> DiscoverResult:
     query = grouped_query(check, request.signals[0])
     if not check or not run.gate(query, "verification"):
         return result(run, request, defaulted, "done", [(c, "discovered", []) for c in top])
+    step(f"verifying {len(check)} candidate(s)")
     answer = await spend(run, query, request)
     if isinstance(answer, str):  # nothing half-written: every candidate keeps its discovery status
         return result(run, request, defaulted, answer, [(c, "discovered", []) for c in top])
