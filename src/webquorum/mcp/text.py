@@ -22,8 +22,8 @@ from webquorum.pipelines.run.fence import FENCE_TAG
 # ESC-introduced sequences (CSI, OSC up to BEL or ST, DCS/SOS/PM/APC up to ST, two-character ones),
 # then any control character left (C0 but tab and newline, DEL, C1), including 8-bit CSI/OSC.
 _ESCAPES = re.compile(
-    r"\x1b\[[0-?]*[ -/]*[@-~]"
-    r"|\x1b[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?"
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
     r"|\x1b[ -/]*[0-~]?"
 )
 _CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
