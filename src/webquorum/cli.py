@@ -51,6 +51,7 @@ class _Group(_Flagless, typer.core.TyperGroup):
 app = typer.Typer(
     cls=_Group,
     pretty_exceptions_show_locals=False,  # locals could hold keys
+    rich_markup_mode=None,  # plain help: rendering it with rich costs ~0.2 s at every --help and usage error
     no_args_is_help=True,
     help="Multi-source web research in one call: search, read, compare, cite.",
     context_settings={"help_option_names": ["-h", "--help"]},
