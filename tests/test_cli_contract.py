@@ -108,3 +108,15 @@ async def test_mcp_small_flag_serves_two_tools(hostile: tuple[Path, str]) -> Non
         assert [t.name for t in (await client.list_tools()).tools] == ["web_search", "web_fetch"]
     refused = run("mcp", "--small", "--http", "--workers", "2", "--config", str(config))
     assert refused.returncode == 2 and "mcp.profile: small" in refused.stderr
+
+
+def test_expected_hash_takes_the_bare_digits_and_refuses_a_malformed_one(hostile: tuple[Path, str]) -> None:
+    config, url = hostile
+    first = run("fetch", url, "--json", "--config", str(config))
+    digest = json.loads(first.stdout)["content_hash"]
+    assert digest.startswith("sha256:")
+    again = run("fetch", url, "--expected-hash", digest.removeprefix("sha256:").upper(), "--config", str(config))
+    assert again.returncode == 0, again.stderr
+    bad = run("fetch", url, "--expected-hash", "sha256:1234", "--json", "--config", str(config))
+    assert bad.returncode == 2 and "--expected-hash" in json.loads(bad.stdout)["message"]
+    assert "changed" not in bad.stdout + bad.stderr  # a usage error, not "the page changed"

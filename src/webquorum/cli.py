@@ -246,6 +246,19 @@ def providers(config: str | None = ConfigOpt, as_json: bool = JsonOpt, verbose: 
         out.print("  ".join(v.ljust(w) for v, w in zip(cell[:4], widths, strict=True)) + "  " + cell[4], markup=False)
 
 
+def _content_hash(given: str | None) -> str | None:
+    """``--expected-hash`` as fetch prints it (``sha256:`` + 64 hex digits); the bare digits are accepted too."""
+    if given is None:
+        return None
+    digits = given.strip().lower().removeprefix("sha256:")
+    if len(digits) != 64 or any(c not in "0123456789abcdef" for c in digits):
+        raise typer.BadParameter(
+            f"{given!r} is not a content hash; give the content_hash an earlier fetch printed (sha256: and 64 hex digits)",
+            param_hint="'--expected-hash'",
+        )
+    return f"sha256:{digits}"
+
+
 @command(cls=_Command)
 def fetch(
     url: str = typer.Argument(..., help="The http(s) URL of the page."),
@@ -259,6 +272,7 @@ def fetch(
     verbose: int = VerboseOpt,
 ) -> None:
     """Read one page from its first real sentence; print a window of its text."""
+    expected_hash = _content_hash(expected_hash)
     page = _run(
         config,
         lambda wq: wq.fetch(url, offset=offset, budget=budget, expected_content_hash=expected_hash, reader=reader),
