@@ -42,6 +42,7 @@ from webquorum.config import mcp_token
 from webquorum.errors import BadRequestError, ConfigError, WebQuorumError
 from webquorum.mcp.args import RawArguments, container_fields, explain_invalid, pre_parse
 from webquorum.mcp.auth import LOOPBACK_HOSTS, LOOPBACK_ORIGINS, TOKEN_ENV, BearerGuard, is_loopback
+from webquorum.mcp.events import RETRY_MS, BoundedEventStore
 from webquorum.mcp.gate import Gate
 from webquorum.mcp.progress import progress_pump
 from webquorum.mcp.protocol import KnownNames, add_prompts, drop_resources
@@ -158,6 +159,8 @@ def http_app(server: MCPServer[Any], wq: Client, host: str, *, stateless: bool =
         host=host,
         transport_security=security,
         stateless_http=stateless,
+        event_store=None if stateless else BoundedEventStore(),  # SSE ids, so a dropped stream resumes
+        retry_interval=RETRY_MS,
         max_sessions=settings.max_sessions,
         session_idle_timeout=settings.session_idle_s,
     )
