@@ -131,6 +131,7 @@ def build_server(wq: Client, *, gate: Gate | None = None) -> MCPServer[Any]:
     )
     add_prompts(server)
     drop_resources(server)
+    quiet_dependencies()  # the SDK has just put a handler on the root logger (serve's process too)
     return server
 
 
@@ -236,7 +237,6 @@ def serve(
         return
     wq = Client(config)
     server = build_server(wq)
-    quiet_dependencies()
     app = http_app(server, wq, host) if http else None  # refuse a bad bind before anything starts
     sock = bind(host, port) if http else None
 
@@ -315,7 +315,6 @@ def fleet_app() -> ASGIApp:
     wq = Client(None)
     check_fleet_store(wq)
     app = http_app(build_server(wq), wq, host, stateless=True)
-    quiet_dependencies()
     _close_gates_on_signals(asyncio.get_running_loop(), wq.config.mcp.shutdown_grace_s)
     return app
 
