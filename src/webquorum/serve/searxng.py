@@ -182,3 +182,32 @@ def failed(q: SearxQuery, provider: str, code: str, status: int | None) -> dict[
     data = answer(q, empty)
     data["unresponsive_engines"] = unresponsive([ProviderFailure(provider=provider, code=code, message="", status=status)])
     return data
+
+
+# -- /config: the instance description SearXNG clients read -----------------------------------------
+SAFESEARCH_ENGINES = ("searxng", "brave")  # the providers that take a safesearch level
+
+
+def config_answer(rows: list[dict[str, Any]], *, version: str, safe_search: int = 0) -> dict[str, Any]:
+    """SearXNG's ``GET /config`` shape: the engines (our search providers and combos) and categories.
+
+    Clients such as mcp-searxng read it for "instance info" and fail on a 404. Every engine is in
+    the one category webquorum serves, ``general``; ``enabled`` says whether it is ready (a key
+    set, a base URL known), so a client can tell which ``engines=`` values will answer. Readers
+    are not engines (they read pages, they do not search) and are left out.
+    """
+    engines = [
+        {
+            "name": row["id"], "shortcut": row["id"], "categories": ["general"], "enabled": bool(row["ready"]),
+            "paging": True, "language_support": True, "time_range_support": True,
+            "safesearch": row["id"] in SAFESEARCH_ENGINES or str(row.get("kind", "")).startswith("combo"),
+        }
+        for row in rows
+        if row.get("modality") in ("search", "search+read")
+    ]  # fmt: skip
+    return {
+        "categories": ["general"], "engines": engines, "plugins": [], "instance_name": "webquorum",
+        "locales": {}, "default_locale": "", "autocomplete": "", "safe_search": safe_search,
+        "default_theme": "simple", "version": version, "brand": {}, "limiter": {"enabled": False},
+        "doi_resolvers": [], "default_doi_resolver": "",
+    }  # fmt: skip
