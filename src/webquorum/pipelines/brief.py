@@ -147,8 +147,9 @@ async def read_sources(
                 slot, _ = slots.pop(task)
                 reading = task.result()
                 readings[slot] = reading
-                if progress:
-                    progress(f"read {len(readings)} of {want}: {reading.result.site}")
+                if progress:  # only pages actually read count as read; a blocked site is never "read"
+                    got = sum(r.ok for r in readings.values())
+                    progress(f"read {got} of {want}: {reading.result.site}" if reading.ok else f"could not read {reading.result.site}; {got} of {want} read")
                 if reading.ok or deadline - loop.time() < MIN_READ_S:
                     continue
                 if queue and budget > 0:
