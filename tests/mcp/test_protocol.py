@@ -151,3 +151,16 @@ async def test_long_tools_send_progress_to_a_client_with_a_token(web: SimWeb, na
         assert any(expected in (m or "") for _, m in seen), seen
         quiet = await client.call_tool(name, arguments)  # no token: nothing is sent, the call still works
         assert not quiet.is_error
+
+
+async def test_a_brief_with_no_results_says_nothing_was_found(simweb: SimWeb) -> None:
+    from tests.sim.providers import host_of, provider_config
+    from tests.sim.web import Reply
+
+    simweb.route("/search", Reply(body=b'{"query": "zzq", "results": []}', content_type="application/json"), host=host_of("searxng"))
+    config = provider_config(simweb, ["searxng"])
+    config["web"] = {"search_provider": "searxng"}
+    async with webquorum.Client(config) as wq, McpClient(build_server(wq)) as client:
+        result = await client.call_tool("web_search", {"query": "zzq qqz"})
+        shown = result.content[0].text  # type: ignore[union-attr]
+        assert not result.is_error and "Nothing was found for this query" in shown and "could be read" not in shown

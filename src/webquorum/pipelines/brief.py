@@ -247,7 +247,8 @@ async def brief(
         max_chars_per_source=3000,
     )
     searched_at = datetime.now(UTC).date().isoformat()
-    notes = [] if brief_sources else ["No source could be read; try another query or provider."]
+    empty = "Nothing was found for this query; try other words." if not found.results and not found.failures else None
+    notes = [] if brief_sources else [empty or "No source could be read; try another query or provider."]
     text = render_brief(query, searched_at, brief_sources, render_agreement(comparison), cap=rt.config.brief.max_chars, notes=notes)
     return Brief(
         query=found.query,
