@@ -5,7 +5,8 @@ Agents that shell out pay the start on every call, and an MCP host waits for it 
 installed ``webquorum`` script, a fresh process each time), beside ``python -c pass`` in the same
 loop so machine load falls on both alike. Each figure is the median of ``--runs`` rounds; the ratio
 is that median over Python's. Then ``webquorum mcp`` over stdio: wall time from spawning it to the
-answer to ``initialize`` (goal: within 1 s on an idle machine), and to the answer to ``tools/list``.
+answer to ``initialize`` (goal: within 1 s on an idle machine), and to the answer to ``tools/list``,
+and that list's size for the default and the small-model profile.
 
     PYTHONPATH=. .venv/bin/python benchmarks/startup.py [--runs 5]
 """
@@ -47,10 +48,14 @@ def timed(argv: list[str], env: dict[str, str], expected: int) -> float:
     return elapsed
 
 
-def mcp_initialize() -> tuple[float, float]:
-    """Seconds from spawning ``webquorum mcp`` to its initialize answer, and to its tools/list answer."""
+def mcp_initialize(*flags: str) -> tuple[float, float, int]:
+    """Seconds from spawning ``webquorum mcp`` to its initialize answer and to its tools/list answer; the list's size.
+
+    The size is the ``tools`` array as JSON with Python's default separators (the figure the README
+    and tests/mcp/test_protocol.py use; the wire's compact form is a few percent smaller).
+    """
     started = time.perf_counter()
-    proc = subprocess.Popen([SCRIPT, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, cwd=REPO)
+    proc = subprocess.Popen([SCRIPT, "mcp", *flags], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, cwd=REPO)
     assert proc.stdin is not None and proc.stdout is not None
     try:
         proc.stdin.write(json.dumps(INIT).encode() + b"\n")
@@ -61,7 +66,7 @@ def mcp_initialize() -> tuple[float, float]:
         proc.stdin.flush()
         listed = json.loads(proc.stdout.readline())
         assert listed["id"] == 2 and listed["result"]["tools"], listed
-        return initialized, time.perf_counter() - started
+        return initialized, time.perf_counter() - started, len(json.dumps(listed["result"]["tools"]))
     finally:
         proc.kill()
         proc.wait(10)
@@ -77,7 +82,7 @@ def main() -> None:
     for _ in range(args.runs):
         for name, (argv, env, expected) in CASES.items():
             times[name].append(timed(argv, env, expected))
-        first, second = mcp_initialize()
+        first, second, _ = mcp_initialize()
         inits.append(first)
         lists.append(second)
     base = statistics.median(times["python -c pass"])
@@ -87,6 +92,9 @@ def main() -> None:
         print(f"  {name:34} {median * 1000:7.0f} ms   {median / base:5.1f}x python")
     print(f"  {'mcp stdio: initialize answered':34} {statistics.median(inits) * 1000:7.0f} ms   (worst {max(inits) * 1000:.0f} ms)")
     print(f"  {'mcp stdio: tools/list answered':34} {statistics.median(lists) * 1000:7.0f} ms")
+    for label, flags in (("default", ()), ("--small", ("--small",))):
+        tools = mcp_initialize(*flags)[2]
+        print(f"  tools/list, {label + ' profile:':17} {tools:6,} characters (about {tools // 4:,} tokens)")
 
 
 if __name__ == "__main__":
