@@ -120,3 +120,24 @@ def test_expected_hash_takes_the_bare_digits_and_refuses_a_malformed_one(hostile
     bad = run("fetch", url, "--expected-hash", "sha256:1234", "--json", "--config", str(config))
     assert bad.returncode == 2 and "--expected-hash" in json.loads(bad.stdout)["message"]
     assert "changed" not in bad.stdout + bad.stderr  # a usage error, not "the page changed"
+
+
+def test_search_and_brief_print_provider_text_without_escapes(simweb: SimWeb, tmp_path: Path) -> None:
+    from tests.sim.providers import host_of, provider_config
+
+    hostile = {"query": "ferry", "results": [{
+        "url": f"http://{SITES[0]}:{simweb.port}/gone page", "engines": ["sim"],
+        "title": f"Ferry times{ESC}]0;owned{chr(7)}", "content": f"Leaves at nine.{ESC}]52;c;cm0gLXJmIH4={chr(7)}{ESC}[2J Boarding early.",
+    }]}
+    simweb.route("/search", Reply(body=json.dumps(hostile).encode(), content_type="application/json"), host=host_of("searxng"))
+    config = provider_config(simweb, ["searxng"])
+    config["web"] = {"search_provider": "searxng"}
+    path = tmp_path / "webquorum.yaml"
+    path.write_text(yaml.safe_dump(config), encoding="utf-8")
+    for command in ("search", "brief"):
+        done = run(command, "ferry", "--config", str(path))
+        assert done.returncode == 0, done.stderr
+        _clean(done.stdout)
+        assert "Leaves at nine." in done.stdout and "owned" not in done.stdout
+    listed = run("search", "ferry", "--config", str(path)).stdout
+    assert "/gone%20page" in listed  # the URL as one token
