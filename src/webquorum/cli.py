@@ -494,6 +494,9 @@ def main() -> None:
         code = typer.main.get_command(app).main(args=args, prog_name="webquorum", standalone_mode=False)
     except click_error as failure:
         exc: Any = failure
+        if type(exc).__name__ == "NoArgsIsHelpError":  # bare `webquorum`: the help, as asked for, then exit 2
+            sys.stdout.write(exc.ctx.get_help() + "\n")
+            sys.exit(2)
         usage = BadRequestError(" ".join(exc.format_message().split()), hint="see `webquorum --help` or `webquorum COMMAND --help`")
         if "--json" in args:
             _print_json(usage.to_dict())
