@@ -392,11 +392,6 @@ def _exit_if_the_run_failed(data: dict[str, Any]) -> None:
     raise typer.Exit(1)
 
 
-def _budget(budget: dict[str, Any]) -> str:
-    """``calls_spent=1 calls_left=1 usd_spent=0.0`` rather than a Python dict repr."""
-    return " ".join(f"{key}={value}" for key, value in budget.items())
-
-
 @command(cls=_Command)
 def discover(
     objective: str = typer.Option(..., "--objective", help="What you are looking for, in plain words."),
