@@ -14,7 +14,7 @@ def test_config_lists_engines_and_categories_as_searxng_does(served: Served) -> 
     engines = {e["name"]: e for e in data["engines"]}
     assert engines, data
     for engine in engines.values():
-        assert set(engine) >= {"name", "shortcut", "categories", "enabled", "paging", "language_support", "safesearch", "time_range_support"}
+        assert set(engine) >= {"name", "shortcut", "categories", "enabled", "paging", "language_support", "time_range_support"}
         assert engine["categories"] == ["general"]
     assert "auto" in engines  # combos are engines a client may name in engines=
     assert not {"http", "jina"} & set(engines)  # page readers do not search

@@ -185,22 +185,20 @@ def failed(q: SearxQuery, provider: str, code: str, status: int | None) -> dict[
 
 
 # -- /config: the instance description SearXNG clients read -----------------------------------------
-SAFESEARCH_ENGINES = ("searxng", "brave")  # the providers that take a safesearch level
-
-
 def config_answer(rows: list[dict[str, Any]], *, version: str, safe_search: int = 0) -> dict[str, Any]:
     """SearXNG's ``GET /config`` shape: the engines (our search providers and combos) and categories.
 
     Clients such as mcp-searxng read it for "instance info" and fail on a 404. Every engine is in
     the one category webquorum serves, ``general``; ``enabled`` says whether it is ready (a key
     set, a base URL known), so a client can tell which ``engines=`` values will answer. Readers
-    are not engines (they read pages, they do not search) and are left out.
+    are not engines (they read pages, they do not search) and are left out. Engines carry no
+    ``safesearch`` flag: the level is passed to the providers that take one, which the provider
+    modules know and this door does not.
     """
     engines = [
         {
             "name": row["id"], "shortcut": row["id"], "categories": ["general"], "enabled": bool(row["ready"]),
             "paging": True, "language_support": True, "time_range_support": True,
-            "safesearch": row["id"] in SAFESEARCH_ENGINES or str(row.get("kind", "")).startswith("combo"),
         }
         for row in rows
         if row.get("modality") in ("search", "search+read")
