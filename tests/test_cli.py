@@ -207,10 +207,12 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
             "collect_bad_text": ["collect", "--topic", "only a topic", "--config", c_cfg],
             "verify_json": [*verify_args, "--json"],
             "verify_text": verify_args,
-            "verify_refused": ["verify", "--entity", "Acero Norte", "--claim", REFUSED_CLAIM, "--max-results", "0", "--config", m_cfg],
+            "verify_refused": ["verify", "--entity", "Acero Norte", "--claim", REFUSED_CLAIM, "--max-results", "0", "--json", "--config", m_cfg],
+            "verify_refused_text": ["verify", "--entity", "Acero Norte", "--claim", REFUSED_CLAIM, "--max-results", "0", "--config", m_cfg],
             "discover_json": [*discover_args, "--json"],
             "discover_text": discover_args,
-            "discover_refused": ["discover", "--objective", "proveedores", "--signal", "acero estructural", "--config", m_cfg],
+            "discover_refused": ["discover", "--objective", "proveedores", "--signal", "acero estructural", "--json", "--config", m_cfg],
+            "discover_refused_text": ["discover", "--objective", "proveedores", "--signal", "acero estructural", "--config", m_cfg],
             "verify_over_ceiling": ["verify", "--entity", "Acero Norte", "--claim", CLAIM, "--json", "--config", e_cfg],
             "discover_offline": ["discover", "--objective", "plantas", "--signal", "nueva planta", "--config", o_cfg],
             "links_json": ["links", hub, "--json", "--config", l_cfg],
@@ -393,16 +395,18 @@ def test_collect_text_lists_sources_excerpts_and_gaps(world: World) -> None:
     source = data["sources"][0]
     assert f"[{source['source_id']}] Tariff report" in text and source["final_url"] in text
     ex = source["excerpts"][0]
-    assert f"@{ex['start']}-{ex['end']} " in text
-    assert "gap fetch_failed: " in text and world.urls["missing"] in text
+    assert f"characters {ex['start']}-{ex['end']}: " in text
+    assert "- fetch_failed: " in text and world.urls["missing"] in text
+    assert "score" not in text and "None" not in text and "{" not in text  # a reading, not fields
 
 
 def test_a_collect_request_that_cannot_run_exits_2(world: World) -> None:
     run = failed(world.runs["collect_bad_json"], 2)
     data = json.loads(run.stdout)
-    assert {"error", "hint"} <= set(data) and "day, week, month or year" in data["error"] + data["hint"]
+    assert {"code", "error", "hint"} <= set(data) and "day, week, month or year" in data["error"] + data["hint"]
+    assert data["code"] == "WEB_BAD_REQUEST"  # collect's errors carry codes like every other command's
     text = failed(world.runs["collect_bad_text"], 2)
-    assert text.stdout == "" and text.stderr.startswith("error: ") and "hint: " in text.stderr
+    assert text.stdout == "" and text.stderr.startswith("error WEB_BAD_REQUEST: ") and "hint: " in text.stderr
 
 
 # -- verify and discover ---------------------------------------------------------------------------
@@ -418,10 +422,13 @@ def test_verify_json_supports_the_claim_with_cited_evidence(world: World) -> Non
 def test_verify_text_shows_verdicts_evidence_and_budget(world: World) -> None:
     data = json.loads(world.runs["verify_json"].stdout)
     lines = ok(world.runs["verify_text"]).stdout.splitlines()
-    assert lines[0].split()[:1] == ["supported"] and CLAIM in lines[0]
-    assert any(world.urls["steel"] in line for line in lines)
-    budget = " ".join(f"{k}={v}" for k, v in data["budget"].items())
-    assert budget.startswith("calls_spent=1 ") and re.fullmatch(rf"run run_\w+: {budget}", lines[-1])
+    assert f"SUPPORTED: {CLAIM}" in lines
+    reason = data["claims"][0]["reason"]
+    assert f"  why: {reason}" in lines  # each verdict's reason, then the passages that decided it
+    cited = {e["id"]: e for e in data["evidence"]}
+    for i in data["claims"][0]["evidence_ids"]:
+        assert any(line.startswith(f"  - {cited[i]['domain']}: ") and cited[i]["url"] in line for line in lines)
+    assert re.fullmatch(r"Run run_\w+: 1 search\(es\) spent, stopped: done\.", lines[-1])
 
 
 def test_discover_json_is_never_exhaustive(world: World) -> None:
@@ -434,20 +441,26 @@ def test_discover_json_is_never_exhaustive(world: World) -> None:
 
 
 def test_discover_text_lists_candidates(world: World) -> None:
+    data = json.loads(world.runs["discover_json"].stdout)
     text = ok(world.runs["discover_text"]).stdout
-    assert re.search(r"verified  Acero Norte, S\.A\. de C\.V\. \(Apodaca, Nuevo León;", text)
-    assert re.fullmatch(r"exhaustive: false; run run_\w+: calls_spent=\d+ calls_left=\d+ usd_spent=[\d.]+", text.splitlines()[-1])
+    assert re.search(r"^verified: Acero Norte, S\.A\. de C\.V\. \(Apodaca, Nuevo León\)$", text, re.M)
+    assert "ev_" not in text  # evidence as site + passage, not bare ids
+    first = {e["id"]: e for e in data["evidence"]}[data["candidates"][0]["evidence_ids"][0]]
+    assert f"  - {first['domain']}: \"" in text and first["url"] in text
+    assert "never exhaustive" in text and re.fullmatch(r"Run run_\w+: \d+ search\(es\) spent, stopped: \w+\.", text.splitlines()[-1])
 
 
 @pytest.mark.parametrize(
     ("name", "code"),
     [("verify_refused", "web_evidence_brief_invalid"), ("discover_refused", "web_discovery_signal_not_an_event")],
 )
-def test_a_refused_brief_exits_2_with_the_refusal_on_stdout(world: World, name: str, code: str) -> None:
+def test_a_refused_brief_exits_2_with_the_refusal_on_stdout_only_with_json(world: World, name: str, code: str) -> None:
     run = failed(world.runs[name], 2)
-    refusal = json.loads(run.stdout)
-    assert set(refusal) == REFUSAL_KEYS and refusal["error"] == code and refusal["why"]
+    refusal = json.loads(run.stdout)  # with --json: one object, with a code like every other failure
+    assert set(refusal) == {"code", *REFUSAL_KEYS} and refusal["error"] == refusal["code"] == code and refusal["why"]
     assert isinstance(refusal["missing"], list) and isinstance(refusal["suggested_correction"], dict)
+    text = failed(world.runs[f"{name}_text"], 2)  # without --json, nothing on stdout
+    assert text.stdout == "" and text.stderr.startswith(f"error {code}: ") and "\nhint: " in text.stderr
 
 
 def test_refusals_spend_nothing(world: World) -> None:
@@ -488,5 +501,5 @@ def test_verify_over_the_money_ceiling_exits_1_naming_the_setting_to_raise(world
 
 def test_discover_with_every_provider_failing_exits_1(world: World) -> None:
     run = failed(world.runs["discover_offline"], 1)
-    assert "exhaustive: false" in run.stdout
+    assert run.stdout.startswith("No organisation found for: ") and "never exhaustive" in run.stdout
     assert run.stderr.startswith("error: the run did no work: provider_failed")

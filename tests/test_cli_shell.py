@@ -211,7 +211,7 @@ def test_the_brief_text_names_failed_providers_in_one_line(tmp_path: Path) -> No
 def test_an_empty_entity_is_refused_before_anything_is_spent(tmp_path: Path) -> None:
     path = tmp_path / "webquorum.yaml"
     path.write_text("providers: [wikipedia]\n", encoding="utf-8")
-    outcome = CliRunner().invoke(app, ["verify", "-e", "", "-c", "it opened in 1998", "--config", str(path)])
+    outcome = CliRunner().invoke(app, ["verify", "-e", "", "-c", "it opened in 1998", "--json", "--config", str(path)])
     assert outcome.exit_code == 2
     refusal = json.loads(outcome.stdout)
     assert refusal["error"] == "web_evidence_brief_invalid" and "entities" in refusal["why"]

@@ -158,13 +158,14 @@ class Client:
         claims_to_verify: list[str] | None = None,
         freshness_days: int | None = None,
         max_results: int | None = None,
+        progress: Progress | None = None,
     ) -> VerifyResult:
         """Check claims about named entities; a request that cannot be answered raises :class:`RequestRefusedError`."""
         from webquorum.pipelines.verify import verify
 
         fields = _request_fields(request, objective=objective, entities=entities, claims_to_verify=claims_to_verify,
                                  freshness_days=freshness_days, max_results=max_results)  # fmt: skip
-        return await verify(self.runtime, fields)
+        return await verify(self.runtime, fields, progress=progress)
 
     async def discover(
         self,
@@ -176,6 +177,7 @@ class Client:
         freshness_days: int | None = None,
         exclusions: list[str] | None = None,
         target_results: int | None = None,
+        progress: Progress | None = None,
     ) -> DiscoverResult:
         """Organisations behind a market signal; a request too broad to answer raises :class:`RequestRefusedError`."""
         from webquorum.pipelines.discover import discover
@@ -183,7 +185,7 @@ class Client:
         fields = _request_fields(request, objective=objective, signals=signals, geographies=geographies,
                                  freshness_days=freshness_days, exclusions=exclusions,
                                  target_results=target_results)  # fmt: skip
-        return await discover(self.runtime, fields)
+        return await discover(self.runtime, fields, progress=progress)
 
     async def providers(self) -> list[ProviderRow]:
         """Every registered provider and combo: ready or not, what it needs (never a key's value), its modality."""

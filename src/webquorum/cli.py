@@ -7,25 +7,26 @@ stays clean; with ``--json`` a failure is a JSON error object on stdout too.
 
 from __future__ import annotations
 
-import asyncio
 import json
+import os
 import sys
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
-from webquorum.api import Client
-from webquorum.config import load_config
-from webquorum.errors import AbortedError, RequestRefusedError, WebQuorumError
-from webquorum.logs import configure_logging
-from webquorum.types.research import run_failed
+from webquorum.errors import AbortedError, BadRequestError, RequestRefusedError, WebQuorumError
+from webquorum.mcp import text
+from webquorum.mcp.text import one_line, printable, safe_url
+
+if TYPE_CHECKING:
+    from webquorum.api import Client
 
 T = TypeVar("T")
+# Start-up: `--version`, `--help`, completion and a usage error import only typer and the error
+# tree; rich, the config models, the HTTP stack and the readers load inside the commands that use
+# them (benchmarks/startup.py measures it).
 
 
 class _Flagless:
@@ -50,17 +51,39 @@ class _Group(_Flagless, typer.core.TyperGroup):
 app = typer.Typer(
     cls=_Group,
     pretty_exceptions_show_locals=False,  # locals could hold keys
+    rich_markup_mode=None,  # plain help: rendering it with rich costs ~0.2 s at every --help and usage error
     no_args_is_help=True,
     help="Multi-source web research in one call: search, read, compare, cite.",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 command = app.command
+
+
+class _LazyConsole:
+    """A rich Console made on first print: rich costs ~0.1 s to import, which --help need not pay."""
+
+    def __init__(self, **options: Any) -> None:
+        self._options = options
+        self._console: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(**self._options)
+        return getattr(self._console, name)
+
+
 # emoji=False: page text such as ":warning:" must print literally, not as a rich emoji code.
-out = Console(soft_wrap=True, highlight=False, emoji=False)
-err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
+out = _LazyConsole(soft_wrap=True, highlight=False, emoji=False)
+err = _LazyConsole(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 def _verbosity(count: int) -> int:
+    if count <= 0 and "WEBQUORUM_LOG" not in os.environ:
+        return count  # nothing asked for: skip importing the logging setup (and the config models)
+    from webquorum.logs import configure_logging
+
     try:
         configure_logging(count)
     except WebQuorumError as exc:  # a bad $WEBQUORUM_LOG
@@ -138,6 +161,9 @@ def _run(
     refused collect request prints it with ``--json`` and as ``error:``/``hint:`` lines otherwise.
     """
 
+    from webquorum.api import Client
+    from webquorum.config import load_config
+
     async def main() -> T:
         async with Client(load_config(config, argument="--config"), use_cache=use_cache) as wq:
             result = await work(wq)
@@ -145,13 +171,15 @@ def _run(
             err.print(f"warning {warning}", markup=False)
         return result
 
+    import asyncio
+
     try:
         return asyncio.run(main())
     except RequestRefusedError as exc:
-        if refusal_as_json or as_json or exc.why is not None:
-            _print_json(exc.to_dict())
-        else:
-            err.print(f"error: {exc.error}\nhint: {exc.hint_text}", markup=False)
+        # One contract: with --json one object with a code on stdout; without, stdout stays empty.
+        if as_json:
+            _print_json({"code": exc.code, **exc.to_dict()})
+        err.print(f"error {exc.code}: {exc.error if exc.why is None else exc.why}\nhint: {exc.hint_text}", markup=False)
         raise typer.Exit(exc.exit_code) from None
     except WebQuorumError as exc:
         raise fail(exc, as_json=as_json) from None
@@ -176,6 +204,9 @@ def search(
     verbose: int = VerboseOpt,
 ) -> None:
     """Fan a query out to the configured providers and print the fused results."""
+    from rich.table import Table
+    from rich.text import Text
+
     resp = _run(
         config, lambda wq: wq.search(query, provider=provider, max_results=max_results, language=language, time_range=time_range),
         as_json=as_json,
@@ -184,17 +215,17 @@ def search(
         _print_json(resp.model_dump(mode="json"))
     else:
         # Titles, snippets and the query are untrusted text: Text cells, never rich markup ("[/b]" would crash).
-        table = Table(title=Text(f"{resp.provider}: {resp.query}"), show_lines=False, expand=False)
+        table = Table(title=Text(f"{resp.provider}: {one_line(resp.query)}"), show_lines=False, expand=False)
         table.add_column("#", justify="right")
         # A URL is the one thing a reader copies: never cut it with "…" (rich's default at 80 columns when piped).
-        widest = min(300, max((len(r.url) for r in resp.results), default=10))
+        widest = min(300, max((len(safe_url(r.url)) for r in resp.results), default=10))
         table.add_column("title / url", overflow="fold", min_width=widest)
         table.add_column("ranks")
         for i, r in enumerate(resp.results, 1):
             ranks = " ".join(f"{p}:{n}" for p, n in r.ranks.items())
-            cell = Text.assemble((r.title or r.site, "bold"), f"\n{r.url}\n{r.snippet[:160]}")
+            cell = Text.assemble((one_line(r.title) or r.site, "bold"), f"\n{safe_url(r.url)}\n{one_line(r.snippet)[:160]}")
             table.add_row(str(i), cell, Text(ranks))
-        out.print(table)
+        out.print(table if resp.results else f'Nothing found for "{one_line(resp.query)}" via {resp.provider}.')
         if resp.failures:
             out.print(_failures_line(resp.failures), markup=False)
     raise typer.Exit(0)
@@ -215,6 +246,19 @@ def providers(config: str | None = ConfigOpt, as_json: bool = JsonOpt, verbose: 
         out.print("  ".join(v.ljust(w) for v, w in zip(cell[:4], widths, strict=True)) + "  " + cell[4], markup=False)
 
 
+def _content_hash(given: str | None) -> str | None:
+    """``--expected-hash`` as fetch prints it (``sha256:`` + 64 hex digits); the bare digits are accepted too."""
+    if given is None:
+        return None
+    digits = given.strip().lower().removeprefix("sha256:")
+    if len(digits) != 64 or any(c not in "0123456789abcdef" for c in digits):
+        raise typer.BadParameter(
+            f"{given!r} is not a content hash; give the content_hash an earlier fetch printed (sha256: and 64 hex digits)",
+            param_hint="'--expected-hash'",
+        )
+    return f"sha256:{digits}"
+
+
 @command(cls=_Command)
 def fetch(
     url: str = typer.Argument(..., help="The http(s) URL of the page."),
@@ -228,6 +272,7 @@ def fetch(
     verbose: int = VerboseOpt,
 ) -> None:
     """Read one page from its first real sentence; print a window of its text."""
+    expected_hash = _content_hash(expected_hash)
     page = _run(
         config,
         lambda wq: wq.fetch(url, offset=offset, budget=budget, expected_content_hash=expected_hash, reader=reader),
@@ -236,9 +281,9 @@ def fetch(
     if as_json:
         _print_json(page.model_dump(mode="json"))
         return
-    out.print(f"{page.title or page.final_url}\n{page.final_url}", markup=False)
+    out.print(f"{one_line(page.title) or safe_url(page.final_url)}\n{safe_url(page.final_url)}", markup=False)
     out.print(f"[{page.source_type} via {page.reader}; chars {page.offset}-{page.offset + len(page.text)} of {page.total_chars}; {page.content_hash}]\n", markup=False)
-    out.print(page.text, markup=False)
+    out.print(printable(page.text), markup=False)
     if page.truncated:
         out.print(f"\n… more: --offset {page.offset + len(page.text)}", markup=False)
 
@@ -260,7 +305,7 @@ def links(
         return
     for link in data["links"]:
         mark = "" if link["same_site"] else "  (other site)"
-        out.print(f"{link['text'] or '(no text)'}\n  {link['url']}{mark}", markup=False)
+        out.print(f"{one_line(link['text']) or '(no text)'}\n  {safe_url(link['url'])}{mark}", markup=False)
 
 
 @command(cls=_Command)
@@ -281,7 +326,7 @@ def brief(
     if as_json:
         _print_json(_dump(result))
         return
-    out.print(result.brief, markup=False)
+    out.print(text.brief_text(_dump(result), fence=False), markup=False)
     if result.failures:
         out.print(_failures_line(result.failures), markup=False)
 
@@ -309,12 +354,7 @@ def collect(
     if as_json:
         _print_json(data)
         return
-    for source in data["sources"]:
-        out.print(f"[{source['source_id']}] {source['title'] or ''}\n  {source['final_url']} ({source['source_type']})", markup=False)
-        for ex in source["excerpts"]:
-            out.print(f"  @{ex['start']}-{ex['end']} (score {ex['score']:.2f}, {ex['matched']}): {ex['text']}", markup=False)
-    for gap in data["gaps"]:
-        out.print(f"gap {gap['type']}: {gap['detail']} {gap.get('url') or gap.get('query') or ''}", markup=False)
+    out.print(text.collect_text(data, fence=False), markup=False)
 
 
 @command(cls=_Command)
@@ -337,26 +377,19 @@ def verify(
     if as_json:
         _print_json(data)
     else:
-        for c in data["claims"]:
-            out.print(f"{c['verdict']:>12}  {c['claim']}  {' '.join(c['evidence_ids'])}", markup=False)
-        for e in data["evidence"]:
-            out.print(f"  [{e['id']}] {e['domain']}: {e['text'][:200]}\n      {e['url']}", markup=False)
-        out.print(f"run {data['run_id']}: {_budget(data['budget'])}", markup=False)
+        out.print(text.verify_text(data, fence=False), markup=False)
     _exit_if_the_run_failed(data)
 
 
 def _exit_if_the_run_failed(data: dict[str, Any]) -> None:
     """Exit 1 when the run stopped on the money ceiling or on providers before any search succeeded."""
+    from webquorum.types.research import run_failed
+
     if not run_failed(data["stop_reason"], data["budget"]["calls_spent"]):
         return
     stops = [a["detail"] for a in data["audit"] if a["kind"] == "stop"]
     err.print(f"error: the run did no work: {stops[-1] if stops else data['stop_reason']}", markup=False)
     raise typer.Exit(1)
-
-
-def _budget(budget: dict[str, Any]) -> str:
-    """``calls_spent=1 calls_left=1 usd_spent=0.0`` rather than a Python dict repr."""
-    return " ".join(f"{key}={value}" for key, value in budget.items())
 
 
 @command(cls=_Command)
@@ -381,9 +414,7 @@ def discover(
     if as_json:
         _print_json(data)
     else:
-        for c in data["candidates"]:
-            out.print(f"{c['status']:>12}  {c['name']} ({c['geography'] or '?'}; {c['domain'] or 'no domain'})  {' '.join(c['evidence_ids'])}", markup=False)
-        out.print(f"exhaustive: false; run {data['run_id']}: {_budget(data['budget'])}", markup=False)
+        out.print(text.discover_text(data, fence=False), markup=False)
     _exit_if_the_run_failed(data)
 
 
@@ -393,10 +424,12 @@ def mcp(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to bind with --http; other than loopback needs a token."),
     port: int = typer.Option(8765, "--port", min=1, max=65535, help="Port to bind with --http."),
     workers: int = typer.Option(1, "--workers", min=1, max=64, help="HTTP server processes on one port (needs store.url on Redis)."),
+    small: bool = typer.Option(False, "--small", help="Small-model profile: only web_search and web_fetch, short descriptions (mcp.profile: small)."),
     config: str | None = ConfigOpt,
     verbose: int = VerboseOpt,
 ) -> None:
     """Run the MCP server (stdio by default, for desktop clients); Ctrl-C stops it."""
+    from webquorum.config import load_config
     from webquorum.mcp.server import (
         serve,  # imported here: the SDK costs ~0.7 s that other commands need not pay
     )
@@ -404,7 +437,11 @@ def mcp(
     try:
         if workers > 1 and not http:
             raise typer.BadParameter("--workers needs --http (stdio has one client)")
+        if workers > 1 and small:
+            raise typer.BadParameter("--small with --workers: each worker reads the config file, so set mcp.profile: small there")
         loaded = load_config(config, argument="--config")  # a bad config is refused before anything starts
+        if small:
+            loaded = loaded.model_copy(update={"mcp": loaded.mcp.model_copy(update={"profile": "small"})})
         # Fleet workers each read the config file themselves, so they get its path, not the parsed copy.
         serve(config=config if workers > 1 else loaded, http=http, host=host, port=port, workers=workers)
     except WebQuorumError as exc:
@@ -422,6 +459,7 @@ def serve(
     verbose: int = VerboseOpt,
 ) -> None:
     """Serve the brief page, a SearXNG-compatible /search, /brief and /fetch JSON, and MCP on /mcp."""
+    from webquorum.config import load_config
     from webquorum.serve import serve as run_server  # the server stack loads only for this command
 
     try:
@@ -434,4 +472,34 @@ def serve(
 
 
 def main() -> None:
-    app()
+    """Run the CLI; a usage error (typer's own included) follows the same contract as every failure.
+
+    Exit 2 with ``error WEB_BAD_REQUEST: ...`` on stderr, and with ``--json`` one JSON object with a
+    ``code`` on stdout. ``--version`` alone answers before typer builds the command tree.
+    """
+    # typer vendors click from 0.22 on; its usage errors share BadParameter's bases either way
+    click_error: type[Exception] = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+    args = sys.argv[1:]
+    if args == ["--version"]:
+        from webquorum import __version__
+
+        sys.stdout.write(f"webquorum {__version__}\n")
+        return
+    try:
+        code = typer.main.get_command(app).main(args=args, prog_name="webquorum", standalone_mode=False)
+    except click_error as failure:
+        exc: Any = failure
+        if type(exc).__name__ == "NoArgsIsHelpError":  # bare `webquorum`: the help, as asked for, then exit 2
+            sys.stdout.write(exc.ctx.get_help() + "\n")
+            sys.exit(2)
+        usage = BadRequestError(" ".join(exc.format_message().split()), hint="see `webquorum --help` or `webquorum COMMAND --help`")
+        if "--json" in args:
+            _print_json(usage.to_dict())
+        if getattr(exc, "ctx", None) is not None:  # a usage error knows its command: show its usage line
+            sys.stderr.write(exc.ctx.get_usage() + "\n")
+        sys.stderr.write(f"error {usage.code}: {usage.message}\nhint: {usage.hint_text}\n")
+        sys.exit(usage.exit_code)
+    except typer.Abort:
+        sys.stderr.write("error WEB_ABORTED: interrupted\n")
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -279,6 +279,7 @@ class ModelSettings(_Strict):
 
 class McpSettings(_Strict):
     enable_discovery: Bool = False
+    profile: Literal["full", "small"] = "full"  # small: web_search and web_fetch only, for 0.8B-class models
     auth_token: SecretStr | None = None  # else $WEBQUORUM_MCP_TOKEN (see mcp_token)
     max_concurrent: Int = Field(default=16, ge=1, le=1024)
     call_deadline_s: Num = Field(default=60.0, gt=0, le=600)

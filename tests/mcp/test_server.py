@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -137,6 +137,11 @@ def text_of(result: CallToolResult) -> str:
     return str(block.text)
 
 
+def fenced_brief(text: str) -> str:
+    """The brief as the pipeline wrote it: the text result with its untrusted-page fences taken off."""
+    return re.sub(r"<untrusted_page_text[^>]*>|</untrusted_page_text>", "", text)
+
+
 def assert_bounded(name: str, result: CallToolResult) -> dict[str, Any]:
     assert not result.is_error, text_of(result)
     data: dict[str, Any] | None = result.structured_content
@@ -175,8 +180,10 @@ def test_listed_schemas_are_strict_and_declare_output(session: Session) -> None:
     for tool in tools.values():
         assert tool.input_schema["additionalProperties"] is False, tool.name
         assert all(obj.get("additionalProperties") is False for obj in _objects(tool.input_schema)), tool.name
-        assert tool.output_schema and "cut" in tool.output_schema["properties"], tool.name
-        assert "use" in tool.description.lower() and len(tool.description) < 1500, tool.name
+        if tool.output_schema:  # published where a program chains on the fields (issue 25)
+            assert "cut" in tool.output_schema["properties"], tool.name
+        assert "use" in tool.description.lower() and len(tool.description) < 600, tool.name
+    assert {n for n, t in tools.items() if t.output_schema} == {"web_fetch", "web_links"}
     assert "cite more than one URL" in tools["web_search"].description
 
 
@@ -206,7 +213,7 @@ def test_unknown_top_level_argument_is_a_tool_error(session: Session, name: str)
 def test_web_search_answers_with_the_brief(session: Session, web: SimWeb) -> None:
     result = session.call("web_search", {"query": "how long is the kestrel bridge"})
     data = assert_bounded("web_search", result)
-    assert text_of(result) == data["brief"]  # text content is exactly the brief
+    assert fenced_brief(text_of(result)) == data["brief"]  # text content is the brief, its page text fenced
     assert len(data["brief"]) < 4000
     assert [d["site"] for d in data["disagreed"]] == ["city-guide.test"]
     assert {s["url"] for s in data["sources"]} == {page_url(web, "/kestrel", site) for site in SITES}
@@ -218,7 +225,7 @@ def test_web_search_bad_input_and_bound(session: Session) -> None:
     assert_tool_error(session.call("web_search", {"query": ""}), "WEB_BAD_REQUEST")
     result = session.call("web_search", {"query": "harbour records", "sources": 3})
     data = assert_bounded("web_search", result)
-    assert len(text_of(result)) <= 4000
+    assert len(fenced_brief(text_of(result))) <= 4000 and len(text_of(result)) <= 4000 + 3 * 80  # a fence per source
     assert len(data["sources"]) == 3 and all(s["url"].endswith("/long") for s in data["sources"])
     assert all(len(s["text"]) < 10_000 for s in data["sources"])  # pages of 190,000 characters each
 
@@ -272,7 +279,10 @@ def test_research_collect_returns_sources_and_gaps(session: Session, web: SimWeb
     for source in data["sources"]:
         for excerpt in source["excerpts"]:
             assert excerpt["expand"]["tool"] == "web_fetch"
-    assert json.loads(text_of(result))["sources"] == data["sources"]
+    assert text_of(result).lstrip()[:1] != "{"  # a rendering, not the JSON again (issue 25)
+    for source in data["sources"]:
+        assert source["final_url"] in text_of(result)
+    assert any(g["type"] in text_of(result) for g in data["gaps"])
 
 
 def test_research_collect_bad_input_and_bound(session: Session, web: SimWeb) -> None:
@@ -299,7 +309,9 @@ def test_search_web_evidence_checks_claims(session: Session, web: SimWeb) -> Non
     assert claim["verdict"] == "supported" and "city-guide.test says 1,310" in claim["reason"]
     cited = {e["id"]: e for e in data["evidence"]}
     assert {cited[i]["domain"] for i in claim["evidence_ids"]} == set(SITES)
-    assert json.loads(text_of(result))["claims"] == data["claims"]
+    shown = text_of(result)
+    assert shown.startswith("Checked 1 claim(s)") and "SUPPORTED: The Kestrel Bridge" in shown
+    assert "why: " in shown and shown.count("<untrusted_page_text") == len(claim["evidence_ids"])
 
 
 def test_search_web_evidence_refuses_an_incomplete_brief(session: Session) -> None:
@@ -329,7 +341,7 @@ def test_web_search_results_cuts_a_flood_and_says_so(session: Session) -> None:
 def test_web_search_stays_near_the_brief_size(session: Session) -> None:
     result = session.call("web_search", {"query": "flood harbour", "sources": 6})
     data = assert_bounded("web_search", result)
-    assert text_of(result) == data["brief"] and len(data["brief"]) < 4000
+    assert fenced_brief(text_of(result)) == data["brief"] and len(data["brief"]) < 4000
     assert json_size(data) <= 3 * 4000
 
 
@@ -339,7 +351,7 @@ def test_research_collect_cut_keeps_its_json_text_whole(session: Session, web: S
     result = session.call("research_collect", {"urls": urls})
     data = assert_bounded("research_collect", result)
     assert any(c.startswith("gaps: kept ") and c.endswith(" of 100 items") for c in data["cut"])
-    assert json.loads(text_of(result)) == data  # text-only clients get the same bounded JSON, cut included
+    assert "[cut to fit: " in text_of(result) and "gaps: kept " in text_of(result)  # text-only clients learn of the cut
 
 
 def test_search_web_evidence_bound_on_the_largest_brief(session: Session) -> None:
@@ -357,7 +369,7 @@ def test_discover_finds_the_organisation_over_both_transports(session: Session) 
     found = session.call("discover_web_market_signals", {"objective": "new plants", "signals": ["opened a new plant"], "geographies": ["Vell"]})
     data = assert_bounded("discover_web_market_signals", found)
     assert data["exhaustive"] is False and [c["name"] for c in data["candidates"]] == ["Norland Works Ltd"]
-    assert json.loads(text_of(found))["candidates"] == data["candidates"]
+    assert "Norland Works Ltd" in text_of(found) and "never exhaustive" in text_of(found)
     assert_tool_error(session.call("discover_web_market_signals", {"objective": "plants", "signals": []}), "web_discovery_brief_too_broad")
     largest = session.call("discover_web_market_signals", {
         "objective": "new plants near the estuary", "signals": ["opened a new plant", "new steel plant", "plant expansion", "plant jobs"],
@@ -530,11 +542,11 @@ def test_descriptions_teach_what_the_tools_do_not_do() -> None:
     from webquorum.mcp.tools import tool_specs
 
     specs = {s.name: s.description for s in tool_specs(enable_discovery=True)}
-    assert "State the consensus, name the site that disagrees, cite more than one URL" in specs["web_search"]
-    assert "not credibility judgments" in specs["research_collect"]
+    assert "state the consensus, name the site that disagrees, cite more than one URL" in specs["web_search"]
+    assert "not credibility" in specs["research_collect"]
     assert "not proof" in specs["research_collect"] and "does not crawl" in specs["web_search"]
     assert "never exhaustive" in specs["discover_web_market_signals"]
     for name, text in specs.items():
-        assert len(text) < 1200, f"{name}: a description is a few lines, not a manual"
+        assert len(text) < 600, f"{name}: a description is a few sentences, not a manual"
         assert any(other in text for other in specs if other != name), f"{name}: say which tool fits better when"
         assert any(word in text.split() for word in ("not", "no", "never")), f"{name}: say what the tool does not do"

@@ -194,7 +194,7 @@ async def test_no_results_gives_an_honest_empty_brief(simweb: SimWeb) -> None:
     config = build_web(simweb, {"nothing": []})
     async with Client(config) as wq:
         out = await wq.brief("nothing")
-    assert out.sources == [] and "0 sources" in out.brief and "No source" in out.brief
+    assert out.sources == [] and "0 sources" in out.brief and "Nothing was found" in out.brief  # issue 25: found nothing, not failed to read
 
 
 @pytest.mark.parametrize("bad", [0, 7])

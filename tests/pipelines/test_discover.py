@@ -178,7 +178,7 @@ async def test_briefs_that_cannot_be_answered_are_refused_before_spending(
 
 def test_cli_exits_2_with_the_refusal_as_json() -> None:
     outcome = CliRunner().invoke(
-        app, ["discover", "--objective", "proveedores", "--signal", "acero estructural"]
+        app, ["discover", "--objective", "proveedores", "--signal", "acero estructural", "--json"]
     )
     assert outcome.exit_code == 2
     data = json.loads(outcome.stdout)

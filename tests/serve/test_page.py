@@ -42,7 +42,7 @@ def browser() -> Iterator[Any]:
             chromium.close()
 
 
-def ask(browser: Any, base: str, *, width: int = 1000, height: int = 900, scheme: str = "light") -> tuple[Any, list[str]]:
+def ask(browser: Any, base: str, *, width: int = 1280, height: int = 900, scheme: str = "light") -> tuple[Any, list[str]]:
     """A fresh page that opens ``/``, types the question and submits it, as a person would."""
     context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
     page = context.new_page()
@@ -73,12 +73,19 @@ def test_the_page_shows_four_cards_agreement_dissent_and_snippet(browser: Any, s
     assert page.locator("mark.dissent").count() == 2  # on its card only
     assert page.locator(".dissent-line .pill.dissent").inner_text() == DISSENTER
     blocked = page.locator(f"article.card[data-site='{BLOCKED}']")
-    assert blocked.locator(".snippet-only").inner_text().startswith("snippet only: the site blocks automated readers")
+    assert blocked.locator(".snippet-only").inner_text() == "snippet only: the site blocks automated readers"
     assert page.locator("article.card .snippet-only").count() == 1
     assert AGREED in page.locator(".agreed-line mark.agreed").all_inner_texts()
     assert page.locator("input[name=q]").input_value() == QUESTION
-    status = page.locator(".status li").all_inner_texts()
+    status = page.locator(".status li").all_text_contents()  # folded away once the brief is there
     assert status[0].startswith("searching") and status[-1] == "comparing sources"
+    assert not page.locator(".status ol").is_visible()
+    assert page.evaluate("getComputedStyle(document.querySelector('.status h2'), '::after').content") == '": done"'
+    assert not any(line.startswith("read") and line.endswith(BLOCKED) for line in status), status  # never listed as read
+    assert any(line.startswith(f"could not read {BLOCKED}") for line in status), status
+    heading = page.locator(".brief > h2").inner_text()
+    assert heading.endswith(": 3 read, 1 snippet only") and heading.startswith("4 sources for")  # counts agree with the cards
+    assert "WEB_" not in page.locator("main").inner_text()  # errors and labels are words, not codes
     assert page.locator("a[href^='/brief?q=']").count() == 1  # the raw JSON links
     assert page.locator(f"article.card[data-site='{DISSENTER}'] a.url").get_attribute("href", timeout=1000).startswith("http://city-guide.test:")
     assert all(url.startswith(served.base) for url in requested), requested  # no CDN, nothing external
@@ -98,8 +105,23 @@ def test_dark_scheme_and_phone_width(browser: Any, served: Served, tmp_path: Pat
     assert all(box is not None and box["width"] <= 390 for box in boxes)
     assert len({round(box["x"]) for box in boxes if box}) == 1  # one column on a phone
     dark.screenshot(path=str(tmp_path / "brief-page-phone-dark.png"), full_page=True)
+    for page in (light, dark):  # the search button's text against its background: WCAG AA (4.5:1)
+        colours = page.evaluate("(() => { const b = getComputedStyle(document.querySelector('.ask button')); return [b.color, b.backgroundColor]; })()")
+        assert contrast(*colours) >= 4.5, colours
     light.context.close()
     dark.context.close()
+
+
+def contrast(fg: str, bg: str) -> float:
+    """WCAG 2 contrast ratio of two ``rgb(r, g, b)`` colours."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(c) / 255 for c in colour[colour.index("(") + 1 : colour.index(")")].split(",")[:3]]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    high, low = sorted((luminance(fg), luminance(bg)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ Every outcome is a tool result, never a protocol failure: success carries struct
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +14,7 @@ from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel
 
 from webquorum.errors import WebQuorumError
+from webquorum.mcp import text
 from webquorum.mcp.bounds import bound
 from webquorum.mcp.tools import ToolSpec
 
@@ -54,48 +54,24 @@ def error_result(exc: WebQuorumError) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True, **meta)
 
 
-def _lines_fetch(d: dict[str, Any]) -> str:
-    end = d["offset"] + len(d["text"])
-    head = f"{d['title'] or d['final_url']}\n{d['final_url']}\n[{d['source_type']}; characters {d['offset']}-{end} of {d['total_chars']}; {d['content_hash']}]"
-    more = f"\n\n[more: call web_fetch with offset={end} and expected_content_hash={d['content_hash']}]" if d["truncated"] else ""
-    return f"{head}\n\n{d['text']}{more}"
-
-
-def _lines_links(d: dict[str, Any]) -> str:
-    lines = [f"Links on {d['final_url']}: {len(d['links'])} of {d['total']}"]
-    lines += [f"- {link['text'] or '(no text)'}: {link['url']}{'' if link['same_site'] else ' (other site)'}" for link in d["links"]]
-    if d["truncated"]:
-        lines.append("[more links exist: raise limit (300 at most) or set same_site_only]")
-    return "\n".join(lines)
-
-
-def _lines_results(d: dict[str, Any]) -> str:
-    lines = [f'{len(d["results"])} results for "{d["query"]}" via {d["provider"]}']
-    for i, r in enumerate(d["results"], 1):
-        lines += [f"{i}. {r['title'] or r['site']}", f"   {r['url']}", f"   {r['snippet']}"]
-    lines += [f"provider {f['provider']} failed: {f['code']} {f['message']}" for f in d["failures"]]
-    return "\n".join(lines)
-
-
-def as_json(d: dict[str, Any]) -> str:
-    return json.dumps(d, ensure_ascii=False)
-
-
 TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
-    "web_search": lambda d: str(d["brief"]),  # exactly the brief
-    "web_fetch": _lines_fetch,
-    "web_links": _lines_links,
-    "web_search_results": _lines_results,
+    "web_search": lambda d: text.brief_text(d, fence=True),  # the brief, its page text fenced
+    "web_fetch": lambda d: text.fetch_text(d, fence=True),
+    "web_links": text.links_text,
+    "web_search_results": text.results_text,
+    "research_collect": lambda d: text.collect_text(d, fence=True),
+    "search_web_evidence": lambda d: text.verify_text(d, fence=True),
+    "discover_web_market_signals": lambda d: text.discover_text(d, fence=True),
 }
 
 
 def render(spec: ToolSpec, value: Any) -> CallToolResult:
-    """Structured content under the tool's bound, plus its text rendering under the same bound."""
+    """Structured content under the tool's bound, plus its readable rendering (never the JSON again)."""
     data: dict[str, Any] = value.model_dump(mode="json") if isinstance(value, BaseModel) else dict(value)
     bound(data, spec.max_chars)  # adds ``cut``; the JSON text below carries it as a field already
-    text = TEXT.get(spec.name, as_json)(data)
-    if spec.name in TEXT and spec.name != "web_search" and data["cut"]:  # the brief is never clipped
-        text += "\n[cut to fit: " + "; ".join(data["cut"]) + "]"
-    if len(text) > spec.max_chars:
-        text = text[: spec.max_chars - 60] + f"\n[text cut at {spec.max_chars - 60} characters]"
-    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=data)
+    shown = TEXT[spec.name](data)
+    if spec.name != "web_search" and data["cut"]:  # the brief is never clipped
+        shown += "\n[cut to fit: " + "; ".join(data["cut"]) + "]"
+    if len(shown) > spec.max_chars:
+        shown = shown[: spec.max_chars - 60] + f"\n[text cut at {spec.max_chars - 60} characters]"
+    return CallToolResult(content=[TextContent(type="text", text=shown)], structured_content=data)

@@ -29,7 +29,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.tools import Tool
 from mcp.server.mcpserver.utilities.func_metadata import FuncMetadata
 from mcp.server.transport_security import TransportSecuritySettings
@@ -37,7 +37,7 @@ from mcp_types import CallToolResult, ToolAnnotations
 from pydantic import ValidationError
 from starlette.types import ASGIApp
 
-from webquorum.api import Client, ConfigLike
+from webquorum.api import Client, ConfigLike, Progress
 from webquorum.config import mcp_token
 from webquorum.errors import BadRequestError, ConfigError, WebQuorumError
 from webquorum.mcp.args import RawArguments, container_fields, explain_invalid, pre_parse
@@ -49,8 +49,12 @@ from webquorum.mcp.auth import (
     bind_hosts,
     is_loopback,
 )
+from webquorum.mcp.events import RETRY_MS, BoundedEventStore
 from webquorum.mcp.gate import Gate
+from webquorum.mcp.progress import progress_pump
+from webquorum.mcp.protocol import KnownNames, add_prompts, drop_resources
 from webquorum.mcp.render import error_result, render
+from webquorum.mcp.schemas import input_schema, output_schema
 from webquorum.mcp.tools import ToolSpec, tool_specs
 
 log = logging.getLogger("webquorum.mcp")
@@ -60,34 +64,36 @@ INSTRUCTIONS = (
     "Cite the URLs you use; say where sources disagree."
 )
 # -- the server --------------------------------------------------------------------------------
-Call = Callable[[Client, Any], Awaitable[Any]]
+Call = Callable[[Client, Any, Progress], Awaitable[Any]]
 # These pipelines own a strict contract: they validate the raw arguments with the same model the
 # schema comes from and answer a bad brief with their own refusal code and a suggested correction.
 OWN_CONTRACT = {"research_collect", "search_web_evidence", "discover_web_market_signals"}
 CALLS: dict[str, Call] = {
-    "web_search": lambda wq, a: wq.brief(a.query, provider=a.provider, sources=a.sources),
-    "web_fetch": lambda wq, a: wq.fetch(a.url, offset=a.offset, budget=a.budget, expected_content_hash=a.expected_content_hash),
-    "web_links": lambda wq, a: wq.links(a.url, limit=a.limit, same_site_only=a.same_site_only),
-    "research_collect": lambda wq, a: wq.collect(a),
-    "search_web_evidence": lambda wq, a: wq.verify(a),
-    "discover_web_market_signals": lambda wq, a: wq.discover(a),
-    "web_search_results": lambda wq, a: wq.search(
-        a.query, provider=a.provider, max_results=a.max_results, language=a.language, time_range=a.time_range
-    ),
+    # The argument models' field names are the API's keyword names, so the small profile's
+    # narrower models call the same way.
+    "web_search": lambda wq, a, progress: wq.brief(**a.model_dump(), progress=progress),
+    "web_fetch": lambda wq, a, progress: wq.fetch(**a.model_dump()),
+    "web_links": lambda wq, a, progress: wq.links(**a.model_dump()),
+    "research_collect": lambda wq, a, progress: wq.collect(a, progress=progress),
+    "search_web_evidence": lambda wq, a, progress: wq.verify(a, progress=progress),
+    "discover_web_market_signals": lambda wq, a, progress: wq.discover(a, progress=progress),
+    "web_search_results": lambda wq, a, progress: wq.search(**a.model_dump()),
 }
 
 
 def make_tool(spec: ToolSpec, wq: Client, gate: Gate) -> Tool:
     containers = container_fields(spec.args)
 
-    async def call(arguments: dict[str, Any]) -> CallToolResult:
+    async def call(arguments: dict[str, Any], ctx: Context[Any, Any]) -> CallToolResult:
         try:
             raw = pre_parse(arguments, containers)
             try:
                 args = raw if spec.name in OWN_CONTRACT else spec.args.model_validate(raw)
             except ValidationError as exc:
                 raise explain_invalid(exc, spec.args) from None
-            return render(spec, await gate.run(CALLS[spec.name](wq, args)))
+            async with progress_pump(ctx.report_progress) as progress:
+                value = await gate.run(CALLS[spec.name](wq, args, progress))
+            return render(spec, value)
         except WebQuorumError as exc:
             return error_result(exc)
         except Exception:  # a bug: the traceback stays in the server's log, the caller gets a stable code
@@ -99,11 +105,12 @@ def make_tool(spec: ToolSpec, wq: Client, gate: Gate) -> Tool:
         name=spec.name,
         title=spec.title,
         description=spec.description,
-        parameters=spec.args.model_json_schema(),
-        fn_metadata=FuncMetadata(arg_model=RawArguments, output_model=spec.output),
+        parameters=input_schema(spec.args.model_json_schema()),
+        fn_metadata=FuncMetadata(arg_model=RawArguments, output_model=spec.output if spec.publish_output else None,
+                                 output_schema=output_schema(spec.output.model_json_schema()) if spec.publish_output else None),
         is_async=True,
-        context_kwarg=None,
-        annotations=ToolAnnotations(title=spec.title, read_only_hint=True, open_world_hint=True),
+        context_kwarg="ctx",
+        annotations=ToolAnnotations(read_only_hint=True, open_world_hint=True),
     )
 
 
@@ -121,13 +128,18 @@ def build_server(wq: Client, *, gate: Gate | None = None) -> MCPServer[Any]:
             max_queued=settings.max_queued,
         )
     GATES.append(gate)
-    specs = tool_specs(enable_discovery=settings.enable_discovery)
+    specs = tool_specs(enable_discovery=settings.enable_discovery, profile=settings.profile)
     from webquorum import __version__
 
-    return MCPServer(
+    server: MCPServer[Any] = MCPServer(
         "webquorum", instructions=INSTRUCTIONS, version=__version__, log_level="WARNING",
         tools=[make_tool(spec, wq, gate) for spec in specs],
+        middleware=[KnownNames([spec.name for spec in specs])],
     )
+    add_prompts(server)
+    drop_resources(server)
+    quiet_dependencies()  # the SDK has just put a handler on the root logger (serve's process too)
+    return server
 
 
 def http_app(server: MCPServer[Any], wq: Client, host: str, *, stateless: bool = False) -> ASGIApp:
@@ -155,6 +167,8 @@ def http_app(server: MCPServer[Any], wq: Client, host: str, *, stateless: bool =
         host=host,
         transport_security=security,
         stateless_http=stateless,
+        event_store=None if stateless else BoundedEventStore(),  # SSE ids, so a dropped stream resumes
+        retry_interval=RETRY_MS,
         max_sessions=settings.max_sessions,
         session_idle_timeout=settings.session_idle_s,
     )
@@ -187,6 +201,19 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 STDIO_READY = "webquorum MCP server on stdio: an MCP client starts this and speaks on stdin; Ctrl-C stops it"
+
+
+def quiet_dependencies() -> None:
+    """Let only warnings through the root logger's handlers, unless webquorum's own logs were asked for (``-v``).
+
+    Some dependencies set their logger to DEBUG at import (bm25s does), and a record passes a
+    handler on the root logger whatever the root's own level is; without this a stdio server,
+    whose stderr the MCP host shows the user, prints index-building chatter on every collect.
+    """
+    if logging.getLogger("webquorum").getEffectiveLevel() < logging.WARNING:
+        return
+    for handler in logging.getLogger().handlers:
+        handler.setLevel(max(handler.level, logging.WARNING))
 
 
 def _stop_stdio_at_once(signum: int, frame: object) -> None:

@@ -153,8 +153,9 @@ async def read_sources(
                 slot, _ = slots.pop(task)
                 reading = task.result()
                 readings[slot] = reading
-                if progress:
-                    progress(f"read {len(readings)} of {want}: {reading.result.site}")
+                if progress:  # only pages actually read count as read; a blocked site is never "read"
+                    got = sum(r.ok for r in readings.values())
+                    progress(f"read {got} of {want}: {reading.result.site}" if reading.ok else f"could not read {reading.result.site}; {got} of {want} read")
                 if reading.ok or deadline - loop.time() < MIN_READ_S:
                     continue
                 if queue and budget > 0:
@@ -280,7 +281,8 @@ async def brief(
         max_chars_per_source=3000,
     )
     searched_at = datetime.now(UTC).date().isoformat()
-    notes = [] if brief_sources else ["No source could be read; try another query or provider."]
+    empty = "Nothing was found for this query; try other words." if not found.results and not found.failures else None
+    notes = [] if brief_sources else [empty or "No source could be read; try another query or provider."]
     text = render_brief(query, searched_at, brief_sources, render_agreement(comparison), cap=rt.config.brief.max_chars, notes=notes)
     return Brief(
         query=found.query,

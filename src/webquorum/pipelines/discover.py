@@ -23,7 +23,7 @@ never exhaustive and says so.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from webquorum.analysis.claims import conflict
@@ -80,42 +80,64 @@ _EXAMPLE_SIGNALS = ["nueva planta", "ampliación de planta", "licitación"]
 
 # -- 1. the request --------------------------------------------------------------------------------
 def parse_discover(payload: Mapping[str, Any]) -> DiscoverRequest:
+    """The request, or one refusal that names every problem in it at once (the first problem's code leads)."""
+    problems: list[RequestRefusedError] = []
     texts = [
         (k, v)
         for k in ("objective", "signals", "geographies", "exclusions")
         for v in ([payload.get(k)] if isinstance(payload.get(k), str) else payload.get(k) or [])
     ]
-    for field_name, value in texts:
-        term = people_vocabulary(str(value))
-        if term is not None:
-            raise RequestRefusedError(
-                "web_discovery_people_refused",
-                f"discovery finds organisations behind market events; {field_name} names a person or contact "
-                f"({term!r}), which it does not search for",
-                suggested_correction={
-                    "signals": [s for s in payload.get("signals") or [] if not people_vocabulary(str(s))]
-                    or _EXAMPLE_SIGNALS
-                },
-            )
+    people = [(field_name, term) for field_name, value in texts if (term := people_vocabulary(str(value))) is not None]
+    if people:
+        named = ", ".join(f"{field_name} ({term!r})" for field_name, term in people)
+        problems.append(RequestRefusedError(
+            "web_discovery_people_refused",
+            f"discovery finds organisations behind market events; these name a person or contact, which it does not search for: {named}",
+            suggested_correction={
+                "signals": [s for s in payload.get("signals") or [] if not people_vocabulary(str(s))] or _EXAMPLE_SIGNALS
+            },
+        ))  # fmt: skip
     if not payload.get("signals"):
-        raise RequestRefusedError(
+        problems.append(RequestRefusedError(
             "web_discovery_brief_too_broad",
             "without a market signal there is nothing a publisher printed to look for",
             missing=["signals"], suggested_correction={"signals": _EXAMPLE_SIGNALS},
-        )  # fmt: skip
-    request = validate_request(DiscoverRequest, payload, invalid_code="web_discovery_brief_invalid")
-    not_events = [s for s in request.signals if not EVENT.search(fold(s))]
+        ))  # fmt: skip
+    request: DiscoverRequest | None = None
+    try:
+        request = validate_request(DiscoverRequest, payload, invalid_code="web_discovery_brief_invalid")
+    except RequestRefusedError as exc:
+        if payload.get("signals"):  # a missing signal is said once, above
+            problems.append(exc)
+    signals = request.signals if request else [s for s in payload.get("signals") or [] if isinstance(s, str)]
+    not_events = [s for s in signals if not EVENT.search(fold(s)) and not people_vocabulary(s)]
     if not_events:
-        raise RequestRefusedError(
+        problems.append(RequestRefusedError(
             "web_discovery_signal_not_an_event",
             f"signals must name market events (a new plant, an expansion, a tender, a hiring wave), not products "
             f"or people: {', '.join(repr(s) for s in not_events)}",
             missing=["signals"],
-            suggested_correction={
-                "signals": [s for s in request.signals if s not in not_events] or _EXAMPLE_SIGNALS
-            },
-        )
+            suggested_correction={"signals": [s for s in signals if s not in not_events] or _EXAMPLE_SIGNALS},
+        ))  # fmt: skip
+    if problems:
+        raise _all_at_once(problems)
+    assert request is not None
     return request
+
+
+def _all_at_once(problems: Sequence[RequestRefusedError]) -> RequestRefusedError:
+    """One refusal carrying every problem: the first one's code, every reason, every missing field and fix."""
+    if len(problems) == 1:
+        return problems[0]
+    correction: dict[str, Any] = {}
+    for problem in problems:
+        correction.update(problem.suggested_correction)  # later checks are stricter about signals: their fix wins
+    return RequestRefusedError(
+        problems[0].error,
+        "; ".join(str(p.why or p.error) for p in problems),
+        missing=list(dict.fromkeys(m for p in problems for m in p.missing)),
+        suggested_correction=correction,
+    )
 
 
 # -- 2. plan and spend the discovery search --------------------------------------------------------
@@ -372,16 +394,19 @@ def result(
     )  # fmt: skip
 
 
-async def discover(rt: Runtime, payload: Mapping[str, Any]) -> DiscoverResult:
+async def discover(rt: Runtime, payload: Mapping[str, Any], *, progress: Callable[[str], None] | None = None) -> DiscoverResult:
+    step = progress or (lambda message: None)
     request = parse_discover(payload)
     defaulted = "freshness_days" not in payload
     run = RunContext(rt, "discover")
     queries = plan_queries(run, request)
     if not queries:
         return result(run, request, defaulted, "no_queries", [])
+    step("searching for the signal")
     found = await spend(run, combined(run, queries, request.exclusions), request)
     if isinstance(found, str):
         return result(run, request, defaulted, found, [])
+    step(f"reading up to {min(10, len(found.results))} sources")
     docs = await run.read_origins(found.results, 10, reads=DISCOVERY_READS)
     seen = sightings(run, request, docs)
     model = ModelClient(run)
@@ -397,6 +422,7 @@ async def discover(rt: Runtime, payload: Mapping[str, Any]) -> DiscoverResult:
     query = grouped_query(check, request.signals[0])
     if not check or not run.gate(query, "verification"):
         return result(run, request, defaulted, "done", [(c, "discovered", []) for c in top])
+    step(f"verifying {len(check)} candidate(s)")
     answer = await spend(run, query, request)
     if isinstance(answer, str):  # nothing half-written: every candidate keeps its discovery status
         return result(run, request, defaulted, answer, [(c, "discovered", []) for c in top])

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from webquorum.analysis.claims import conflict, names_all, weigh
@@ -167,7 +167,7 @@ def _unchecked(claim: str, why: str) -> ClaimVerdict:
     return ClaimVerdict(claim=claim, verdict="unverified", evidence_ids=[], reason=f"not checked: {why}")
 
 
-async def verify(rt: Runtime, payload: Mapping[str, Any]) -> VerifyResult:
+async def verify(rt: Runtime, payload: Mapping[str, Any], *, progress: Callable[[str], None] | None = None) -> VerifyResult:
     request = parse_verify(payload)
     run = RunContext(rt, "verify")
     model = ModelClient(run)
@@ -178,6 +178,8 @@ async def verify(rt: Runtime, payload: Mapping[str, Any]) -> VerifyResult:
             verdicts.append(_unchecked(claim, f"the run stopped ({stop})"))
             continue
         query = plan_query(request.entities, claim)
+        if progress:
+            progress(f"checking claim {index + 1} of {len(request.claims_to_verify)}: searching")
         if not run.gate(query, "verification"):
             verdicts.append(_unchecked(claim, "its query was dropped by the egress gate"))
             continue
@@ -198,6 +200,8 @@ async def verify(rt: Runtime, payload: Mapping[str, Any]) -> VerifyResult:
             continue
         claims_left = len(request.claims_to_verify) - index
         reads = max(1, (MAX_READS_PER_RUN - run.reads) // claims_left)
+        if progress:
+            progress(f"checking claim {index + 1} of {len(request.claims_to_verify)}: reading sources")
         docs = await run.read_origins(resp.results, min(request.max_results, reads))
         verdict = decide(run, claim, request.entities, docs)
         if verdict.verdict == "unverified" and model.available and docs:

@@ -248,6 +248,11 @@ class Doors:
         return JSONResponse(data)
 
     # -- health ----------------------------------------------------------------------------------
+    async def searx_config(self, request: Request) -> Response:
+        from webquorum import __version__
+
+        return JSONResponse(searxng.config_answer(await self.wq.providers(), version=__version__))
+
     async def healthz(self, request: Request) -> Response:
         return JSONResponse({"status": "ok"})
 
@@ -344,6 +349,7 @@ def build_app(
             Route("/search", doors.search, methods=["GET", "POST"]),
             Route("/brief", doors.brief, methods=["GET"]),
             Route("/fetch", doors.fetch, methods=["GET"]),
+            Route("/config", doors.searx_config, methods=["GET"]),  # SearXNG's instance description
             Route("/healthz", doors.healthz, methods=["GET"]),
             Route("/readyz", doors.readyz, methods=["GET"]),
             Route("/assets/page.css", doors.asset, methods=["GET"]),

@@ -10,6 +10,7 @@ a file in this package (``page.css``), served by the app itself: no CDN, no buil
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlencode, urlsplit
@@ -29,6 +30,32 @@ SNIPPET_REASONS = {
     "WEB_FETCH_BAD_URL": "the URL is not valid",
     "WEB_FETCH_REDIRECT_LOOP": "the page redirects in a loop",
 }
+
+
+# What went wrong, as a sentence a person reads, by code; the code itself stays in the raw JSON.
+ERROR_SENTENCES = {
+    "WEB_BAD_REQUEST": "The question could not be asked that way.",
+    "WEB_ABORTED": "The brief took too long and was stopped.",
+    "WEB_MCP_BUSY": "The server is busy with other questions right now.",
+    "WEB_NO_PROVIDER": "No search provider is set up to answer.",
+    "WEB_PROVIDER_TIMEOUT": "The search providers did not answer in time.",
+    "WEB_PROVIDER_RATE_LIMITED": "The search providers asked us to slow down.",
+    "WEB_PROVIDER_CREDENTIAL_MISSING": "A search provider needs a key that is not set.",
+}
+# Table rules and cells (markdown pipes) and newsletter or subscription lines: layout and
+# boilerplate a reader kept, which a card should not show as prose.
+_TABLE_RULE = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?")
+_PIPES = re.compile(r"(?:\s*\|\s*)+")  # a row's closing pipe and the next row's opening one: one separator
+_BOILERPLATE = re.compile(
+    r"[^.!?\n|]*\b(?:newsletter|subscribe|subscription|sign up for|unsubscribe|inbox every)\b[^.!?\n|]*[.!?]?", re.I
+)
+
+
+def card_text(text: str) -> str:
+    """A source's text as a card shows it: no table pipes or rules, no newsletter lines, one paragraph."""
+    text = _BOILERPLATE.sub(" ", _TABLE_RULE.sub(" ", text))
+    text = _PIPES.sub(" · ", text)
+    return " ".join(text.split()).strip(" ·")
 
 
 def esc(text: str | None) -> str:
@@ -87,18 +114,31 @@ def raw_links(query: str) -> str:
     )
 
 
-ERROR_TITLES = {"WEB_PROVIDER": "The search engines did not answer", "WEB_FETCH": "The page could not be read"}
 
 
 def error_box(data: dict[str, Any]) -> str:
-    """The error in words (the code, for a bug report, after the hint)."""
-    code = str(data.get("code", "error"))
-    title = next((t for p, t in ERROR_TITLES.items() if code.startswith(p)), "The brief could not be made")
-    hint = f"<p class=\"hint\">{esc(str(data.get('hint') or ''))}</p>" if data.get("hint") else ""
-    return (
-        f"<section class=\"error\" role=\"alert\"><h2>{esc(title)}</h2>"
-        f"<p>{esc(str(data.get('message') or data.get('error') or ''))}</p>{hint}<p><code>{esc(code)}</code></p></section>"
+    """An error as sentences: what happened, the detail, what to do; the code stays in the raw JSON."""
+    code = str(data.get("code", ""))
+    sentence = ERROR_SENTENCES.get(code) or (
+        "The search engines did not answer." if code.startswith("WEB_PROVIDER") else "The brief could not be made."
     )
+    hint = f"<p class=\"hint\">{esc(_sentence(str(data.get('hint') or '')))}</p>" if data.get("hint") else ""
+    return (
+        f"<section class=\"error\" role=\"alert\" data-code=\"{esc(code)}\"><h2>{esc(sentence)}</h2>"
+        f"<p>{esc(_sentence(str(data.get('message') or data.get('error') or '')))}</p>{hint}</section>"
+    )
+
+
+def _sentence(text: str) -> str:
+    text = " ".join(text.split())
+    return text[:1].upper() + text[1:] + ("" if not text or text.endswith((".", "!", "?")) else ".")
+
+
+def failure_sentence(provider: str, code: str, status: int | None) -> str:
+    from webquorum.serve.searxng import REASONS  # one home for a provider failure in words
+
+    why = REASONS.get(code, "HTTP error" if status else "no answer")
+    return f"{provider} did not answer: {why}{f' (HTTP {status})' if status else ''}."
 
 
 def shown_values(brief: Brief) -> list[Value]:
@@ -178,14 +218,10 @@ def card(source: BriefSource, brief: Brief) -> str:
     )
     href = safe_href(source.url)
     link = f"<a class=\"url\" href=\"{esc(href)}\" rel=\"noopener noreferrer nofollow\">{esc(source.url)}</a>" if href else f"<span class=\"url\">{esc(source.url)}</span>"
+    body = f"<p class=\"text\">{marked_text(card_text(source.text), brief, source.site)}</p>"
     if source.snippet_only:
         why = SNIPPET_REASONS.get(source.error or "", "the page could not be read")
-        body = (
-            f"<p class=\"text\">{marked_text(source.text, brief, source.site)}</p>"
-            f"<p class=\"snippet-only\">snippet only: {esc(why)} ({esc(source.error or 'WEB_FETCH_EMPTY')})</p>"
-        )
-    else:
-        body = f"<p class=\"text\">{marked_text(source.text, brief, source.site)}</p>"
+        body += f"<p class=\"snippet-only\" data-code=\"{esc(source.error or 'WEB_FETCH_EMPTY')}\">snippet only: {esc(why)}</p>"
     return (
         f"<article class=\"{classes}\" data-site=\"{esc(source.site)}\"><div class=\"meta\">"
         f"<span class=\"n\">{source.n}</span><span class=\"pill\">{esc(source.site)}</span></div>"
@@ -193,15 +229,27 @@ def card(source: BriefSource, brief: Brief) -> str:
     )
 
 
+def counts(brief: Brief) -> str:
+    """The heading's count, in agreement with the cards: how many pages were read, how many are snippets."""
+    read = sum(not s.snippet_only for s in brief.sources)
+    snippets = len(brief.sources) - read
+    noun = "source" if len(brief.sources) == 1 else "sources"
+    parts = [f"{read} read"] + ([f"{snippets} snippet only"] if snippets else [])
+    return f"{len(brief.sources)} {noun} for “{esc(brief.query)}”: {', '.join(parts)}"
+
+
 def brief_html(brief: Brief) -> str:
-    notes = "" if brief.sources else "<p class=\"note\">No source could be read; try another question or provider.</p>"
-    failures = "".join(
-        f"<li>{esc(f.provider)}: {esc(f.code)} {esc(f.message)}</li>" for f in brief.failures
-    )
+    if brief.sources:
+        notes = ""
+    elif brief.failures:
+        notes = "<p class=\"note\">No provider answered, so nothing was searched; try again shortly or another provider.</p>"
+    else:
+        notes = "<p class=\"note\">Nothing was found for this question; try other words.</p>"
+    failures = "".join(f"<li>{esc(failure_sentence(f.provider, f.code, f.status))}</li>" for f in brief.failures)
     failed = f"<section class=\"failures\"><h2>Providers that failed</h2><ul>{failures}</ul></section>" if failures else ""
     cards = "".join(card(s, brief) for s in brief.sources)
     return (
-        f"<section class=\"brief\"><h2>{len(brief.sources)} sources for “{esc(brief.query)}”</h2>"
+        f"<section class=\"brief\"><h2>{counts(brief)}</h2>"
         f"{agreement(brief)}<div class=\"cards\">{cards}</div>{notes}{failed}{raw_links(brief.query)}</section>"
     )
 

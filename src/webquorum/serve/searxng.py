@@ -186,3 +186,30 @@ def failed(q: SearxQuery, provider: str, exc: WebQuorumError) -> dict[str, Any]:
     data = answer(q, SearchResponse(query=q.query, provider=provider, results=[]))
     data["unresponsive_engines"] = unresponsive(failures)
     return data
+
+
+# -- /config: the instance description SearXNG clients read -----------------------------------------
+def config_answer(rows: list[dict[str, Any]], *, version: str, safe_search: int = 0) -> dict[str, Any]:
+    """SearXNG's ``GET /config`` shape: the engines (our search providers and combos) and categories.
+
+    Clients such as mcp-searxng read it for "instance info" and fail on a 404. Every engine is in
+    the one category webquorum serves, ``general``; ``enabled`` says whether it is ready (a key
+    set, a base URL known), so a client can tell which ``engines=`` values will answer. Readers
+    are not engines (they read pages, they do not search) and are left out. Engines carry no
+    ``safesearch`` flag: the level is passed to the providers that take one, which the provider
+    modules know and this door does not.
+    """
+    engines = [
+        {
+            "name": row["id"], "shortcut": row["id"], "categories": ["general"], "enabled": bool(row["ready"]),
+            "paging": True, "language_support": True, "time_range_support": True,
+        }
+        for row in rows
+        if row.get("modality") in ("search", "search+read")
+    ]  # fmt: skip
+    return {
+        "categories": ["general"], "engines": engines, "plugins": [], "instance_name": "webquorum",
+        "locales": {}, "default_locale": "", "autocomplete": "", "safe_search": safe_search,
+        "default_theme": "simple", "version": version, "brand": {}, "limiter": {"enabled": False},
+        "doi_resolvers": [], "default_doi_resolver": "",
+    }  # fmt: skip

@@ -152,8 +152,8 @@ _PEOPLE_PHRASES = (
     r"(?:decision[- ]makers?|tomador(?:es)? de decisi[oó]n(?:es)?|contacts?|contactos?|e-?mails?|"
     r"correos?(?: electr[oó]nicos?)?|tel[eé]fonos?|phones?(?: numbers?)?|celulares?|linkedin|whatsapp|"
     r"ceos?|cfos?|ctos?|coos?|directors?|directoras?|directores|gerentes?|managers?|founders?|fundador(?:es|as?)?|"
-    r"owners?|due[nñ]os?|people|personas?|persons?|buyers?|compradores?|jefes? de compras|executives?|ejecutivos?)"
-)
+    r"owners?|due[nñ]os?|people|personas?|persons?|buyer|comprador(?:a)?|jefes? de compras|executives?|ejecutivos?)"
+)  # plural trade roles ("steel buyers", "compradores", like "suppliers" and "distributors") are organisations
 _PEOPLE_WORDS = re.compile(alternation(expand(_PEOPLE_PHRASES), ignore_case=True, not_after=r"\w") + r"(?![\w])")
 _EMAIL = re.compile(EMAIL_PATTERN)
 _PHONE = re.compile(PHONE_PATTERN)
