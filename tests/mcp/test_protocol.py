@@ -58,7 +58,7 @@ async def test_small_profile_lists_two_lean_tools_that_work(web: SimWeb) -> None
         assert [t.name for t in tools] == ["web_search", "web_fetch"]
         assert listed_chars(tools) < 2500
         search = tools[0].description or ""
-        assert "Agreed across sources" in search and "cite two URLs" in search and "untrusted_page_text" in search
+        assert "\"Answer\"" in search and "Disagreement" in search and "cite two URLs" in search and "untrusted_page_text" in search
         brief = await client.call_tool("web_search", {"query": "how long is the kestrel bridge"})
         assert not brief.is_error and "Agreed across sources" in brief.content[0].text  # type: ignore[union-attr]
         page = await client.call_tool("web_fetch", {"url": page_url(web)})

@@ -249,7 +249,8 @@ def render_agreement(comparison: Comparison) -> list[str]:
 
 
 def _quoted(kind: str, value: str) -> str:
-    return f'"{value}"' if kind == "name" or _YEAR_TEXT.fullmatch(value) else value
+    """Names, categories and years in quotes: words taken from a page, not the tool's own."""
+    return f'"{value}"' if kind in ("name", "other") or _YEAR_TEXT.fullmatch(value) else value
 
 
 def contradiction(claim: str, passage: str) -> tuple[Claim, Claim] | None:

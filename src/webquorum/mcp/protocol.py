@@ -36,8 +36,8 @@ _EXAMPLE_BRIEF = """Searched 2026-03-02 for "how long is the kestrel bridge" —
 3. City guide: bridges (city-guide.test)
    https://city-guide.test/bridges
    The 1,310-metre Kestrel Bridge opened in 1998.
-Agreed across sources: 1,240 metres in 2/3
-Disagreement: city-guide.test says 1,310 metres where 2 others say 1,240 metres"""
+Answer (long kestrel bridge): 1,240 metres in 2/3
+Disagreement: city-guide.test says 1,310 metres where 2 others say 1,240 metres (long kestrel bridge)"""
 _EXAMPLE_ANSWER = (
     "The Kestrel Bridge is 1,240 metres long, according to two independent sources "
     "(https://harbour-news.test/kestrel, https://civil-eng.test/kestrel). One site, city-guide.test, "
