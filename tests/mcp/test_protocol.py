@@ -60,7 +60,7 @@ async def test_small_profile_lists_two_lean_tools_that_work(web: SimWeb) -> None
         search = tools[0].description or ""
         assert "\"Answer\"" in search and "Disagreement" in search and "cite two URLs" in search and "untrusted_page_text" in search
         brief = await client.call_tool("web_search", {"query": "how long is the kestrel bridge"})
-        assert not brief.is_error and "Agreed across sources" in brief.content[0].text  # type: ignore[union-attr]
+        assert not brief.is_error and "Answer (long kestrel bridge): " in brief.content[0].text  # type: ignore[union-attr]
         page = await client.call_tool("web_fetch", {"url": page_url(web)})
         assert not page.is_error and "Kestrel Bridge" in page.content[0].text  # type: ignore[union-attr]
         wider = await client.call_tool("web_search", {"query": "kestrel", "sources": 3})
