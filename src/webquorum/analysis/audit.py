@@ -1,0 +1,230 @@
+"""A draft answer checked against the texts it rests on: each figure, date, name and URL backed or not (pure).
+
+Small models round, paraphrase and invent figures. This module lists what a draft states that a rule
+can check, and for each item says whether a source backs it, with the brief's own rules so the two
+never disagree about what "the same value" or "another value for the same quantity" means:
+
+- **backed**: a source states the same value, within rounding and after unit conversion
+  (:func:`~webquorum.text.readings.figures_agree`: "$81.6bn" is backed by "$81.62 billion"); a name
+  is backed when a source names that person or thing (:func:`~webquorum.text.roles.same_person`, or
+  the draft's words inside a longer name a source gives); a bare number without a unit is backed
+  only by the same digits;
+- **contradicted**: no source states the value, and a source gives another value for the same
+  quantity under positive identity (:func:`webquorum.analysis.claims.conflict`, verify's rule), or
+  names another holder of the same role of the same named organisation;
+- **not_in_sources**: neither.
+
+Each URL the draft cites is ``backed`` when it is one of the sources (or a source's text contains
+it), else ``not_in_sources``: the invented citation. Weak names (a single capitalised word that may
+only open a sentence) are not checked, and number words ("two") are not read: known limits, so the
+check can miss an error there but never flags a word that is not a name.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from webquorum.analysis.claims import conflict
+from webquorum.errors import BadUrlError
+from webquorum.text.claims import ClaimReader
+from webquorum.text.names import NameMention, name_mentions
+from webquorum.text.readings import Figure, figures_agree
+from webquorum.text.roles import RoleClaim, read_roles, same_person
+from webquorum.text.sentences import sentence_spans
+from webquorum.urls import normalize_url
+
+Status = Literal["backed", "contradicted", "not_in_sources"]
+Kind = Literal["figure", "date", "name"]
+
+PASSAGE_CHARS = 300  # a passage is the source sentence around the value, at most this long
+_URL = re.compile(r"https?://[^\s<>\"'()\[\]{}]+", re.IGNORECASE)
+_URL_TAIL = ".,;:!?"
+_BARE_NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.,])\d+(?:\.\d+)?(?![\w%])")
+
+
+@dataclass(frozen=True)
+class SourceText:
+    """One text the draft may rest on: a page, a brief source or a collect excerpt.
+
+    ``offset`` is where ``text`` starts in the document ``content_hash`` pins (a collect excerpt's
+    ``start``), so a passage's offsets are the document's and a ``web_fetch`` with that hash returns it.
+    """
+
+    url: str
+    text: str
+    offset: int = 0
+    content_hash: str | None = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: Kind
+    text: str  # as written in the draft
+    status: Status
+    source_url: str | None = None
+    passage: str | None = None  # the literal source text, exactly document[start:end]
+    start: int | None = None
+    end: int | None = None
+    content_hash: str | None = None
+    other: str | None = None  # the source's value when contradicted
+
+
+@dataclass(frozen=True)
+class UrlFinding:
+    url: str
+    status: Literal["backed", "not_in_sources"]
+
+
+def cited_urls(draft: str) -> list[tuple[int, int, str]]:
+    """Every http(s) URL in the draft as (start, end, url), trailing punctuation left out."""
+    found = []
+    for m in _URL.finditer(draft):
+        url = m[0].rstrip(_URL_TAIL)
+        found.append((m.start(), m.start() + len(url), url))
+    return found
+
+
+def _url_key(url: str) -> str:
+    try:
+        return normalize_url(url)
+    except BadUrlError:
+        return url.lower()
+
+
+def check_urls(draft: str, sources: Sequence[SourceText], known: Collection[str]) -> list[UrlFinding]:
+    """Each distinct cited URL: backed when it is a source's (any spelling of it) or a source's text holds it."""
+    keys = {_url_key(u) for u in known} | {_url_key(s.url) for s in sources}
+    out: dict[str, UrlFinding] = {}
+    for _, _, url in cited_urls(draft):
+        if url in out:
+            continue
+        held = _url_key(url) in keys or any(url in s.text for s in sources)
+        out[url] = UrlFinding(url, "backed" if held else "not_in_sources")
+    return list(out.values())
+
+
+def audit(draft: str, sources: Sequence[SourceText]) -> list[Finding]:
+    """Each figure, date and name of ``draft`` in reading order, with its status against ``sources``."""
+    masked = _mask_urls(draft)
+    readers = [ClaimReader(s.text) for s in sources]  # own readers: no state shared with another thread
+    draft_reader = ClaimReader(masked)
+    findings: list[tuple[int, Finding]] = []
+    covered: list[tuple[int, int]] = []
+    for figure in draft_reader.figures:
+        covered.append((figure.start, figure.end))
+        findings.append((figure.start, _check_figure(figure, draft_reader, sources, readers)))
+    for m in _BARE_NUMBER.finditer(masked):
+        if not any(a <= m.start() < b or a < m.end() <= b for a, b in covered):
+            findings.append((m.start(), _check_number(m[0], sources)))
+    findings.extend(_check_names(masked, sources))
+    return [f for _, f in sorted(findings, key=lambda p: p[0])]
+
+
+def _mask_urls(draft: str) -> str:
+    """The draft with its URLs blanked (same length): digits in a URL are not figures, its words not names."""
+    for start, end, _ in cited_urls(draft):
+        draft = draft[:start] + " " * (end - start) + draft[end:]
+    return draft
+
+
+def _kind(figure: Figure) -> Kind:
+    return "date" if figure.kind in ("date", "year") else "figure"
+
+
+def _check_figure(figure: Figure, draft: ClaimReader, sources: Sequence[SourceText], readers: list[ClaimReader]) -> Finding:
+    for source, reader in zip(sources, readers, strict=True):
+        match = next((g for g in reader.figures if figures_agree(figure, g)), None)
+        if match is not None:
+            return _found(_kind(figure), figure.text, "backed", source, match.start, match.end)
+    claimed = draft.claim(figure)
+    for source, reader in zip(sources, readers, strict=True):
+        pair = conflict([claimed], [reader.claim(g) for g in reader.figures if g.kind == figure.kind])
+        if pair is not None:
+            other = pair[1].figure
+            return _found(_kind(figure), figure.text, "contradicted", source, other.start, other.end, other.text)
+    return Finding(_kind(figure), figure.text, "not_in_sources")
+
+
+def _check_number(number: str, sources: Sequence[SourceText]) -> Finding:
+    """A number with no unit a rule can read: only the same digits back it, and nothing can contradict it."""
+    digits = number.replace(",", "")
+    spelled = re.compile(rf"(?<![\w.,]){re.escape(number)}(?![\w]|[.,]\d)" if digits == number else
+                         rf"(?<![\w.,])(?:{re.escape(number)}|{re.escape(digits)})(?![\w]|[.,]\d)")  # fmt: skip
+    for source in sources:
+        m = spelled.search(source.text)
+        if m is not None:
+            return _found("figure", number, "backed", source, m.start(), m.end())
+    return Finding("figure", number, "not_in_sources")
+
+
+def _check_names(draft: str, sources: Sequence[SourceText]) -> list[tuple[int, Finding]]:
+    mentions: dict[str, NameMention] = {}
+    for mention in name_mentions(draft):
+        if not mention.weak and not mention.key.replace(" ", "").isdigit():
+            mentions.setdefault(mention.key, mention)
+    if not mentions:
+        return []
+    source_names = [[m for m in name_mentions(s.text)] for s in sources]
+    draft_roles = {r.start: r for r in read_roles(draft)}
+    out = []
+    for key, mention in mentions.items():
+        finding = _check_name(key, mention, draft_roles.get(mention.offset), sources, source_names)
+        out.append((mention.offset, finding))
+    return out
+
+
+def _names_one(draft_key: str, source_key: str) -> bool:
+    """One name: the same person ("Peña" is "María José Peña"), or the draft's words inside a longer name."""
+    if same_person(draft_key, source_key):
+        return True
+    words, within = draft_key.split(), source_key.split()
+    n = len(words)
+    return any(within[i : i + n] == words for i in range(len(within) - n + 1))
+
+
+def _check_name(
+    key: str, mention: NameMention, role: RoleClaim | None, sources: Sequence[SourceText], names: list[list[NameMention]]
+) -> Finding:
+    for source, found in zip(sources, names, strict=True):
+        hit = next((m for m in found if _names_one(key, m.key)), None)
+        if hit is not None:
+            return _found("name", mention.surface, "backed", source, hit.offset, hit.offset + len(hit.surface))
+    if role is not None and role.subject:
+        for source in sources:
+            for other in read_roles(source.text):
+                if other.role == role.role and other.subject == role.subject and not same_person(role.person, other.person):
+                    end = other.start + len(other.surface)
+                    return _found("name", mention.surface, "contradicted", source, other.start, end, other.surface)
+    return Finding("name", mention.surface, "not_in_sources")
+
+
+def _found(kind: Kind, text: str, status: Status, source: SourceText, start: int, end: int, other: str | None = None) -> Finding:
+    """A finding with its passage: the source sentence around ``start:end``, cut to :data:`PASSAGE_CHARS` around the value."""
+    lo, hi = _sentence_around(source.text, start, end)
+    if hi - lo > PASSAGE_CHARS:
+        lo = max(lo, min(start, end - PASSAGE_CHARS) - (PASSAGE_CHARS - (end - start)) // 2)
+        hi = min(hi, lo + PASSAGE_CHARS)
+        lo = min(lo, start)
+    passage = source.text[lo:hi]
+    return Finding(kind, text, status, source.url, passage, source.offset + lo, source.offset + hi, source.content_hash, other)
+
+
+@lru_cache(maxsize=64)
+def _spans(text: str) -> list[tuple[int, int]]:
+    return sentence_spans(text)
+
+
+def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
+    spans = _spans(text)
+    i = bisect_right(spans, (start, len(text) + 1)) - 1
+    if i >= 0 and spans[i][0] <= start < spans[i][1]:
+        return spans[i][0], max(spans[i][1], end)
+    for lo, hi in spans:
+        if lo <= start < hi:
+            return lo, max(hi, end)
+    return start, end
