@@ -32,7 +32,7 @@ from typing import Literal
 from webquorum.analysis.claims import conflict
 from webquorum.errors import BadUrlError
 from webquorum.text.claims import ClaimReader
-from webquorum.text.names import NameMention, name_mentions
+from webquorum.text.names import NameMention, name_key, name_mentions
 from webquorum.text.readings import Figure, figures_agree
 from webquorum.text.roles import RoleClaim, read_roles, same_person
 from webquorum.text.sentences import sentence_spans
@@ -163,19 +163,34 @@ def _check_number(number: str, sources: Sequence[SourceText]) -> Finding:
 
 
 def _check_names(draft: str, sources: Sequence[SourceText]) -> list[tuple[int, Finding]]:
-    mentions: dict[str, NameMention] = {}
+    mentions: dict[str, tuple[NameMention, int]] = {}
     for mention in name_mentions(draft):
-        if not mention.weak and not mention.key.replace(" ", "").isdigit():
-            mentions.setdefault(mention.key, mention)
+        stop = _end_of(draft, mention)
+        if mention.weak or mention.key.replace(" ", "").isdigit() or draft[stop : stop + 1] == ":":
+            continue  # a weak capital, a number, or a label ("Source:", "Answer:")
+        mentions.setdefault(mention.key, (mention, stop))
     if not mentions:
         return []
-    source_names = [[m for m in name_mentions(s.text)] for s in sources]
+    source_names = [name_mentions(s.text) for s in sources]
     draft_roles = {r.start: r for r in read_roles(draft)}
+    words = [_words(s.text) for s in sources]
     out = []
-    for key, mention in mentions.items():
-        finding = _check_name(key, mention, draft_roles.get(mention.offset), sources, source_names)
+    for key, (mention, stop) in mentions.items():
+        frame = _frame(draft, mention.offset, stop)
+        finding = _check_name(key, draft[mention.offset : stop], frame, draft_roles.get(mention.offset), sources, source_names, words)
         out.append((mention.offset, finding))
     return out
+
+
+def _end_of(text: str, mention: NameMention) -> int:
+    """Where a mention ends in ``text``: its surface drops "'s" and joins words by one space, so walk its words."""
+    at = mention.offset
+    for word in mention.surface.split():
+        found = text.find(word, at)
+        if found < 0 or found - at > 3 + len(word):
+            break
+        at = found + len(word)
+    return at
 
 
 def _names_one(draft_key: str, source_key: str) -> bool:
@@ -187,20 +202,68 @@ def _names_one(draft_key: str, source_key: str) -> bool:
     return any(within[i : i + n] == words for i in range(len(within) - n + 1))
 
 
+_WORD = re.compile(r"\w+")
+FRAME = 2  # words on each side of a name that make "the same statement"
+_MAX_SLOT = 6  # words another name may take in that slot
+
+
+def _words(text: str) -> list[tuple[int, int, str]]:
+    return [(m.start(), m.end(), m[0].lower()) for m in _WORD.finditer(text)]
+
+
+def _frame(draft: str, start: int, end: int) -> tuple[list[str], list[str]] | None:
+    """The words either side of a name in the draft, when it has :data:`FRAME` on both sides in its sentence."""
+    before = [w for _, _, w in _words(draft[max(0, start - 80) : start])][-FRAME:]
+    after = [w for _, _, w in _words(draft[end : end + 80])][:FRAME]
+    return (before, after) if len(before) == FRAME and len(after) == FRAME else None
+
+
+def _slots(words: list[tuple[int, int, str]], frame: tuple[list[str], list[str]]) -> list[tuple[int, int]]:
+    """Spans of a source between the frame's words: "was a [Republican] member of" for "was a Democratic member of"."""
+    before, after = frame
+    found = []
+    for i in range(len(words) - 2 * FRAME):
+        if [w for _, _, w in words[i : i + FRAME]] != before:
+            continue
+        for j in range(i + FRAME + 1, min(len(words) - FRAME + 1, i + FRAME + 1 + _MAX_SLOT)):
+            if [w for _, _, w in words[j : j + FRAME]] == after:
+                found.append((words[i + FRAME][0], words[j - 1][1]))
+                break
+    return found
+
+
 def _check_name(
-    key: str, mention: NameMention, role: RoleClaim | None, sources: Sequence[SourceText], names: list[list[NameMention]]
+    key: str,
+    text: str,
+    frame: tuple[list[str], list[str]] | None,
+    role: RoleClaim | None,
+    sources: Sequence[SourceText],
+    names: list[list[NameMention]],
+    words: list[list[tuple[int, int, str]]],
 ) -> Finding:
-    for source, found in zip(sources, names, strict=True):
-        hit = next((m for m in found if _names_one(key, m.key)), None)
+    hits = [next((m for m in found if _names_one(key, m.key)), None) for found in names]
+    if frame is not None:  # the same statement in a source, with this name or another in its place
+        other: tuple[SourceText, int, int] | None = None
+        for source, hit, source_words in zip(sources, hits, words, strict=True):
+            for lo, hi in _slots(source_words, frame):
+                slot = source.text[lo:hi]
+                if _names_one(key, name_key(slot)) or _names_one(name_key(slot), key):
+                    return _found("name", text, "backed", source, lo, hi)
+                if other is None and hit is None and slot[:1].isupper():  # a source naming both does not contradict
+                    other = (source, lo, hi)
+        if other is not None:
+            source, lo, hi = other
+            return _found("name", text, "contradicted", source, lo, hi, source.text[lo:hi])
+    for source, hit in zip(sources, hits, strict=True):
         if hit is not None:
-            return _found("name", mention.surface, "backed", source, hit.offset, hit.offset + len(hit.surface))
+            return _found("name", text, "backed", source, hit.offset, _end_of(source.text, hit))
     if role is not None and role.subject:
         for source in sources:
-            for other in read_roles(source.text):
-                if other.role == role.role and other.subject == role.subject and not same_person(role.person, other.person):
-                    end = other.start + len(other.surface)
-                    return _found("name", mention.surface, "contradicted", source, other.start, end, other.surface)
-    return Finding("name", mention.surface, "not_in_sources")
+            for claim in read_roles(source.text):
+                if claim.role == role.role and claim.subject == role.subject and not same_person(role.person, claim.person):
+                    end = claim.start + len(claim.surface)
+                    return _found("name", text, "contradicted", source, claim.start, end, claim.surface)
+    return Finding("name", text, "not_in_sources")
 
 
 def _found(kind: Kind, text: str, status: Status, source: SourceText, start: int, end: int, other: str | None = None) -> Finding:
