@@ -44,6 +44,7 @@ Kind = Literal["figure", "date", "name"]
 PASSAGE_CHARS = 300  # a passage is the source sentence around the value, at most this long
 _URL = re.compile(r"https?://[^\s<>\"'()\[\]{}]+", re.IGNORECASE)
 _URL_TAIL = ".,;:!?"
+_ANY_NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?!\w)")
 _BARE_NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.,])\d+(?:\.\d+)?(?![\w%])")
 
 
@@ -151,14 +152,13 @@ def _check_figure(figure: Figure, draft: ClaimReader, sources: Sequence[SourceTe
 
 
 def _check_number(number: str, sources: Sequence[SourceText]) -> Finding:
-    """A number with no unit a rule can read: only the same digits back it, and nothing can contradict it."""
+    """A number with no unit a rule can read: only the same digits back it ("3559" is "3,559"), and nothing can contradict it."""
     digits = number.replace(",", "")
-    spelled = re.compile(rf"(?<![\w.,]){re.escape(number)}(?![\w]|[.,]\d)" if digits == number else
-                         rf"(?<![\w.,])(?:{re.escape(number)}|{re.escape(digits)})(?![\w]|[.,]\d)")  # fmt: skip
     for source in sources:
-        m = spelled.search(source.text)
-        if m is not None:
-            return _found("figure", number, "backed", source, m.start(), m.end())
+        for m in _ANY_NUMBER.finditer(source.text):
+            written = m[0].rstrip(",.")
+            if written.replace(",", "") == digits:
+                return _found("figure", number, "backed", source, m.start(), m.start() + len(written))
     return Finding("figure", number, "not_in_sources")
 
 
