@@ -28,7 +28,8 @@ Each comes in two forms: *quoted* (the source's own sentence, as a model that co
 **Scores.** A planted error is caught when an item covering the planted span (or the invented URL)
 is ``contradicted`` or ``not_in_sources``. Recall per error type and in all; precision = flags on a
 planted error / all flags raised on every draft (a flag on anything but the planted error, in a
-faithful or a planted draft, is a false flag); and the faithful drafts with any flag.
+faithful or a planted draft, is a false flag); the faithful drafts with any flag; the CPU per check;
+and the worst case the bounds allow, on real text.
 
     PYTHONPATH=. .venv/bin/python benchmarks/check.py [--split dev|report|both] [--show N]
 """
@@ -39,7 +40,9 @@ import argparse
 import asyncio
 import json
 import re
+import statistics
 import sys
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -168,6 +171,7 @@ class Score:
     faithful: int = 0
     faithful_flagged: int = 0
     examples: list[str] = field(default_factory=list)
+    cpu_ms: list[float] = field(default_factory=list)  # process time per check (this process's threads included)
 
 
 def overlaps(draft: str, text: str, span: tuple[int, int]) -> bool:
@@ -185,7 +189,9 @@ async def run(cases: list[Case]) -> Score:
         for case in cases:
             brief = {"sources": case.sources}
             for draft in case.drafts:
+                began = time.process_time()
                 result = await wq.check_answer(answer=draft.text, brief=brief)
+                score.cpu_ms.append((time.process_time() - began) * 1000)
                 flagged = [i for i in result.items if i.status != "backed"]
                 bad_urls = [u for u in result.urls if u.status != "backed"]
                 hit = False
@@ -225,7 +231,25 @@ def table(split: str, cases: list[Case], skipped: int, s: Score) -> str:
             rows.append(f"| {kind} | recall **{s.caught[kind] / s.planted[kind]:.2f}** ({s.caught[kind]}/{s.planted[kind]}) |")
     rows.append(f"| all planted errors | recall **{caught / planted:.2f}** ({caught}/{planted}), precision **{precision:.2f}** ({s.flags - s.false_flags}/{s.flags} flags) |")
     rows.append(f"| faithful drafts | **{s.faithful_flagged}** of {s.faithful} with a false flag ({s.false_flags} false flags on all drafts) |")
+    cpu = sorted(s.cpu_ms)
+    rows.append(f"| CPU per check | median **{statistics.median(cpu):.0f} ms**, p90 {cpu[int(0.9 * (len(cpu) - 1))]:.0f} ms "
+                f"({sum(len(c.sources) for c in cases) / len(cases):.1f} passages a question) |")
     return "\n".join(rows)
+
+
+def worst_case() -> str:
+    """The bounds' worst case: a 20,000-character draft (the largest taken) of real text against 800,000
+    characters of real sources (near the 1,000,000 one check reads), CPU of the pure check."""
+    from webquorum.analysis.audit import SourceText, audit
+
+    rows = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
+    texts = [d["text"] for row in rows for d in row["documents"]]
+    whole = " ".join(texts)[:800_000]
+    sources = [SourceText(f"https://s{k}.test/", whole[k * 200_000 : (k + 1) * 200_000]) for k in range(4)]
+    draft = " ".join(reversed(texts))[:20_000]
+    began = time.process_time()
+    items = audit(draft, sources)
+    return f"| worst case | {len(items)} items of a 20,000-character draft against 800,000 characters: **{time.process_time() - began:.2f} s** CPU |"
 
 
 def main() -> int:
@@ -243,6 +267,7 @@ def main() -> int:
         if split == "dev":
             for line in score.examples[: args.show]:
                 print("  " + line)
+    print(worst_case())
     return 0
 
 

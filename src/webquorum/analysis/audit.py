@@ -26,7 +26,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from webquorum.analysis.claims import conflict
@@ -113,6 +113,7 @@ def audit(draft: str, sources: Sequence[SourceText]) -> list[Finding]:
     """Each figure, date and name of ``draft`` in reading order, with its status against ``sources``."""
     masked = _mask_urls(draft)
     readers = [ClaimReader(s.text) for s in sources]  # own readers: no state shared with another thread
+    indexes = [_Index(s) for s in sources]
     draft_reader = ClaimReader(masked)
     findings: list[tuple[int, Finding]] = []
     covered: list[tuple[int, int]] = []
@@ -121,8 +122,8 @@ def audit(draft: str, sources: Sequence[SourceText]) -> list[Finding]:
         findings.append((figure.start, _check_figure(figure, draft_reader, sources, readers)))
     for m in _BARE_NUMBER.finditer(masked):
         if not any(a <= m.start() < b or a < m.end() <= b for a, b in covered):
-            findings.append((m.start(), _check_number(m[0], sources)))
-    findings.extend(_check_names(masked, sources))
+            findings.append((m.start(), _check_number(m[0], indexes)))
+    findings.extend(_check_names(masked, indexes))
     return [f for _, f in sorted(findings, key=lambda p: p[0])]
 
 
@@ -151,33 +152,87 @@ def _check_figure(figure: Figure, draft: ClaimReader, sources: Sequence[SourceTe
     return Finding(_kind(figure), figure.text, "not_in_sources")
 
 
-def _check_number(number: str, sources: Sequence[SourceText]) -> Finding:
+def _check_number(number: str, indexes: Sequence[_Index]) -> Finding:
     """A number with no unit a rule can read: only the same digits back it ("3559" is "3,559"), and nothing can contradict it."""
     digits = number.replace(",", "")
-    for source in sources:
-        for m in _ANY_NUMBER.finditer(source.text):
-            written = m[0].rstrip(",.")
-            if written.replace(",", "") == digits:
-                return _found("figure", number, "backed", source, m.start(), m.start() + len(written))
+    for index in indexes:
+        at = index.numbers.get(digits)
+        if at is not None:
+            return _found("figure", number, "backed", index.source, *at)
     return Finding("figure", number, "not_in_sources")
 
 
-def _check_names(draft: str, sources: Sequence[SourceText]) -> list[tuple[int, Finding]]:
+class _Index:
+    """What the checks look up in one source, built once and only when asked: its numbers by digits,
+    its names by word, its words by pairs. A draft of 20,000 characters against a megabyte of sources
+    would otherwise scan every source once per item."""
+
+    def __init__(self, source: SourceText) -> None:
+        self.source = source
+
+    @cached_property
+    def numbers(self) -> dict[str, tuple[int, int]]:
+        out: dict[str, tuple[int, int]] = {}
+        for m in _ANY_NUMBER.finditer(self.source.text):
+            written = m[0].rstrip(",.")
+            out.setdefault(written.replace(",", ""), (m.start(), m.start() + len(written)))
+        return out
+
+    @cached_property
+    def names(self) -> dict[str, list[NameMention]]:
+        out: dict[str, list[NameMention]] = {}
+        for mention in name_mentions(self.source.text):
+            for word in set(mention.key.split()):
+                out.setdefault(word, []).append(mention)
+        return out
+
+    def naming(self, key: str) -> NameMention | None:
+        """The first mention naming ``key``: one holding its first word (a longer name) or its last (same person)."""
+        words = key.split()
+        candidates = sorted({*self.names.get(words[0], []), *self.names.get(words[-1], [])}, key=lambda m: m.offset)
+        return next((m for m in candidates if _names_one(key, m.key)), None)
+
+    @cached_property
+    def roles(self) -> list[RoleClaim]:
+        return read_roles(self.source.text)
+
+    @cached_property
+    def words(self) -> list[tuple[int, int, str]]:
+        return [(m.start(), m.end(), m[0].lower()) for m in _WORD.finditer(self.source.text)]
+
+    @cached_property
+    def pairs(self) -> dict[tuple[str, ...], list[int]]:
+        out: dict[tuple[str, ...], list[int]] = {}
+        words = [w for _, _, w in self.words]
+        for i in range(len(words) - FRAME + 1):
+            out.setdefault(tuple(words[i : i + FRAME]), []).append(i)
+        return out
+
+    def slots(self, frame: tuple[list[str], list[str]]) -> list[tuple[int, int]]:
+        """Spans between the frame's words: "was a [Republican] member of" for "was a Democratic member of"."""
+        before, after = frame
+        words = self.words
+        found = []
+        for i in self.pairs.get(tuple(before), []):
+            for j in range(i + FRAME + 1, min(len(words) - FRAME + 1, i + FRAME + 1 + _MAX_SLOT)):
+                if [w for _, _, w in words[j : j + FRAME]] == after:
+                    found.append((words[i + FRAME][0], words[j - 1][1]))
+                    break
+        return found
+
+
+def _check_names(draft: str, indexes: Sequence[_Index]) -> list[tuple[int, Finding]]:
     mentions: dict[str, tuple[NameMention, int]] = {}
     for mention in name_mentions(draft):
         stop = _end_of(draft, mention)
         if mention.weak or mention.key.replace(" ", "").isdigit() or draft[stop : stop + 1] == ":":
             continue  # a weak capital, a number, or a label ("Source:", "Answer:")
         mentions.setdefault(mention.key, (mention, stop))
-    if not mentions:
-        return []
-    source_names = [name_mentions(s.text) for s in sources]
-    draft_roles = {r.start: r for r in read_roles(draft)}
-    words = [_words(s.text) for s in sources]
+    draft_roles = {r.start: r for r in read_roles(draft)} if mentions else {}
     out = []
     for key, (mention, stop) in mentions.items():
         frame = _frame(draft, mention.offset, stop)
-        finding = _check_name(key, draft[mention.offset : stop], frame, draft_roles.get(mention.offset), sources, source_names, words)
+        finding = _check_name(key, draft[mention.offset : stop], frame, draft_roles.get(mention.offset), indexes)
         out.append((mention.offset, finding))
     return out
 
@@ -207,62 +262,38 @@ FRAME = 2  # words on each side of a name that make "the same statement"
 _MAX_SLOT = 6  # words another name may take in that slot
 
 
-def _words(text: str) -> list[tuple[int, int, str]]:
-    return [(m.start(), m.end(), m[0].lower()) for m in _WORD.finditer(text)]
-
-
 def _frame(draft: str, start: int, end: int) -> tuple[list[str], list[str]] | None:
-    """The words either side of a name in the draft, when it has :data:`FRAME` on both sides in its sentence."""
-    before = [w for _, _, w in _words(draft[max(0, start - 80) : start])][-FRAME:]
-    after = [w for _, _, w in _words(draft[end : end + 80])][:FRAME]
+    """The words either side of a name in the draft, when it has :data:`FRAME` on both sides."""
+    before = [m[0].lower() for m in _WORD.finditer(draft[max(0, start - 80) : start])][-FRAME:]
+    after = [m[0].lower() for m in _WORD.finditer(draft[end : end + 80])][:FRAME]
     return (before, after) if len(before) == FRAME and len(after) == FRAME else None
 
 
-def _slots(words: list[tuple[int, int, str]], frame: tuple[list[str], list[str]]) -> list[tuple[int, int]]:
-    """Spans of a source between the frame's words: "was a [Republican] member of" for "was a Democratic member of"."""
-    before, after = frame
-    found = []
-    for i in range(len(words) - 2 * FRAME):
-        if [w for _, _, w in words[i : i + FRAME]] != before:
-            continue
-        for j in range(i + FRAME + 1, min(len(words) - FRAME + 1, i + FRAME + 1 + _MAX_SLOT)):
-            if [w for _, _, w in words[j : j + FRAME]] == after:
-                found.append((words[i + FRAME][0], words[j - 1][1]))
-                break
-    return found
-
-
 def _check_name(
-    key: str,
-    text: str,
-    frame: tuple[list[str], list[str]] | None,
-    role: RoleClaim | None,
-    sources: Sequence[SourceText],
-    names: list[list[NameMention]],
-    words: list[list[tuple[int, int, str]]],
+    key: str, text: str, frame: tuple[list[str], list[str]] | None, role: RoleClaim | None, indexes: Sequence[_Index]
 ) -> Finding:
-    hits = [next((m for m in found if _names_one(key, m.key)), None) for found in names]
+    hits = [index.naming(key) for index in indexes]
     if frame is not None:  # the same statement in a source, with this name or another in its place
         other: tuple[SourceText, int, int] | None = None
-        for source, hit, source_words in zip(sources, hits, words, strict=True):
-            for lo, hi in _slots(source_words, frame):
-                slot = source.text[lo:hi]
+        for index, hit in zip(indexes, hits, strict=True):
+            for lo, hi in index.slots(frame):
+                slot = index.source.text[lo:hi]
                 if _names_one(key, name_key(slot)) or _names_one(name_key(slot), key):
-                    return _found("name", text, "backed", source, lo, hi)
+                    return _found("name", text, "backed", index.source, lo, hi)
                 if other is None and hit is None and slot[:1].isupper():  # a source naming both does not contradict
-                    other = (source, lo, hi)
+                    other = (index.source, lo, hi)
         if other is not None:
             source, lo, hi = other
             return _found("name", text, "contradicted", source, lo, hi, source.text[lo:hi])
-    for source, hit in zip(sources, hits, strict=True):
+    for index, hit in zip(indexes, hits, strict=True):
         if hit is not None:
-            return _found("name", text, "backed", source, hit.offset, _end_of(source.text, hit))
+            return _found("name", text, "backed", index.source, hit.offset, _end_of(index.source.text, hit))
     if role is not None and role.subject:
-        for source in sources:
-            for claim in read_roles(source.text):
+        for index in indexes:
+            for claim in index.roles:
                 if claim.role == role.role and claim.subject == role.subject and not same_person(role.person, claim.person):
                     end = claim.start + len(claim.surface)
-                    return _found("name", text, "contradicted", source, claim.start, end, claim.surface)
+                    return _found("name", text, "contradicted", index.source, claim.start, end, claim.surface)
     return Finding("name", text, "not_in_sources")
 
 
