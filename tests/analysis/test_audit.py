@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from webquorum.analysis.audit import SourceText, audit, check_urls
+from hypothesis import given
+from hypothesis import strategies as st
+
+from webquorum.analysis.audit import PASSAGE_CHARS, SourceText, audit, check_urls
 
 NVIDIA = SourceText(
     "https://news.test/q1",
@@ -63,3 +66,14 @@ def test_cited_urls_backed_by_any_spelling_of_a_source_or_its_text() -> None:
     assert [(u.url, u.status) for u in check_urls(draft, sources, [])] == [
         ("https://NEWS.test/q1?utm_source=x", "backed"), ("https://linked.test/page", "backed"), ("https://made.up/x", "not_in_sources"),
     ]  # fmt: skip
+
+
+@given(st.integers(0, 2000), st.integers(1, 400))
+def test_a_passage_is_the_source_text_at_its_offsets_and_holds_the_value(before: int, value_len: int) -> None:
+    value = "9" * value_len  # one bare number of any length, anywhere in one long sentence
+    text = "word " * before + value + " more" * 300 + "."
+    source = SourceText("https://s.test/", text, offset=7)
+    (item,) = audit(f"It is {value}.", [source])
+    assert item.status == "backed" and item.passage is not None and item.start is not None
+    assert item.end is not None and text[item.start - 7 : item.end - 7] == item.passage
+    assert value in item.passage and len(item.passage) <= max(PASSAGE_CHARS, value_len)

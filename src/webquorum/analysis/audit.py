@@ -300,10 +300,10 @@ def _check_name(
 def _found(kind: Kind, text: str, status: Status, source: SourceText, start: int, end: int, other: str | None = None) -> Finding:
     """A finding with its passage: the source sentence around ``start:end``, cut to :data:`PASSAGE_CHARS` around the value."""
     lo, hi = _sentence_around(source.text, start, end)
-    if hi - lo > PASSAGE_CHARS:
-        lo = max(lo, min(start, end - PASSAGE_CHARS) - (PASSAGE_CHARS - (end - start)) // 2)
-        hi = min(hi, lo + PASSAGE_CHARS)
-        lo = min(lo, start)
+    if hi - lo > PASSAGE_CHARS:  # centre the value in a window of the sentence; a longer value is shown whole
+        room = max(0, PASSAGE_CHARS - (end - start))
+        lo = min(start, max(lo, min(start - room // 2, hi - PASSAGE_CHARS)))
+        hi = min(hi, max(end, lo + PASSAGE_CHARS))
     passage = source.text[lo:hi]
     return Finding(kind, text, status, source.url, passage, source.offset + lo, source.offset + hi, source.content_hash, other)
 

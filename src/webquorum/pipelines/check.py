@@ -26,8 +26,10 @@ from webquorum.errors import BadRequestError, WebQuorumError
 from webquorum.pipelines.fetch import content_hash, content_hash_off_loop, read_document
 from webquorum.pipelines.runtime import Runtime
 from webquorum.types.check import (
+    MAX_ANSWER_CHARS,
     MAX_SOURCE_CHARS,
     MAX_SOURCES,
+    MAX_URLS,
     CheckedItem,
     CheckedUrl,
     CheckRequest,
@@ -71,7 +73,8 @@ def _validated(request: CheckRequest | Mapping[str, Any]) -> CheckRequest:
         field = ".".join(str(p) for p in first["loc"]) or "request"
         message = first["msg"].removeprefix("Value error, ")
         raise BadRequestError(f"{field}: {message}",
-                              hint="give answer, and at least one of brief, collect or urls") from None  # fmt: skip
+                              hint=f"answer is 1-{MAX_ANSWER_CHARS:,} characters, urls at most {MAX_URLS}; give at least "
+                                   "one of brief, collect or urls, and no other field") from None  # fmt: skip
 
 
 def _field(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
