@@ -112,14 +112,13 @@ def check_urls(draft: str, sources: Sequence[SourceText], known: Collection[str]
 def audit(draft: str, sources: Sequence[SourceText]) -> list[Finding]:
     """Each figure, date and name of ``draft`` in reading order, with its status against ``sources``."""
     masked = _mask_urls(draft)
-    readers = [ClaimReader(s.text) for s in sources]  # own readers: no state shared with another thread
     indexes = [_Index(s) for s in sources]
     draft_reader = ClaimReader(masked)
     findings: list[tuple[int, Finding]] = []
     covered: list[tuple[int, int]] = []
     for figure in draft_reader.figures:
         covered.append((figure.start, figure.end))
-        findings.append((figure.start, _check_figure(figure, draft_reader, sources, readers)))
+        findings.append((figure.start, _check_figure(figure, draft_reader, indexes)))
     for m in _BARE_NUMBER.finditer(masked):
         if not any(a <= m.start() < b or a < m.end() <= b for a, b in covered):
             findings.append((m.start(), _check_number(m[0], indexes)))
@@ -138,17 +137,18 @@ def _kind(figure: Figure) -> Kind:
     return "date" if figure.kind in ("date", "year") else "figure"
 
 
-def _check_figure(figure: Figure, draft: ClaimReader, sources: Sequence[SourceText], readers: list[ClaimReader]) -> Finding:
-    for source, reader in zip(sources, readers, strict=True):
-        match = next((g for g in reader.figures if figures_agree(figure, g)), None)
+def _check_figure(figure: Figure, draft: ClaimReader, indexes: Sequence[_Index]) -> Finding:
+    for index in indexes:
+        match = next((g for g in index.reader.figures if figures_agree(figure, g)), None)
         if match is not None:
-            return _found(_kind(figure), figure.text, "backed", source, match.start, match.end)
+            return _found(_kind(figure), figure.text, "backed", index.source, match.start, match.end)
     claimed = draft.claim(figure)
-    for source, reader in zip(sources, readers, strict=True):
+    for index in indexes:
+        reader = index.reader
         pair = conflict([claimed], [reader.claim(g) for g in reader.figures if g.kind == figure.kind])
         if pair is not None:
             other = pair[1].figure
-            return _found(_kind(figure), figure.text, "contradicted", source, other.start, other.end, other.text)
+            return _found(_kind(figure), figure.text, "contradicted", index.source, other.start, other.end, other.text)
     return Finding(_kind(figure), figure.text, "not_in_sources")
 
 
@@ -163,12 +163,16 @@ def _check_number(number: str, indexes: Sequence[_Index]) -> Finding:
 
 
 class _Index:
-    """What the checks look up in one source, built once and only when asked: its numbers by digits,
-    its names by word, its words by pairs. A draft of 20,000 characters against a megabyte of sources
-    would otherwise scan every source once per item."""
+    """What the checks look up in one source, built once and only when asked: its figures and claims,
+    its numbers by digits, its names by word, its words by pairs. A draft of 20,000 characters against
+    a megabyte of sources would otherwise scan every source once per item."""
 
     def __init__(self, source: SourceText) -> None:
         self.source = source
+
+    @cached_property
+    def reader(self) -> ClaimReader:
+        return ClaimReader(self.source.text)  # its own, not the shared reader_for cache: the check runs in a thread
 
     @cached_property
     def numbers(self) -> dict[str, tuple[int, int]]:

@@ -85,15 +85,22 @@ def _field(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     return value
 
 
+def _objects(data: Mapping[str, Any], key: str, where: str) -> list[tuple[str, Mapping[str, Any]]]:
+    """``data[key]`` as a list of objects, each with where it is ("brief.sources[2]"), or the field named."""
+    out = []
+    for i, item in enumerate(_field(data, key, list, where)):
+        if not isinstance(item, Mapping):
+            raise BadRequestError(f"{where}.{key}[{i}] is not an object", hint="pass the --json output (or the tool's result) unchanged")
+        out.append((f"{where}.{key}[{i}]", item))
+    return out
+
+
 def _brief_sources(brief: Mapping[str, Any] | None) -> list[SourceText]:
     """A brief's source texts; offsets index that text, and the hash pins it (the page itself may hold more)."""
     if brief is None:
         return []
     out = []
-    for i, source in enumerate(_field(brief, "sources", list, "brief")):
-        where = f"brief.sources[{i}]"
-        if not isinstance(source, Mapping):
-            raise BadRequestError(f"{where} is not an object", hint="pass the brief's JSON unchanged")
+    for where, source in _objects(brief, "sources", "brief"):
         text = _field(source, "text", str, where)[:MAX_SOURCE_CHARS]
         out.append(SourceText(_field(source, "url", str, where), text, 0, content_hash(text)))
     return out
@@ -104,16 +111,10 @@ def _collect_sources(collect: Mapping[str, Any] | None) -> list[SourceText]:
     if collect is None:
         return []
     out = []
-    for i, source in enumerate(_field(collect, "sources", list, "collect")):
-        where = f"collect.sources[{i}]"
-        if not isinstance(source, Mapping):
-            raise BadRequestError(f"{where} is not an object", hint="pass collect's JSON unchanged")
+    for where, source in _objects(collect, "sources", "collect"):
         url = _field(source, "url", str, where)
         digest = source.get("content_hash") if isinstance(source.get("content_hash"), str) else None
-        for j, excerpt in enumerate(_field(source, "excerpts", list, where)):
-            at = f"{where}.excerpts[{j}]"
-            if not isinstance(excerpt, Mapping):
-                raise BadRequestError(f"{at} is not an object", hint="pass collect's JSON unchanged")
+        for at, excerpt in _objects(source, "excerpts", where):
             start = _field(excerpt, "start", int, at)
             out.append(SourceText(url, _field(excerpt, "text", str, at)[:MAX_SOURCE_CHARS], start, digest))
     return out
