@@ -111,6 +111,8 @@ async def test_collect_sources_give_document_offsets_and_the_fetch_hash(simweb: 
                               expected_content_hash=backed.content_hash)  # fmt: skip
     assert page.text == backed.passage
     assert_planted_errors_caught(result)
+    fix = next(line for line in result.report.splitlines() if line.startswith("URL in no source"))
+    assert fix.count(urls[0]) == 1 and urls[1] in fix  # each source once, however many excerpts it gave
 
 
 async def test_urls_are_the_only_pages_read(simweb: SimWeb) -> None:

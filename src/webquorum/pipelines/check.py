@@ -172,10 +172,10 @@ def report(findings: Sequence[Finding], urls: Sequence[UrlFinding], sources: Seq
             lines.append(f'contradicted: "{f.text}": {f.source_url} gives "{f.other}"; fix: write "{f.other}" or drop it')
         elif f.status == "not_in_sources":
             lines.append(f'in no source: "{f.text}"; fix: {_FIX[f.kind]}')
-    cited = [s.url for s in sources]
+    cited = ", ".join(list(dict.fromkeys(s.url for s in sources))[:4])  # a collect source is several excerpts
     for u in urls:
         if u.status == "not_in_sources":
-            lines.append(f"URL in no source: {u.url}; fix: cite one of {', '.join(dict.fromkeys(cited[:4]))}")
+            lines.append(f"URL in no source: {u.url}; fix: cite one of {cited}")
     lines += [f"could not read {u.url} ({u.code}); it was not checked against" for u in unread]
     if len(lines) > MAX_REPORT_LINES:
         lines = [*lines[: MAX_REPORT_LINES - 1], f"... and {len(lines) - MAX_REPORT_LINES + 1} more (see items)"]
