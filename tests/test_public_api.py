@@ -5,7 +5,7 @@ from __future__ import annotations
 import webquorum
 
 EXPECTED = {
-    "Brief", "BriefRefusedError", "Client", "CollectRequest", "CollectResult", "Config", "DiscoverRequest",
+    "Brief", "BriefRefusedError", "CheckRequest", "CheckResult", "Client", "CollectRequest", "CollectResult", "Config", "DiscoverRequest",
     "DiscoverResult", "FetchError", "Link", "LinksResult", "Page", "ProviderError", "ProviderFailure",
     "RequestRefusedError", "Result", "SearchResponse", "VerifyRequest", "VerifyResult", "WebQuorumError",
     "__version__", "brief", "fetch", "load_config", "search",

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
         WebQuorumError,
     )
     from webquorum.types import Brief, Link, LinksResult, Page, ProviderFailure, Result, SearchResponse
+    from webquorum.types.check import CheckRequest, CheckResult
     from webquorum.types.collect import CollectRequest, CollectResult
     from webquorum.types.research import DiscoverRequest, DiscoverResult, VerifyRequest, VerifyResult
 
@@ -28,6 +29,8 @@ __version__ = "0.1.0"
 __all__ = [
     "Brief",
     "BriefRefusedError",
+    "CheckRequest",
+    "CheckResult",
     "Client",
     "CollectRequest",
     "CollectResult",
@@ -58,6 +61,7 @@ _HOMES = {
     **dict.fromkeys(("Config", "load_config"), "webquorum.config"),
     **dict.fromkeys(("BriefRefusedError", "FetchError", "ProviderError", "RequestRefusedError", "WebQuorumError"), "webquorum.errors"),
     **dict.fromkeys(("Brief", "Link", "LinksResult", "Page", "ProviderFailure", "Result", "SearchResponse"), "webquorum.types"),
+    **dict.fromkeys(("CheckRequest", "CheckResult"), "webquorum.types.check"),
     **dict.fromkeys(("CollectRequest", "CollectResult"), "webquorum.types.collect"),
     **dict.fromkeys(("DiscoverRequest", "DiscoverResult", "VerifyRequest", "VerifyResult"), "webquorum.types.research"),
 }

@@ -1,4 +1,4 @@
-"""The Python facade every shell calls: search, fetch, links, brief, collect, verify, discover.
+"""The Python facade every shell calls: search, fetch, links, brief, collect, verify, discover, check_answer.
 
 ``async with webquorum.Client(config) as wq: await wq.search("...")``. One client owns one
 :class:`~webquorum.pipelines.runtime.Runtime` (HTTP pools, breakers, limits, cache), so every call
@@ -22,6 +22,7 @@ from webquorum.pipelines import fetch as fetch_pipeline
 from webquorum.pipelines import search as search_pipeline
 from webquorum.pipelines.runtime import AttemptHook, ProviderRow, Runtime
 from webquorum.types import Brief, LinksResult, Page, SearchResponse, TimeRange
+from webquorum.types.check import CheckRequest, CheckResult
 from webquorum.types.collect import CollectRequest, CollectResult
 from webquorum.types.research import DiscoverRequest, DiscoverResult, VerifyRequest, VerifyResult
 
@@ -186,6 +187,22 @@ class Client:
                                  freshness_days=freshness_days, exclusions=exclusions,
                                  target_results=target_results)  # fmt: skip
         return await discover(self.runtime, fields, progress=progress)
+
+    async def check_answer(
+        self,
+        request: CheckRequest | Mapping[str, Any] | None = None,
+        *,
+        answer: str | None = None,
+        brief: Mapping[str, Any] | None = None,
+        collect: Mapping[str, Any] | None = None,
+        urls: list[str] | None = None,
+    ) -> CheckResult:
+        """Check a draft answer against the sources it rests on (a brief's or collect's JSON, or URLs,
+        the only pages read): each figure, date, name and cited URL backed, contradicted or in no source."""
+        from webquorum.pipelines.check import check_answer
+
+        fields = _request_fields(request, answer=answer, brief=brief, collect=collect, urls=urls)
+        return await check_answer(self.runtime, fields)
 
     async def providers(self) -> list[ProviderRow]:
         """Every registered provider and combo: ready or not, what it needs (never a key's value), its modality."""

@@ -418,6 +418,53 @@ def discover(
     _exit_if_the_run_failed(data)
 
 
+MAX_JSON_FILE_BYTES = 20_000_000  # a brief or collect result is far smaller; anything larger is not one
+
+
+def _json_file(path: str | None, option: str) -> dict[str, Any] | None:
+    """A result file given to ``check``, bounded and parsed; a bad one is a usage error naming the option and file."""
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_JSON_FILE_BYTES + 1)
+    except OSError as exc:
+        raise fail(BadRequestError(f"{option} {path}: {exc.strerror}", hint=f"give {option} the file the command's --json output was saved to")) from None
+    if len(raw) > MAX_JSON_FILE_BYTES:
+        raise fail(BadRequestError(f"{option} {path} is over {MAX_JSON_FILE_BYTES:,} bytes", hint="pass the brief or collect --json output, not a page"))
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise fail(BadRequestError(f"{option} {path} is not JSON ({exc})", hint=f"save `webquorum {option[2:]} ... --json` to the file and pass that")) from None
+    if not isinstance(data, dict):
+        raise fail(BadRequestError(f"{option} {path} holds a JSON {type(data).__name__}, not an object", hint="pass the --json output unchanged"))
+    return data
+
+
+@command(cls=_Command)
+def check(
+    answer: str = typer.Option(..., "--answer", "-a", help="The draft answer, or - to read it from stdin."),
+    brief_file: str | None = typer.Option(None, "--brief", help="A file holding `webquorum brief ... --json` output."),
+    collect_file: str | None = typer.Option(None, "--collect", help="A file holding `webquorum collect ... --json` output."),
+    url: list[str] = typer.Option([], "--url", "-u", help="A source URL to read (repeatable, at most 10); only these are read."),
+    config: str | None = ConfigOpt,
+    as_json: bool = JsonOpt,
+    verbose: int = VerboseOpt,
+) -> None:
+    """Check a draft answer against its sources: each figure, date, name and URL backed, contradicted or in no source."""
+    if answer == "-":
+        answer = sys.stdin.read(MAX_JSON_FILE_BYTES)
+    request: dict[str, Any] = {"answer": answer, "urls": url}
+    for key, value in (("brief", _json_file(brief_file, "--brief")), ("collect", _json_file(collect_file, "--collect"))):
+        if value is not None:
+            request[key] = value
+    result = _run(config, lambda wq: wq.check_answer(request), as_json=as_json)
+    if as_json:
+        _print_json(_dump(result))
+    else:
+        out.print(printable(result.report), markup=False)
+
+
 @command(cls=_Command)
 def mcp(
     http: bool = typer.Option(False, "--http", help="Serve streamable HTTP on /mcp instead of stdio."),

@@ -289,6 +289,7 @@ class McpSettings(_Strict):
     max_sessions: Int = Field(default=1000, ge=1, le=100_000)  # open HTTP sessions; past it new ones get 503
     session_idle_s: Num = Field(default=300.0, gt=0, le=86_400)  # an HTTP session idle this long is closed
     shutdown_grace_s: Num = Field(default=5.0, ge=0, le=120)  # on SIGTERM, then in-flight calls get WEB_ABORTED
+    enable_check: Bool = False  # publish check_answer (off: the default tools/list stays under 8,000 characters)
 
     @field_validator("allowed_origins")
     @classmethod

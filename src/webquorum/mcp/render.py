@@ -62,6 +62,7 @@ TEXT: dict[str, Callable[[dict[str, Any]], str]] = {
     "research_collect": lambda d: text.collect_text(d, fence=True),
     "search_web_evidence": lambda d: text.verify_text(d, fence=True),
     "discover_web_market_signals": lambda d: text.discover_text(d, fence=True),
+    "check_answer": lambda d: text.printable(d["report"]),  # the lines to fix, then the summary
 }
 
 

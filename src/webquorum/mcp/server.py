@@ -49,6 +49,7 @@ from webquorum.mcp.auth import (
     bind_hosts,
     is_loopback,
 )
+from webquorum.mcp.check_tool import call_check, check_spec
 from webquorum.mcp.events import RETRY_MS, BoundedEventStore
 from webquorum.mcp.gate import Gate
 from webquorum.mcp.progress import progress_pump
@@ -79,6 +80,8 @@ CALLS: dict[str, Call] = {
     "discover_web_market_signals": lambda wq, a, progress: wq.discover(a, progress=progress),
     "web_search_results": lambda wq, a, progress: wq.search(**a.model_dump()),
 }
+
+CALLS["check_answer"] = call_check
 
 
 def make_tool(spec: ToolSpec, wq: Client, gate: Gate) -> Tool:
@@ -129,6 +132,8 @@ def build_server(wq: Client, *, gate: Gate | None = None) -> MCPServer[Any]:
         )
     GATES.append(gate)
     specs = tool_specs(enable_discovery=settings.enable_discovery, profile=settings.profile)
+    if settings.enable_check:  # off by default: see mcp/check_tool.py
+        specs.append(check_spec())
     from webquorum import __version__
 
     server: MCPServer[Any] = MCPServer(
