@@ -10,9 +10,6 @@ and says why.
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 from tests.sim.mcp import free_port, research_web, spawn_http
+from tests.sim.node import cache_dir, npm_installed
 from tests.sim.serve import spawn_serve
 from tests.sim.web import SimWeb
 
@@ -27,31 +25,14 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 EXPECTED = HERE / "conformance-expected.yaml"
 PACKAGES = ("@modelcontextprotocol/conformance@0.1.16", "node@22")
-INSTALL_TIMEOUT_S = 300
 RUN_TIMEOUT_S = 240
 
 
 def suite() -> tuple[Path, Path]:
     """(node 22 binary, the suite's entry script), installed once into the cache; skips when impossible."""
-    if shutil.which("npm") is None:
-        pytest.skip("npm is not installed: the MCP conformance suite needs it")
-    target = Path(os.environ.get("WEBQUORUM_NODE_CACHE") or REPO / ".cache" / "ts-clients").parent / "conformance"
-    stamp = target / "installed.json"
+    target = npm_installed(cache_dir().parent / "conformance", PACKAGES, "the MCP conformance suite")
     node = target / "node_modules" / ".bin" / "node"
     entry = target / "node_modules" / "@modelcontextprotocol" / "conformance" / "dist" / "index.js"
-    if not (stamp.is_file() and json.loads(stamp.read_text(encoding="utf-8")) == list(PACKAGES)):
-        target.mkdir(parents=True, exist_ok=True)
-        (target / "package.json").write_text('{"name": "webquorum-conformance", "private": true}\n', encoding="utf-8")
-        try:
-            done = subprocess.run(
-                ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "--prefix", str(target), *PACKAGES],
-                capture_output=True, text=True, timeout=INSTALL_TIMEOUT_S, check=False,
-            )
-        except subprocess.TimeoutExpired:
-            pytest.skip(f"npm install of {', '.join(PACKAGES)} took over {INSTALL_TIMEOUT_S}s (no registry access?)")
-        if done.returncode != 0:
-            pytest.skip(f"npm could not install the conformance suite ({(done.stderr.strip().splitlines() or ['no output'])[-1]})")
-        stamp.write_text(json.dumps(list(PACKAGES)), encoding="utf-8")
     return node, entry
 
 

@@ -29,29 +29,35 @@ def cache_dir() -> Path:
     return Path(os.environ.get("WEBQUORUM_NODE_CACHE") or REPO / ".cache" / "ts-clients")
 
 
-def ts_clients() -> Path:
-    """The directory whose ``node_modules`` holds :data:`PACKAGES`; skips the test when it cannot exist."""
-    for tool in ("node", "npm"):
-        if shutil.which(tool) is None:
-            pytest.skip(f"{tool} is not installed: the TypeScript MCP client tests need node and npm")
-    target = cache_dir()
+def npm_installed(target: Path, packages: tuple[str, ...], what: str) -> Path:
+    """``target`` with ``packages`` installed by npm once (a stamp records which); skips the test, saying
+    why, when npm is missing, cannot reach its registry, or takes too long."""
+    if shutil.which("npm") is None:
+        pytest.skip(f"npm is not installed: {what} needs it")
     stamp = target / "installed.json"
-    if stamp.is_file() and json.loads(stamp.read_text(encoding="utf-8")) == list(PACKAGES):
+    if stamp.is_file() and json.loads(stamp.read_text(encoding="utf-8")) == list(packages):
         return target
     target.mkdir(parents=True, exist_ok=True)
-    (target / "package.json").write_text('{"name": "webquorum-ts-clients", "private": true}\n', encoding="utf-8")
+    (target / "package.json").write_text(f'{{"name": "webquorum-{target.name}", "private": true}}\n', encoding="utf-8")
     try:
         done = subprocess.run(
-            ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "--prefix", str(target), *PACKAGES],
+            ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "--prefix", str(target), *packages],
             capture_output=True, text=True, timeout=INSTALL_TIMEOUT_S, check=False,
         )
     except subprocess.TimeoutExpired:
-        pytest.skip(f"npm install of {', '.join(PACKAGES)} took over {INSTALL_TIMEOUT_S}s (no registry access?)")
+        pytest.skip(f"npm install of {', '.join(packages)} took over {INSTALL_TIMEOUT_S}s (no registry access?)")
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        pytest.skip(f"npm could not install the TypeScript MCP clients ({last})")
-    stamp.write_text(json.dumps(list(PACKAGES)), encoding="utf-8")
+        pytest.skip(f"npm could not install {what} ({last})")
+    stamp.write_text(json.dumps(list(packages)), encoding="utf-8")
     return target
+
+
+def ts_clients() -> Path:
+    """The directory whose ``node_modules`` holds :data:`PACKAGES`; skips the test when it cannot exist."""
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed: the TypeScript MCP client tests need node and npm")
+    return npm_installed(cache_dir(), PACKAGES, "the TypeScript MCP clients")
 
 
 def inspector(target: Path) -> Path:
