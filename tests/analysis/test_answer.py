@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from webquorum.analysis.answer import read_ask
+from webquorum.analysis.ask import read_ask
 from webquorum.analysis.compare import SourceText, compare_sources, render_agreement
 
 

@@ -5,7 +5,7 @@ out a dissent pairs unrelated quantities (a lock's width against a canal's lengt
 did so were grown on the project's own writing and fell to 0.29 disagreement recall and 0.33
 precision on real pages. This module starts from the question instead:
 
-1. :func:`read_ask` reads what the question asks for: a **figure** (a quantity word, a count class,
+1. :func:`webquorum.analysis.ask.read_ask` reads what the question asks for: a **figure** (a quantity word, a count class,
    "how many"), a **date** ("when", "what year", "birth date"), a **name** ("who", "which operator"),
    else *other* (categories such as "what sport": not compared, no rule can tell synonyms apart);
    its **subject** (quoted titles, capitalised words: "Broken Bow") and its **relation** words
@@ -32,78 +32,24 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
-from functools import lru_cache
 from typing import Literal
 
+from webquorum.analysis.ask import NAME_NOUNS, WORD, Ask, AskKind, word_relates
+from webquorum.analysis.identity import another_of_the_name, context_names, subject_name, subject_qualifier
 from webquorum.text.claims import Claim, ClaimReader, reader_for, same_quantity
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import FUNCTION_WORDS
-from webquorum.text.measures import (
-    COUNT_CLASSES,
-    PAST_ROLE,
-    PERSON_CLASSES,
-    SCOPES,
-    UNITS,
-    concept_of,
-    count_class,
-    stem,
-)
-from webquorum.text.names import NameMention, name_mentions
+from webquorum.text.measures import PAST_ROLE, stem
+from webquorum.text.names import name_mentions
 from webquorum.text.readings import Figure, figures_agree, format_figure, unit_key
 from webquorum.text.roles import same_person
 from webquorum.text.sentences import sentence_spans
 
-AskKind = Literal["figure", "date", "name", "other"]
 DissentType = Literal["conflict", "older"]
 
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)?")
-_QUOTED = re.compile(r"[\"“”«»]([^\"“”«»]{1,80})[\"“”«»]")
-_CAP_RUN = re.compile(r"(?<![\w])([A-Z0-9][\w'’.-]*(?:\s+(?:of|de|the|and|&)?\s*[A-Z0-9][\w'’.-]*)*)")
-_DATE_WORDS = ("when", "what year", "which year", "what date", "birth date", "date of", "in what year",
-               "year of", "founding date", "release date")  # fmt: skip
-_FIGURE_WORDS = ("how many", "how much", "how long", "how tall", "how high", "how big", "how far", "how old",
-                 "how large", "how deep", "how heavy", "how fast")  # fmt: skip
-_NAME_NOUNS = frozenset(
-    ["artist", "author", "director", "directors", "creator", "founder", "founders", "composer", "writer", "producer", "operator", "owner", "company", "team", "club", "band", "singer", "player", "person", "architect", "designer", "developer", "publisher", "manufacturer", "label", "network", "mayor", "governor", "president", "ceo", "chairman", "coach", "leader", "manager", "captain", "editor", "host", "inventor", "engineer",
-     # named places and bodies: "which country", "which line", "what political party"
-     "country", "city", "state", "province", "region", "county", "district", "party", "university", "line", "river",
-     "capital", "composer"]
-)
-_ASK_WORDS = frozenset(
-    ["what", "which", "who", "whom", "whose", "when", "where", "how", "is", "was", "are", "were", "does", "did", "do", "the", "a", "an", "of", "name", "named", "called", "type", "kind", "many", "much", "year", "date", "primary", "main", "known", "associated"]
-)
-# Event relations written two ways: "born"/"birth", "established"/"founded"; each word stands for its group.
-_SYNONYMS = (
-    ("born", "birth", "birthday", "nacio", "nacimiento"),
-    ("died", "death", "die", "dies", "murio"),
-    ("established", "founded", "formed", "created", "founding", "establishment", "incorporated", "opened", "fundado"),
-    ("built", "constructed", "construction", "completed", "erected", "build"),
-    ("released", "published", "issued", "release", "premiered", "debuted", "debut", "aired", "launched"),
-    ("began", "begin", "started", "start", "opened", "commenced", "premiered", "first"),
-    ("directed", "director", "direction", "directors"),
-    ("written", "wrote", "writer", "author", "authored"),
-    ("composer", "composed", "composition", "compose"),
-    ("population", "inhabitants", "residents", "people", "populated"),
-    ("height", "tall", "high", "elevation", "altitude"),
-    ("length", "long"),
-    ("operated", "operator", "operates", "run"),
-    ("artist", "band", "singer", "by", "recorded"),
-)
-_GROUP = {word: group for group in _SYNONYMS for word in group}
 _PAST_BEFORE = re.compile(r"(?i)\b(?:former|ex|previous|outgoing|late|interim|acting|predecessor|succeeded|replaced|"
                           r"replacing|succeeding|after)\W+(?:\w+\W+){0,2}$")  # fmt: skip
 _DATE_KINDS = ("date", "year")
-
-
-@dataclass(frozen=True)
-class Ask:
-    kind: AskKind
-    subject: frozenset[str]  # folded words of what the question is about: {"broken", "bow"}
-    relation: frozenset[str]  # stems of what it asks of it: {"popul"}
-    unit: str = ""  # the count class or dimension wanted ("people", "length"), when the question names one
-    scope: frozenset[str] = frozenset()  # a scope the question names ("metro", "national")
-    concepts: frozenset[str] = frozenset()  # quantity concepts it names ("revenue"): a figure must measure one
-    phrases: tuple[str, ...] = ()  # the subject as written, folded: ("don't drink the water",)
 
 
 @dataclass(frozen=True)
@@ -151,83 +97,6 @@ class Answer:
         return len(self.sites)
 
 
-def read_ask(query: str) -> Ask | None:
-    """What ``query`` asks for, or None when it asks nothing a rule can answer (no relation word)."""
-    low = " " + " ".join(_WORD.findall(fold(query))) + " "
-    quoted = [m[1] for m in _QUOTED.finditer(query)]
-    body = query
-    for q in quoted:
-        body = body.replace(q, " ")
-    caps = [m[1] for m in _CAP_RUN.finditer(body) if m.start() > 0 or not _starts_question(m[1])]
-    subject_words = [w for part in quoted + caps for w in _WORD.findall(fold(part))]
-    subject = frozenset(w for w in subject_words if w not in FUNCTION_WORDS and w not in _ASK_WORDS)
-    words = [w for w in low.split() if w not in FUNCTION_WORDS and w not in _ASK_WORDS and w not in subject]
-    relation = frozenset(_relation_key(w) for w in words)
-    unit = next((c for w in words if (c := _unit_of(w))), "")
-    kind: AskKind
-    head = low.split()
-    if any(f" {p} " in low for p in _DATE_WORDS) or ((" born " in low or " date " in low) and "where" not in low):
-        kind = "date"
-    elif any(f" {p} " in low for p in _FIGURE_WORDS):
-        kind = "figure"
-    elif low.lstrip().startswith(("who ", "whom ", "whose ", "where ")) or any(
-        w in _NAME_NOUNS and any(x in ("which", "what", "whose") for x in head[max(0, i - 3) : i])
-        for i, w in enumerate(head)
-    ):
-        kind = "name"  # "which private railway operator", "what political party": a named thing
-    elif unit or any(concept_of(w, "en") for w in words):
-        kind = "figure"
-    elif any(w in _NAME_NOUNS for w in head):
-        kind = "name"
-    else:
-        kind = "other"
-    if not relation:
-        return None
-    scope = frozenset(SCOPES[w] for w in low.split() if w in SCOPES)
-    concepts = frozenset(concept for w in words if (concept := concept_of(w, "en")))
-    phrases = tuple(" ".join(_WORD.findall(fold(p))) for p in quoted + caps if _WORD.findall(fold(p)))
-    return Ask(kind, subject, relation, unit, scope, concepts, phrases)
-
-
-def _starts_question(run: str) -> bool:
-    return fold(run.split()[0]) in _ASK_WORDS or fold(run.split()[0]) in FUNCTION_WORDS
-
-
-def _relation_key(word: str) -> str:
-    group = _GROUP.get(word)
-    return f"={group[0]}" if group else stem(word, "en")
-
-
-def about_question(words: str, ask: Ask) -> bool:
-    """Whether a quantity, in words ("population, 2010", "opening date"), is what the question asks about."""
-    return any(_relates(_relation_key(w), ask.relation) for w in _WORD.findall(fold(words)))
-
-
-@lru_cache(maxsize=16384)
-def _word_relates(word: str, relation: frozenset[str]) -> bool:
-    """:func:`_relates` for one folded word of a page (cached: a page repeats its words, a brief its question)."""
-    return _relates(_relation_key(word), relation)
-
-
-def _relates(key: str, relation: frozenset[str]) -> bool:
-    """A word's key is a relation's: equal, or two stems sharing their first five letters ("employ", "employe")."""
-    return key in relation or (len(key) >= 5 and any(len(r) >= 5 and r[:5] == key[:5] for r in relation))
-
-
-def _unit_of(word: str) -> str:
-    """The count class or dimension a question word names: "population" -> "people", "height" -> "length"."""
-    if word in ("population", "inhabitants", "residents", "people"):
-        return "people"
-    if word in ("height", "tall", "high", "length", "long", "elevation", "altitude", "distance", "wide", "width"):
-        return "length"
-    if word in ("area", "size"):
-        return "area"
-    counted = count_class(word)
-    if counted not in COUNT_CLASSES:
-        return ""
-    return "people" if counted in PERSON_CLASSES else counted  # as readings.unit_key compares counts
-
-
 def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | None:
     """The statement in ``text`` that answers ``ask``, per the module docstring; None when none does."""
     folded = fold(text)
@@ -247,8 +116,8 @@ def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | N
         sentence = folded[start:end]
         hits = [
             start + m.start()
-            for m in _WORD.finditer(sentence)
-            if _word_relates(m[0], ask.relation) or (m[0] == "by" and by_names)
+            for m in WORD.finditer(sentence)
+            if word_relates(m[0], ask.relation) or (m[0] == "by" and by_names)
         ]
         subject_hit = any(re.search(rf"\b{re.escape(w)}\b", sentence) for w in ask.subject)
         if not hits and not (ask.kind == "figure" and ask.unit):
@@ -317,7 +186,7 @@ def _value_in(
         inside = [f for f in reader.figures if start <= f.start < end]
         wanted = _DATE_KINDS if ask.kind == "date" else ("count", "measure", "money", "percent")
         pool = [f for f in inside if f.kind in wanted and (not ask.unit or ask.kind != "figure" or unit_key(f) == ask.unit)]
-        pool = [f for f in pool if not _WORD.findall(fold(f.text))[0:1] or _WORD.findall(fold(f.text))[0] not in ask.subject]
+        pool = [f for f in pool if not WORD.findall(fold(f.text))[0:1] or WORD.findall(fold(f.text))[0] not in ask.subject]
         if ask.kind == "date" and any(f.kind == "date" for f in pool):
             pool = [f for f in pool if f.kind == "date" or not _inside_date(f, inside)]
         priors = tuple(f for f in pool if reader.claim(f).prior)
@@ -338,7 +207,7 @@ def _value_in(
     for n in names:
         at = start + n.offset
         words = set(n.key.split())
-        if not words or words & subject or words <= _NAME_NOUNS or _PAST_BEFORE.search(text[max(start, at - 40) : at]):
+        if not words or words & subject or words <= NAME_NOUNS or _PAST_BEFORE.search(text[max(start, at - 40) : at]):
             continue
         if any(w in PAST_ROLE for w in fold(text[max(start, at - 12) : at]).split()):
             continue
@@ -379,50 +248,6 @@ def same_value(a: Statement, b: Statement) -> bool:
     return bool(a.category) and a.category == b.category
 
 
-# ", Wyoming is a town" qualifies; ", Ricardo Salinas Ortiz, announced" is an appositive (closed by a comma), not.
-_QUALIFIER = re.compile(r"\s*(?:,\s*([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})(?!\s*,)|\(([^()]{2,40})\))")
-
-
-def subject_qualifier(text: str, ask: Ask) -> str:
-    """What a page adds right after the subject's name to say which one it means: "Lost Springs, Wyoming",
-    "Don't Drink the Water (1994 film)". Empty when it adds nothing."""
-    for phrase in sorted(ask.phrases, key=len, reverse=True):
-        pattern = r"\W+".join(re.escape(w) for w in phrase.split())
-        for m in re.finditer(rf"(?i)(?<![\w]){pattern}(?![\w])", text[:3000]):
-            tail = _QUALIFIER.match(text, m.end())
-            if tail:
-                return fold(tail[1] or tail[2]).strip()
-    return ""
-
-
-@lru_cache(maxsize=64)
-def _mentions(text: str) -> tuple[NameMention, ...]:
-    return tuple(name_mentions(text))
-
-
-def subject_name(text: str, ask: Ask) -> frozenset[str]:
-    """The words of the page's commonest full name for the subject: "meir porush" for the question's "Porush"."""
-    counts: dict[frozenset[str], int] = {}
-    for n in _mentions(text[:3000]):
-        words = frozenset(n.key.split())
-        if not n.weak and ask.subject and ask.subject <= words:
-            counts[words] = counts.get(words, 0) + 1
-    return max(counts, key=lambda w: (counts[w], len(w), sorted(w))) if counts else frozenset()
-
-
-def another_of_the_name(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Two full names for one subject where neither holds the other: "Meir Porush" and "Menachem Porush"."""
-    return bool(a and b) and not (a <= b or b <= a)
-
-
-def context_names(text: str, ask: Ask) -> frozenset[str]:
-    """The page's sure names, less the subject's own words: what it says the subject is among."""
-    return frozenset(
-        n.key for n in _mentions(text[:3000])
-        if not n.weak and n.key not in UNITS and not set(n.key.split()) - FUNCTION_WORDS <= ask.subject
-    )  # fmt: skip
-
-
 def _framed(s: Statement, top: list[Statement], texts: dict[str, str]) -> bool:
     """A date or a name says nothing of which thing it belongs to, so a dissent on one needs its sentence
     to say what a majority sentence says, the value aside ("was born on 8 February 1900 in ..."): without
@@ -440,7 +265,7 @@ _FRAME_SHARE = 0.4  # share of the two sentences' content words in common, the v
 def _frame(text: str, s: Statement) -> frozenset[str]:
     for start, end in sentence_spans(text):
         if start <= s.start < end:
-            words = _WORD.findall(fold(text[start : s.start] + " " + text[s.end : end]))
+            words = WORD.findall(fold(text[start : s.start] + " " + text[s.end : end]))
             return frozenset(w for w in words if w not in FUNCTION_WORDS and not w.isdigit())
     return frozenset()
 
@@ -489,7 +314,7 @@ def _names_exactly(text: str, statement: Statement) -> bool:
     if f is not None:
         return f.kind != "year" and names_value(text, statement)
     if statement.person and " " in statement.person:
-        return re.search(rf"\b{re.escape(statement.person)}\b", " ".join(_WORD.findall(fold(text)))) is not None
+        return re.search(rf"\b{re.escape(statement.person)}\b", " ".join(WORD.findall(fold(text)))) is not None
     return False
 
 
@@ -580,8 +405,3 @@ def _parse_date(text: str | None) -> date | None:
     except ValueError:
         return None
 
-
-def ask_in_words(query: str, ask: Ask) -> str:
-    """A short label for what was asked: the query's relation words and subject, as the user wrote them."""
-    keep = [w for w in _WORD.findall(query) if fold(w) not in _ASK_WORDS and fold(w) not in FUNCTION_WORDS]
-    return " ".join(keep)[:80]

@@ -29,16 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from webquorum.analysis.answer import (
-    Answer,
-    Ask,
-    DissentType,
-    about_question,
-    answer_of,
-    answer_statements,
-    ask_in_words,
-    read_ask,
-)
+from webquorum.analysis.answer import Answer, DissentType, answer_of, answer_statements
+from webquorum.analysis.ask import Ask, about_question, ask_in_words, read_ask
 from webquorum.analysis.claims import conflict
 from webquorum.analysis.query import Question, read_question
 from webquorum.text.claims import Claim, ClaimReader, read_claims, reader_for, same_measured_thing

@@ -1,0 +1,161 @@
+"""What a question asks, read by rule: the kind of answer, its subject and its relation words (pure).
+
+The brief answers a question (:mod:`webquorum.analysis.answer`), so it first reads what is asked:
+a **figure** (a quantity word, a count class, "how many"), a **date** ("when", "what year", "birth
+date"), a **name** ("who", "which operator", "what political party"), else *other* (categories
+such as "what sport": answered, never disputed); its **subject** (quoted titles, capitalised words:
+"Broken Bow") and its **relation** words ("population", "born", "directed"), kept as stems with a
+few event synonyms (born = birth, founded = established = opened). English only: the questions of
+the real material are English; a Spanish query falls back to the item comparison.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from webquorum.text.fold import fold
+from webquorum.text.lexicon import FUNCTION_WORDS
+from webquorum.text.measures import COUNT_CLASSES, PERSON_CLASSES, SCOPES, concept_of, count_class, stem
+
+AskKind = Literal["figure", "date", "name", "other"]
+
+WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)?")
+_QUOTED = re.compile(r"[\"“”«»]([^\"“”«»]{1,80})[\"“”«»]")
+_CAP_RUN = re.compile(r"(?<![\w])([A-Z0-9][\w'’.-]*(?:\s+(?:of|de|the|and|&)?\s*[A-Z0-9][\w'’.-]*)*)")
+_DATE_WORDS = ("when", "what year", "which year", "what date", "birth date", "date of", "in what year",
+               "year of", "founding date", "release date")  # fmt: skip
+_FIGURE_WORDS = ("how many", "how much", "how long", "how tall", "how high", "how big", "how far", "how old",
+                 "how large", "how deep", "how heavy", "how fast")  # fmt: skip
+NAME_NOUNS = frozenset({
+    "artist", "author", "director", "directors", "creator", "founder", "founders", "composer", "writer",
+    "producer", "operator", "owner", "company", "team", "club", "band", "singer", "player", "person",
+    "architect", "designer", "developer", "publisher", "manufacturer", "label", "network", "mayor",
+    "governor", "president", "ceo", "chairman", "coach", "leader", "manager", "captain", "editor", "host",
+    "inventor", "engineer",
+    # named places and bodies: "which country", "which line", "what political party"
+    "country", "city", "state", "province", "region", "county", "district", "party", "university", "line",
+    "river", "capital",
+})  # fmt: skip
+_ASK_WORDS = frozenset({
+    "what", "which", "who", "whom", "whose", "when", "where", "how", "is", "was", "are", "were", "does",
+    "did", "do", "the", "a", "an", "of", "name", "named", "called", "type", "kind", "many", "much", "year",
+    "date", "primary", "main", "known", "associated",
+})  # fmt: skip
+# Event relations written two ways: "born"/"birth", "established"/"founded"; a word stands for each group it is in.
+_SYNONYMS = (
+    ("born", "birth", "birthday", "nacio", "nacimiento"),
+    ("died", "death", "die", "dies", "murio"),
+    ("established", "founded", "formed", "created", "founding", "establishment", "incorporated", "opened", "fundado"),
+    ("built", "constructed", "construction", "completed", "erected", "build"),
+    ("released", "published", "issued", "release", "premiered", "debuted", "debut", "aired", "launched"),
+    ("began", "begin", "started", "start", "opened", "commenced", "premiered", "first"),
+    ("directed", "director", "direction", "directors"),
+    ("written", "wrote", "writer", "author", "authored"),
+    ("composer", "composed", "composition", "compose"),
+    ("population", "inhabitants", "residents", "people", "populated"),
+    ("height", "tall", "high", "elevation", "altitude"),
+    ("length", "long"),
+    ("operated", "operator", "operates", "run"),
+    ("artist", "band", "singer", "by", "recorded"),
+)
+_GROUPS: dict[str, frozenset[str]] = {}
+for _group in _SYNONYMS:  # a word may stand in two groups: "opened" is founded and began
+    for _word in _group:
+        _GROUPS[_word] = _GROUPS.get(_word, frozenset()) | {f"={_group[0]}"}
+
+
+@dataclass(frozen=True)
+class Ask:
+    kind: AskKind
+    subject: frozenset[str]  # folded words of what the question is about: {"broken", "bow"}
+    relation: frozenset[str]  # stems of what it asks of it: {"popul"}
+    unit: str = ""  # the count class or dimension wanted ("people", "length"), when the question names one
+    scope: frozenset[str] = frozenset()  # a scope the question names ("metro", "national")
+    concepts: frozenset[str] = frozenset()  # quantity concepts it names ("revenue"): a figure must measure one
+    phrases: tuple[str, ...] = ()  # the subject as written, folded: ("don't drink the water",)
+
+
+def read_ask(query: str) -> Ask | None:
+    """What ``query`` asks for, or None when it asks nothing a rule can answer (no relation word)."""
+    low = " " + " ".join(WORD.findall(fold(query))) + " "
+    quoted = [m[1] for m in _QUOTED.finditer(query)]
+    body = query
+    for q in quoted:
+        body = body.replace(q, " ")
+    caps = [m[1] for m in _CAP_RUN.finditer(body) if m.start() > 0 or not _starts_question(m[1])]
+    subject_words = [w for part in quoted + caps for w in WORD.findall(fold(part))]
+    subject = frozenset(w for w in subject_words if w not in FUNCTION_WORDS and w not in _ASK_WORDS)
+    words = [w for w in low.split() if w not in FUNCTION_WORDS and w not in _ASK_WORDS and w not in subject]
+    relation = frozenset(key for w in words for key in _relation_keys(w))
+    unit = next((c for w in words if (c := _unit_of(w))), "")
+    kind: AskKind
+    head = low.split()
+    if any(f" {p} " in low for p in _DATE_WORDS) or ((" born " in low or " date " in low) and "where" not in low):
+        kind = "date"
+    elif any(f" {p} " in low for p in _FIGURE_WORDS):
+        kind = "figure"
+    elif low.lstrip().startswith(("who ", "whom ", "whose ", "where ")) or any(
+        w in NAME_NOUNS and any(x in ("which", "what", "whose") for x in head[max(0, i - 3) : i])
+        for i, w in enumerate(head)
+    ):
+        kind = "name"  # "which private railway operator", "what political party": a named thing
+    elif unit or any(concept_of(w, "en") for w in words):
+        kind = "figure"
+    elif any(w in NAME_NOUNS for w in head):
+        kind = "name"
+    else:
+        kind = "other"
+    if not relation:
+        return None
+    scope = frozenset(SCOPES[w] for w in low.split() if w in SCOPES)
+    concepts = frozenset(concept for w in words if (concept := concept_of(w, "en")))
+    phrases = tuple(" ".join(WORD.findall(fold(p))) for p in quoted + caps if WORD.findall(fold(p)))
+    return Ask(kind, subject, relation, unit, scope, concepts, phrases)
+
+
+def _starts_question(run: str) -> bool:
+    return fold(run.split()[0]) in _ASK_WORDS or fold(run.split()[0]) in FUNCTION_WORDS
+
+
+def _relation_keys(word: str) -> frozenset[str]:
+    """A word's synonym groups ("=born"), else its stem."""
+    return _GROUPS.get(word) or frozenset({stem(word, "en")})
+
+
+def about_question(words: str, ask: Ask) -> bool:
+    """Whether a quantity, in words ("population, 2010", "opening date"), is what the question asks about."""
+    return any(word_relates(w, ask.relation) for w in WORD.findall(fold(words)))
+
+
+@lru_cache(maxsize=16384)
+def word_relates(word: str, relation: frozenset[str]) -> bool:
+    """:func:`_relates` for one folded word of a page (cached: a page repeats its words, a brief its question)."""
+    return any(_relates(key, relation) for key in _relation_keys(word))
+
+
+def _relates(key: str, relation: frozenset[str]) -> bool:
+    """A word's key is a relation's: equal, or two stems sharing their first five letters ("employ", "employe")."""
+    return key in relation or (len(key) >= 5 and any(len(r) >= 5 and r[:5] == key[:5] for r in relation))
+
+
+def _unit_of(word: str) -> str:
+    """The count class or dimension a question word names: "population" -> "people", "height" -> "length"."""
+    if word in ("population", "inhabitants", "residents", "people"):
+        return "people"
+    if word in ("height", "tall", "high", "length", "long", "elevation", "altitude", "distance", "wide", "width"):
+        return "length"
+    if word in ("area", "size"):
+        return "area"
+    counted = count_class(word)
+    if counted not in COUNT_CLASSES:
+        return ""
+    return "people" if counted in PERSON_CLASSES else counted  # as readings.unit_key compares counts
+
+
+def ask_in_words(query: str, ask: Ask) -> str:
+    """A short label for what was asked: the query's relation words and subject, as the user wrote them."""
+    keep = [w for w in WORD.findall(query) if fold(w) not in _ASK_WORDS and fold(w) not in FUNCTION_WORDS]
+    return " ".join(keep)[:80]

@@ -1,0 +1,62 @@
+"""Whether two pages speak of the same thing when they give its name: the subject's qualifier, its full
+name, and the other names around it (pure).
+
+Several towns, people and films share a name, and a page about one answers the question as well as
+a page about another. Calling them a disagreement would be a false claim, so before a dissent is
+named (:mod:`webquorum.analysis.answer`) each side's page is read for what tells them apart.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from webquorum.analysis.ask import Ask
+from webquorum.text.fold import fold
+from webquorum.text.lexicon import FUNCTION_WORDS
+from webquorum.text.measures import UNITS
+from webquorum.text.names import NameMention, name_mentions
+
+# ", Wyoming is a town" qualifies; ", Ricardo Salinas Ortiz, announced" is an appositive (closed by a comma), not.
+_QUALIFIER = re.compile(r"\s*(?:,\s*([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})(?!\s*,)|\(([^()]{2,40})\))")
+
+
+def subject_qualifier(text: str, ask: Ask) -> str:
+    """What a page adds right after the subject's name to say which one it means: "Lost Springs, Wyoming",
+    "Don't Drink the Water (1994 film)". Empty when it adds nothing."""
+    for phrase in sorted(ask.phrases, key=len, reverse=True):
+        pattern = r"\W+".join(re.escape(w) for w in phrase.split())
+        for m in re.finditer(rf"(?i)(?<![\w]){pattern}(?![\w])", text[:3000]):
+            tail = _QUALIFIER.match(text, m.end())
+            if tail:
+                return fold(tail[1] or tail[2]).strip()
+    return ""
+
+
+@lru_cache(maxsize=64)
+def _mentions(text: str) -> tuple[NameMention, ...]:
+    return tuple(name_mentions(text))
+
+
+def subject_name(text: str, ask: Ask) -> frozenset[str]:
+    """The words of the page's commonest full name for the subject: "meir porush" for the question's "Porush"."""
+    counts: dict[frozenset[str], int] = {}
+    for n in _mentions(text[:3000]):
+        words = frozenset(n.key.split())
+        if not n.weak and ask.subject and ask.subject <= words:
+            counts[words] = counts.get(words, 0) + 1
+    return max(counts, key=lambda w: (counts[w], len(w), sorted(w))) if counts else frozenset()
+
+
+def another_of_the_name(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Two full names for one subject where neither holds the other: "Meir Porush" and "Menachem Porush"."""
+    return bool(a and b) and not (a <= b or b <= a)
+
+
+def context_names(text: str, ask: Ask) -> frozenset[str]:
+    """The page's sure names, less the subject's own words: what it says the subject is among."""
+    return frozenset(
+        n.key for n in _mentions(text[:3000])
+        if not n.weak and n.key not in UNITS and not set(n.key.split()) - FUNCTION_WORDS <= ask.subject
+    )  # fmt: skip
+
