@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,7 +10,7 @@ from typing import Any
 
 import pytest
 import yaml
-from tests.sim.serve import serve_web, spawn_serve
+from tests.sim.serve import serve_web, spawn_serve, uvicorn_in_thread
 from tests.sim.web import SimWeb
 
 
@@ -48,20 +45,8 @@ def running(config: dict[str, Any], *, host: str = "127.0.0.1") -> Iterator[str]
     import uvicorn
 
     from webquorum import Client
-    from webquorum.serve import listen
     from webquorum.serve.app import build_app
 
-    sock = listen("127.0.0.1", 0)
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(build_app(Client(config), host=host), log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    try:
+    settings = uvicorn.Config(build_app(Client(config), host=host), log_level="warning", lifespan="on")
+    with uvicorn_in_thread(settings) as port:
         yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()

@@ -7,21 +7,18 @@ was held for as long as the client liked (800 of them for 22 s).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import socket
-import threading
-import time
 from collections.abc import Iterator
 
 import httpx2
 import pytest
-import uvicorn
 from tests.sim.providers import provider_config, serve
+from tests.sim.serve import uvicorn_in_thread
 from tests.sim.web import SimWeb
 
 from webquorum import Client
-from webquorum.serve import listen, server_config
+from webquorum.serve import server_config
 from webquorum.serve.app import build_app
 
 HEADER_TIMEOUT_S = 0.5
@@ -33,19 +30,8 @@ def running(simweb: SimWeb) -> Iterator[int]:
     """The app under ``serve``'s own uvicorn settings (header deadline shortened), on a loopback port."""
     serve(simweb, "searxng")
     app = build_app(Client(provider_config(simweb, ["searxng"])), host="127.0.0.1")
-    sock = listen("127.0.0.1", 0)
-    server = uvicorn.Server(server_config(app, header_timeout_s=HEADER_TIMEOUT_S))
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    try:
-        yield sock.getsockname()[1]
-    finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
+    with uvicorn_in_thread(server_config(app, header_timeout_s=HEADER_TIMEOUT_S)) as port:
+        yield port
 
 
 @pytest.mark.parametrize("route", ROUTES)

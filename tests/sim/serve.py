@@ -11,12 +11,16 @@ naming "stall" gets a search answer that takes ``stall_s``, for the shutdown tes
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
 import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -106,3 +110,25 @@ def spawn_serve(
         )
     wait_for_port(port, proc, log)
     return proc, port, log
+
+
+@contextlib.contextmanager
+def uvicorn_in_thread(config: Any) -> Iterator[int]:
+    """A real uvicorn server for ``config`` (a ``uvicorn.Config``) in a thread, on a fresh loopback port: the port."""
+    import uvicorn
+
+    from webquorum.serve import listen
+
+    sock = listen("127.0.0.1", 0)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    try:
+        yield sock.getsockname()[1]
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
