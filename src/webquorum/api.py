@@ -69,11 +69,15 @@ class Client:
         time_range: str | None = None,
         safesearch: int | None = None,
         on_attempt: AttemptHook | None = None,
+        sites: list[str] | None = None,
+        exclude_sites: list[str] | None = None,
     ) -> SearchResponse:
         """Fan one query out to a provider or combo and fuse the lists (see README: Fusion).
 
         ``safesearch`` (0 off, 1 moderate, 2 strict) goes to the providers that take one
-        (SearXNG, Brave); the others have no such filter and ignore it.
+        (SearXNG, Brave); the others have no such filter and ignore it. ``sites`` and
+        ``exclude_sites`` (domains, hosts or ``@set`` names from ``site_sets``) limit the results:
+        nothing outside them is returned, and ``scope.dropped`` counts what was (docs/sites.md).
         """
         return await search_pipeline.search(
             self.runtime,
@@ -84,6 +88,8 @@ class Client:
             time_range=time_range,
             safesearch=safesearch,
             on_attempt=on_attempt,
+            sites=sites,
+            exclude_sites=exclude_sites,
         )
 
     async def fetch(
@@ -120,11 +126,14 @@ class Client:
         reader: str | None = None,
         sources: int | None = None,
         progress: Progress | None = None,
+        sites: list[str] | None = None,
+        exclude_sites: list[str] | None = None,
     ) -> Brief:
         from webquorum.pipelines.brief import brief
 
         fetch_pipeline.check_reader(self.runtime, reader)  # a bad reader is a usage error, not a brief of snippets
-        return await brief(self.runtime, query, provider=provider, reader=reader, sources=sources, progress=progress)
+        return await brief(self.runtime, query, provider=provider, reader=reader, sources=sources, progress=progress,
+                           sites=sites, exclude_sites=exclude_sites)  # fmt: skip
 
     async def collect(
         self,
@@ -137,6 +146,8 @@ class Client:
         time_range: TimeRange | None = None,
         max_sources: int | None = None,
         progress: Progress | None = None,
+        sites: list[str] | None = None,
+        exclude_sites: list[str] | None = None,
     ) -> CollectResult:
         """Literal passages from several sources; a bad request raises :class:`RequestRefusedError`.
 
@@ -146,7 +157,8 @@ class Client:
         from webquorum.pipelines.collect import collect
 
         fields = _request_fields(request, urls=urls, queries=queries, topic=topic, language=language,
-                                 time_range=time_range, max_sources=max_sources)  # fmt: skip
+                                 time_range=time_range, max_sources=max_sources, sites=sites,
+                                 exclude_sites=exclude_sites)  # fmt: skip
         return await collect(self.runtime, {**fields, "progress": progress} if progress else fields)
 
     async def verify(

@@ -31,7 +31,8 @@ from webquorum.errors import FetchTimeoutError, RequestRefusedError, Unsupported
 from webquorum.pipelines.fetch import MAX_BUDGET, content_hash, read_document
 from webquorum.pipelines.runtime import Runtime
 from webquorum.pipelines.search import search
-from webquorum.types import Document, SearchResponse, SourceType
+from webquorum.scope import site_scope
+from webquorum.types import Document, Scope, SearchResponse, SourceType
 from webquorum.types.collect import (
     MAX_QUERIES,
     MAX_URLS,
@@ -158,7 +159,13 @@ async def search_variants(
     async def one(query: str) -> SearchResponse | WebQuorumError:
         try:
             return await search(
-                rt, query, language=request.language, time_range=request.time_range, max_results=min(50, budget)
+                rt,
+                query,
+                language=request.language,
+                time_range=request.time_range,
+                max_results=min(50, budget),
+                sites=request.sites,
+                exclude_sites=request.exclude_sites,
             )
         except WebQuorumError as exc:
             return exc
@@ -367,8 +374,14 @@ async def collect(rt: Runtime, request: dict[str, Any]) -> CollectResult:
     settings = rt.config.collect
     parsed = parse_request(payload, settings)
     budget = parsed.max_sources or min(settings.max_sources_default, settings.max_sources_cap)
+    scope = site_scope(parsed.sites, parsed.exclude_sites, rt.config.site_sets)
     gaps: list[Gap] = []
-    candidates = take_urls(parsed.urls, budget, gaps)
+    urls = [u for u in parsed.urls if scope.admits(u)] if scope else list(parsed.urls)
+    for url in parsed.urls:
+        if url not in urls:
+            gaps.append(_gap("candidate_omitted", "outside the sites this call is limited to", url=url))
+    candidates = take_urls(urls, budget, gaps)
+    answered: list[tuple[str, SearchResponse]] = []
     slots = budget - len(candidates)
     if parsed.queries and slots <= 0:
         for query in parsed.queries:
@@ -385,4 +398,8 @@ async def collect(rt: Runtime, request: dict[str, Any]) -> CollectResult:
     if progress:
         progress("choosing passages")
     sources = await asyncio.to_thread(build_sources, materials, parsed, settings, gaps)
-    return CollectResult(query_variants=list(parsed.queries), sources=sources, gaps=gaps)
+    report = None
+    if scope:
+        dropped = len(parsed.urls) - len(urls) + sum(r.scope.dropped for _, r in answered if r.scope)
+        report = Scope(sites=list(scope.sites), exclude_sites=list(scope.exclude_sites), dropped=dropped)
+    return CollectResult(query_variants=list(parsed.queries), sources=sources, gaps=gaps, scope=report)

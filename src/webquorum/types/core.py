@@ -71,6 +71,7 @@ class Scope(Frozen):
     sites: list[str] = []
     exclude_sites: list[str] = []
     dropped: int = 0
+    note: str | None = None  # what the scope cost the call, e.g. a brief left with fewer than two independent readings
 
 
 class SearchResponse(Frozen):
