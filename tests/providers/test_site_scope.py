@@ -10,14 +10,15 @@ check admits only hosts under the scope.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.sim.payloads import response
+from tests.sim.payloads import response, shared_payload
 from tests.sim.providers import ok_fixture
 
 from webquorum.providers import PROVIDER_IDS, provider_module
-from webquorum.scope import SiteScope, covers
+from webquorum.scope import SiteScope
 from webquorum.types import SearchQuery
 from webquorum.urls import host_of
 from webquorum.wire import HttpRequest, RequestContext
@@ -106,16 +107,37 @@ def test_every_provider_is_covered_by_a_test_here() -> None:
     assert set(PROVIDER_IDS) == tested
 
 
-@pytest.mark.parametrize("pid", sorted(PROVIDER_IDS))
-def test_recorded_payloads_keep_only_hosts_in_scope(pid: str) -> None:
-    """Scope each recording to the site of its first result: every admitted URL is under that site,
-    every rejected one is not, so nothing outside the scope can pass the check the pipeline applies."""
-    path = ok_fixture(pid)
-    headers = {"content-type": "application/json" if path.suffix == ".json" else "text/html"}
-    results = provider_module(pid).parse_response(response(path.read_bytes(), headers=headers))
+def labels_under(site: str, host: str) -> bool:
+    """The reference, written apart from webquorum.scope: the host's last labels are the site's."""
+    return host.split(".")[-len(site.split(".")) :] == site.split(".")
+
+
+def check_payload(pid: str, raw: bytes, html: bool) -> None:
+    """Scope a recording to the parent domain of its first result, then exclude that domain: every
+    admitted URL is under it (resp. not), so nothing outside a scope passes the pipeline's check."""
+    headers = {"content-type": "text/html" if html else "application/json"}
+    results = provider_module(pid).parse_response(response(raw, headers=headers))
     assert results, pid
-    site = host_of(results[0].url).split(".", 1)[-1] if host_of(results[0].url).count(".") > 1 else host_of(results[0].url)
+    first = host_of(results[0].url)
+    site = first.split(".", 1)[1] if first.count(".") > 1 else first
     for scope in (SiteScope((site,)), SiteScope((), (site,))):
         for result in results:
-            inside = covers(site, host_of(result.url.replace("\\", "/")))
+            inside = labels_under(site, host_of(result.url))
             assert scope.admits(result.url) is (inside if scope.sites else not inside), result.url
+
+
+@pytest.mark.parametrize("pid", sorted(PROVIDER_IDS))
+def test_our_recorded_payloads_keep_only_hosts_in_scope(pid: str) -> None:
+    path = ok_fixture(pid)
+    check_payload(pid, path.read_bytes(), path.suffix == ".html")
+
+
+SHARED_SEARCH = ["brave-1.json", "duckduckgo-1.html", "exa-3.json", "firecrawl-1.json", "jina-search-1.json", "kagi-1.json",
+                 "linkup-1.json", "mojeek-1.json", "parallel-1.json", "searxng-1.json", "serper-2.json",
+                 "tavily-3.json", "tinyfish-1.json", "wikipedia-1.json"]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", SHARED_SEARCH)
+def test_shared_recorded_payloads_keep_only_hosts_in_scope(shared_dir: Path, name: str) -> None:
+    pid = name.split("-")[0]
+    check_payload(pid, shared_payload(shared_dir, name), name.endswith(".html"))
