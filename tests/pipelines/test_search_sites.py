@@ -11,7 +11,7 @@ from tests.sim.providers import host_of, provider_config, serve
 from tests.sim.web import Reply, SimWeb
 
 from webquorum import Client
-from webquorum.errors import BadRequestError
+from webquorum.errors import BadRequestError, RequestRefusedError
 
 IN_SCOPE = ["https://www.bbc.co.uk/news/1", "https://news.bbc.co.uk/2", "http://BBC.CO.UK.:8080/3"]
 OUT_OF_SCOPE = [
@@ -114,3 +114,14 @@ async def test_collect_holds_urls_and_searched_candidates_to_the_scope(simweb: S
     assert {s.final_url.split("/")[2].split(":")[0] for s in out.sources} <= {"investor.nvidia.test", "cnbc.test"}
     assert out.scope is not None and out.scope.dropped == 2  # odd.test (a url) and reuters.test (a result)
     assert any(g.type == "candidate_omitted" and g.url and "odd.test" in g.url for g in out.gaps)
+
+
+async def test_collect_refuses_a_bad_scope_as_it_refuses_any_field(simweb: SimWeb) -> None:
+    config = build_web(simweb, {"nvidia": ["reuters.test"]})
+    async with Client(config) as wq:
+        with pytest.raises(RequestRefusedError, match=r"sites: 'nasa\.gov' is not accepted") as listed:
+            await wq.collect({"queries": ["nvidia"], "sites": "nasa.gov"})
+        with pytest.raises(RequestRefusedError, match=r"exclude_sites: 'co\.uk' is a public suffix") as suffix:
+            await wq.collect(queries=["nvidia"], exclude_sites=["co.uk"])
+    assert "domains" in listed.value.hint_text and "nasa.gov" in suffix.value.hint_text
+    assert not simweb.requests

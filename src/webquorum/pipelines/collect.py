@@ -27,7 +27,13 @@ from pydantic import ValidationError
 
 from webquorum.analysis.passages import Passage, Selection, select_passages
 from webquorum.config import CollectSettings
-from webquorum.errors import FetchTimeoutError, RequestRefusedError, UnsupportedContentError, WebQuorumError
+from webquorum.errors import (
+    BadRequestError,
+    FetchTimeoutError,
+    RequestRefusedError,
+    UnsupportedContentError,
+    WebQuorumError,
+)
 from webquorum.pipelines.fetch import MAX_BUDGET, content_hash, read_document
 from webquorum.pipelines.runtime import Runtime
 from webquorum.pipelines.search import search
@@ -110,6 +116,8 @@ def _explain(error: dict[str, Any], cap: int) -> RequestRefusedError:
         "language": "pass a language tag such as en or de-CH, or leave it out",
         "time_range": "use one of day, week, month or year, or leave it out",
         "max_sources": f"pass an integer from 1 to {cap}",
+        "sites": "pass sites as a list of up to 100 domains such as [\"nasa.gov\"] or @set names",
+        "exclude_sites": "pass exclude_sites as a list of up to 100 domains such as [\"example.com\"]",
     }
     shown = f"a list of {len(value)}" if isinstance(value, list) and len(value) > 3 else repr(value)
     if isinstance(shown, str) and len(shown) > 120:
@@ -374,7 +382,10 @@ async def collect(rt: Runtime, request: dict[str, Any]) -> CollectResult:
     settings = rt.config.collect
     parsed = parse_request(payload, settings)
     budget = parsed.max_sources or min(settings.max_sources_default, settings.max_sources_cap)
-    scope = site_scope(parsed.sites, parsed.exclude_sites, rt.config.site_sets)
+    try:
+        scope = site_scope(parsed.sites, parsed.exclude_sites, rt.config.site_sets)
+    except BadRequestError as exc:  # collect answers a bad request with its own refusal, as for every field
+        raise RequestRefusedError(exc.message, hint="name registrable domains such as nasa.gov, or @set names from site_sets") from None
     gaps: list[Gap] = []
     urls = [u for u in parsed.urls if scope.admits(u)] if scope else list(parsed.urls)
     for url in parsed.urls:
