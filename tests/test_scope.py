@@ -131,6 +131,13 @@ def test_named_sets_expand_in_place_and_duplicates_go() -> None:
     assert scope.sites == ("nasa.gov", "noaa.gov") and not scope.admits("https://www.noaa.gov/")
 
 
+def test_a_dash_in_sites_excludes_as_minus_site_does_in_a_query() -> None:
+    scope = site_scope(["bbc.co.uk", "-sport.bbc.co.uk", "-@spam"], ["evil.test"], {"spam": ["spam.test"]})
+    assert scope.sites == ("bbc.co.uk",) and scope.exclude_sites == ("sport.bbc.co.uk", "spam.test", "evil.test")
+    with pytest.raises(BadRequestError, match=r"^sites: 'co\.uk' is a public suffix"):
+        site_scope(["-co.uk"], None, {})
+
+
 def test_too_many_sites_are_refused() -> None:
     with pytest.raises(BadRequestError, match="the limit is 100"):
         resolve_sites([f"site{i}.org" for i in range(101)], {})

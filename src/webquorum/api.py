@@ -157,8 +157,8 @@ class Client:
         from webquorum.pipelines.collect import collect
 
         fields = _request_fields(request, urls=urls, queries=queries, topic=topic, language=language,
-                                 time_range=time_range, max_sources=max_sources, sites=sites,
-                                 exclude_sites=exclude_sites)  # fmt: skip
+                                 time_range=time_range, max_sources=max_sources,
+                                 sites=_with_exclusions(sites, exclude_sites))  # fmt: skip
         return await collect(self.runtime, {**fields, "progress": progress} if progress else fields)
 
     async def verify(
@@ -202,6 +202,13 @@ class Client:
     async def providers(self) -> list[ProviderRow]:
         """Every registered provider and combo: ready or not, what it needs (never a key's value), its modality."""
         return self.runtime.provider_rows()
+
+
+def _with_exclusions(sites: list[str] | None, exclude_sites: list[str] | None) -> list[str] | None:
+    """One ``sites`` list for a request model, excluded sites written ``-x.org`` (see :func:`webquorum.scope.site_scope`)."""
+    if not sites and not exclude_sites:
+        return None
+    return [*(sites or []), *(f"-{site}" for site in exclude_sites or [])]
 
 
 def _request_fields(request: BaseModel | Mapping[str, Any] | None, **given: Any) -> dict[str, Any]:

@@ -365,7 +365,7 @@ def collect(
     verbose: int = VerboseOpt,
 ) -> None:
     """Gather literal, citable passages from several sources, with offsets, hashes and gaps."""
-    request: dict[str, Any] = {"urls": url, "queries": query, "sites": site, "exclude_sites": exclude_site}
+    request: dict[str, Any] = {"urls": url, "queries": query, "sites": [*site, *(f"-{s}" for s in exclude_site)]}
     for key, value in (("topic", topic), ("language", language), ("time_range", time_range), ("max_sources", max_sources)):
         if value is not None:
             request[key] = value

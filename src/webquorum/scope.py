@@ -102,10 +102,17 @@ def resolve_sites(
 def site_scope(
     sites: Iterable[str] | None, exclude_sites: Iterable[str] | None, site_sets: Mapping[str, Sequence[str]]
 ) -> SiteScope:
-    """The scope a call asked for; empty when it named none."""
-    return SiteScope(
-        resolve_sites(sites, site_sets, "sites"), resolve_sites(exclude_sites, site_sets, "exclude_sites")
-    )
+    """The scope a call asked for; empty when it named none.
+
+    An entry of ``sites`` written ``-x.org`` (or ``-@set``) excludes, as ``-site:x.org`` does in a
+    query: no host name starts with ``-``, so the two never clash, and a tool schema needs one
+    field, not two (the MCP tools' listing is read by the model on every turn).
+    """
+    given = [sites] if isinstance(sites, str) else list(sites or ())
+    dashed = [s.strip()[1:] for s in given if isinstance(s, str) and s.strip().startswith("-")]
+    included = [s for s in given if not (isinstance(s, str) and s.strip().startswith("-"))]
+    excluded = resolve_sites(dashed, site_sets, "sites") + resolve_sites(exclude_sites, site_sets, "exclude_sites")
+    return SiteScope(resolve_sites(included, site_sets, "sites"), tuple(dict.fromkeys(excluded)))
 
 
 def split_site_operators(query: str) -> tuple[str, list[str], list[str]]:

@@ -557,6 +557,6 @@ def test_search_tools_take_sites_and_report_the_drops(session: Session, web: Sim
     data = assert_bounded("web_search_results", result)
     assert [r["url"] for r in data["results"]] == [page_url(web, "/kestrel", SITES[1])]
     assert data["scope"]["sites"] == [SITES[1]] and data["scope"]["dropped"] >= 2
-    brief = assert_bounded("web_search", session.call("web_search", {"query": "kestrel bridge", "exclude_sites": [SITES[2]]}))
+    brief = assert_bounded("web_search", session.call("web_search", {"query": "kestrel bridge", "sites": [f"-{SITES[2]}"]}))
     assert SITES[2] not in {s["site"] for s in brief["sources"]} and brief["scope"]["exclude_sites"] == [SITES[2]]
     assert_tool_error(session.call("web_search_results", {"query": "kestrel", "sites": ["co.uk"]}), "WEB_BAD_REQUEST")

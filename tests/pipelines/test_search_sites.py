@@ -121,7 +121,7 @@ async def test_collect_refuses_a_bad_scope_as_it_refuses_any_field(simweb: SimWe
     async with Client(config) as wq:
         with pytest.raises(RequestRefusedError, match=r"sites: 'nasa\.gov' is not accepted") as listed:
             await wq.collect({"queries": ["nvidia"], "sites": "nasa.gov"})
-        with pytest.raises(RequestRefusedError, match=r"exclude_sites: 'co\.uk' is a public suffix") as suffix:
+        with pytest.raises(RequestRefusedError, match=r"sites: 'co\.uk' is a public suffix") as suffix:
             await wq.collect(queries=["nvidia"], exclude_sites=["co.uk"])
     assert "domains" in listed.value.hint_text and "nasa.gov" in suffix.value.hint_text
     assert not simweb.requests

@@ -116,8 +116,7 @@ def _explain(error: dict[str, Any], cap: int) -> RequestRefusedError:
         "language": "pass a language tag such as en or de-CH, or leave it out",
         "time_range": "use one of day, week, month or year, or leave it out",
         "max_sources": f"pass an integer from 1 to {cap}",
-        "sites": "pass sites as a list of up to 100 domains such as [\"nasa.gov\"] or @set names",
-        "exclude_sites": "pass exclude_sites as a list of up to 100 domains such as [\"example.com\"]",
+        "sites": 'pass sites as a list of domains such as ["nasa.gov", "-example.com"] (- excludes) or @set names',
     }
     shown = f"a list of {len(value)}" if isinstance(value, list) and len(value) > 3 else repr(value)
     if isinstance(shown, str) and len(shown) > 120:
@@ -173,7 +172,6 @@ async def search_variants(
                 time_range=request.time_range,
                 max_results=min(50, budget),
                 sites=request.sites,
-                exclude_sites=request.exclude_sites,
             )
         except WebQuorumError as exc:
             return exc
@@ -383,7 +381,7 @@ async def collect(rt: Runtime, request: dict[str, Any]) -> CollectResult:
     parsed = parse_request(payload, settings)
     budget = parsed.max_sources or min(settings.max_sources_default, settings.max_sources_cap)
     try:
-        scope = site_scope(parsed.sites, parsed.exclude_sites, rt.config.site_sets)
+        scope = site_scope(parsed.sites, None, rt.config.site_sets)
     except BadRequestError as exc:  # collect answers a bad request with its own refusal, as for every field
         raise RequestRefusedError(exc.message, hint="name registrable domains such as nasa.gov, or @set names from site_sets") from None
     gaps: list[Gap] = []

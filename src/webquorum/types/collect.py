@@ -43,10 +43,7 @@ class CollectRequest(BaseModel):
     language: str | None = Field(default=None, max_length=35, description="Language/locale for search and stemming.")
     time_range: TimeRange | None = None
     max_sources: int | None = Field(default=None, ge=1, description="Candidate fetch budget.")
-    sites: list[str] = Field(
-        default=[], max_length=100, description="Only sources on these sites (domains, hosts or @set names)."
-    )
-    exclude_sites: list[str] = Field(default=[], max_length=100, description="Never sources on these sites.")
+    sites: list[str] = []  # only these sites and their subdomains; "-x.org" excludes one, "@name" is a site set
 
     @field_validator("queries")
     @classmethod
