@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from webquorum.errors import BadRequestError, BadUrlError
 from webquorum.sites import ip_literal
+from webquorum.types import Scope
 from webquorum.urls import host_of, registrable_domain_of
 
 MAX_SITES = 100  # after sets are expanded: more than any provider takes, enough for a curated list
@@ -44,6 +45,10 @@ class SiteScope:
         if self.sites and not any(covers(site, host) for site in self.sites):
             return False
         return not any(covers(site, host) for site in self.exclude_sites)
+
+    def report(self, dropped: int) -> Scope:
+        """The scope as a result states it, with how many results were dropped for lying outside it."""
+        return Scope(sites=list(self.sites), exclude_sites=list(self.exclude_sites), dropped=dropped)
 
 
 def covers(site: str, host: str) -> bool:

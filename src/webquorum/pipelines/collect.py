@@ -38,7 +38,7 @@ from webquorum.pipelines.fetch import MAX_BUDGET, content_hash, read_document
 from webquorum.pipelines.runtime import Runtime
 from webquorum.pipelines.search import search
 from webquorum.scope import site_scope
-from webquorum.types import Document, Scope, SearchResponse, SourceType
+from webquorum.types import Document, SearchResponse, SourceType
 from webquorum.types.collect import (
     MAX_QUERIES,
     MAX_URLS,
@@ -409,6 +409,5 @@ async def collect(rt: Runtime, request: dict[str, Any]) -> CollectResult:
     sources = await asyncio.to_thread(build_sources, materials, parsed, settings, gaps)
     report = None
     if scope:
-        dropped = len(parsed.urls) - len(urls) + sum(r.scope.dropped for _, r in answered if r.scope)
-        report = Scope(sites=list(scope.sites), exclude_sites=list(scope.exclude_sites), dropped=dropped)
+        report = scope.report(len(parsed.urls) - len(urls) + sum(r.scope.dropped for _, r in answered if r.scope))
     return CollectResult(query_variants=list(parsed.queries), sources=sources, gaps=gaps, scope=report)

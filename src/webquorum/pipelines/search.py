@@ -127,8 +127,7 @@ def in_scope(
     if not scope:
         return fused[:cap], truncated or len(fused) > cap, None
     kept = [result for result in fused if scope.admits(result.url)]
-    report = Scope(sites=list(scope.sites), exclude_sites=list(scope.exclude_sites), dropped=len(fused) - len(kept))
-    return kept[:cap], truncated or len(kept) > cap, report
+    return kept[:cap], truncated or len(kept) > cap, scope.report(len(fused) - len(kept))
 
 
 async def _search_combo(
