@@ -70,11 +70,15 @@ class Client:
         time_range: str | None = None,
         safesearch: int | None = None,
         on_attempt: AttemptHook | None = None,
+        sites: list[str] | None = None,
+        exclude_sites: list[str] | None = None,
     ) -> SearchResponse:
         """Fan one query out to a provider or combo and fuse the lists (see README: Fusion).
 
         ``safesearch`` (0 off, 1 moderate, 2 strict) goes to the providers that take one
-        (SearXNG, Brave); the others have no such filter and ignore it.
+        (SearXNG, Brave); the others have no such filter and ignore it. ``sites`` and
+        ``exclude_sites`` (domains, hosts or ``@set`` names from ``site_sets``) limit the results:
+        nothing outside them is returned, and ``scope.dropped`` counts what was (docs/sites.md).
         """
         return await search_pipeline.search(
             self.runtime,
@@ -85,6 +89,8 @@ class Client:
             time_range=time_range,
             safesearch=safesearch,
             on_attempt=on_attempt,
+            sites=sites,
+            exclude_sites=exclude_sites,
         )
 
     async def fetch(
@@ -121,11 +127,14 @@ class Client:
         reader: str | None = None,
         sources: int | None = None,
         progress: Progress | None = None,
+        sites: list[str] | None = None,
+        exclude_sites: list[str] | None = None,
     ) -> Brief:
         from webquorum.pipelines.brief import brief
 
         fetch_pipeline.check_reader(self.runtime, reader)  # a bad reader is a usage error, not a brief of snippets
-        return await brief(self.runtime, query, provider=provider, reader=reader, sources=sources, progress=progress)
+        return await brief(self.runtime, query, provider=provider, reader=reader, sources=sources, progress=progress,
+                           sites=sites, exclude_sites=exclude_sites)  # fmt: skip
 
     async def collect(
         self,
@@ -138,6 +147,8 @@ class Client:
         time_range: TimeRange | None = None,
         max_sources: int | None = None,
         progress: Progress | None = None,
+        sites: list[str] | None = None,
+        exclude_sites: list[str] | None = None,
     ) -> CollectResult:
         """Literal passages from several sources; a bad request raises :class:`RequestRefusedError`.
 
@@ -147,7 +158,8 @@ class Client:
         from webquorum.pipelines.collect import collect
 
         fields = _request_fields(request, urls=urls, queries=queries, topic=topic, language=language,
-                                 time_range=time_range, max_sources=max_sources)  # fmt: skip
+                                 time_range=time_range, max_sources=max_sources,
+                                 sites=_with_exclusions(sites, exclude_sites))  # fmt: skip
         return await collect(self.runtime, {**fields, "progress": progress} if progress else fields)
 
     async def verify(
@@ -207,6 +219,13 @@ class Client:
     async def providers(self) -> list[ProviderRow]:
         """Every registered provider and combo: ready or not, what it needs (never a key's value), its modality."""
         return self.runtime.provider_rows()
+
+
+def _with_exclusions(sites: list[str] | None, exclude_sites: list[str] | None) -> list[str] | None:
+    """One ``sites`` list for a request model, excluded sites written ``-x.org`` (see :func:`webquorum.scope.site_scope`)."""
+    if not sites and not exclude_sites:
+        return None
+    return [*(sites or []), *(f"-{site}" for site in exclude_sites or [])]
 
 
 def _request_fields(request: BaseModel | Mapping[str, Any] | None, **given: Any) -> dict[str, Any]:

@@ -101,6 +101,15 @@ ProviderOpt = typer.Option(None, "--provider", "-p", help="A provider or combo i
 ReaderOpt = typer.Option(None, "--reader", help="Page reader: http (default, local), jina, firecrawl, exa or tavily.")
 LanguageOpt = typer.Option(None, "--language", help="Results in this language, e.g. en or de-CH.")
 TimeRangeOpt = typer.Option(None, "--time-range", help="Only results from the last day, week, month or year.")
+SiteOpt = typer.Option([], "--site", help="Only results on this site or its subdomains, e.g. bbc.co.uk; @name for a config site set (repeatable).")
+ExcludeSiteOpt = typer.Option([], "--exclude-site", help="Never results on this site or its subdomains; @name for a set (repeatable).")
+
+
+def _scope_line(scope: Any) -> str:
+    """The scope of a text answer in one line, so a reader sees that results were filtered and how many."""
+    parts = [f"sites: {', '.join(scope.sites)}"] if scope.sites else []
+    parts += [f"excluded: {', '.join(scope.exclude_sites)}"] if scope.exclude_sites else []
+    return f"scope: {'; '.join(parts)}; {scope.dropped} results outside it dropped"
 
 
 def _version(show: bool) -> None:
@@ -199,6 +208,8 @@ def search(
     max_results: int | None = typer.Option(None, "--max-results", "-n", min=1, max=50, help="At most this many results (default: web.max_results, 10)."),
     language: str | None = LanguageOpt,
     time_range: str | None = TimeRangeOpt,
+    site: list[str] = SiteOpt,
+    exclude_site: list[str] = ExcludeSiteOpt,
     config: str | None = ConfigOpt,
     as_json: bool = JsonOpt,
     verbose: int = VerboseOpt,
@@ -208,7 +219,8 @@ def search(
     from rich.text import Text
 
     resp = _run(
-        config, lambda wq: wq.search(query, provider=provider, max_results=max_results, language=language, time_range=time_range),
+        config, lambda wq: wq.search(query, provider=provider, max_results=max_results, language=language, time_range=time_range,
+                                     sites=site, exclude_sites=exclude_site),
         as_json=as_json,
     )
     if as_json:
@@ -226,6 +238,8 @@ def search(
             cell = Text.assemble((one_line(r.title) or r.site, "bold"), f"\n{safe_url(r.url)}\n{one_line(r.snippet)[:160]}")
             table.add_row(str(i), cell, Text(ranks))
         out.print(table if resp.results else f'Nothing found for "{one_line(resp.query)}" via {resp.provider}.')
+        if resp.scope:
+            out.print(_scope_line(resp.scope), markup=False)
         if resp.failures:
             out.print(_failures_line(resp.failures), markup=False)
     raise typer.Exit(0)
@@ -314,6 +328,8 @@ def brief(
     provider: str | None = ProviderOpt,
     reader: str | None = ReaderOpt,
     sources: int | None = typer.Option(None, "--sources", min=1, max=6, help="Sites to read, 1-6 (default: brief.sources, 4)."),
+    site: list[str] = SiteOpt,
+    exclude_site: list[str] = ExcludeSiteOpt,
     config: str | None = ConfigOpt,
     as_json: bool = JsonOpt,
     verbose: int = VerboseOpt,
@@ -321,12 +337,15 @@ def brief(
     """Search, read up to N independent sites in parallel, and say where they agree and disagree."""
     with _progress(not as_json) as progress:
         result = _run(
-            config, lambda wq: wq.brief(query, provider=provider, reader=reader, sources=sources, progress=progress), as_json=as_json
+            config, lambda wq: wq.brief(query, provider=provider, reader=reader, sources=sources, progress=progress,
+                                        sites=site, exclude_sites=exclude_site), as_json=as_json
         )
     if as_json:
         _print_json(_dump(result))
         return
     out.print(text.brief_text(_dump(result), fence=False), markup=False)
+    if result.scope:
+        out.print(_scope_line(result.scope), markup=False)
     if result.failures:
         out.print(_failures_line(result.failures), markup=False)
 
@@ -339,12 +358,14 @@ def collect(
     language: str | None = LanguageOpt,
     time_range: str | None = TimeRangeOpt,
     max_sources: int | None = typer.Option(None, "--max-sources", help="Sources to read (default: collect.max_sources_default, 5)."),
+    site: list[str] = SiteOpt,
+    exclude_site: list[str] = ExcludeSiteOpt,
     config: str | None = ConfigOpt,
     as_json: bool = JsonOpt,
     verbose: int = VerboseOpt,
 ) -> None:
     """Gather literal, citable passages from several sources, with offsets, hashes and gaps."""
-    request: dict[str, Any] = {"urls": url, "queries": query}
+    request: dict[str, Any] = {"urls": url, "queries": query, "sites": [*site, *(f"-{s}" for s in exclude_site)]}
     for key, value in (("topic", topic), ("language", language), ("time_range", time_range), ("max_sources", max_sources)):
         if value is not None:
             request[key] = value
@@ -355,6 +376,8 @@ def collect(
         _print_json(data)
         return
     out.print(text.collect_text(data, fence=False), markup=False)
+    if result.scope:
+        out.print(_scope_line(result.scope), markup=False)
 
 
 @command(cls=_Command)

@@ -29,16 +29,18 @@ from pydantic import (
     model_validator,
 )
 
-from webquorum.errors import ConfigError, UnknownNameError, remember_secret
+from webquorum.errors import BadRequestError, ConfigError, UnknownNameError, remember_secret
 from webquorum.net.proxy import DIRECT, ProxyRoutes, ProxySettingError, check_proxy_url, proxy_routes
 from webquorum.providers import PROVIDER_IDS
 from webquorum.readers import READER_IDS
+from webquorum.scope import resolve_sites
 from webquorum.types import MergeStrategy
 from webquorum.types.core import MERGE_STRATEGIES
 
 AUTO = "auto"
 SECRET_KEYS = frozenset({"api_key", "auth_token", "proxy", "api_key_env"})  # a proxy URL may hold a password; api_key_env may hold a pasted key
 log = logging.getLogger("webquorum.config")
+_SET_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")
 
 
@@ -313,6 +315,23 @@ class Config(_Strict):
     budget: BudgetSettings = BudgetSettings()
     models: ModelSettings = ModelSettings()
     mcp: McpSettings = McpSettings()
+    site_sets: dict[str, list[str]] = {}  # named lists of sites a call names as @name (docs/sites.md)
+
+    @field_validator("site_sets")
+    @classmethod
+    def _site_sets(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        """Each set canonical (lower-case punycode, deduplicated) and checked once, at load, not per call."""
+        checked: dict[str, list[str]] = {}
+        for name, members in v.items():
+            if not _SET_NAME.fullmatch(name):
+                raise ValueError(f"site_sets: {name!r} is not a set name; use letters, digits, '-' or '_' (e.g. gov)")
+            if not members:
+                raise ValueError(f"site_sets.{name}: empty; list at least one site such as nasa.gov")
+            try:
+                checked[name] = list(resolve_sites(members, {}, f"site_sets.{name}"))
+            except BadRequestError as exc:
+                raise ValueError(exc.message) from None
+        return checked
 
     @model_validator(mode="after")
     def _references(self) -> Config:

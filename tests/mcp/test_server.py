@@ -550,3 +550,13 @@ def test_descriptions_teach_what_the_tools_do_not_do() -> None:
         assert len(text) < 600, f"{name}: a description is a few sentences, not a manual"
         assert any(other in text for other in specs if other != name), f"{name}: say which tool fits better when"
         assert any(word in text.split() for word in ("not", "no", "never")), f"{name}: say what the tool does not do"
+
+
+def test_search_tools_take_sites_and_report_the_drops(session: Session, web: SimWeb) -> None:
+    result = session.call("web_search_results", {"query": "kestrel bridge", "sites": [SITES[1]]})
+    data = assert_bounded("web_search_results", result)
+    assert [r["url"] for r in data["results"]] == [page_url(web, "/kestrel", SITES[1])]
+    assert data["scope"]["sites"] == [SITES[1]] and data["scope"]["dropped"] >= 2
+    brief = assert_bounded("web_search", session.call("web_search", {"query": "kestrel bridge", "sites": [f"-{SITES[2]}"]}))
+    assert SITES[2] not in {s["site"] for s in brief["sources"]} and brief["scope"]["exclude_sites"] == [SITES[2]]
+    assert_tool_error(session.call("web_search_results", {"query": "kestrel", "sites": ["co.uk"]}), "WEB_BAD_REQUEST")

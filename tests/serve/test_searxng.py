@@ -175,3 +175,23 @@ async def test_webquorums_own_searxng_provider_reads_the_server(served: Served) 
         found = await wq.search(QUESTION)
     assert sites_of([{"url": r.url} for r in found.results]) == list(ALL_SITES)
     assert found.results[0].snippet == "The Kestrel Bridge is 1,240 metres long."
+
+
+def test_site_operators_in_q_scope_the_search_as_searxng_users_write_them(served: Served) -> None:
+    site = ALL_SITES[1]
+    data = get(served, q=f"{QUESTION} site:{site.upper()}", format="json").json()
+    assert data["query"] == f"{QUESTION} site:{site.upper()}"  # echoed as written
+    assert sites_of(data["results"]) == [site]
+    assert data["scope"] == {"sites": [site], "exclude_sites": [], "dropped": len(ALL_SITES) - 1, "note": None}
+    asked = served.web.requests_to("/search", host=host_of("searxng"))[-1].query["q"]
+    assert asked == f"{QUESTION} site:{site}"  # taken out, then sent again in the provider's own form
+    excluded = get(served, q=f"{QUESTION} -site:{site}", format="json").json()
+    assert site not in sites_of(excluded["results"]) and excluded["scope"]["dropped"] == 1
+
+
+def test_a_bad_site_operator_is_searxngs_400(served: Served) -> None:
+    resp = get(served, q="kestrel site:co.uk", format="json")
+    assert resp.status_code == 400
+    assert resp.json()["error"].startswith('Invalid value "site:co.uk" for parameter q: ') and "public suffix" in resp.json()["error"]
+    only = get(served, q="site:harbour-news.test", format="json")
+    assert only.status_code == 400 and "only site: operators" in only.json()["error"]

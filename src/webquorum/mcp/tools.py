@@ -31,10 +31,14 @@ class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+SITES = 'e.g. ["nasa.gov", "-x.com"]'  # with subdomains; "-" excludes. Short: the tool list has a size budget
+
+
 class WebSearchArgs(_Args):
     query: str = Field(min_length=1, max_length=2000, description="The question, in plain words.")
     sources: int | None = Field(default=None, ge=1, le=6, description="Sites to read (default 4).")
     provider: str | None = Field(default=None, max_length=64, description="Provider or combo id; omit for the default.")
+    sites: list[str] = Field(default=[], description=SITES)
 
 
 class WebFetchArgs(_Args):
@@ -58,6 +62,7 @@ class WebSearchResultsArgs(_Args):
     provider: str | None = Field(default=None, max_length=64, description="A provider or combo id.")
     language: str | None = Field(default=None, max_length=35, description="e.g. en or de-CH.")
     time_range: TimeRange | None = None
+    sites: list[str] = []
 
 
 def with_cut(model: type[BaseModel]) -> type[BaseModel]:

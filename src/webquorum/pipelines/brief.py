@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -29,7 +29,16 @@ from webquorum.resilience import notices
 from webquorum.text.figures import extract_figures
 from webquorum.text.fold import opening_key
 from webquorum.text.names import name_mentions
-from webquorum.types import AgreedItem, AnswerItem, Brief, BriefSource, DisagreedItem, DroppedSource, Result
+from webquorum.types import (
+    AgreedItem,
+    AnswerItem,
+    Brief,
+    BriefSource,
+    DisagreedItem,
+    DroppedSource,
+    Result,
+    Scope,
+)
 from webquorum.urls import is_wikipedia, site_key
 
 INLINE_ENOUGH = 2000  # characters of inline content that make a fetch unnecessary
@@ -246,6 +255,8 @@ async def brief(
     reader: str | None = None,
     sources: int | None = None,
     progress: Progress | None = None,
+    sites: Iterable[str] | None = None,
+    exclude_sites: Iterable[str] | None = None,
 ) -> Brief:
     want = sources if sources is not None else rt.config.brief.sources
     if not 1 <= want <= 6:
@@ -253,7 +264,14 @@ async def brief(
     reader_id = reader or rt.config.web.fetch_provider
     if progress:
         progress(f"searching: {clip(query, 60)}")
-    found = await search(rt, query, provider=provider, max_results=max(rt.config.brief.candidates, want))
+    found = await search(
+        rt,
+        query,
+        provider=provider,
+        max_results=max(rt.config.brief.candidates, want),
+        sites=sites,
+        exclude_sites=exclude_sites,
+    )
     distinct, wiki = pick_candidates(found.results)
     if progress:
         progress(f"reading {min(want, len(distinct) or 1)} sources in parallel")
@@ -283,6 +301,9 @@ async def brief(
     searched_at = datetime.now(UTC).date().isoformat()
     empty = "Nothing was found for this query; try other words." if not found.results and not found.failures else None
     notes = [] if brief_sources else [empty or "No source could be read; try another query or provider."]
+    scope = scope_report(found.scope, brief_sources)
+    if scope is not None and scope.note:
+        notes.append(scope.note)
     text = render_brief(query, searched_at, brief_sources, render_agreement(comparison), cap=rt.config.brief.max_chars, notes=notes)
     return Brief(
         query=found.query,
@@ -301,7 +322,27 @@ async def brief(
         failures=found.failures,
         dropped=copies + wiki_dropped,
         brief=text,
+        scope=scope,
     )
+
+
+def scope_report(scope: Scope | None, sources: Sequence[BriefSource]) -> Scope | None:
+    """The search's scope report, with a note when the scoped sites gave fewer than two independent readings.
+
+    Independent readings are pages read in full from distinct sites: one site cannot cross-check
+    itself, so a brief scoped that narrowly must say its agreement lines cannot be trusted as such.
+    """
+    if scope is None:
+        return None
+    read = len({s.site for s in sources if not s.snippet_only})
+    if read >= 2:
+        return scope
+    where = ", ".join(scope.sites) if scope.sites else "the sites left after the exclusions"
+    note = (
+        f"Scoped to {where}: {'only one independent reading' if read == 1 else 'no page could be read in full'}, "
+        "fewer than two, so nothing here is cross-checked; widen the sites for a comparison."
+    )
+    return scope.model_copy(update={"note": note})
 
 
 def _answer_item(answer: Answer | None) -> AnswerItem | None:

@@ -27,10 +27,17 @@ from pydantic import ValidationError
 
 from webquorum.analysis.passages import Passage, Selection, select_passages
 from webquorum.config import CollectSettings
-from webquorum.errors import FetchTimeoutError, RequestRefusedError, UnsupportedContentError, WebQuorumError
+from webquorum.errors import (
+    BadRequestError,
+    FetchTimeoutError,
+    RequestRefusedError,
+    UnsupportedContentError,
+    WebQuorumError,
+)
 from webquorum.pipelines.fetch import MAX_BUDGET, content_hash, read_document
 from webquorum.pipelines.runtime import Runtime
 from webquorum.pipelines.search import search
+from webquorum.scope import site_scope
 from webquorum.types import Document, SearchResponse, SourceType
 from webquorum.types.collect import (
     MAX_QUERIES,
@@ -109,6 +116,7 @@ def _explain(error: dict[str, Any], cap: int) -> RequestRefusedError:
         "language": "pass a language tag such as en or de-CH, or leave it out",
         "time_range": "use one of day, week, month or year, or leave it out",
         "max_sources": f"pass an integer from 1 to {cap}",
+        "sites": 'pass sites as a list of domains such as ["nasa.gov", "-example.com"] (- excludes) or @set names',
     }
     shown = f"a list of {len(value)}" if isinstance(value, list) and len(value) > 3 else repr(value)
     if isinstance(shown, str) and len(shown) > 120:
@@ -158,7 +166,12 @@ async def search_variants(
     async def one(query: str) -> SearchResponse | WebQuorumError:
         try:
             return await search(
-                rt, query, language=request.language, time_range=request.time_range, max_results=min(50, budget)
+                rt,
+                query,
+                language=request.language,
+                time_range=request.time_range,
+                max_results=min(50, budget),
+                sites=request.sites,
             )
         except WebQuorumError as exc:
             return exc
@@ -367,8 +380,17 @@ async def collect(rt: Runtime, request: dict[str, Any]) -> CollectResult:
     settings = rt.config.collect
     parsed = parse_request(payload, settings)
     budget = parsed.max_sources or min(settings.max_sources_default, settings.max_sources_cap)
+    try:
+        scope = site_scope(parsed.sites, None, rt.config.site_sets)
+    except BadRequestError as exc:  # collect answers a bad request with its own refusal, as for every field
+        raise RequestRefusedError(exc.message, hint="name registrable domains such as nasa.gov, or @set names from site_sets") from None
     gaps: list[Gap] = []
-    candidates = take_urls(parsed.urls, budget, gaps)
+    urls = [u for u in parsed.urls if scope.admits(u)] if scope else list(parsed.urls)
+    for url in parsed.urls:
+        if url not in urls:
+            gaps.append(_gap("candidate_omitted", "outside the sites this call is limited to", url=url))
+    candidates = take_urls(urls, budget, gaps)
+    answered: list[tuple[str, SearchResponse]] = []
     slots = budget - len(candidates)
     if parsed.queries and slots <= 0:
         for query in parsed.queries:
@@ -385,4 +407,7 @@ async def collect(rt: Runtime, request: dict[str, Any]) -> CollectResult:
     if progress:
         progress("choosing passages")
     sources = await asyncio.to_thread(build_sources, materials, parsed, settings, gaps)
-    return CollectResult(query_variants=list(parsed.queries), sources=sources, gaps=gaps)
+    report = None
+    if scope:
+        report = scope.report(len(parsed.urls) - len(urls) + sum(r.scope.dropped for _, r in answered if r.scope))
+    return CollectResult(query_variants=list(parsed.queries), sources=sources, gaps=gaps, scope=report)

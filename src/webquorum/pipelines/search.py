@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, get_args
 
 from webquorum.analysis.fusion import fuse
@@ -31,11 +31,13 @@ from webquorum.errors import (
 from webquorum.pipelines.runtime import AttemptHook, Runtime, require_available
 from webquorum.providers import PROVIDER_IDS
 from webquorum.resilience import notices
-from webquorum.types import ProviderFailure, RawResult, SearchQuery, SearchResponse, TimeRange
+from webquorum.scope import SiteScope, site_scope
+from webquorum.types import ProviderFailure, RawResult, Result, Scope, SearchQuery, SearchResponse, TimeRange
 from webquorum.urls import normalize_url
 
 MAX_QUERY_CHARS = 2000
 MIN_STRAGGLER_WAIT_S = 0.2
+SCOPED_OVERFETCH = 2  # a scoped search asks each provider for this many times the results: some will be dropped
 TIME_RANGES: tuple[str, ...] = get_args(TimeRange)
 
 
@@ -72,16 +74,29 @@ async def search(
     safesearch: int | None = None,
     on_attempt: AttemptHook | None = None,
     only: Sequence[str] | None = None,
+    sites: Iterable[str] | None = None,
+    exclude_sites: Iterable[str] | None = None,
 ) -> SearchResponse:
-    """Search one provider or combo; ``only`` runs just those members of a combo (a run's money ceiling)."""
+    """Search one provider or combo; ``only`` runs just those members of a combo (a run's money ceiling).
+
+    ``sites`` / ``exclude_sites`` (domains, hosts or ``@set`` names) go to each provider in its own
+    form, and every fused result is checked against them afterwards (:func:`in_scope`).
+    """
     text = check_query(query)
+    scope = site_scope(sites, exclude_sites, rt.config.site_sets)
     if safesearch is not None and safesearch not in (0, 1, 2):
         raise BadRequestError(f"safesearch {safesearch} is not allowed; use 0 (off), 1 (moderate) or 2 (strict)")
     cap = max_results if max_results is not None else rt.config.web.max_results
     if not 1 <= cap <= 50:
         raise BadRequestError(f"max_results {cap} is out of range; use 1 to 50")
     request = SearchQuery(
-        query=text, max_results=cap, language=language, time_range=check_time_range(time_range), safesearch=safesearch
+        query=text,
+        max_results=min(50, cap * SCOPED_OVERFETCH) if scope else cap,
+        language=language,
+        time_range=check_time_range(time_range),
+        safesearch=safesearch,
+        sites=scope.sites,
+        exclude_sites=scope.exclude_sites,
     )
     selected = provider or rt.config.web.search_provider
     combo = rt.config.combo(selected)
@@ -91,15 +106,32 @@ async def search(
             raise BadRequestError(f"unknown provider or combo {selected!r}; choose one of {', '.join(known)}")
         require_available(rt, selected)
         results = await rt.search_provider(selected, request, on_attempt=on_attempt)
-        fused, truncated = fuse([(selected, results)], "append", query=text, max_results=cap)
-        return SearchResponse(query=text, provider=selected, results=fused, truncated=truncated)
+        fused, truncated = fuse([(selected, results)], "append", query=text, max_results=request.max_results)
+        kept, truncated, report = in_scope(fused, truncated, scope, cap)
+        return SearchResponse(query=text, provider=selected, results=kept, truncated=truncated, scope=report)
     if only is not None:
         combo = combo.model_copy(update={"members": [m for m in combo.members if m in only] or list(only)})
-    return await _search_combo(rt, combo, request, on_attempt)
+    response = await _search_combo(rt, combo, request, on_attempt, scope)
+    kept, truncated, report = in_scope(response.results, response.truncated, scope, cap)
+    return response.model_copy(update={"results": kept, "truncated": truncated, "scope": report})
+
+
+def in_scope(
+    fused: list[Result], truncated: bool, scope: SiteScope, cap: int
+) -> tuple[list[Result], bool, Scope | None]:
+    """The fused results inside ``scope``, capped; whether anything in scope was cut; the scope report.
+
+    The one place scope is enforced, after fusion, whatever each provider did with the filter it
+    was sent: a result whose URL is outside the scope never leaves a search.
+    """
+    if not scope:
+        return fused[:cap], truncated or len(fused) > cap, None
+    kept = [result for result in fused if scope.admits(result.url)]
+    return kept[:cap], truncated or len(kept) > cap, scope.report(len(fused) - len(kept))
 
 
 async def _search_combo(
-    rt: Runtime, combo: Combo, request: SearchQuery, on_attempt: AttemptHook | None
+    rt: Runtime, combo: Combo, request: SearchQuery, on_attempt: AttemptHook | None, scope: SiteScope
 ) -> SearchResponse:
     members: list[str] = []
     skipped: list[str] = []
@@ -114,7 +146,7 @@ async def _search_combo(
     if combo.concurrent:
         outcomes = await _ask_all(rt, members, request, on_attempt, combo)
     else:
-        outcomes = await _ask_in_order(rt, members, request, combo.stop_after_results, on_attempt)
+        outcomes = await _ask_in_order(rt, members, request, combo.stop_after_results, on_attempt, scope)
     lists: list[tuple[str, Sequence[RawResult]]] = []
     failures: list[ProviderFailure] = []
     errors: list[tuple[str, WebQuorumError]] = []
@@ -249,9 +281,14 @@ async def _ask_all(
 
 
 async def _ask_in_order(
-    rt: Runtime, members: list[str], request: SearchQuery, stop_after: int | None, on_attempt: AttemptHook | None
+    rt: Runtime,
+    members: list[str],
+    request: SearchQuery,
+    stop_after: int | None,
+    on_attempt: AttemptHook | None,
+    scope: SiteScope,
 ) -> list[tuple[str, Outcome]]:
-    """Priority order, stopping once ``stop_after`` distinct pages are in hand: a fallback chain."""
+    """Priority order, stopping once ``stop_after`` distinct pages in scope are in hand: a fallback chain."""
     outcomes: list[tuple[str, Outcome]] = []
     distinct: set[str] = set()
     for member in members:
@@ -259,6 +296,8 @@ async def _ask_in_order(
         outcomes.append((member, outcome))
         if not isinstance(outcome, WebQuorumError):
             for result in outcome:
+                if scope and not scope.admits(result.url):
+                    continue
                 try:
                     distinct.add(normalize_url(result.url))
                 except WebQuorumError:

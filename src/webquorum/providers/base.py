@@ -24,7 +24,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from webquorum.errors import BadResponseError, ProviderError, RateLimitedError, redact
-from webquorum.types import TimeRange
+from webquorum.types import SearchQuery, TimeRange
 from webquorum.wire import HttpResponse, ProviderSpec, RequestContext
 
 
@@ -256,3 +256,19 @@ def is_http_url(url: str) -> bool:
 def primary_language(code: str) -> str:
     """The primary subtag, lower case (``en-GB`` -> ``en``), for APIs that take a bare language."""
     return code.split("-")[0].lower()
+
+
+def with_site_operators(query: SearchQuery) -> str:
+    """The query text with its site scope as ``site:`` operators, for engines whose only filter is the query.
+
+    ``site:a`` alone, ``(site:a OR site:b)`` for several, ``-site:c`` for each exclusion: the
+    syntax Google, Bing, Brave, DuckDuckGo, Kagi and Mojeek document. The search pipeline checks
+    every result afterwards anyway, so an engine that ignores an operator only costs results.
+    """
+    parts = [query.query]
+    if len(query.sites) == 1:
+        parts.append(f"site:{query.sites[0]}")
+    elif query.sites:
+        parts.append("(" + " OR ".join(f"site:{site}" for site in query.sites) + ")")
+    parts.extend(f"-site:{site}" for site in query.exclude_sites)
+    return " ".join(parts)

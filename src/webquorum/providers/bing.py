@@ -40,6 +40,7 @@ from webquorum.providers.base import (
     parse_retry_after,
     primary_language,
     raise_for_status,
+    with_site_operators,
 )
 from webquorum.types import RawResult, SearchQuery
 from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
@@ -60,7 +61,7 @@ _CHALLENGE_MARKERS = (b"/turing/captcha", b"captchasuccesspostmessage", b"b_capt
 
 
 def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
-    params = {"q": query.query, "count": str(min(query.max_results, SPEC.max_results))}
+    params = {"q": with_site_operators(query), "count": str(min(query.max_results, SPEC.max_results))}
     if query.language:
         params["setlang"] = primary_language(query.language)
         _, _, country = query.language.replace("_", "-").partition("-")

@@ -38,6 +38,7 @@ from webquorum.providers.base import (
     result_list,
     strip_markup,
     text_of,
+    with_site_operators,
 )
 from webquorum.types import RawResult, SearchQuery
 from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
@@ -57,7 +58,7 @@ _SAFESEARCH = {0: "off", 1: "moderate", 2: "strict"}
 
 
 def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
-    params = {"q": query.query, "count": str(min(query.max_results, SPEC.max_results))}
+    params = {"q": with_site_operators(query), "count": str(min(query.max_results, SPEC.max_results))}
     if query.time_range:
         params["freshness"] = _FRESHNESS[query.time_range]
     if query.language:

@@ -28,7 +28,14 @@ from __future__ import annotations
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webquorum.errors import BadResponseError, ChallengeError
-from webquorum.providers.base import endpoint_url, is_http_url, one_line, parse_retry_after, raise_for_status
+from webquorum.providers.base import (
+    endpoint_url,
+    is_http_url,
+    one_line,
+    parse_retry_after,
+    raise_for_status,
+    with_site_operators,
+)
 from webquorum.types import RawResult, SearchQuery
 from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
@@ -49,7 +56,7 @@ _NO_RESULTS_MARKERS = (b"not many great matches", b"no results found", b'id="no-
 
 
 def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
-    params = {"q": query.query, "source": "web"}
+    params = {"q": with_site_operators(query), "source": "web"}
     if query.time_range:
         params["tf"] = _TF[query.time_range]
     return HttpRequest(method="GET", url=endpoint_url(SPEC, ctx), params=params)

@@ -27,7 +27,7 @@ from urllib.parse import parse_qs, urlsplit
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webquorum.errors import BadResponseError, ChallengeError
-from webquorum.providers.base import endpoint_url, is_http_url, raise_for_status
+from webquorum.providers.base import endpoint_url, is_http_url, raise_for_status, with_site_operators
 from webquorum.types import RawResult, SearchQuery
 from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
@@ -65,7 +65,7 @@ _NO_RESULTS_MARKERS = (b"no-results", b"no results.", b"no more results.")
 
 
 def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
-    form = {"q": query.query, "b": ""}
+    form = {"q": with_site_operators(query), "b": ""}
     if query.language:
         form["kl"] = region_code(query.language)
     if query.time_range:

@@ -59,6 +59,10 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
         "numResults": max(1, min(query.max_results, SPEC.max_results)),
         "contents": {"text": {"maxCharacters": CONTENT_CAP}, "highlights": True},
     }
+    if query.sites:
+        body["includeDomains"] = list(query.sites)
+    if query.exclude_sites:
+        body["excludeDomains"] = list(query.exclude_sites)
     if query.time_range:
         body["startPublishedDate"] = since_date(query.time_range, ctx) + "T00:00:00.000Z"
     headers, secrets = key_auth(ctx, "x-api-key")

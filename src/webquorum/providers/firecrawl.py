@@ -37,6 +37,7 @@ from webquorum.providers.base import (
     raise_for_status,
     strip_markup,
     text_of,
+    with_site_operators,
 )
 from webquorum.types import RawResult, SearchQuery
 from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
@@ -56,7 +57,7 @@ TBS = {"day": "qdr:d", "week": "qdr:w", "month": "qdr:m", "year": "qdr:y"}
 
 def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     body: dict[str, Any] = {
-        "query": query.query,
+        "query": with_site_operators(query),
         "limit": max(1, min(query.max_results, SPEC.max_results)),
         "sources": ["web"],
     }

@@ -70,6 +70,10 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
         ask += f"\nOnly use pages published in {_RANGE_WORDS[query.time_range]}."
     if query.language:
         ask += f"\nPrefer pages written in language '{query.language}'."
+    if query.sites:
+        ask += f"\nOnly use pages on these sites or their subdomains: {', '.join(query.sites)}."
+    if query.exclude_sites:
+        ask += f"\nNever use pages on these sites or their subdomains: {', '.join(query.exclude_sites)}."
     messages = [{"role": "system", "content": _SYSTEM}, {"role": "user", "content": ask}]
     model = ctx.options.get("model") or DEFAULT_MODEL
     return chat_request(endpoint_url(SPEC, ctx), ctx.api_key, messages, model=model, max_tokens=MAX_TOKENS)

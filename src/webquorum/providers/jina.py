@@ -37,6 +37,7 @@ from webquorum.providers.base import (
     primary_language,
     result_list,
     text_of,
+    with_site_operators,
 )
 from webquorum.types import RawResult, SearchQuery
 from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
@@ -57,6 +58,10 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     if query.language:
         body["hl"] = primary_language(query.language)
     headers, secrets = bearer(ctx, {"Accept": "application/json", "X-Retain-Images": "none"})
+    if len(query.sites) == 1 and not query.exclude_sites:
+        headers["X-Site"] = f"https://{query.sites[0]}"  # documented in-site search: one site only
+    elif query.sites or query.exclude_sites:
+        body["q"] = with_site_operators(query)
     return HttpRequest(
         method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets
     )

@@ -39,6 +39,7 @@ from webquorum.providers.base import (
     raise_for_status,
     strip_markup,
     text_of,
+    with_site_operators,
 )
 from webquorum.types import RawResult, SearchQuery
 from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
@@ -58,7 +59,7 @@ _V1_PATH = "/api/v1/search"
 
 def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     path = _V1_PATH if ctx.options.get("version") == "v1" else None
-    params = {"q": query.query, "limit": str(min(query.max_results, SPEC.max_results))}
+    params = {"q": with_site_operators(query), "limit": str(min(query.max_results, SPEC.max_results))}
     headers, secrets = key_auth(ctx, "Authorization", "Bot ", {"Accept": "application/json"})
     return HttpRequest(
         method="GET", url=endpoint_url(SPEC, ctx, path), headers=headers, params=params, secrets=secrets

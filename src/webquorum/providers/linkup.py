@@ -63,6 +63,10 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     }
     if query.time_range:
         body["fromDate"] = since_date(query.time_range, ctx)
+    if query.sites:
+        body["includeDomains"] = list(query.sites)
+    if query.exclude_sites:
+        body["excludeDomains"] = list(query.exclude_sites)
     headers, secrets = bearer(ctx)
     return HttpRequest(
         method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets

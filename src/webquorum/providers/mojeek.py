@@ -37,6 +37,7 @@ from webquorum.providers.base import (
     raise_for_status,
     since_date,
     text_of,
+    with_site_operators,
 )
 from webquorum.types import RawResult, SearchQuery
 from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
@@ -58,7 +59,7 @@ _LIMIT_WORDS = ("limit", "quota", "exceeded", "too many")
 
 def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     params = {
-        "q": query.query,
+        "q": with_site_operators(query),
         "fmt": "json",
         "t": str(min(query.max_results, SPEC.max_results)),
     }

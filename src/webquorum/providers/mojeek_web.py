@@ -33,6 +33,7 @@ from webquorum.providers.base import (
     primary_language,
     raise_for_status,
     since_date,
+    with_site_operators,
 )
 from webquorum.types import RawResult, SearchQuery
 from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
@@ -52,7 +53,7 @@ _CHALLENGE_MARKERS = (b"<title>captcha</title>", b"captcha-wrap", b"altcha", b"a
 
 
 def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
-    params = {"q": query.query}
+    params = {"q": with_site_operators(query)}
     if query.language:
         params["lb"] = primary_language(query.language)
     if query.time_range:

@@ -57,8 +57,15 @@ SNIPPET_CHARS = 500
 
 def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     settings: dict[str, Any] = {"max_results": max(1, min(query.max_results, SPEC.max_results))}
+    policy: dict[str, Any] = {}
     if query.time_range:
-        settings["source_policy"] = {"after_date": since_date(query.time_range, ctx)}
+        policy["after_date"] = since_date(query.time_range, ctx)
+    if query.sites:
+        policy["include_domains"] = list(query.sites)
+    if query.exclude_sites:
+        policy["exclude_domains"] = list(query.exclude_sites)
+    if policy:
+        settings["source_policy"] = policy
     body: dict[str, Any] = {
         "objective": query.query[:OBJECTIVE_CHARS],
         "search_queries": [query.query[:QUERY_CHARS]],

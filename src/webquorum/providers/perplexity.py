@@ -47,6 +47,7 @@ SPEC = ProviderSpec(
 )
 
 _SNIPPET_CHARS = 300
+DOMAIN_FILTER_MAX = 20  # documented limit of search_domain_filter
 
 
 def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
@@ -58,10 +59,24 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
         body["search_recency_filter"] = query.time_range
     if query.language:
         body["search_language_filter"] = [primary_language(query.language)]
+    domain_filter = domain_filter_of(query)
+    if domain_filter:
+        body["search_domain_filter"] = domain_filter
     headers, secrets = bearer(ctx, {"Accept": "application/json"})
     return HttpRequest(
         method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets
     )
+
+
+def domain_filter_of(query: SearchQuery) -> list[str]:
+    """``search_domain_filter``: at most 20 entries, an allowlist or a ``-``-prefixed denylist, never both.
+
+    With both kinds asked, the allowlist goes (it narrows most); the exclusions are then enforced
+    by the search pipeline on the results, as every scope is.
+    """
+    if query.sites:
+        return list(query.sites[:DOMAIN_FILTER_MAX])
+    return [f"-{site}" for site in query.exclude_sites[:DOMAIN_FILTER_MAX]]
 
 
 def parse_response(resp: HttpResponse) -> list[RawResult]:

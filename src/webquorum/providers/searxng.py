@@ -25,7 +25,14 @@ message); 429 from the instance's limiter. Public instances often block bots: ru
 from __future__ import annotations
 
 from webquorum.errors import ConfigError, ProviderError
-from webquorum.providers.base import date_only, endpoint_url, one_line, result_list, text_of
+from webquorum.providers.base import (
+    date_only,
+    endpoint_url,
+    one_line,
+    result_list,
+    text_of,
+    with_site_operators,
+)
 from webquorum.types import RawResult, SearchQuery
 from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
 
@@ -49,7 +56,7 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
             provider=SPEC.id,
             hint="e.g. overrides.searxng.base_url: http://localhost:8888 (json must be in search.formats)",
         )
-    params = {"q": query.query, "format": "json", "pageno": "1"}
+    params = {"q": with_site_operators(query), "format": "json", "pageno": "1"}
     if query.time_range:
         params["time_range"] = query.time_range
     if query.language:

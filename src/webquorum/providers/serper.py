@@ -38,6 +38,7 @@ from webquorum.providers.base import (
     primary_language,
     raise_for_status,
     text_of,
+    with_site_operators,
 )
 from webquorum.types import RawResult, SearchQuery
 from webquorum.wire import HttpRequest, HttpResponse, ProviderSpec, RequestContext
@@ -57,7 +58,7 @@ _DATE_FORMATS = ("%b %d, %Y", "%B %d, %Y", "%d %b %Y", "%d %B %Y", "%Y-%m-%d")
 
 
 def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
-    body: dict[str, Any] = {"q": query.query, "num": min(query.max_results, SPEC.max_results)}
+    body: dict[str, Any] = {"q": with_site_operators(query), "num": min(query.max_results, SPEC.max_results)}
     if query.time_range:
         body["tbs"] = _TBS[query.time_range]
     if query.language:

@@ -59,6 +59,10 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
     }
     if query.time_range:
         body["time_range"] = query.time_range
+    if query.sites:
+        body["include_domains"] = list(query.sites[:300])
+    if query.exclude_sites:
+        body["exclude_domains"] = list(query.exclude_sites[:150])
     headers, secrets = bearer(ctx)
     return HttpRequest(
         method="POST", url=endpoint_url(SPEC, ctx), headers=headers, json_body=body, secrets=secrets

@@ -49,6 +49,10 @@ def build_request(query: SearchQuery, ctx: RequestContext) -> HttpRequest:
         params["recency_minutes"] = str(TIME_RANGE_DAYS[query.time_range] * 24 * 60)
     if query.language:
         params["language"] = query.language
+    if query.sites:
+        params["include_domains"] = ",".join(query.sites)
+    if query.exclude_sites:
+        params["exclude_domains"] = ",".join(query.exclude_sites)
     headers, secrets = key_auth(ctx, "X-API-Key")
     return HttpRequest(
         method="GET", url=endpoint_url(SPEC, ctx), headers=headers, params=params, secrets=secrets

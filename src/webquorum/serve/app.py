@@ -200,8 +200,8 @@ class Doors:
             return JSONResponse({"error": exc.message}, status_code=exc.status)
         try:
             response = await self.call(self.wq.search(
-                q.query, provider=q.provider, max_results=q.max_results, language=q.language,
-                time_range=q.time_range, safesearch=q.safesearch,
+                q.words or q.query, provider=q.provider, max_results=q.max_results, language=q.language,
+                time_range=q.time_range, safesearch=q.safesearch, sites=list(q.sites), exclude_sites=list(q.exclude_sites),
             ))
             data = searxng.answer(q, response)
         except (ProviderError, FetchError) as exc:  # every engine failed: SearXNG's 200 with no results

@@ -11,6 +11,10 @@ status 400 and ``{"error": "Invalid value … for parameter …"}`` (with our fi
 - ``language``: ``all``/``auto``/empty mean none; otherwise passed to every provider.
 - ``time_range``: ``day``/``week``/``month``/``year``, empty for none.
 - ``safesearch``: 0, 1 or 2, passed to the providers that take one (SearXNG, Brave).
+- ``q``: ``site:x`` and ``-site:x`` words (as SearXNG users write them, ``OR`` between them) are
+  taken out of the words and become the call's site scope, so every provider gets the scope in
+  its own form (operators again where that is its form) and the results are held to it; the echoed
+  ``query`` keeps them, and the JSON gains ``scope`` with the dropped count (docs/sites.md).
 - ``engines``: a comma list. When every name is one of our provider or combo ids it is honoured
   (one name, or the configured combo with exactly those members); a list naming engines we do
   not run (LibreChat always sends ``google,bing,duckduckgo``) was written for a real SearXNG
@@ -25,7 +29,8 @@ from dataclasses import dataclass
 from typing import Any, get_args
 from urllib.parse import urlsplit
 
-from webquorum.errors import WebQuorumError
+from webquorum.errors import BadRequestError, WebQuorumError
+from webquorum.scope import parse_site, split_site_operators
 from webquorum.types import ProviderFailure, SearchResponse, TimeRange
 
 FORMATS = ("json", "html")
@@ -68,6 +73,9 @@ class SearxQuery:
     time_range: str | None
     safesearch: int | None
     provider: str | None
+    words: str = ""  # ``query`` without its site: operators: what the providers are asked
+    sites: tuple[str, ...] = ()
+    exclude_sites: tuple[str, ...] = ()
 
     @property
     def max_results(self) -> int:
@@ -90,6 +98,15 @@ def parse(form: Mapping[str, str], *, page_size: int, engines: Engines) -> Searx
     query = " ".join(form.get("q", "").split())
     if not query:
         raise SearxError("No query: pass the words to search for as q")
+    words, sites, exclude_sites = split_site_operators(query)
+    if not words:
+        raise SearxError("No query: q holds only site: operators; add the words to search for")
+    for site in (*sites, *exclude_sites):
+        if not site.startswith("@"):  # a named set is resolved, and refused if unknown, by the search
+            try:
+                parse_site(site, "q")
+            except BadRequestError as exc:
+                raise invalid("q", f"site:{site}", exc.message.removeprefix("q: ")) from None
     pageno_text = form.get("pageno", "1")
     if not pageno_text.isdigit() or int(pageno_text) < 1:
         raise invalid("pageno", pageno_text, "use a page number from 1")
@@ -114,6 +131,9 @@ def parse(form: Mapping[str, str], *, page_size: int, engines: Engines) -> Searx
         time_range=time_range or None,
         safesearch=int(safesearch_text) if safesearch_text else None,
         provider=engines_to_provider(form.get("engines", ""), engines),
+        words=words,
+        sites=tuple(sites),
+        exclude_sites=tuple(exclude_sites),
     )
 
 
@@ -166,7 +186,7 @@ def answer(q: SearxQuery, response: SearchResponse) -> dict[str, Any]:
             "img_src": "",
             "priority": "",
         })
-    return {
+    data: dict[str, Any] = {
         "query": q.query,
         "number_of_results": len(response.results),
         "results": results,
@@ -176,6 +196,9 @@ def answer(q: SearxQuery, response: SearchResponse) -> dict[str, Any]:
         "suggestions": [],
         "unresponsive_engines": unresponsive(response.failures),
     }
+    if response.scope is not None:  # not SearXNG's: clients ignore it, a scoped caller can see what was dropped
+        data["scope"] = response.scope.model_dump(mode="json")
+    return data
 
 
 def failed(q: SearxQuery, provider: str, exc: WebQuorumError) -> dict[str, Any]:

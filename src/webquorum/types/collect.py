@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from webquorum.types import Frozen, SourceType, TimeRange
+from webquorum.types import Frozen, Scope, SourceType, TimeRange
 
 MAX_URLS = 100
 MAX_QUERIES = 10
@@ -43,6 +43,7 @@ class CollectRequest(BaseModel):
     language: str | None = Field(default=None, max_length=35, description="Language/locale for search and stemming.")
     time_range: TimeRange | None = None
     max_sources: int | None = Field(default=None, ge=1, description="Candidate fetch budget.")
+    sites: list[str] = []  # only these sites and their subdomains; "-x.org" excludes one, "@name" is a site set
 
     @field_validator("queries")
     @classmethod
@@ -113,3 +114,4 @@ class CollectResult(Frozen):
     query_variants: list[str]
     sources: list[CollectSource]
     gaps: list[Gap]
+    scope: Scope | None = None  # present when the call named sites: dropped counts search results and urls outside them

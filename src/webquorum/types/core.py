@@ -31,6 +31,8 @@ class SearchQuery:
     language: str | None = None
     time_range: TimeRange | None = None
     safesearch: int | None = None  # 0 off, 1 moderate, 2 strict (SearXNG's scale); None: the provider's default
+    sites: tuple[str, ...] = ()  # only these sites (lower-case punycode); each provider says so in its own form
+    exclude_sites: tuple[str, ...] = ()  # never these sites
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,15 @@ class ProviderFailure(Frozen):
     status: int | None = None
 
 
+class Scope(Frozen):
+    """The sites a call was limited to, and how many distinct results outside them were dropped."""
+
+    sites: list[str] = []
+    exclude_sites: list[str] = []
+    dropped: int = 0
+    note: str | None = None  # what the scope cost the call, e.g. a brief left with fewer than two independent readings
+
+
 class SearchResponse(Frozen):
     query: str
     provider: str
@@ -70,6 +81,7 @@ class SearchResponse(Frozen):
     failures: list[ProviderFailure] = []
     skipped: list[str] = []
     truncated: bool = False
+    scope: Scope | None = None  # present when the call named sites or excluded sites
     warnings: list[str] = []  # our own plumbing's faults (a store or cache that failed), once each
 
 
@@ -171,6 +183,7 @@ class Brief(Frozen):
     failures: list[ProviderFailure]
     dropped: list[DroppedSource] = []
     brief: str
+    scope: Scope | None = None  # present when the brief was limited to sites
     warnings: list[str] = []  # our own plumbing's faults (a store or cache that failed), once each
 
 
