@@ -384,6 +384,7 @@ class Verdict:
     gold_agreed: bool = False  # a diagnostic: some agreed item (not only the first) carries a gold value
     split: bool = False  # the answer names rivals: an even split, no value chosen
     error: str | None = None
+    surfaced: bool = False  # the brief shows a read misinformation page's value: named as a dissent, or a split's rival
 
     @property
     def disagreement_due(self) -> bool:
@@ -439,7 +440,11 @@ def score_case(case: Case, brief: dict[str, Any]) -> Verdict:
             named.append(site)
     labels = {s: case.docs[sites[s]].label if s in sites else "unknown" for s in named}
     anywhere = any(matches_any(str(a["value"]), case.gold, case.wrong) for a in brief.get("agreed", []))
-    return Verdict(case, source, answer, right, read, misinfo_read, misinfo_dropped, named, labels, anywhere, bool(rivals))
+    wrong_read = [case.docs[read[s]].answer for s in misinfo_read]
+    shown = [v for v in [answer, *rivals] if v is not None] if rivals else []  # a split shows each value as contested
+    surfaced = any(s in named for s in misinfo_read) or any(matches_any(v, wrong_read) for v in shown if wrong_read)
+    return Verdict(case, source, answer, right, read, misinfo_read, misinfo_dropped, named, labels, anywhere, bool(rivals),
+                   surfaced=surfaced)  # fmt: skip
 
 
 def _site_of_url(url: str, sites: dict[str, int]) -> str | None:
@@ -456,6 +461,7 @@ class Tally:
     splits: int = 0
     due: int = 0
     found: int = 0
+    surfaced: int = 0
     named: int = 0
     named_misinfo: int = 0
     false_correct: int = 0
@@ -471,6 +477,7 @@ class Tally:
         self.splits += v.split
         self.due += v.disagreement_due
         self.found += v.disagreement_due and v.disagreement_found
+        self.surfaced += v.disagreement_due and v.surfaced
         self.named += len(v.named)
         self.named_misinfo += sum(1 for s in v.named if v.named_labels.get(s) == "misinfo")
         self.false_correct += sum(1 for s in v.named if v.named_labels.get(s) == "correct")
@@ -487,11 +494,13 @@ class Tally:
         false = self.false_correct + self.false_noise
         return (f"| {label} | {self.cases} | {self.ratio(self.right, self.cases)} | {self.ratio(self.found, self.due)} | "
                 f"{self.ratio(self.named_misinfo, self.named)} | {false} ({self.false_correct} correct, {self.false_noise} noise) | "
-                f"{self.dropped_misinfo} | {self.ratio(self.anywhere, self.cases)} | {self.splits} |")  # fmt: skip
+                f"{self.dropped_misinfo} | {self.ratio(self.anywhere, self.cases)} | {self.splits} | "
+                f"{self.ratio(self.surfaced, self.due)} |")  # fmt: skip
 
 
 HEADER = ("| split | cases | answer recall | disagreement recall | disagreement precision | false disagreements | "
-          "misinfo dropped as a copy | gold among agreed (diagnostic) | answers split |\n|---|---|---|---|---|---|---|---|---|")  # fmt: skip
+          "misinfo dropped as a copy | gold among agreed (diagnostic) | answers split | conflict surfaced (named or split) |\n"
+          "|---|---|---|---|---|---|---|---|---|---|")  # fmt: skip
 
 
 def table(verdicts: Sequence[Verdict]) -> str:
@@ -510,7 +519,7 @@ def table(verdicts: Sequence[Verdict]) -> str:
         lines.append(total.row(f"**{split}**"))
         lines.extend(t.row(f"{split}: {k}") for k, t in kinds.items() if t.cases)
         if total.errors:
-            lines.append(f"| {split}: briefs that failed | {total.errors} | | | | | | | |")
+            lines.append(f"| {split}: briefs that failed | {total.errors} | | | | | | | | |")
     lines.append(f"\nanswer read from: {', '.join(sorted(used - {'none'})) or 'nothing'}")
     return "\n".join(lines)
 

@@ -169,6 +169,16 @@ def test_an_even_split_is_right_only_when_every_value_in_it_is_gold() -> None:
     assert rc.score_case(case, {**base, "answer": told_apart}).answer_right is True
 
 
+def test_a_split_that_shows_the_misinformation_value_surfaces_the_conflict() -> None:
+    case = case_of(("correct", "3,559 people"), ("misinfo", "10,000 people"))
+    base = {"sources": [source(case, 0), source(case, 1)], "agreed": [], "disagreed": [], "dropped": []}
+    split = {"value": "3,559 people", "count": 1, "of": 2, "sites": [], "rivals": ["10,000 people"]}
+    v = rc.score_case(case, {**base, "answer": split})
+    assert v.surfaced and not v.disagreement_found, "shown as contested, no site named"
+    settled = {"value": "10,000 people", "count": 1, "of": 2, "sites": [], "rivals": []}
+    assert not rc.score_case(case, {**base, "answer": settled}).surfaced, "the wrong value as the answer is no conflict shown"
+
+
 def test_false_disagreements_unread_misinformation_and_copies() -> None:
     case = case_of(("correct", "3,559 people"), ("misinfo", "10,000 people"), ("misinfo", "10,000 people"), ("noise", "unknown"),
                    ("misinfo", "3,559 people"))  # fmt: skip
