@@ -97,10 +97,15 @@ class Answer:
         return len(self.sites)
 
 
+def _names_subject(folded: str, ask: Ask) -> bool:
+    """Whether a folded text holds one of the question's subject words, as a whole word."""
+    return any(re.search(rf"\b{re.escape(w)}\b", folded) for w in ask.subject)
+
+
 def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | None:
     """The statement in ``text`` that answers ``ask``, per the module docstring; None when none does."""
     folded = fold(text)
-    about = not ask.subject or any(re.search(rf"\b{re.escape(w)}\b", folded) for w in ask.subject)
+    about = not ask.subject or _names_subject(folded, ask)
     if not about:
         return None
     if ask.kind == "other":
@@ -119,7 +124,7 @@ def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | N
             for m in WORD.finditer(sentence)
             if word_relates(m[0], ask.relation) or (m[0] == "by" and by_names)
         ]
-        subject_hit = any(re.search(rf"\b{re.escape(w)}\b", sentence) for w in ask.subject)
+        subject_hit = _names_subject(sentence, ask)
         if not hits and not (ask.kind == "figure" and ask.unit):
             continue
         found = _value_in(text, start, end, hits, ask, reader, site, url)
@@ -141,7 +146,7 @@ def _lifespan(site: str, url: str, text: str, ask: Ask, reader: ClaimReader) -> 
     """"Horace Rumbold (2 July 1829 – 3 November 1913)": the parenthesis after a name states birth, then death."""
     for m in _SPAN.finditer(text[:1500]):
         before = fold(text[max(0, m.start() - 60) : m.start()])
-        if ask.subject and not any(re.search(rf"\b{re.escape(w)}\b", before) for w in ask.subject):
+        if ask.subject and not _names_subject(before, ask):
             continue
         side = 1 if "=born" in ask.relation else 2
         lo, hi = m.start(side), m.end(side)
@@ -165,7 +170,7 @@ def _defined_as(site: str, url: str, text: str, folded: str, ask: Ask) -> Statem
     the subject as, in its first sentence that names the subject: shown as the answer, never disputed."""
     for start, end in sentence_spans(text[:2000]):
         sentence = folded[start:end]
-        if ask.subject and not any(re.search(rf"\b{re.escape(w)}\b", sentence) for w in ask.subject):
+        if ask.subject and not _names_subject(sentence, ask):
             continue
         m = _DEFINED.search(text, start, end)
         if m is None:
@@ -238,14 +243,18 @@ def _inside_date(f: Figure, figures: list[Figure]) -> bool:
 
 def same_value(a: Statement, b: Statement) -> bool:
     """Two statements give one value: figures within rounding, a date and its year, one person."""
-    fa, fb = a.figure, b.figure
-    if fa is not None and fb is not None:
-        if fa.kind in _DATE_KINDS and fb.kind in _DATE_KINDS and fa.kind != fb.kind:
-            return _year(fa) == _year(fb)
-        return figures_agree(fa, fb)
+    if a.figure is not None and b.figure is not None:
+        return _same_figure(a.figure, b.figure)
     if a.person and b.person:
         return same_person(a.person, b.person) or same_person(b.person, a.person)
     return bool(a.category) and a.category == b.category
+
+
+def _same_figure(a: Figure, b: Figure) -> bool:
+    """Figures within rounding and units, or a date and a bare year of the same year."""
+    if a.kind in _DATE_KINDS and b.kind in _DATE_KINDS and a.kind != b.kind:
+        return _year(a) == _year(b)
+    return figures_agree(a, b)
 
 
 def _framed(s: Statement, top: list[Statement], texts: dict[str, str]) -> bool:
@@ -289,8 +298,7 @@ def names_value(text: str, statement: Statement) -> bool:
     """Whether ``text`` names the statement's value anywhere (naming both values is not disagreeing)."""
     if statement.figure is not None:
         f = statement.figure
-        probe = Statement("", "", "", 0, 0, figure=f)
-        return any(same_value(probe, Statement("", "", "", 0, 0, figure=g)) for g in reader_for(text).figures)
+        return any(_same_figure(f, g) for g in reader_for(text).figures)
     last = statement.person.split()[-1] if statement.person else ""
     return bool(last) and re.search(rf"\b{re.escape(last)}\b", fold(text)) is not None
 
@@ -386,7 +394,7 @@ def _shown(group: list[Statement]) -> Statement:
 
 
 def _dissent(s: Statement, top: list[Statement], dates: dict[str, str | None]) -> Dissent:
-    if any(any(same_value(s, Statement("", "", "", 0, 0, figure=p)) for p in t.prior) for t in top):
+    if s.figure is not None and any(_same_figure(s.figure, p) for t in top for p in t.prior):
         return Dissent(s, "older", "others give it as the earlier value")  # "from 324 to 330 metres"
     own = _parse_date(dates.get(s.site))
     theirs = [d for t in top if (d := _parse_date(dates.get(t.site))) is not None]

@@ -144,6 +144,7 @@ def compare_sources(
     if of < 2:
         return Comparison([], [], answer)
     canonical = _canonical_names(names.mentions)
+    topics = _topics(names)
     items = _name_items(names, canonical)
     dissents = _role_dissents(names, canonical)
     for (kind, _), group in groups.items():
@@ -151,7 +152,7 @@ def compare_sources(
         for cluster in clusters:
             items.append(_figure_item(cluster, described=query is not None))
         if kind != "year":  # a bare year is never a disputed figure
-            found = _dissents(group, clusters, _topics(names))
+            found = _dissents(group, clusters, topics)
             if len({d[2].value for d in found}) <= 1:  # a scatter of other values is ambiguity, not a dissent
                 dissents.extend(found)
     question = read_question(query) if query else None
