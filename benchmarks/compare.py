@@ -39,7 +39,7 @@ import realcases
 from comparetimer import best_ms
 from tests.analysis.compare_cases.scoring import SPLITS, load, score
 
-from webquorum.text.claims import read_claims
+from webquorum.text.figure_claims import read_figure_claims
 from webquorum.text.figures import extract_figures
 from webquorum.text.names import name_mentions
 from webquorum.text.roles import read_roles
@@ -125,7 +125,7 @@ def speed(runs: int, baseline: str) -> None:
         print("  real articles: skipped (../shared/extraction-benchmark not found)")
     texts = pages()
     figures = best_ms(lambda: [extract_figures(t) for t in texts], runs)
-    claims = best_ms(lambda: [read_claims(t) for t in texts], runs)
+    claims = best_ms(lambda: [read_figure_claims(t) for t in texts], runs)
     names = best_ms(lambda: [name_mentions(t) for t in texts], runs)
     roles = best_ms(lambda: [read_roles(t) for t in texts], runs)
     print(f"  parts on the dense prose, each alone: figures {figures:.1f} ms, every claim on top of them {claims - figures:.1f} ms "

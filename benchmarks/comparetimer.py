@@ -42,7 +42,7 @@ def main() -> None:
     inputs: dict[str, list[list[str]]] = json.loads(sys.stdin.read())
     runs = int(sys.argv[1])
     caches: list[Callable[[], None]] = []
-    for module, name in (("webquorum.text.claims", "reader_for"), ("webquorum.analysis.answer", "_mentions")):
+    for module, name in (("webquorum.text.figure_claims", "reader_for"), ("webquorum.analysis.answer", "_mentions")):
         # per-text caches (issue 22): cleared before each call, so every run reads its pages anew
         with contextlib.suppress(ImportError, AttributeError):
             caches.append(getattr(__import__(module, fromlist=[name]), name).cache_clear)

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webquorum.readers import promo, trim
-from webquorum.text import claims, figures, lexicon, names, organisations, sentences
+from webquorum.text import figure_claims, figures, lexicon, names, organisations, sentences
 from webquorum.text.alternation import alternation, expand
 from webquorum.text.lexicon import ABBREVIATIONS, HONORIFICS, LEGAL_FORMS, LEGAL_WORDS, LETTER, LOWER, UPPER
 from webquorum.text.measures import PRIOR_AFTER, PRIOR_BEFORE
@@ -45,11 +45,11 @@ PAIRS: dict[str, tuple[re.Pattern[str], str]] = {
     "stop": (sentences._STOP, rf"[.!?…][{_CLOSERS}]*(?=\s+[^a-zß-öø-ÿ\s]|\s*$)|[。！？]"),
     "break": (sentences._BREAK, rf"[.!?…][{_CLOSERS}]*(?=\s+[^a-zß-öø-ÿ\s])|[。！？]|\n"),
     "clause_break": (
-        claims._CLAUSE_BREAK,
-        "(?i)" + claims._CLAUSE_BREAK.pattern.replace(r",\s++", r",\s+").replace(r"\s(?=[wm])", r"\s"),
+        figure_claims._CLAUSE_BREAK,
+        "(?i)" + figure_claims._CLAUSE_BREAK.pattern.replace(r",\s++", r",\s+").replace(r"\s(?=[wm])", r"\s"),
     ),
     "promo": (promo._PROMO_HEADING, promo._PROMO_HEADING.pattern.replace(r"^\W*+", r"^\W*", 1)),
-    "prior_after": (claims._PRIOR_AFTER, "|".join(re.escape(p) for p in PRIOR_AFTER)),
+    "prior_after": (figure_claims._PRIOR_AFTER, "|".join(re.escape(p) for p in PRIOR_AFTER)),
     "hedge": (
         figures._HEDGE,
         rf"(?:{'|'.join(sorted(map(re.escape, figures._HEDGES), key=len, reverse=True))})\s+(?:us)?[$€£]?\s?$",
@@ -98,7 +98,7 @@ _AROUND = [" ", "  ", "\n", "\t", "\u00a0", ".", ". ", "!", "?", "…", "”", "
 
 # Rewritten patterns whose callers only ask whether they match (their spans may differ).
 FOUND_ONLY = {"prior_end"}
-PAIRS["prior_end"] = (claims._PRIOR_END, rf"(?:^|\s)(?:{'|'.join(re.escape(p) for p in PRIOR_BEFORE)})$")
+PAIRS["prior_end"] = (figure_claims._PRIOR_END, rf"(?:^|\s)(?:{'|'.join(re.escape(p) for p in PRIOR_BEFORE)})$")
 
 
 @pytest.mark.parametrize("name", sorted(PAIRS))

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests.analysis.compare_cases.scoring import SPLITS, load
 
-from webquorum.text.claims import read_claims, same_quantity
+from webquorum.text.figure_claims import read_figure_claims, same_quantity
 from webquorum.text.figures import NEEDS, extract_figures
 from webquorum.text.readings import Figure, figures_agree, format_figure
 
@@ -142,7 +142,7 @@ def test_figures_agree_at_the_coarser_precision(a: str, b: str, agree: bool) -> 
     ],
 )
 def test_same_quantity_needs_the_same_phrase(a: str, b: str, same: bool) -> None:
-    (fa,), (fb,) = read_claims(a), read_claims(b)
+    (fa,), (fb,) = read_figure_claims(a), read_figure_claims(b)
     assert same_quantity(fa, fb) is same
     assert same_quantity(fb, fa) is same
 

@@ -36,7 +36,7 @@ from typing import Literal
 
 from webquorum.analysis.ask import NAME_NOUNS, WORD, Ask, AskKind, word_relates
 from webquorum.analysis.identity import another_of_the_name, context_names, subject_name, subject_qualifier
-from webquorum.text.claims import Claim, ClaimReader, reader_for, same_quantity
+from webquorum.text.figure_claims import FigureClaim, FigureClaimReader, reader_for, same_quantity
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import FUNCTION_WORDS
 from webquorum.text.measures import PAST_ROLE, stem
@@ -64,7 +64,7 @@ class Statement:
     figure: Figure | None = None
     person: str = ""  # a name's key
     prior: tuple[Figure, ...] = ()  # values this source gives as earlier ("from 324 ... to 330")
-    claim: Claim | None = None  # what the figure measures, as its clause says (period, scope, modifiers)
+    claim: FigureClaim | None = None  # what the figure measures, as its clause says (period, scope, modifiers)
     category: str = ""  # what the page defines the subject as, by the phrase's last word's stem ("player")
 
 
@@ -142,7 +142,7 @@ _CREATORS = frozenset({"=artist", "=composer", "=written", "=directed", "creator
 _SPAN = re.compile(r"\(([^()]{4,40}?)\s[–—-]{1,2}\s([^()]{4,40}?)\)")
 
 
-def _lifespan(site: str, url: str, text: str, ask: Ask, reader: ClaimReader) -> Statement | None:
+def _lifespan(site: str, url: str, text: str, ask: Ask, reader: FigureClaimReader) -> Statement | None:
     """"Horace Rumbold (2 July 1829 – 3 November 1913)": the parenthesis after a name states birth, then death."""
     for m in _SPAN.finditer(text[:1500]):
         before = fold(text[max(0, m.start() - 60) : m.start()])
@@ -184,7 +184,7 @@ def _defined_as(site: str, url: str, text: str, folded: str, ask: Ask) -> Statem
 
 
 def _value_in(
-    text: str, start: int, end: int, hits: list[int], ask: Ask, reader: ClaimReader | None, site: str, url: str
+    text: str, start: int, end: int, hits: list[int], ask: Ask, reader: FigureClaimReader | None, site: str, url: str
 ) -> Statement | None:
     anchor = hits[0] if hits else start
     if reader is not None:

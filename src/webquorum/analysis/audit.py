@@ -10,7 +10,7 @@ never disagree about what "the same value" or "another value for the same quanti
   the draft's words inside a longer name a source gives); a bare number without a unit is backed
   only by the same digits;
 - **contradicted**: no source states the value, and a source gives another value for the same
-  quantity under positive identity (:func:`webquorum.analysis.claims.conflict`, verify's rule), or
+  quantity under positive identity (:func:`webquorum.analysis.verdicts.conflict`, verify's rule), or
   names another holder of the same role of the same named organisation;
 - **not_in_sources**: neither.
 
@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal
 
-from webquorum.analysis.claims import conflict
+from webquorum.analysis.verdicts import conflict
 from webquorum.errors import BadUrlError
-from webquorum.text.claims import ClaimReader
+from webquorum.text.figure_claims import FigureClaimReader
 from webquorum.text.names import NameMention, name_key, name_mentions
 from webquorum.text.readings import Figure, figures_agree
 from webquorum.text.roles import RoleClaim, read_roles, same_person
@@ -113,7 +113,7 @@ def audit(draft: str, sources: Sequence[SourceText]) -> list[Finding]:
     """Each figure, date and name of ``draft`` in reading order, with its status against ``sources``."""
     masked = _mask_urls(draft)
     indexes = [_Index(s) for s in sources]
-    draft_reader = ClaimReader(masked)
+    draft_reader = FigureClaimReader(masked)
     findings: list[tuple[int, Finding]] = []
     covered: list[tuple[int, int]] = []
     for figure in draft_reader.figures:
@@ -137,7 +137,7 @@ def _kind(figure: Figure) -> Kind:
     return "date" if figure.kind in ("date", "year") else "figure"
 
 
-def _check_figure(figure: Figure, draft: ClaimReader, indexes: Sequence[_Index]) -> Finding:
+def _check_figure(figure: Figure, draft: FigureClaimReader, indexes: Sequence[_Index]) -> Finding:
     for index in indexes:
         match = next((g for g in index.reader.figures if figures_agree(figure, g)), None)
         if match is not None:
@@ -171,8 +171,8 @@ class _Index:
         self.source = source
 
     @cached_property
-    def reader(self) -> ClaimReader:
-        return ClaimReader(self.source.text)  # its own, not the shared reader_for cache: the check runs in a thread
+    def reader(self) -> FigureClaimReader:
+        return FigureClaimReader(self.source.text)  # its own, not the shared reader_for cache: the check runs in a thread
 
     @cached_property
     def numbers(self) -> dict[str, tuple[int, int]]:

@@ -9,11 +9,11 @@ is code. It runs in two layers:
    dissent is typed, a *conflict* or an *older figure* (an earlier value others update, or a page
    dated a year or more before the others).
 2. **Other agreed items**: names (:mod:`webquorum.text.names`) and figures read as claims
-   (:mod:`webquorum.text.claims`) that two or more sites give, capped, shown after the answer and
+   (:mod:`webquorum.text.figure_claims`) that two or more sites give, capped, shown after the answer and
    never in its place. Figures match when the finer value rounds to the coarser one (``$81.62B`` =
    ``$81.6 billion``; ``145 km`` = ``90 miles``). Joining two mentions into one agreed reading may
    rest on compatible-because-unstated context; a *disagreement* among them needs positive
-   identity (:func:`webquorum.text.claims.same_measured_thing`: the same quantity, subject and period
+   identity (:func:`webquorum.text.figure_claims.same_measured_thing`: the same quantity, subject and period
    stated on both sides) or, for roles, the same role of the same named organisation. Naming both
    values is not disagreeing; one outlier never outweighs the majority; a 1-1 split names no one.
 
@@ -31,9 +31,15 @@ from typing import Literal
 
 from webquorum.analysis.answer import Answer, DissentType, answer_of, answer_statements
 from webquorum.analysis.ask import Ask, about_question, ask_in_words, read_ask
-from webquorum.analysis.claims import conflict
 from webquorum.analysis.query import Question, read_question
-from webquorum.text.claims import Claim, ClaimReader, read_claims, reader_for, same_measured_thing
+from webquorum.analysis.verdicts import conflict
+from webquorum.text.figure_claims import (
+    FigureClaim,
+    FigureClaimReader,
+    read_figure_claims,
+    reader_for,
+    same_measured_thing,
+)
 from webquorum.text.figures import extract_figures
 from webquorum.text.names import extract_names as extract_names  # re-exported: callers import it from here
 from webquorum.text.names import name_key as name_key
@@ -89,10 +95,10 @@ class _Mention:
     url: str
     order: tuple[int, int]  # (source index, offset): first appearance
     figure: Figure
-    reader: ClaimReader
+    reader: FigureClaimReader
 
     @property
-    def claim(self) -> Claim:
+    def claim(self) -> FigureClaim:
         return self.reader.claim(self.figure)
 
 
@@ -246,9 +252,9 @@ def _quoted(kind: str, value: str) -> str:
     return f'"{value}"' if kind in ("name", "other") or _YEAR_TEXT.fullmatch(value) else value
 
 
-def contradiction(claim: str, passage: str) -> tuple[Claim, Claim] | None:
+def contradiction(claim: str, passage: str) -> tuple[FigureClaim, FigureClaim] | None:
     """The first (claimed, passage) claim pair where ``passage`` names another value for the same quantity."""
-    return conflict(read_claims(claim), passage)
+    return conflict(read_figure_claims(claim), passage)
 
 
 # -- names and roles -------------------------------------------------------------------------------

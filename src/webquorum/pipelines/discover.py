@@ -26,14 +26,14 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from webquorum.analysis.claims import conflict
+from webquorum.analysis.verdicts import conflict
 from webquorum.errors import BudgetExhaustedError, RequestRefusedError, WebQuorumError
 from webquorum.pipelines.run.context import MAX_READS_PER_RUN, RunContext, is_provider_failure, time_range_for
 from webquorum.pipelines.run.egress import redact_query
 from webquorum.pipelines.run.model import ModelClient
 from webquorum.pipelines.runtime import Runtime
 from webquorum.readers.trim import first_sentence_start
-from webquorum.text.claims import read_claims
+from webquorum.text.figure_claims import read_figure_claims
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import CALENDAR_WORDS
 from webquorum.text.organisations import (
@@ -275,7 +275,7 @@ def judge(
     discovery result (read during discovery or for promotion, :func:`read_promoting`).
     """
     first = run.ledger.get(c.evidence_ids[0])
-    claimed = read_claims(first.text) if first else []
+    claimed = read_figure_claims(first.text) if first else []
     found_on = first.origin if first else None
     agree: list[str] = []
     deny: list[str] = []

@@ -3,10 +3,10 @@
 Top to bottom: refuse a request that cannot be answered before anything is spent; then per claim,
 one search built from the entities and the claim (through the egress gate and the run budget),
 read independent origins, and decide from literal passages by rule, with the claim model the brief
-compares by (:mod:`webquorum.analysis.claims`). An origin *supports* the claim with a passage naming
+compares by (:mod:`webquorum.analysis.verdicts`). An origin *supports* the claim with a passage naming
 the entity, the claim's key terms (at least two thirds, matched on a five-letter stem) and every
 figure it states; it *contradicts* it with a passage naming the entity and another value for the
-same quantity (:func:`webquorum.text.claims.same_quantity`) and no supporting passage. The verdict
+same quantity (:func:`webquorum.text.figure_claims.same_quantity`) and no supporting passage. The verdict
 weighs independent origins:
 
 - *supported*: more origins support it than contradict it; the dissent is listed and cited;
@@ -25,12 +25,12 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from webquorum.analysis.claims import conflict, names_all, weigh
+from webquorum.analysis.verdicts import conflict, names_all, weigh
 from webquorum.errors import BudgetExhaustedError, RequestRefusedError, WebQuorumError
 from webquorum.pipelines.run.context import MAX_READS_PER_RUN, RunContext, is_provider_failure, time_range_for
 from webquorum.pipelines.run.model import ModelClient
 from webquorum.pipelines.runtime import Runtime
-from webquorum.text.claims import read_claims
+from webquorum.text.figure_claims import read_figure_claims
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import FUNCTION_WORDS
 from webquorum.text.organisations import mentions_name
@@ -100,15 +100,15 @@ def plan_query(entities: Sequence[str], claim: str) -> str:
 def decide(
     run: RunContext, claim: str, entities: Sequence[str], docs: Sequence[tuple[Document, str]]
 ) -> ClaimVerdict:
-    """The verdict by weight of independent origins (:func:`webquorum.analysis.claims.weigh`), one passage cited per origin.
+    """The verdict by weight of independent origins (:func:`webquorum.analysis.verdicts.weigh`), one passage cited per origin.
 
     An origin supports the claim when a passage naming the entity has the claim's terms and every
     figure it states; it contradicts when a passage names another value for the same quantity
-    (:func:`webquorum.text.claims.same_quantity`) and none of its passages supports it: naming
+    (:func:`webquorum.text.figure_claims.same_quantity`) and none of its passages supports it: naming
     both values is not contradicting.
     """
     terms = key_terms(claim, entities)
-    claimed = read_claims(claim)
+    claimed = read_figure_claims(claim)
     figures = [c.figure for c in claimed]
     support: list[Evidence] = []
     contra: list[tuple[Evidence, str]] = []
@@ -119,7 +119,7 @@ def decide(
             passage = doc.text[start:end]
             if not any(mentions_name(passage, e) for e in entities):
                 continue
-            found = read_claims(passage)
+            found = read_figure_claims(passage)
             if "support" not in sided and terms_match(terms, passage) and names_all(figures, [f.figure for f in found]):
                 sided["support"] = run.ledger.mint(doc, start, end, origin)
             elif "contra" not in sided and (pair := conflict(claimed, found)):

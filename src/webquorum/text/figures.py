@@ -18,7 +18,7 @@ Reading rules a caller should know:
   figure: it is left uncompared rather than compared wrongly.
 - Physical units (``145 km``, ``90 miles``, ``1.2 GW``, ``58 km²``, ``445 hectares``) are *measures*
   in one base unit per dimension, so a conversion agrees when it is exact within rounding.
-- What a figure measures is read by :mod:`webquorum.text.claims`, not here.
+- What a figure measures is read by :mod:`webquorum.text.figure_claims`, not here.
 
 Hand-written on purpose, measured against the libraries on real passages (the tune half of
 RAMDocs, hand-labelled; ``benchmarks/compare_libraries.py`` has the figures): dateparser finds 0.90

@@ -3,7 +3,7 @@
 An expected agreed value is found when an agreed item held by two or more sites reads as the same
 figure (:func:`webquorum.text.readings.figures_agree`) or the same person or name; an expected
 disagreement is found when the reported one names the same site and value. A reported
-disagreement is correct when it is expected. Used by tests/analysis/test_claims.py and
+disagreement is correct when it is expected. Used by tests/analysis/test_compare_cases.py and
 benchmarks/compare.py.
 """
 

@@ -1,7 +1,7 @@
 """Figure claims: a value together with what it measures, so two pages can be compared on one quantity.
 
 A figure alone cannot be disputed: "$44.1 billion" on one page and "$81.6 billion" on another
-disagree only when both measure the same thing. A :class:`Claim` carries what a rule can read of
+disagree only when both measure the same thing. A :class:`FigureClaim` carries what a rule can read of
 that thing, from the figure's own clause (a sentence cut at "; ", ", while", ", and", ", compared
 with"...):
 
@@ -105,7 +105,7 @@ class Period:
 
 
 @dataclass(frozen=True)
-class Claim:
+class FigureClaim:
     figure: Figure
     head: str | None
     modifiers: frozenset[str]
@@ -118,13 +118,13 @@ class Claim:
     words: str  # the quantity in words: "data center revenue, Q1 2026"
 
 
-def read_claims(text: str, figures: list[Figure] | None = None, lang: str | None = None) -> list[Claim]:
+def read_figure_claims(text: str, figures: list[Figure] | None = None, lang: str | None = None) -> list[FigureClaim]:
     """Every figure of ``text`` as a claim, in reading order (see the module docstring)."""
-    reader = ClaimReader(text, figures, lang)
+    reader = FigureClaimReader(text, figures, lang)
     return [reader.claim(f) for f in reader.figures]
 
 
-class ClaimReader:
+class FigureClaimReader:
     """The claims of one text, read a sentence at a time when first asked for.
 
     A comparison needs the claim behind a figure only when another site gives the same value or
@@ -138,10 +138,10 @@ class ClaimReader:
         self.figures = extract_figures(text, decimal_comma=self._lang == "es") if figures is None else figures
         self._spans: list[tuple[int, int]] | None = None
         self._names: frozenset[str] = frozenset()
-        self._read: dict[int, Claim] = {}
+        self._read: dict[int, FigureClaim] = {}
         self._sentences: dict[int, _Sentence] = {}
 
-    def claim(self, figure: Figure) -> Claim:
+    def claim(self, figure: Figure) -> FigureClaim:
         if figure.start not in self._read:
             self._read_sentence(figure)
         return self._read[figure.start]
@@ -164,13 +164,13 @@ class ClaimReader:
 
 
 @lru_cache(maxsize=64)
-def reader_for(text: str) -> ClaimReader:
+def reader_for(text: str) -> FigureClaimReader:
     """One reader per text for the length of a comparison: the answer layer and the claim comparison read
     the same four pages, and a page's figures and claims are the dearer half of comparing them."""
-    return ClaimReader(text)
+    return FigureClaimReader(text)
 
 
-def same_quantity(a: Claim, b: Claim) -> bool:
+def same_quantity(a: FigureClaim, b: FigureClaim) -> bool:
     """Whether two claims measure one thing, so that different values contradict each other."""
     fa, fb = a.figure, b.figure
     if fa.kind != fb.kind or fa.kind == "year" or unit_key(fa) != unit_key(fb):
@@ -191,7 +191,7 @@ def same_quantity(a: Claim, b: Claim) -> bool:
     return periods_compatible(a.period, b.period)
 
 
-def same_measured_thing(a: Claim, b: Claim) -> bool:
+def same_measured_thing(a: FigureClaim, b: FigureClaim) -> bool:
     """Positive identity: the same quantity, named on both sides, for a named subject, with periods stated alike.
 
     Named: both clauses name the quantity (a count's own noun names it: "36,000 employees"); the
@@ -253,7 +253,7 @@ def _sentence(text: str, start: int, end: int, figures: list[Figure], names: fro
     return _Sentence(start, end, figures, tokens, [t[0] for t in tokens], breaks, {})
 
 
-def _claim_at(text: str, s: _Sentence, i: int, lang: str, names: frozenset[str]) -> Claim:
+def _claim_at(text: str, s: _Sentence, i: int, lang: str, names: frozenset[str]) -> FigureClaim:
     f = s.figures[i]
     lo = max((b for b in s.breaks if b <= f.start), default=s.start)
     hi = min((b for b in s.breaks if b >= f.end), default=s.end)
@@ -271,7 +271,7 @@ def _claim_at(text: str, s: _Sentence, i: int, lang: str, names: frozenset[str])
 
 def _claim(
     text: str, f: Figure, before: list[_Tok], after: list[_Tok], period: Period, lang: str, names: frozenset[str]
-) -> Claim:
+) -> FigureClaim:
     lower_before = [t[2].lower() for t in before]
     lower_after = [t[2].lower() for t in after]
     head, head_at, head_side = _head(before, after, lang, f.kind)
@@ -314,7 +314,7 @@ def _claim(
     described = period.describe()
     if described:
         words = f"{words}, {described}" if words else described
-    return Claim(f, head, frozenset(modifiers - {head}), frozenset(material - modifiers), frozenset(scope),
+    return FigureClaim(f, head, frozenset(modifiers - {head}), frozenset(material - modifiers), frozenset(scope),
                  subject, period, prior, change, words)  # fmt: skip
 
 

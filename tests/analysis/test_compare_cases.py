@@ -18,7 +18,7 @@ from tests.analysis.compare_cases.scoring import check, load, run, score
 
 from webquorum.analysis.compare import SourceText, compare_sources, render_agreement
 from webquorum.analysis.query import read_question
-from webquorum.text.claims import read_claims, same_quantity
+from webquorum.text.figure_claims import read_figure_claims, same_quantity
 
 TUNE = load("tune")
 HELDOUT = load("heldout")
@@ -99,8 +99,8 @@ def test_a_question_names_its_quantity_count_or_role() -> None:
     ],
 )
 def test_same_quantity_whatever_the_wording(a: str, b: str, same: bool) -> None:
-    ca = next(c for c in read_claims(a) if c.figure.kind != "year")
-    cb = next(c for c in read_claims(b) if c.figure.kind != "year")
+    ca = next(c for c in read_figure_claims(a) if c.figure.kind != "year")
+    cb = next(c for c in read_figure_claims(b) if c.figure.kind != "year")
     assert same_quantity(ca, cb) is same
     assert same_quantity(cb, ca) is same
 
