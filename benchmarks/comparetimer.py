@@ -35,14 +35,26 @@ def best_ms(fn: Callable[[], object], runs: int) -> float:
 
 def main() -> None:
     try:
-        from webquorum.analysis.compare import SourceText, compare_sources
+        from webquorum.analysis.compare import compare_sources
     except ImportError:  # 0.1's layout
-        from webquorum.compare import SourceText, compare_sources  # type: ignore[no-redef]
+        from webquorum.compare import compare_sources  # type: ignore[no-redef]
+    try:
+        from webquorum.analysis.compare import SourceText  # type: ignore[attr-defined]  # before issue 26
+    except ImportError:  # since: any object with site, url, text and published
+        from dataclasses import dataclass
+
+        @dataclass(frozen=True)
+        class SourceText:  # type: ignore[no-redef]
+            site: str
+            url: str
+            text: str
+            published: str | None = None
 
     inputs: dict[str, list[list[str]]] = json.loads(sys.stdin.read())
     runs = int(sys.argv[1])
     caches: list[Callable[[], None]] = []
-    for module, name in (("webquorum.text.figure_claims", "reader_for"), ("webquorum.analysis.answer", "_mentions")):
+    for module, name in (("webquorum.text.figure_claims", "reader_for"), ("webquorum.text.claims", "reader_for"),
+                         ("webquorum.analysis.answer", "_mentions")):
         # per-text caches (issue 22): cleared before each call, so every run reads its pages anew
         with contextlib.suppress(ImportError, AttributeError):
             caches.append(getattr(__import__(module, fromlist=[name]), name).cache_clear)

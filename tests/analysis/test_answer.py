@@ -7,9 +7,11 @@ These are not the measure: ``benchmarks/compare.py`` scores the comparison on re
 from __future__ import annotations
 
 import pytest
+from tests.analysis.texts import SourceText
 
 from webquorum.analysis.ask import read_ask
-from webquorum.analysis.compare import SourceText, compare_sources, render_agreement
+from webquorum.analysis.compare import compare_sources
+from webquorum.pipelines.brief_text import render_agreement
 
 
 def src(site: str, text: str, published: str | None = None) -> SourceText:

@@ -8,17 +8,11 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.analysis.texts import Agreed, Disagreed, SourceText
 
-from webquorum.analysis.compare import (
-    Agreed,
-    Comparison,
-    Disagreed,
-    SourceText,
-    compare_sources,
-    contradiction,
-    extract_names,
-    render_agreement,
-)
+from webquorum.analysis.compare import Comparison, compare_sources, contradiction, extract_names
+from webquorum.pipelines.brief_text import render_agreement
+from webquorum.types import AgreedItem, DisagreedItem
 
 STOCKS = SourceText(
     "stockanalysis.test",
@@ -185,11 +179,12 @@ def test_agreed_items_are_bounded_and_figures_keep_slots() -> None:
 def test_render_quotes_names_and_years_and_says_other_in_the_singular() -> None:
     c = Comparison(
         [
-            Agreed("name", "NVIDIA", 4, 4),
-            Agreed("figure", "$81.6 billion", 3, 4),
-            Agreed("figure", "2026", 2, 4),
+            AgreedItem(kind="name", value="NVIDIA", count=4, of=4),
+            AgreedItem(kind="figure", value="$81.6 billion", count=3, of=4),
+            AgreedItem(kind="figure", value="2026", count=2, of=4),
         ],
-        [Disagreed("figure", "example.com", "https://example.com/", "$44.1 billion", "$81.6 billion", 1)],
+        [DisagreedItem(kind="figure", site="example.com", url="https://example.com/", value="$44.1 billion",
+                       others_value="$81.6 billion", others_count=1)],
     )
     assert render_agreement(c) == [
         'Agreed across sources: "NVIDIA" in 4/4; $81.6 billion in 3/4; "2026" in 2/4',

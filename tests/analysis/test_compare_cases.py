@@ -15,9 +15,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from tests.analysis.compare_cases.scoring import check, load, run, score
+from tests.analysis.texts import SourceText
 
-from webquorum.analysis.compare import SourceText, compare_sources, render_agreement
+from webquorum.analysis.compare import compare_sources
 from webquorum.analysis.query import read_question
+from webquorum.pipelines.brief_text import render_agreement
 from webquorum.text.figure_claims import read_figure_claims, same_quantity
 
 TUNE = load("tune")

@@ -58,14 +58,15 @@ FRAGMENTS = [
 def test_compared_brief_stays_under_the_cap_with_every_url_on_its_own_line(
     pages: list[tuple[list[str], str, bool]],
 ) -> None:
-    from webquorum.analysis.compare import SourceText, compare_sources, render_agreement
+    from webquorum.analysis.compare import compare_sources
+    from webquorum.pipelines.brief_text import render_agreement
 
     items = [
         BriefSource(n=i, title=f"Page {i}", site=f"site{i}.example", url=f"https://site{i}.example/a/{i}",
                     text="".join(parts) + noise, snippet_only=snip)
         for i, (parts, noise, snip) in enumerate(pages, 1)
     ]
-    comparison = compare_sources([SourceText(s.site, s.url, s.text) for s in items])
+    comparison = compare_sources([s for s in items if s.text])
     text = render_brief("nvidia revenue", "2026-11-30", items, render_agreement(comparison))
     assert len(text) <= HARD_CAP
     lines = [line.strip() for line in text.splitlines()]

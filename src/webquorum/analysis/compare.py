@@ -23,13 +23,12 @@ are shown by count, then first appearance.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
-from webquorum.analysis.answer import Answer, DissentType, answer_of, answer_statements
+from webquorum.analysis.answer import Answer, answer_of, answer_statements
 from webquorum.analysis.ask import Ask, about_question, ask_in_words, read_ask
 from webquorum.analysis.query import Question, read_question
 from webquorum.analysis.verdicts import conflict
@@ -46,46 +45,30 @@ from webquorum.text.names import name_key as name_key
 from webquorum.text.names import name_mentions
 from webquorum.text.readings import Figure, format_figure, precision, unit_key, values_agree
 from webquorum.text.roles import RoleClaim, read_roles, same_person
+from webquorum.types import AgreedItem, DisagreedItem
 
 ItemKind = Literal["name", "figure"]
 
-_YEAR_TEXT = re.compile(r"\d{4}")
 _DESCRIBED = 2  # members of an agreed reading whose claims name its quantity
 
 
-@dataclass(frozen=True)
-class SourceText:
-    site: str
-    url: str
-    text: str
-    published: str | None = None  # the page's own date (ISO), when it states one: dates an older figure
+class ComparedText(Protocol):
+    """What the comparison reads of a source: a brief's :class:`~webquorum.types.BriefSource` is one."""
 
-
-@dataclass(frozen=True)
-class Agreed:
-    kind: ItemKind
-    value: str  # names bare (the renderer quotes them), figures formatted: "$81.6 billion"
-    count: int
-    of: int
-    quantity: str = field(default="", compare=False)  # what was compared, in words: "revenue, Q1"
-
-
-@dataclass(frozen=True)
-class Disagreed:
-    kind: ItemKind
-    site: str
-    url: str
-    value: str
-    others_value: str
-    others_count: int
-    quantity: str = field(default="", compare=False)
-    type: DissentType = "conflict"  # or "older": an earlier value, or a page dated before the others
+    @property
+    def site(self) -> str: ...
+    @property
+    def url(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def published(self) -> str | None: ...  # the page's own date (ISO), when it states one: dates an older figure
 
 
 @dataclass(frozen=True)
 class Comparison:
-    agreed: list[Agreed]
-    disagreed: list[Disagreed]
+    agreed: list[AgreedItem]
+    disagreed: list[DisagreedItem]
     answer: Answer | None = None  # the value that answers the question asked, when sources state one
 
 
@@ -122,7 +105,7 @@ class _Names:
 
 
 def compare_sources(
-    sources: Sequence[SourceText],
+    sources: Sequence[ComparedText],
     *,
     query: str | None = None,
     max_chars_per_source: int = 3000,
@@ -172,7 +155,7 @@ def compare_sources(
     # the answer is said once, and the value it replaced ("from 324 to 330 m") is not an agreed fact of today
     others = [it for it in items if answer is None or not (_same_item(it, answer) or it.value in earlier)]
     chosen = [_figure_item(it.undescribed, described=True) if it.undescribed else it for it in _select(others, max_agreed)]
-    agreed = [Agreed(it.kind, it.value, len(it.sites), of, it.quantity) for it in chosen]
+    agreed = [AgreedItem(kind=it.kind, value=it.value, count=len(it.sites), of=of, quantity=it.quantity) for it in chosen]
     dissents.sort(key=lambda d: (-d[0], d[1]))
     if ask is not None and answer is not None:
         # On the question's own quantity a claim dissent must side with the answer: one that upholds another
@@ -186,7 +169,7 @@ def compare_sources(
     return Comparison(agreed, disagreed, answer)
 
 
-def _question_answer(sources: Sequence[SourceText], ask: Ask, query: str, max_chars: int, of: int) -> Answer | None:
+def _question_answer(sources: Sequence[ComparedText], ask: Ask, query: str, max_chars: int, of: int) -> Answer | None:
     """The answer layer (:mod:`webquorum.analysis.answer`) over the compared part of each source."""
     statements = []
     texts: dict[str, str] = {}
@@ -208,48 +191,13 @@ def _same_item(item: _Item, answer: Answer) -> bool:
     return item.value == answer.value or (item.kind == "name" and name_key(item.value) == name_key(answer.value))
 
 
-def _answer_dissents(answer: Answer) -> list[Disagreed]:
+def _answer_dissents(answer: Answer) -> list[DisagreedItem]:
     kind: ItemKind = "name" if answer.kind == "name" else "figure"
     return [
-        Disagreed(kind, d.statement.site, d.statement.url, d.statement.value, answer.value, answer.count,
-                  d.note or answer.words, d.type)
+        DisagreedItem(kind=kind, site=d.statement.site, url=d.statement.url, value=d.statement.value,
+                      others_value=answer.value, others_count=answer.count, quantity=d.note or answer.words, type=d.type)
         for d in answer.dissents
     ]
-
-
-def render_agreement(comparison: Comparison) -> list[str]:
-    """The brief's own lines: the answer first, then other agreed items, then each disagreement, typed.
-
-    'Answer (population Broken Bow): 3,559 people in 2/3', 'Also agreed: "Nebraska" in 3/3',
-    'Disagreement: s2.com says 10,000 people where 2 others say 3,559 people (population Broken Bow)',
-    'Older figure: old.example says 324 m where 3 others say 330 m (pages dated 2022-2025)'.
-    These are the tool's words; page text is only ever quoted in them as a value.
-    """
-    lines: list[str] = []
-    answer = comparison.answer
-    if answer is not None:
-        label = f"Answer ({answer.words})" if answer.words else "Answer"
-        if answer.split:
-            rivals = " against ".join(f"{v} in {n}/{answer.of}" for v, n in ((answer.value, answer.count), *answer.rivals))
-            lines.append(f"{label}: sources split: {rivals}")
-        else:
-            lines.append(f"{label}: {_quoted(answer.kind, answer.value)} in {answer.count}/{answer.of}")
-    if comparison.agreed:
-        parts = [f"{_quoted(a.kind, a.value)} in {a.count}/{a.of}" for a in comparison.agreed]
-        lines.append(("Also agreed: " if answer else "Agreed across sources: ") + "; ".join(parts))
-    elif answer is None:
-        lines.append("Agreed across sources: nothing that a rule can compare")
-    for d in comparison.disagreed:
-        others = "1 other says" if d.others_count == 1 else f"{d.others_count} others say"
-        lead = "Older figure" if d.type == "older" else "Disagreement"
-        about = f" ({d.quantity})" if d.quantity and d.quantity not in d.value else ""
-        lines.append(f"{lead}: {d.site} says {d.value} where {others} {d.others_value}{about}")
-    return lines
-
-
-def _quoted(kind: str, value: str) -> str:
-    """Names, categories and years in quotes: words taken from a page, not the tool's own."""
-    return f'"{value}"' if kind in ("name", "other") or _YEAR_TEXT.fullmatch(value) else value
 
 
 def contradiction(claim: str, passage: str) -> tuple[FigureClaim, FigureClaim] | None:
@@ -301,7 +249,7 @@ def _name_item(key: str, mentions: list[tuple[str, str, tuple[int, int], bool]],
     return _Item("name", display, sites, len(kept), min(order for _, _, order, _ in kept), role, key=key)
 
 
-def _role_dissents(names: _Names, canonical: dict[str, str]) -> list[tuple[int, tuple[int, int], Disagreed]]:
+def _role_dissents(names: _Names, canonical: dict[str, str]) -> list[tuple[int, tuple[int, int], DisagreedItem]]:
     """Another person named for a role most sites give to someone else (and who is not named there)."""
     named: dict[str, set[str]] = {}
     for key, mentions in names.mentions.items():
@@ -310,7 +258,7 @@ def _role_dissents(names: _Names, canonical: dict[str, str]) -> list[tuple[int, 
     by_role: dict[str, list[tuple[str, str, RoleClaim]]] = {}
     for site, url, r in names.roles:
         by_role.setdefault(r.role, []).append((site, url, r))
-    out: list[tuple[int, tuple[int, int], Disagreed]] = []
+    out: list[tuple[int, tuple[int, int], DisagreedItem]] = []
     for claims in by_role.values():
         holders: dict[str, set[str]] = {}
         for site, _, r in claims:
@@ -332,7 +280,8 @@ def _role_dissents(names: _Names, canonical: dict[str, str]) -> list[tuple[int, 
             if len(holders.get(other, ())) < len(holders[person]):
                 reported.add(site)
                 out.append((len(holders[person]), (0, r.start),
-                            Disagreed("name", site, url, r.surface, shown, len(holders[person]), backing[0].words)))  # fmt: skip
+                            DisagreedItem(kind="name", site=site, url=url, value=r.surface, others_value=shown,
+                                          others_count=len(holders[person]), quantity=backing[0].words)))  # fmt: skip
     return out
 
 
@@ -450,7 +399,7 @@ def _same_subject(a: _Mention, b: _Mention, topics: dict[str, frozenset[str]]) -
 
 def _dissents(
     group: list[_Mention], clusters: list[_Cluster], topics: dict[str, frozenset[str]]
-) -> list[tuple[int, tuple[int, int], Disagreed]]:
+) -> list[tuple[int, tuple[int, int], DisagreedItem]]:
     out = []
     for cluster in clusters:
         members = cluster.members
@@ -469,7 +418,8 @@ def _dissents(
                     shown = format_figure(_coarsest(cluster).figure)
                     quantity = like[0].claim.words or m.claim.words
                     out.append((len(members), m.order,
-                                Disagreed("figure", site, m.url, value, shown, len(members), quantity)))  # fmt: skip
+                                DisagreedItem(kind="figure", site=site, url=m.url, value=value, others_value=shown,
+                                              others_count=len(members), quantity=quantity)))  # fmt: skip
                 break
     return out
 
@@ -507,7 +457,4 @@ def _select(items: list[_Item], limit: int, keep: _Item | None = None) -> list[_
     return sorted(chosen, key=lambda it: (-len(it.sites), it.first))
 
 
-__all__ = [
-    "Agreed", "Comparison", "Disagreed", "SourceText", "compare_sources", "contradiction", "extract_figures",
-    "extract_names", "name_key", "render_agreement",
-]  # fmt: skip
+__all__ = ["ComparedText", "Comparison", "compare_sources", "contradiction", "extract_figures", "extract_names", "name_key"]

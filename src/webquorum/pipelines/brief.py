@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from webquorum.analysis.answer import Answer
-from webquorum.analysis.compare import SourceText, compare_sources, render_agreement
+from webquorum.analysis.compare import compare_sources
 from webquorum.errors import BadRequestError, FetchTimeoutError, WebQuorumError
-from webquorum.pipelines.brief_text import clip, render_brief
+from webquorum.pipelines.brief_text import clip, render_agreement, render_brief
 from webquorum.pipelines.fetch import read_document
 from webquorum.pipelines.runtime import Runtime
 from webquorum.pipelines.search import cancel_and_wait, search
@@ -30,11 +30,9 @@ from webquorum.text.figures import extract_figures
 from webquorum.text.fold import opening_key
 from webquorum.text.names import name_mentions
 from webquorum.types import (
-    AgreedItem,
     AnswerItem,
     Brief,
     BriefSource,
-    DisagreedItem,
     DroppedSource,
     Result,
     Scope,
@@ -294,7 +292,7 @@ async def brief(
         for i, r in enumerate(readings, 1)
     ]
     comparison = compare_sources(
-        [SourceText(site=s.site, url=s.url, text=s.text, published=s.published) for s in brief_sources if s.text],
+        [s for s in brief_sources if s.text],
         query=query,
         max_chars_per_source=3000,
     )
@@ -312,12 +310,8 @@ async def brief(
         reader=reader_id,
         sources=[s.model_copy(update={"text": clip(s.text, 1500)}) for s in brief_sources],
         answer=_answer_item(comparison.answer),
-        agreed=[AgreedItem(kind=a.kind, value=a.value, count=a.count, of=a.of, quantity=a.quantity) for a in comparison.agreed],
-        disagreed=[
-            DisagreedItem(kind=d.kind, site=d.site, url=d.url, value=d.value, others_value=d.others_value,
-                          others_count=d.others_count, quantity=d.quantity, type=d.type)
-            for d in comparison.disagreed
-        ],
+        agreed=comparison.agreed,
+        disagreed=comparison.disagreed,
         reads_spent=spent,
         failures=found.failures,
         dropped=copies + wiki_dropped,

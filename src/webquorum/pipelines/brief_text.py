@@ -1,4 +1,4 @@
-"""Render a brief as text under a hard character cap (pure).
+"""Render a brief as text under a hard character cap (pure): the comparison's lines, then the sources.
 
 Every source keeps its URL on a line of its own, whole, so a caller can ground a citation
 against it; only the page text lines shrink to fit. Page text and titles are untrusted and
@@ -11,11 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from webquorum.analysis.compare import Comparison
 from webquorum.types import BriefSource
 
 HARD_CAP = 4000
 MIN_TEXT = 80
 _BARE_URL = re.compile(r"(?i)(?:[a-z][a-z0-9+.-]*://|www\.)\S*")
+_YEAR_TEXT = re.compile(r"\d{4}")
 
 
 def one_line(text: str) -> str:
@@ -95,3 +97,38 @@ def render_brief(
             total += len(line) + 1
         text = "\n".join(kept)
     return text
+
+
+def render_agreement(comparison: Comparison) -> list[str]:
+    """The brief's own lines: the answer first, then other agreed items, then each disagreement, typed.
+
+    'Answer (population Broken Bow): 3,559 people in 2/3', 'Also agreed: "Nebraska" in 3/3',
+    'Disagreement: s2.com says 10,000 people where 2 others say 3,559 people (population Broken Bow)',
+    'Older figure: old.example says 324 m where 3 others say 330 m (pages dated 2022-2025)'.
+    These are the tool's words; page text is only ever quoted in them as a value.
+    """
+    lines: list[str] = []
+    answer = comparison.answer
+    if answer is not None:
+        label = f"Answer ({answer.words})" if answer.words else "Answer"
+        if answer.split:
+            rivals = " against ".join(f"{v} in {n}/{answer.of}" for v, n in ((answer.value, answer.count), *answer.rivals))
+            lines.append(f"{label}: sources split: {rivals}")
+        else:
+            lines.append(f"{label}: {_quoted(answer.kind, answer.value)} in {answer.count}/{answer.of}")
+    if comparison.agreed:
+        parts = [f"{_quoted(a.kind, a.value)} in {a.count}/{a.of}" for a in comparison.agreed]
+        lines.append(("Also agreed: " if answer else "Agreed across sources: ") + "; ".join(parts))
+    elif answer is None:
+        lines.append("Agreed across sources: nothing that a rule can compare")
+    for d in comparison.disagreed:
+        others = "1 other says" if d.others_count == 1 else f"{d.others_count} others say"
+        lead = "Older figure" if d.type == "older" else "Disagreement"
+        about = f" ({d.quantity})" if d.quantity and d.quantity not in d.value else ""
+        lines.append(f"{lead}: {d.site} says {d.value} where {others} {d.others_value}{about}")
+    return lines
+
+
+def _quoted(kind: str, value: str) -> str:
+    """Names, categories and years in quotes: words taken from a page, not the tool's own."""
+    return f'"{value}"' if kind in ("name", "other") or _YEAR_TEXT.fullmatch(value) else value

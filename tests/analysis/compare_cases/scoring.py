@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from webquorum.analysis.compare import Comparison, SourceText, compare_sources
+from tests.analysis.texts import SourceText
+
+from webquorum.analysis.compare import Comparison, compare_sources
 from webquorum.text.figures import extract_figures
 from webquorum.text.names import name_key
 from webquorum.text.readings import figures_agree
