@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Literal, NamedTuple, Protocol
 
 from webquorum.analysis.answer import Answer, answer_of, answer_statements
 from webquorum.analysis.ask import Ask, about_question, ask_in_words, read_ask
@@ -98,10 +98,29 @@ class _Item:
     undescribed: _Cluster | None = None  # a figure whose quantity is read only if it is shown
 
 
+class _NameMention(NamedTuple):
+    site: str
+    surface: str
+    order: tuple[int, int]  # (source index, offset)
+    weak: bool  # a one-word or sentence-initial reading: counts only beside a sure one
+
+
+class _RoleMention(NamedTuple):
+    site: str
+    url: str
+    claim: RoleClaim
+
+
+class _Dissent(NamedTuple):
+    weight: int  # how many sites the other side has: the larger majority's dissent is shown first
+    first: tuple[int, int]
+    item: DisagreedItem
+
+
 @dataclass
 class _Names:
-    mentions: dict[str, list[tuple[str, str, tuple[int, int], bool]]] = field(default_factory=dict)
-    roles: list[tuple[str, str, RoleClaim]] = field(default_factory=list)  # (site, url, claim)
+    mentions: dict[str, list[_NameMention]] = field(default_factory=dict)
+    roles: list[_RoleMention] = field(default_factory=list)
 
 
 def compare_sources(
@@ -121,8 +140,8 @@ def compare_sources(
         site_index.setdefault(site, len(site_index))
         text = source.text[:max_chars_per_source]
         for name in name_mentions(text):
-            names.mentions.setdefault(name.key, []).append((site, name.surface, (index, name.offset), name.weak))
-        names.roles.extend((site, source.url, r) for r in read_roles(text))
+            names.mentions.setdefault(name.key, []).append(_NameMention(site, name.surface, (index, name.offset), name.weak))
+        names.roles.extend(_RoleMention(site, source.url, r) for r in read_roles(text))
         reader = reader_for(text)
         for figure in reader.figures:
             mention = _Mention(site, source.url, (index, figure.start), figure, reader)
@@ -142,7 +161,7 @@ def compare_sources(
             items.append(_figure_item(cluster, described=query is not None))
         if kind != "year":  # a bare year is never a disputed figure
             found = _dissents(group, clusters, topics)
-            if len({d[2].value for d in found}) <= 1:  # a scatter of other values is ambiguity, not a dissent
+            if len({d.item.value for d in found}) <= 1:  # a scatter of other values is ambiguity, not a dissent
                 dissents.extend(found)
     question = read_question(query) if query else None
     fallback = _answer(items, question) if question else None
@@ -156,12 +175,12 @@ def compare_sources(
     others = [it for it in items if answer is None or not (_same_item(it, answer) or it.value in earlier)]
     chosen = [_figure_item(it.undescribed, described=True) if it.undescribed else it for it in _select(others, max_agreed)]
     agreed = [AgreedItem(kind=it.kind, value=it.value, count=len(it.sites), of=of, quantity=it.quantity) for it in chosen]
-    dissents.sort(key=lambda d: (-d[0], d[1]))
+    dissents.sort(key=lambda d: (-d.weight, d.first))
     if ask is not None and answer is not None:
         # On the question's own quantity a claim dissent must side with the answer: one that upholds another
         # value second-guesses it (on real pages: another station's opening date, another person's birth).
-        dissents = [d for d in dissents if d[2].site not in answer.elsewhere and (not about_question(d[2].quantity, ask)
-                    or (d[2].others_value == answer.value and not answer.split))]  # fmt: skip
+        dissents = [d for d in dissents if d.item.site not in answer.elsewhere and (not about_question(d.item.quantity, ask)
+                    or (d.item.others_value == answer.value and not answer.split))]  # fmt: skip
     disagreed = _answer_dissents(answer) if answer else []
     for _, _, d in dissents[: max(0, max_disagreed - len(disagreed))]:
         if (d.site, d.value) not in {(x.site, x.value) for x in disagreed}:
@@ -206,7 +225,7 @@ def contradiction(claim: str, passage: str) -> tuple[FigureClaim, FigureClaim] |
 
 
 # -- names and roles -------------------------------------------------------------------------------
-def _canonical_names(mentions: dict[str, list[tuple[str, str, tuple[int, int], bool]]]) -> dict[str, str]:
+def _canonical_names(mentions: dict[str, list[_NameMention]]) -> dict[str, str]:
     """Each name key -> the one key it is merged into ("pena" -> "maria jose pena" when that is the only fit)."""
     keys = sorted(mentions, key=lambda k: (-len(k.split()), k))
     by_last: dict[str, list[str]] = {}
@@ -222,7 +241,7 @@ def _canonical_names(mentions: dict[str, list[tuple[str, str, tuple[int, int], b
 
 
 def _name_items(names: _Names, canonical: dict[str, str]) -> list[_Item]:
-    merged: dict[str, list[tuple[str, str, tuple[int, int], bool]]] = {}
+    merged: dict[str, list[_NameMention]] = {}
     for key, mentions in names.mentions.items():
         merged.setdefault(canonical[key], []).extend(mentions)
     role_of: dict[str, str] = {}
@@ -236,10 +255,10 @@ def _name_items(names: _Names, canonical: dict[str, str]) -> list[_Item]:
     return items
 
 
-def _name_item(key: str, mentions: list[tuple[str, str, tuple[int, int], bool]], role: str) -> _Item | None:
+def _name_item(key: str, mentions: list[_NameMention], role: str) -> _Item | None:
     """A name two sites give, a weak mention counting only when some other site names it for sure."""
     strong = {site for site, _, _, weak in mentions if not weak}
-    kept = [m for m in mentions if not m[3] or strong - {m[0]}]
+    kept = [m for m in mentions if not m.weak or strong - {m.site}]
     sites = frozenset(site for site, _, _, _ in kept)
     if len(sites) < 2:
         return None
@@ -249,16 +268,16 @@ def _name_item(key: str, mentions: list[tuple[str, str, tuple[int, int], bool]],
     return _Item("name", display, sites, len(kept), min(order for _, _, order, _ in kept), role, key=key)
 
 
-def _role_dissents(names: _Names, canonical: dict[str, str]) -> list[tuple[int, tuple[int, int], DisagreedItem]]:
+def _role_dissents(names: _Names, canonical: dict[str, str]) -> list[_Dissent]:
     """Another person named for a role most sites give to someone else (and who is not named there)."""
     named: dict[str, set[str]] = {}
     for key, mentions in names.mentions.items():
         for site, _, _, _ in mentions:
             named.setdefault(site, set()).add(canonical[key])
-    by_role: dict[str, list[tuple[str, str, RoleClaim]]] = {}
+    by_role: dict[str, list[_RoleMention]] = {}
     for site, url, r in names.roles:
-        by_role.setdefault(r.role, []).append((site, url, r))
-    out: list[tuple[int, tuple[int, int], DisagreedItem]] = []
+        by_role.setdefault(r.role, []).append(_RoleMention(site, url, r))
+    out: list[_Dissent] = []
     for claims in by_role.values():
         holders: dict[str, set[str]] = {}
         for site, _, r in claims:
@@ -271,7 +290,7 @@ def _role_dissents(names: _Names, canonical: dict[str, str]) -> list[tuple[int, 
         surface = Counter(r.surface for r in backing if name_key(r.surface) == person) or Counter(r.surface for r in backing)
         shown = min(surface, key=lambda s: (-surface[s], s))
         reported: set[str] = set()
-        for site, url, r in sorted(claims, key=lambda c: (c[0], c[2].start)):
+        for site, url, r in sorted(claims, key=lambda c: (c.site, c.claim.start)):
             other = canonical.get(r.person, r.person)
             if site in holders[person] or site in reported or same_person(other, person) or person in named.get(site, set()):
                 continue
@@ -279,7 +298,7 @@ def _role_dissents(names: _Names, canonical: dict[str, str]) -> list[tuple[int, 
                 continue  # positive identity: the same role of the same named organisation or place
             if len(holders.get(other, ())) < len(holders[person]):
                 reported.add(site)
-                out.append((len(holders[person]), (0, r.start),
+                out.append(_Dissent(len(holders[person]), (0, r.start),
                             DisagreedItem(kind="name", site=site, url=url, value=r.surface, others_value=shown,
                                           others_count=len(holders[person]), quantity=backing[0].words)))  # fmt: skip
     return out
@@ -399,7 +418,7 @@ def _same_subject(a: _Mention, b: _Mention, topics: dict[str, frozenset[str]]) -
 
 def _dissents(
     group: list[_Mention], clusters: list[_Cluster], topics: dict[str, frozenset[str]]
-) -> list[tuple[int, tuple[int, int], DisagreedItem]]:
+) -> list[_Dissent]:
     out = []
     for cluster in clusters:
         members = cluster.members
@@ -417,7 +436,7 @@ def _dissents(
                     value = format_figure(m.figure)
                     shown = format_figure(_coarsest(cluster).figure)
                     quantity = like[0].claim.words or m.claim.words
-                    out.append((len(members), m.order,
+                    out.append(_Dissent(len(members), m.order,
                                 DisagreedItem(kind="figure", site=site, url=m.url, value=value, others_value=shown,
                                               others_count=len(members), quantity=quantity)))  # fmt: skip
                 break

@@ -27,6 +27,7 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from webquorum.text.alternation import alternation
 from webquorum.text.figures import extract_figures, language_of
@@ -223,7 +224,11 @@ def periods_compatible(a: Period, b: Period) -> bool:
 
 
 # -- reading one sentence --------------------------------------------------------------------------
-_Tok = tuple[int, int, str, bool]  # start, end, word, whether it is a name
+class _Tok(NamedTuple):
+    start: int
+    end: int
+    word: str
+    name: bool  # a capitalised word read as (part of) a name
 
 
 @dataclass
@@ -248,9 +253,9 @@ def _sentence(text: str, start: int, end: int, figures: list[Figure], names: fro
         if taken[m.start() - start]:
             continue  # a figure's own words ("billion", "dollars") say nothing about what it measures
         word = m[0]
-        tokens.append((m.start(), m.end(), word, word[:1].isupper() and _is_name(text, m.start(), word, names)))
+        tokens.append(_Tok(m.start(), m.end(), word, word[:1].isupper() and _is_name(text, m.start(), word, names)))
     breaks = [m.start() for m in _CLAUSE_BREAK.finditer(text, start, end)]
-    return _Sentence(start, end, figures, tokens, [t[0] for t in tokens], breaks, {})
+    return _Sentence(start, end, figures, tokens, [t.start for t in tokens], breaks, {})
 
 
 def _claim_at(text: str, s: _Sentence, i: int, lang: str, names: frozenset[str]) -> FigureClaim:
@@ -264,7 +269,7 @@ def _claim_at(text: str, s: _Sentence, i: int, lang: str, names: frozenset[str])
     first = bisect_left(starts, f.end)
     after = tokens[first : min(bisect_left(starts, min(nxt, hi)), first + _AFTER)]
     if (lo, hi) not in s.periods:
-        words = [t[2].lower() for t in tokens[bisect_left(starts, lo) : bisect_left(starts, hi)]]
+        words = [t.word.lower() for t in tokens[bisect_left(starts, lo) : bisect_left(starts, hi)]]
         s.periods[(lo, hi)] = _period(text, words, s.figures, lo, hi)
     return _claim(text, f, before, after, s.periods[(lo, hi)], lang, names)
 
@@ -272,20 +277,20 @@ def _claim_at(text: str, s: _Sentence, i: int, lang: str, names: frozenset[str])
 def _claim(
     text: str, f: Figure, before: list[_Tok], after: list[_Tok], period: Period, lang: str, names: frozenset[str]
 ) -> FigureClaim:
-    lower_before = [t[2].lower() for t in before]
-    lower_after = [t[2].lower() for t in after]
+    lower_before = [t.word.lower() for t in before]
+    lower_after = [t.word.lower() for t in after]
     head, head_at, head_side = _head(before, after, lang, f.kind)
     modifiers: set[str] = set()
     surfaces: list[str] = []
     material: set[str] = set()
     if head_side == "before":
         i = head_at - 1
-        verb = before[head_at][2].lower() in VERBS
+        verb = before[head_at].word.lower() in VERBS
         while not verb and i >= 0 and len(surfaces) < 2:
-            word = before[i][2]
-            if before[i][3]:
+            word = before[i].word
+            if before[i].name:
                 break
-            if starts_sentence(text, before[i][0]):
+            if starts_sentence(text, before[i].start):
                 word = word.lower()
             if not _modifier(word, head, lang):
                 break
@@ -293,8 +298,8 @@ def _claim(
             surfaces.insert(0, word)
             i -= 1
         rest = before[head_at + 1 :]
-        if lang == "es" and rest and _modifier(rest[0][2], head, lang) and rest[0][2][:1].islower():
-            modifiers.add(word_key(rest[0][2], lang))  # "ingresos netos"
+        if lang == "es" and rest and _modifier(rest[0].word, head, lang) and rest[0].word[:1].islower():
+            modifiers.add(word_key(rest[0].word, lang))  # "ingresos netos"
         material |= _material(rest, head, lang)
     material |= _material(after, head, lang)
     modifiers |= {SCOPES.get(m, m) for m in f.modifiers}
@@ -302,11 +307,11 @@ def _claim(
     modifiers -= scope
     change = _change(lower_before, lower_after)
     prior = not change and _prior(lower_before, lower_after)
-    subject = frozenset(fold(t[2].removesuffix("'s").removesuffix("’s")) for t in _owners(before, after))
+    subject = frozenset(fold(t.word.removesuffix("'s").removesuffix("’s")) for t in _owners(before, after))
     label = ""
     if head:
         source = before if head_side == "before" else after
-        surface = source[head_at][2].lower() if head_at >= 0 else head
+        surface = source[head_at].word.lower() if head_at >= 0 else head
         label = LABELS.get(head, head) if concept_of(surface, lang) else surface
     if f.kind == "count":
         label = f"{f.unit}, {label}" if label and label != f.unit else f.unit
@@ -323,17 +328,17 @@ def _head(before: list[_Tok], after: list[_Tok], lang: str, kind: str) -> tuple[
     best: tuple[int, str, int, str] | None = None
     wanted = EVENTS if kind == "date" else None
     for distance, i in enumerate(range(len(before) - 1, -1, -1)):
-        concept = _concept(before[i][2], lang)
+        concept = _concept(before[i].word, lang)
         if concept and (wanted is None or concept in wanted):
             best = (distance, concept, i, "before")
             governing = _governing(before, i, lang, wanted)
             if governing is not None:
-                best = (distance, _concept(before[governing][2], lang) or concept, governing, "before")
+                best = (distance, _concept(before[governing].word, lang) or concept, governing, "before")
             break
     for distance, tok in enumerate(after[:5]):
-        if tok[2] in ",;:()":
+        if tok.word in ",;:()":
             break
-        concept = _concept(tok[2], lang)
+        concept = _concept(tok.word, lang)
         if concept and (wanted is None or concept in wanted):
             if best is None or distance < best[0]:
                 best = (distance, concept, distance, "after")
@@ -343,7 +348,7 @@ def _head(before: list[_Tok], after: list[_Tok], lang: str, kind: str) -> tuple[
     if kind in ("count", "measure"):
         return None, -1, ""
     for i in range(len(before) - 1, max(-1, len(before) - 4), -1):
-        word = before[i][2]
+        word = before[i].word
         low = word.lower()
         plain = low not in FUNCTION_WORDS and low not in LINK_WORDS and low not in NEUTRAL and low not in _PERIOD_WORDS
         if word[:1].islower() and plain and not any(c.isdigit() for c in word) and concept_of(low, lang) is None:
@@ -354,15 +359,15 @@ def _head(before: list[_Tok], after: list[_Tok], lang: str, kind: str) -> tuple[
 def _governing(before: list[_Tok], i: int, lang: str, wanted: frozenset[str] | None) -> int | None:
     """The head a prepositional phrase hangs from: "tariff" in "the tariff on steel imports"."""
     j = i - 1
-    while j >= 0 and before[j][2][:1].islower() and before[j][2].lower() not in FUNCTION_WORDS:
+    while j >= 0 and before[j].word[:1].islower() and before[j].word.lower() not in FUNCTION_WORDS:
         j -= 1  # the phrase's own modifiers ("steel")
-    if j < 1 or before[j][2].lower() not in _PREPOSITIONS:
+    if j < 1 or before[j].word.lower() not in _PREPOSITIONS:
         return None
     for k in range(j - 1, max(-1, j - 4), -1):
-        word = before[k][2].lower()
+        word = before[k].word.lower()
         if word in ("the", "its", "their", "a", "el", "la", "los", "las", "su", "sus"):
             continue
-        concept = _concept(before[k][2], lang)
+        concept = _concept(before[k].word, lang)
         return k if concept and (wanted is None or concept in wanted) else None
     return None
 
@@ -391,16 +396,16 @@ def _modifier(word: str, head: str | None, lang: str) -> bool:
 
 def _material(tokens: list[_Tok], head: str | None, lang: str) -> set[str]:
     """"of copper", "de petróleo" right after the figure or the head."""
-    if len(tokens) < 2 or tokens[0][2].lower() not in ("of", "de", "del"):
+    if len(tokens) < 2 or tokens[0].word.lower() not in ("of", "de", "del"):
         return set()
     out = set()
     for tok in tokens[1:4]:
-        low = tok[2].lower()
+        low = tok.word.lower()
         if low in ("the", "el", "la", "los", "las"):
             continue
-        if not tok[2][:1].islower() or low in FUNCTION_WORDS or low in LINK_WORDS or low in _PERIOD_WORDS:
+        if not tok.word[:1].islower() or low in FUNCTION_WORDS or low in LINK_WORDS or low in _PERIOD_WORDS:
             break
-        if low not in NEUTRAL and _concept(tok[2], lang) in (None, head):
+        if low not in NEUTRAL and _concept(tok.word, lang) in (None, head):
             out.add(word_key(low, lang))
     return out
 
@@ -481,17 +486,17 @@ def _owners(before: list[_Tok], after: list[_Tok]) -> list[_Tok]:
     """
     out = []
     for i, t in enumerate(before):
-        prev = before[i - 1][2] if i else ""
-        if t[3] and t[2] not in HONORIFICS and prev.rstrip(".") not in HONORIFICS and prev.lower() not in _SPEAKERS:
+        prev = before[i - 1].word if i else ""
+        if t.name and t.word not in HONORIFICS and prev.rstrip(".") not in HONORIFICS and prev.lower() not in _SPEAKERS:
             out.append(t)
     owner = False
     for t in after:
-        low = t[2].lower()
-        if low in _SPEAKERS or t[2] in ",;":
+        low = t.word.lower()
+        if low in _SPEAKERS or t.word in ",;":
             break
         if low in ("at", "of", "for", "de", "del", "en"):
             owner = True
-        elif t[3] and owner:
+        elif t.name and owner:
             out.append(t)
     return out
 

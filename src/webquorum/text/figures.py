@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from functools import partial
+from typing import NamedTuple
 
 from webquorum.text.alternation import alternation, expand
 from webquorum.text.fold import fold_word
@@ -237,12 +238,12 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
     readers = (_dates, _money, _percents, _measures, partial(_counts, mods=mods), _headed, _years)
     for read in readers:  # in this order: an earlier kind keeps the span ("$81.6 billion" is money, not a count)
         for item in read(page):
-            start, end = item[4], item[5]
-            if any(taken[start:end]) or item[1].adjusted() > 17:  # 10^18 and up: an identifier, not an amount
+            start, end = item.start, item.end
+            if any(taken[start:end]) or item.value.adjusted() > 17:  # 10^18 and up: an identifier, not an amount
                 continue
             taken[start:end] = b"\x01" * (end - start)
             raw.append(item)
-    raw.sort(key=lambda r: r[4])
+    raw.sort(key=lambda r: r.start)
     raw.extend(_inherited(page, raw))
     out = [
         Figure(
@@ -310,7 +311,15 @@ def _parse_number(s: str, decimal_comma: bool) -> tuple[Decimal, Decimal]:
     return Decimal(f"{whole}.{frac}" if frac else whole), Decimal(1).scaleb(-len(frac))
 
 
-_Raw = tuple[FigureKind, Decimal, str, Decimal, int, int]
+class _Raw(NamedTuple):
+    """A figure as a reader finds it, before the readers' overlaps are settled."""
+
+    kind: FigureKind
+    value: Decimal
+    unit: str
+    step: Decimal
+    start: int
+    end: int
 
 
 def _scaled(m: re.Match[str], decimal_comma: bool, exponent: int = 0) -> tuple[Decimal, Decimal]:
@@ -332,14 +341,14 @@ def _money(page: _Page) -> list[_Raw]:
             else _CURRENCIES.get(pre, pre.upper())
         )
         value, step = _scaled(m, decimal_comma)
-        out.append(("money", value, currency, step, m.start(), m.end()))
+        out.append(_Raw("money", value, currency, step, m.start(), m.end()))
     for m in _scan(_MONEY_SUFFIX, page):
         exponent, currency = _PACKED.get((m["packed"] or "").lower(), (0, ""))
         if not currency:
             suffix = (m["cur"] or m["code"] or m["sym"] or "").lower()
             currency = _CURRENCIES.get(suffix, suffix.upper())
         value, step = _scaled(m, decimal_comma, exponent)
-        out.append(("money", value, currency, step, m.start(), m.end()))
+        out.append(_Raw("money", value, currency, step, m.start(), m.end()))
     return out
 
 
@@ -348,7 +357,7 @@ def _percents(page: _Page) -> list[_Raw]:
     decimal_comma = page.decimal_comma
     for m in _scan(_PERCENT, page):
         value, step = _parse_number(m["num"], decimal_comma)
-        out.append(("percent", value, "pp" if m["pp"] else "%", step, m.start(), m.end()))
+        out.append(_Raw("percent", value, "pp" if m["pp"] else "%", step, m.start(), m.end()))
     return out
 
 
@@ -388,7 +397,7 @@ def _counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> list[_R
         if decimal_comma and after and after[1].endswith(("os", "as", "es")) and after[1] not in FUNCTION_WORDS:
             modifiers.add(fold_word(after[1]))  # Spanish adjectives follow: "empleos directos"
         mods[(m.start(), unit_end)] = frozenset(modifiers)
-        out.append(("count", value, unit, step, m.start(), unit_end))
+        out.append(_Raw("count", value, unit, step, m.start(), unit_end))
     return out
 
 
@@ -430,7 +439,7 @@ def _measures(page: _Page) -> list[_Raw]:
             continue
         value, step = _scaled(m, decimal_comma)
         factor = Decimal(repr(UNITS[unit_name(unit)][1]))
-        out.append(("measure", value * factor, unit, step * factor, m.start(), end))
+        out.append(_Raw("measure", value * factor, unit, step * factor, m.start(), end))
     return out
 
 
@@ -448,7 +457,7 @@ def _headed(page: _Page) -> list[_Raw]:
         end = m.end("scale") if m["scale"] else m.end("num")
         head = fold_word(m["head"])
         unit = "employees" if head in ("workforce", "plantilla", "headcount") else "people"
-        out.append(("count", value, unit, step, m.start("num"), end))
+        out.append(_Raw("count", value, unit, step, m.start("num"), end))
     return out
 
 
@@ -461,22 +470,22 @@ def _inherited(page: _Page, raw: list[_Raw]) -> list[_Raw]:
             continue
         best: _Raw | None = None
         for r in raw:
-            if r[0] not in ("money", "count", "measure"):
+            if r.kind not in ("money", "count", "measure"):
                 continue
-            lo, hi = (r[5], m.start()) if r[5] <= m.start() else (m.end(), r[4])
+            lo, hi = (r.end, m.start()) if r.end <= m.start() else (m.end(), r.start)
             if hi - lo > 150 or any(c in text[lo:hi] for c in ".;!?\n"):
                 continue
-            if best is None or abs(r[4] - m.start()) < abs(best[4] - m.start()):
+            if best is None or abs(r.start - m.start()) < abs(best.start - m.start()):
                 best = r
-        if best is not None and best[0] != "measure":
+        if best is not None and best.kind != "measure":
             value, step = _scaled(m, decimal_comma)
-            out.append((best[0], value, best[2], step, m.start(), m.end()))
+            out.append(_Raw(best.kind, value, best.unit, step, m.start(), m.end()))
     return out
 
 
 def _years(page: _Page) -> list[_Raw]:
     return [
-        ("year", Decimal(m["num"]), "", Decimal(1), m.start(), m.end())
+        _Raw("year", Decimal(m["num"]), "", Decimal(1), m.start(), m.end())
         for m in _scan(_YEAR, page, "$€£.,/:-")
     ]
 
@@ -493,7 +502,7 @@ def _dates(page: _Page) -> list[_Raw]:
                     continue
                 first = date(year, month, 1).toordinal()
                 days = (date(year + month // 12, month % 12 + 1, 1).toordinal()) - first
-                out.append(("date", Decimal(first) + Decimal(days - 1) / 2, "", Decimal(days), m.start(), m.end()))
+                out.append(_Raw("date", Decimal(first) + Decimal(days - 1) / 2, "", Decimal(days), m.start(), m.end()))
                 continue
             if "a" in groups:  # d/m/y or m/d/y: an impossible month settles it, else the language does
                 a, b = int(m["a"]), int(m["b"])
@@ -505,5 +514,5 @@ def _dates(page: _Page) -> list[_Raw]:
                 when = date(int(m["y"]), month, day)
             except ValueError:
                 continue
-            out.append(("date", Decimal(when.toordinal()), "", Decimal(1), m.start(), m.end()))
+            out.append(_Raw("date", Decimal(when.toordinal()), "", Decimal(1), m.start(), m.end()))
     return out
