@@ -22,7 +22,6 @@ never exhaustive and says so.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -33,6 +32,7 @@ from webquorum.pipelines.run.egress import redact_query
 from webquorum.pipelines.run.model import ModelClient
 from webquorum.pipelines.runtime import Runtime
 from webquorum.readers.trim import first_sentence_start
+from webquorum.text.events import DENIAL, EVENT, PLACE
 from webquorum.text.figure_claims import read_figure_claims
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import CALENDAR_WORDS
@@ -63,18 +63,6 @@ MAX_PLANNED = 4
 VERIFY_TOP = 5
 DISCOVERY_READS = 4
 KEEP_FOR_VERIFICATION = 1  # reads the promotion step leaves for the verification search's pages
-EVENT = re.compile(
-    r"\b(?:plant|factor|fabric|facilit|expan|amplia|tender|licitac|hiring|hires|contratac|contratar|emple|jobs?\b|"
-    r"vacant|constru|build|invest|invers|invert|opening|apertur|abrir|abrira|inaugur|warehouse|naves?\b|bodega|"
-    r"almacen|distribution|relocat|reubic|nearshor|acqui|adquisic|groundbreak|ensambl|assembl)"
-)
-DENIAL = re.compile(
-    r"\b(?:cancel|suspen|desmient|denie|deny|denied|niega|nego|pospon|postpon|halt|scrap|descart|abandon)"
-)
-_CAP = r"[A-ZÀ-ÖØ-Þ][\wÀ-ÿ'’-]+"
-_PLACE = re.compile(
-    rf"\b(?:in|en|at|near|cerca de)\s+((?:{_CAP})(?:\s+(?:de\s+|del\s+)?{_CAP})*(?:,\s*{_CAP}(?:\s+{_CAP})*)?)"
-)
 _EXAMPLE_SIGNALS = ["nueva planta", "ampliación de planta", "licitación"]
 
 
@@ -185,7 +173,7 @@ async def spend(run: RunContext, query: str, request: DiscoverRequest) -> Search
 # -- 3. extract, dedupe, rank ----------------------------------------------------------------------
 def stated_geography(passage: str, geographies: Sequence[str]) -> str | None:
     """The place the passage states ("en Apodaca, Nuevo León"), else a requested geography it names, else None."""
-    for m in _PLACE.finditer(passage):
+    for m in PLACE.finditer(passage):
         place = m.group(1)
         if fold(place.split()[0]) not in CALENDAR_WORDS and not extract_organisations(place):
             return place
