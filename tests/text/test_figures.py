@@ -287,3 +287,16 @@ def test_a_month_holds_its_days_and_no_other() -> None:
     assert figures_agree(month, extract_figures("on 30 September 1888")[0])
     assert not figures_agree(month, extract_figures("on October 1, 1888")[0])
     assert figures_agree(extract_figures("70 mph")[0], extract_figures("70 miles per hour")[0])
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [("With the population about 50,000, it is the fifth town", "50,000"), ("Population 7,899 (2010)", "7,899")],
+)
+def test_a_population_with_no_verb_between_is_read(text: str, shown: str) -> None:
+    counts = [f for f in extract_figures(text) if f.kind == "count"]
+    assert [(f.text, f.unit) for f in counts] == [(shown, "people")]
+
+
+def test_the_population_of_an_age_is_not_a_population() -> None:
+    assert not [f for f in extract_figures("Of the population 65 years and over, 12% live alone") if f.unit == "people"]

@@ -178,9 +178,11 @@ _HEADS = ("population", "poblaci", "attendance", "asistencia", "workforce", "pla
 _HEADED = re.compile(
     rf"(?P<head>{_ci('population|poblaci[oó]n|attendance|asistencia|workforce|plantilla|headcount')})"
     rf"(?:(?:\s+[{_L}]+){{0,2}}?\s+(?i:of|is|was|stands at|stood at|reached|totals|totalled|de|es|fue|era|alcanz[oó])"
-    rf"|(?:\s+\(\d{{4}}\))?\s*[:|])"  # a label: "Population: 4,411", "Population (2020) | 4,411"
+    rf"|(?:\s+\(\d{{4}}\))?\s*[:|])?"  # a label: "Population: 4,411", "Population (2020) | 4,411"; or nothing:
+    # "with the population about 50,000", a table's "Population 7,899 (2010)"
     rf"\s+(?i:about\s+|some\s+|around\s+|nearly\s+|almost\s+|more\s+than\s+|over\s+|unos\s+|m[aá]s\s+de\s+|cerca\s+de\s+|casi\s+)?"
     rf"{_NUM}(?:\s+(?P<scale>{_ci(_SCALE_WORDS_UNIT)}))?(?![{_L}\d%])"
+    r"(?!\s+(?i:years?|and\s+(?:over|older)|or\s+older|to\s+\d))"  # "the population 65 years and over" is an age
 )
 _HEDGES = ("about", "around", "nearly", "almost", "roughly", "approximately", "some", "more than", "over",
            "close to", "up to", "an estimated", "cerca de", "casi", "unos", "unas", "alrededor de",
