@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing as mp
+import os
+import resource
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +33,41 @@ def latency(name: str, run: int, low: float, high: float) -> float:
     return low + (high - low) * int.from_bytes(digest[:4], "big") / 0xFFFFFFFF
 
 
+def tree_cpu_seconds(pid: int, *, skip: frozenset[int] = frozenset(), root: bool = True) -> float:
+    """utime + stime of ``pid`` and of every live descendant (extraction workers, a fleet's workers), from /proc.
+
+    Descendants are found by their parent pid over all of /proc, so a child started from any thread counts;
+    ``skip`` leaves out a subtree (the benchmark's own simulated web); ``root=False`` counts the descendants
+    alone (the caller reads its own CPU with a finer clock). CPU of children that have exited
+    and been waited for is in :func:`reaped_children_cpu_seconds`.
+    """
+    parents: dict[int, list[int]] = {}
+    ticks: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents.setdefault(int(fields[1]), []).append(int(entry))
+        ticks[int(entry)] = int(fields[11]) + int(fields[12])
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        if current in skip:
+            continue
+        if current != pid or root:
+            total += ticks.get(current, 0)
+        todo.extend(parents.get(current, []))
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def reaped_children_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def _serve(setup: Setup, params: dict[str, Any], ports: Any, stop: Any) -> None:
     web = SimWeb().start()
     setup(web, params)
@@ -47,6 +84,10 @@ class ChildWeb:
         self._ports = ctx.Queue()
         self._stop = ctx.Event()
         self._proc = ctx.Process(target=_serve, args=(setup, params, self._ports, self._stop), daemon=True)
+
+    @property
+    def pid(self) -> int:
+        return self._proc.pid or 0
 
     def __enter__(self) -> int:
         self._proc.start()
