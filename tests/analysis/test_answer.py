@@ -173,3 +173,42 @@ def test_another_person_of_the_same_surname_is_not_a_dissent() -> None:
     )
     assert c.answer is not None and c.answer.value == "1916" and c.disagreed == []
     assert c.answer.elsewhere == ("c.test",)
+
+
+HORNER_1677 = ("Sir George Horner (3 March 1605 – 9 February {year}) was an English lawyer and politician who sat in "
+               "the House of Commons for Somerset and Wells at various times between 1640 and 1660.")
+
+
+def test_an_edited_copy_dissents_even_where_two_people_of_the_name_split_the_sites() -> None:
+    c = compare_sources(
+        [
+            src("a.test", HORNER_1677.format(year=1677)),
+            src("b.test", "From Wikipedia. English lawyer Sir George Horner died on 9 February 1677 at Mells in Somerset."),
+            src("c.test", HORNER_1677.format(year=1777)),  # a's sentence, another year: the edited copy
+            src("d.test", "George Horner (1646 – 11 March 1707) was an English politician who sat in the House of Commons."),
+            src("e.test", "Another George Horner died on 11 March 1707 at Mells Manor, leaving three daughters."),
+        ],
+        query="When did George Horner die?",
+    )
+    assert c.answer is not None and c.answer.split  # two George Horners, two pages each: no answer is chosen
+    assert [(d.site, d.value, d.others_value, d.others_count) for d in c.disagreed] == [
+        ("c.test", "1777-02-09", "1677-02-09", 2)
+    ]
+
+
+def test_an_edited_sentence_whose_original_has_no_second_site_names_no_one() -> None:
+    c = compare_sources(
+        [src("a.test", HORNER_1677.format(year=1677)), src("c.test", HORNER_1677.format(year=1777))],
+        query="When did George Horner die?",
+    )
+    assert c.answer is not None and c.answer.split and c.disagreed == []
+
+
+def test_a_formulaic_sentence_about_several_towns_is_no_edited_copy() -> None:
+    line = "The population was {n} at the 2010 census, and the town lies on the river."
+    c = compare_sources(
+        [src("a.test", line.format(n="2,197")), src("b.test", "Hughesville had 2,197 people in 2010."),
+         src("c.test", line.format(n="5,000")), src("d.test", line.format(n="183"))],
+        query="What is the population of Hughesville?",
+    )
+    assert c.disagreed == []

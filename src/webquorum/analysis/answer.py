@@ -73,6 +73,7 @@ class Dissent:
     statement: Statement
     type: DissentType
     note: str = ""  # why it is older, in words: "pages dated 2022-2025", "others give it as the earlier value"
+    against: tuple[str, int] | None = None  # the value it departs from and its sites, when not the answer's
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,8 @@ class Answer:
 
     @property
     def split(self) -> bool:
-        """As many sites state another value: the brief names no answer and no dissent, only the split."""
+        """As many sites state another value: the brief names no answer, only the split (and an edited copy's
+        dissent, which does not depend on which value is the answer: :func:`_edited_copies`)."""
         return bool(self.rivals)
 
     @property
@@ -375,8 +377,43 @@ def answer_of(
                     dissents.append(_dissent(s, top, dates))
     if len({d.statement.value for d in dissents}) > 1:
         dissents = []  # a scatter of other values is ambiguity (several things share the name), not one dissent
+    dissents += _edited_copies(groups, texts, dates, {d.statement.site for d in dissents})
     return Answer(ask.kind, shown.value, tuple(s.site for s in top), of, words, tuple(dissents), tuple(statements),
                   rivals, tuple(elsewhere))  # fmt: skip
+
+
+_COPY_SHARE = 0.9  # share of content words two sentences have in common, the values aside, to be one sentence
+_COPY_WORDS = 6  # fewer content words than this ("the population was ... at the census") say too little
+
+
+def _edited_copies(
+    groups: list[list[Statement]], texts: dict[str, str], dates: dict[str, str | None], done: set[str]
+) -> list[Dissent]:
+    """Pages whose answering sentence is another page's word for word with the value changed, where the value
+    it replaced has two or more sites behind it and its own has none: the edited copy dissents.
+
+    Issue 22: "a copy that changes the figure is not a copy"; it is the strongest identity two statements
+    can have, so it holds even where the sites split on which of several same-named things is meant (two
+    George Horners, each with two pages, and one page that is the first's with another year). A sentence
+    that shares fewer words, or twins of more than one other value (a formulaic "population was ..."
+    sentence about several towns), names no one.
+    """
+    stated = [(s, g) for g in groups for s in g if s.start >= 0]
+    frames = {s.site: _frame(texts.get(s.site, ""), s) for s, _ in stated}
+    out: list[Dissent] = []
+    for s, own in stated:
+        if s.site in done or len(own) > 1 or len(frames[s.site]) < _COPY_WORDS:
+            continue
+        twins = [(t, g) for t, g in stated if g is not own and _overlap(frames[s.site], frames[t.site]) >= _COPY_SHARE]
+        replaced = {id(g): g for _, g in twins}
+        if len(replaced) != 1:
+            continue
+        (group,) = replaced.values()
+        shown = _shown(group)
+        if len(group) >= 2 and not names_value(texts.get(s.site, ""), shown) and _comparable(s, group):
+            dissent = _dissent(s, group, dates)
+            out.append(Dissent(s, dissent.type, dissent.note, (shown.value, len(group))))
+    return out
 
 
 def _shown(group: list[Statement]) -> Statement:

@@ -214,8 +214,9 @@ def _answer_dissents(answer: Answer) -> list[DisagreedItem]:
     kind: ItemKind = "name" if answer.kind == "name" else "figure"
     return [
         DisagreedItem(kind=kind, site=d.statement.site, url=d.statement.url, value=d.statement.value,
-                      others_value=answer.value, others_count=answer.count, quantity=d.note or answer.words, type=d.type)
+                      others_value=against[0], others_count=against[1], quantity=d.note or answer.words, type=d.type)
         for d in answer.dissents
+        for against in [d.against or (answer.value, answer.count)]
     ]
 
 
