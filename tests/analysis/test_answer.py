@@ -212,3 +212,17 @@ def test_a_formulaic_sentence_about_several_towns_is_no_edited_copy() -> None:
         query="What is the population of Hughesville?",
     )
     assert c.disagreed == []
+
+
+def test_a_rank_in_the_question_does_not_hide_another_person_of_the_surname() -> None:
+    montagu = "Vice-Admiral Sir Montagu Stopford (11 November 1798 – 10 November 1864) was an officer in the Royal Navy."
+    c = compare_sources(
+        [
+            src("a.test", montagu),
+            src("b.test", "Sir Montagu Stopford was born on 11 November 1798 and served in the Royal Navy."),
+            src("c.test", "Admiral Sir Robert Stopford (5 February 1768 – 25 June 1847) was an officer in the Royal Navy."),
+        ],
+        query="When was Admiral Stopford born?",
+    )
+    assert c.answer is not None and c.answer.value == "1798-11-11"
+    assert c.disagreed == [] and c.answer.elsewhere == ("c.test",)

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from webquorum.analysis.ask import Ask
 from webquorum.text.fold import fold
-from webquorum.text.lexicon import FUNCTION_WORDS
+from webquorum.text.lexicon import FUNCTION_WORDS, STYLES
 from webquorum.text.measures import UNITS
 from webquorum.text.names import NameMention, name_mentions
 
@@ -39,11 +39,16 @@ def _mentions(text: str) -> tuple[NameMention, ...]:
 
 
 def subject_name(text: str, ask: Ask) -> frozenset[str]:
-    """The words of the page's commonest full name for the subject: "meir porush" for the question's "Porush"."""
+    """The words of the page's commonest full name for the subject: "meir porush" for the question's "Porush".
+
+    Styles and ranks are no part of it ("Admiral Stopford" is found as "Vice-Admiral Sir Montagu Stopford",
+    and read as "montagu stopford"): they say how someone is addressed, not which Stopford is meant.
+    """
+    core = ask.subject - STYLES or ask.subject
     counts: dict[frozenset[str], int] = {}
     for n in _mentions(text[:3000]):
-        words = frozenset(n.key.split())
-        if not n.weak and ask.subject and ask.subject <= words:
+        words = frozenset(n.key.split()) - STYLES
+        if not n.weak and core <= words:
             counts[words] = counts.get(words, 0) + 1
     return max(counts, key=lambda w: (counts[w], len(w), sorted(w))) if counts else frozenset()
 

@@ -58,6 +58,16 @@ FUNCTION_WORDS = _words(
 # they are not part of the name ("Dr. Ana Ruiz" is "Ana Ruiz"), and they mark a person.
 HONORIFICS = _words("Mr Mrs Ms Dr Prof Sr Sra Srta Dra Lic Ing Arq Sen Rep Gov Don Doña")
 
+# Styles and ranks written before a person's name ("Admiral Stopford", "Sir Montagu Stopford", "Saint
+# Augustine"): how a question or a page addresses someone, never the part of the name that tells two
+# people of one surname apart. Folded (lower case), as names are compared.
+STYLES = _words(
+    "sir dame lord lady admiral general colonel captain major lieutenant commander commodore sergeant marshal vice "
+    "rear brigadier baron baroness earl count countess duke duchess marquess viscount king queen prince princess "
+    "saint st reverend rev bishop archbishop cardinal pope father judge justice hon honourable honorable mr mrs ms "
+    "dr prof professor"
+)
+
 # Words that are a company's legal form, never the start of its name ("Acme Inc", not "Inc Foo").
 LEGAL_WORDS = _words("Inc Corp Corporation Co Ltd LLC LLP PLC GmbH AG SE Limited")
 # Legal forms as written after a name, longest first so "S.A. de C.V." wins over "S.A.".
