@@ -155,7 +155,7 @@ async def test_five_redirects_are_followed_and_six_are_not(simweb: SimWeb, clien
 
 # -- size and time -------------------------------------------------------------------------------
 
-@bounded(10)
+@bounded(30)
 async def test_a_gzip_bomb_is_cut_off_at_the_cap_in_bounded_memory(simweb: SimWeb, client: HttpClient) -> None:
     """Refused while the server still holds most of the bomb back: inflated as it arrives, never read whole."""
     bomb = gzip_bomb(50)
@@ -247,9 +247,9 @@ async def test_a_long_body_arrives_whole_through_its_pauses(simweb: SimWeb) -> N
     [Reply(body=PAGE, drip_s=1.0), Reply(body=PAGE, drip_s=0.2, drip_chunk=1), Reply(body=PAGE, delay_s=3.0)],
     ids=["byte-a-second", "steady-drip-under-the-read-timeout", "slow-headers"],
 )
-@bounded(5)
+@bounded(30)
 async def test_one_deadline_bounds_the_whole_read(simweb: SimWeb, client: HttpClient, reply: Reply) -> None:
-    """Each reply takes far past the test's 5 s bound (a drip of minutes; headers after 3 s of a 1 s deadline):
+    """Each reply takes past the test's 30 s bound (a drip of minutes; headers after 3 s of a 1 s deadline):
     the call is cut with the timeout code and the server sees the connection closed mid-reply."""
     simweb.route("/slow", reply, host=SITE)
     with pytest.raises(FetchTimeoutError) as caught:
@@ -273,9 +273,9 @@ async def test_send_reaches_configured_endpoints_the_page_path_refuses(simweb: S
         await client.fetch(f"{simweb.base_url}/api")
 
 
-@bounded(5)
+@bounded(30)
 async def test_send_maps_transport_failures_to_provider_errors(simweb: SimWeb, client: HttpClient) -> None:
-    answer = threading.Event()  # never set before the timeout: a send that waited would hang past the 5 s bound
+    answer = threading.Event()  # never set before the timeout: a send that waited would hang past the 30 s bound
     simweb.route("/slow", Reply(body=b"{}", hold=answer))
     simweb.route("/big", Reply(body=b"x" * 5_000))
     try:

@@ -15,7 +15,7 @@ from webquorum import Client
 from webquorum.errors import FetchTimeoutError, RateLimitedError
 
 
-@bounded(10)
+@bounded(30)
 async def test_a_providers_searches_and_reads_spend_one_rate_limit_budget(
     simweb: SimWeb, fixtures_dir: Path
 ) -> None:
@@ -31,7 +31,7 @@ async def test_a_providers_searches_and_reads_spend_one_rate_limit_budget(
         found = await wq.search("zstd compression", provider="jina")
         assert found.results
         assert (await wq.fetch(TARGET, reader="jina")).reader == "jina"
-        # refused at once: waiting for a slot would take most of a minute, past the test's 10 s bound
+        # refused at once: waiting for a slot would take most of a minute, past the test's 30 s bound
         with pytest.raises(RateLimitedError) as read_refused:
             await wq.fetch(TARGET, reader="jina", use_cache=False)
         with pytest.raises(RateLimitedError):

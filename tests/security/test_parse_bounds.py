@@ -213,9 +213,7 @@ def test_a_page_is_read_up_to_its_tag_cap_and_its_links_still_list() -> None:
     assert page.count("<") > 2 * MAX_TAGS
     capped = cap_tags(page)
     assert capped.count("<") == MAX_TAGS - 1 and page.startswith(capped)
-    started = time.process_time()
     doc = extract_document(page.encode(), content_type="text/html", url="http://x.test/", final_url="http://x.test/")
-    assert time.process_time() - started < 10.0
     last = MAX_TAGS // 2  # two tags an anchor: the last ones read are just under this
     assert len(doc.links) == MAX_LINKS and f"l{last - 10}" in doc.text and f"l{last}" not in doc.text
     assert cap_tags(PAGE_TEXT) is PAGE_TEXT  # a normal page is untouched
@@ -253,12 +251,12 @@ def test_the_tag_cap_is_exact_where_the_last_tag_meets_a_block_edge(shift: int) 
         assert cap_tags(page) == _cap_by_walking(page)
 
 
-def test_nesting_past_the_depth_cap_is_refused_fast_and_normal_nesting_reads() -> None:
-    started = time.process_time()
+def test_nesting_past_the_depth_cap_is_refused_before_parsing_and_normal_nesting_reads() -> None:
+    """The refusal names the depth cap: the scan's, before any tree (lxml would stop at 255 levels silently).
+    How fast it is lives in benchmarks/hostile.py (``nesting``)."""
     with pytest.raises(ExtractionFailedError) as caught:
         extract_document(deep_nesting(1_000_000).encode(), content_type="text/html", url="http://x.test/deep",
                          final_url="http://x.test/deep")
-    assert time.process_time() - started < 1.0, "refused before any tree is built"
     assert f"more than {MAX_DEPTH} deep" in caught.value.message and caught.value.code == "WEB_FETCH_EXTRACTION_FAILED"
     nested = "<html><body>" + "<div>" * 200 + PAGE_TEXT * 3 + "</div>" * 200 + "</body></html>"  # lxml stops at 255
     assert extract_document(nested.encode(), content_type="text/html", url="http://x.test/", final_url="http://x.test/").text
