@@ -105,6 +105,7 @@ class SimWeb:
     # -- lifecycle -----------------------------------------------------------------------------
     def start(self) -> SimWeb:
         web = self
+        self._closing.clear()
 
         class _Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
