@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -22,7 +21,7 @@ from tests.sim.sites import (
     pdf_bytes,
     site_config,
 )
-from tests.sim.web import Reply, Request, SimWeb
+from tests.sim.web import Reply, Request, SimWeb, eventually_async
 
 from webquorum import Client
 from webquorum.errors import (
@@ -127,12 +126,10 @@ FAILURES: list[tuple[str, Reply, str, int | None]] = [
 @bounded(10)
 async def test_each_failure_has_its_code(simweb: SimWeb, name: str, reply: Reply, code: str, status: int | None) -> None:
     url = simweb.url(f"/case/{name}", host=SITE)
-    started = time.monotonic()
-    with pytest.raises(FetchError) as caught:
+    with pytest.raises(FetchError) as caught:  # its own code: not a timeout at site_config's 3 s deadline
         await read(simweb, f"/case/{name}", reply, max_body_bytes=100_000)
     assert (caught.value.code, caught.value.status) == (code, status)
     assert caught.value.url == url and url in caught.value.message
-    assert time.monotonic() - started < 3.0
 
 
 @pytest.mark.parametrize(
@@ -149,28 +146,32 @@ async def test_bad_urls_fail_before_any_request(simweb: SimWeb, url: str, code: 
     assert simweb.requests == []
 
 
-@bounded(5)
+@bounded(30)
 async def test_a_byte_a_second_drip_times_out_at_the_deadline(simweb: SimWeb) -> None:
-    started = time.monotonic()
+    """The drip would take minutes: the call is cut at its 1 s deadline, within the test's 30 s bound."""
     with pytest.raises(FetchTimeoutError):
         await read(simweb, "/drip", Reply(body=STORY, drip_s=1.0), fetch_deadline_s=1.0)
-    assert time.monotonic() - started < 1.5
+    assert await eventually_async(lambda: simweb.hangups_at("/drip", host=SITE))
 
 
-@bounded(6)
+@bounded(15)
 async def test_retries_share_the_one_deadline(simweb: SimWeb) -> None:
-    """A 503 is retried, but the retry gets only the time left, not a fresh deadline."""
+    """A 503 is retried, but the retry gets only the time left, not a fresh deadline.
+
+    The 503 takes 1.5 s of the 3 s deadline (retry at once, it says), the page 2 s: under a fresh deadline
+    the retry would be read whole; under the shared one it is cut (a loaded machine only makes that surer).
+    """
 
     def flaky(req: Request) -> Reply:
-        first = len(simweb.requests_to("/flaky")) == 1
-        return Reply(status=503, body=b"<h1>busy</h1>") if first else Reply(body=STORY, drip_s=1.0)
+        if len(simweb.requests_to("/flaky")) == 1:
+            return Reply(status=503, body=b"<h1>busy</h1>", headers={"Retry-After": "0"}, delay_s=1.5)
+        return Reply(body=STORY, delay_s=2.0)
 
     simweb.route("/flaky", flaky, host=SITE)
-    started = time.monotonic()
     with pytest.raises(FetchTimeoutError):
-        await read(simweb, "/flaky", fetch_deadline_s=2.0, retries=2)
-    assert time.monotonic() - started < 2.4
+        await read(simweb, "/flaky", fetch_deadline_s=3.0, retries=2)
     assert len(simweb.requests_to("/flaky")) == 2
+    assert await eventually_async(lambda: len(simweb.hangups_at("/flaky")) == 1)  # the retry was cut
 
 
 @bounded(5)
@@ -314,17 +315,15 @@ async def test_the_jina_reader_is_trimmed_to_the_first_sentence(simweb: SimWeb, 
     assert (call.host, call.method, json.loads(call.body)) == (JINA, "POST", {"url": TARGET})
 
 
-@bounded(5)
+@bounded(30)
 async def test_a_reader_rate_limit_fails_at_once_instead_of_hanging(simweb: SimWeb, fixtures_dir: Path) -> None:
     envelope = (fixtures_dir / "providers" / "jina-read-ok.json").read_bytes()
     simweb.route("/", Reply(body=envelope, content_type="application/json"), host=JINA, method="POST")
     async with Client(jina_config(simweb, rate_limit="2/minute")) as wq:
         for _ in range(2):
             assert (await wq.fetch(TARGET, reader="jina")).reader == "jina"
-        started = time.monotonic()
-        with pytest.raises(RateLimitedError) as caught:
+        with pytest.raises(RateLimitedError) as caught:  # a wait for the slot (about 60 s) would outlast the 30 s bound
             await wq.fetch(TARGET, reader="jina")
-    assert time.monotonic() - started < 0.5
     assert caught.value.code == "WEB_PROVIDER_RATE_LIMITED" and caught.value.retry_after is not None
     assert 50 < caught.value.retry_after <= 60.2  # the window plus the transit margin
     assert len(simweb.requests) == 2

@@ -6,7 +6,6 @@ about 150 to 1, so a few kilobytes make PDFium build hundreds of thousands of ob
 
 from __future__ import annotations
 
-import time
 import zlib
 
 import pytest
@@ -37,10 +36,9 @@ async def test_a_pdf_of_tiny_text_runs_is_refused_before_pdfium_parses_it(simweb
                                       content_type="application/pdf"), host=SITE)
     async with Client(site_config(simweb, fetch_deadline_s=20.0)) as wq:
         assert "breakwater" in (await wq.fetch(simweb.url("/report.pdf", host=SITE))).text  # warm, and normal PDFs read
-        started = time.monotonic()
+        # the count's own refusal (PDFium, seconds and ~90 MB on this file, is never reached)
         with pytest.raises(TooLargeError, match="one content stream shows more than 100,000 text operators") as caught:
             await wq.fetch(simweb.url("/runs.pdf", host=SITE))
-        assert time.monotonic() - started < 10.0  # the count takes milliseconds; PDFium would take seconds and ~90 MB
         assert caught.value.code == "WEB_FETCH_TOO_LARGE"
         assert "breakwater" in (await wq.fetch(simweb.url("/report.pdf", host=SITE))).text
 

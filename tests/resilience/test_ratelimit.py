@@ -47,28 +47,33 @@ def test_rates_compare_by_meaning_not_spelling() -> None:
 
 
 async def test_a_wait_past_the_deadline_raises_at_once() -> None:
+    """A 60 s wait against a deadline 30 s away: refused at once, not after sleeping to the deadline (the cap)."""
     limiter = RateLimiter(MemoryStore())
     rate = parse_rate("2/minute")
     loop = asyncio.get_running_loop()
-    await limiter.acquire("brave", rate, deadline=loop.time() + 5)
-    await limiter.acquire("brave", rate, deadline=loop.time() + 5)
-    started = loop.time()
+    await limiter.acquire("brave", rate, deadline=loop.time() + 30)
+    await limiter.acquire("brave", rate, deadline=loop.time() + 30)
     with pytest.raises(RateLimitedError) as info:
-        await limiter.acquire("brave", rate, deadline=loop.time() + 5)
-    assert loop.time() - started < 0.05
+        async with asyncio.timeout(20):
+            await limiter.acquire("brave", rate, deadline=loop.time() + 30)
     assert info.value.provider == "brave"
     assert info.value.retry_after == pytest.approx(60.0, abs=0.5)
     assert "2/minute" in str(info.value)
 
 
-async def test_waits_for_a_slot_when_the_wait_fits() -> None:
-    limiter = RateLimiter(MemoryStore())
+async def test_waits_for_a_slot_when_the_wait_fits(clock: FakeClock) -> None:
+    """The third call's wait fits before its deadline: it waits (pending, no error) while the store's clock
+    keeps the window full, and takes the slot once that clock moves past the window."""
+    limiter = RateLimiter(MemoryStore(clock=clock))
     rate = Rate(limit=2, window_s=0.15)
     loop = asyncio.get_running_loop()
-    started = loop.time()
-    for _ in range(3):
-        await limiter.acquire("jina", rate, deadline=loop.time() + 2)
-    assert 0.15 <= loop.time() - started < 1.0
+    for _ in range(2):
+        await limiter.acquire("jina", rate, deadline=loop.time() + 30)
+    third = asyncio.create_task(limiter.acquire("jina", rate, deadline=loop.time() + 30))
+    await asyncio.sleep(0.5)  # past the window in loop time: only the store's clock keeps it full
+    assert not third.done()
+    clock.advance(limiter.spacing_s(rate))
+    await asyncio.wait_for(third, timeout=10)
 
 
 async def test_without_a_deadline_it_waits(clock: FakeClock) -> None:
@@ -79,7 +84,7 @@ async def test_without_a_deadline_it_waits(clock: FakeClock) -> None:
     # The fake clock never moves by itself; move it when the limiter sleeps so the slot frees.
     loop = asyncio.get_running_loop()
     loop.call_later(0.01, clock.advance, limiter.spacing_s(rate))
-    await asyncio.wait_for(limiter.acquire("k", rate, None), timeout=2)
+    await asyncio.wait_for(limiter.acquire("k", rate, None), timeout=10)
     assert await store.acquire("k", 1, 0.05) > 0  # the waiting call took the freed slot
 
 

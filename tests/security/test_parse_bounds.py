@@ -25,8 +25,8 @@ from tests.sim.hostile import (
     worker_fill,
     worker_pid,
     worker_priority,
-    worker_sleep,
     worker_spin,
+    worker_wait_for,
 )
 from tests.sim.sites import SITE, bounded, site_config
 from tests.sim.web import Reply, SimWeb
@@ -58,12 +58,13 @@ async def test_a_crash_in_the_extractor_is_one_error_and_the_process_lives() -> 
 
 
 @bounded(30)
-async def test_a_spinning_extractor_is_stopped_at_its_deadline() -> None:
+async def test_a_spinning_extractor_is_stopped_at_its_deadline(tmp_path: Path) -> None:
+    """A worker that would spin for ten minutes: the call fails at its 1 s deadline and the worker is killed."""
     await run_bounded(worker_echo, "warm", source="s", deadline_s=20, memory_bytes=256 * MB)
-    started = time.monotonic()
+    record = tmp_path / "pid"
     with pytest.raises(ExtractionFailedError):
-        await run_bounded(worker_spin, 30.0, source="http://x.test/spin", deadline_s=1.0, memory_bytes=256 * MB)
-    assert time.monotonic() - started < 3.0
+        await run_bounded(worker_spin, 600.0, str(record), source="http://x.test/spin", deadline_s=1.0, memory_bytes=256 * MB)
+    assert _gone(int(record.read_text()), 10.0)
 
 
 @bounded(30)
@@ -164,15 +165,19 @@ async def test_a_worker_long_on_one_document_is_demoted_and_retired_and_a_short_
 
 
 @bounded(30)
-async def test_no_lock_is_held_across_documents() -> None:
-    """A slow document does not hold up a fast one (the old global PDF lock did)."""
+async def test_no_lock_is_held_across_documents(tmp_path: Path) -> None:
+    """A slow document does not hold up a fast one (the old global PDF lock did): the slow one is held until
+    the fast one has been read, so under a lock the fast one would wait for the 60 s cap, past the 30 s bound."""
     await run_bounded(worker_echo, "warm", source="s", deadline_s=20, memory_bytes=256 * MB)
-    slow = asyncio.create_task(run_bounded(worker_sleep, 4.0, source="slow", deadline_s=10, memory_bytes=256 * MB))
+    release = tmp_path / "release"
+    slow = asyncio.create_task(
+        run_bounded(worker_wait_for, str(release), 60.0, source="slow", deadline_s=90, memory_bytes=256 * MB)
+    )
     await asyncio.sleep(0.2)
-    started = time.monotonic()
-    assert await run_bounded(worker_echo, "fast", source="fast", deadline_s=10, memory_bytes=256 * MB) == "fast"
-    assert time.monotonic() - started < 2.0 and not slow.done()
-    assert await slow == "slept"
+    assert await run_bounded(worker_echo, "fast", source="fast", deadline_s=20, memory_bytes=256 * MB) == "fast"
+    assert not slow.done()
+    release.touch()
+    assert await slow == "released"
 
 
 @bounded(60)
@@ -183,12 +188,11 @@ async def test_hostile_pages_end_within_the_deadline_and_a_normal_read_still_wor
     config = site_config(simweb, fetch_deadline_s=8.0, max_body_bytes=2_000_000)
     async with Client(config) as wq:
         await wq.fetch(simweb.url("/ok", host=SITE))  # warm
-        started = time.monotonic()
+        # each ends as a result or a FetchError, the process lives (the speed goal: benchmarks/hostile.py)
         outcomes = await asyncio.gather(
             wq.fetch(simweb.url("/brackets", host=SITE)), wq.fetch(simweb.url("/pdf", host=SITE)),
             return_exceptions=True,
         )
-        assert time.monotonic() - started < 8.0 + 3.0
         for outcome in outcomes:
             assert not isinstance(outcome, BaseException) or isinstance(outcome, FetchError), outcome
         assert "The island ferry" in (await wq.fetch(simweb.url("/ok", host=SITE))).text
@@ -209,9 +213,7 @@ def test_a_page_is_read_up_to_its_tag_cap_and_its_links_still_list() -> None:
     assert page.count("<") > 2 * MAX_TAGS
     capped = cap_tags(page)
     assert capped.count("<") == MAX_TAGS - 1 and page.startswith(capped)
-    started = time.process_time()
     doc = extract_document(page.encode(), content_type="text/html", url="http://x.test/", final_url="http://x.test/")
-    assert time.process_time() - started < 10.0
     last = MAX_TAGS // 2  # two tags an anchor: the last ones read are just under this
     assert len(doc.links) == MAX_LINKS and f"l{last - 10}" in doc.text and f"l{last}" not in doc.text
     assert cap_tags(PAGE_TEXT) is PAGE_TEXT  # a normal page is untouched
@@ -249,12 +251,12 @@ def test_the_tag_cap_is_exact_where_the_last_tag_meets_a_block_edge(shift: int) 
         assert cap_tags(page) == _cap_by_walking(page)
 
 
-def test_nesting_past_the_depth_cap_is_refused_fast_and_normal_nesting_reads() -> None:
-    started = time.process_time()
+def test_nesting_past_the_depth_cap_is_refused_before_parsing_and_normal_nesting_reads() -> None:
+    """The refusal names the depth cap: the scan's, before any tree (lxml would stop at 255 levels silently).
+    How fast it is lives in benchmarks/hostile.py (``nesting``)."""
     with pytest.raises(ExtractionFailedError) as caught:
         extract_document(deep_nesting(1_000_000).encode(), content_type="text/html", url="http://x.test/deep",
                          final_url="http://x.test/deep")
-    assert time.process_time() - started < 1.0, "refused before any tree is built"
     assert f"more than {MAX_DEPTH} deep" in caught.value.message and caught.value.code == "WEB_FETCH_EXTRACTION_FAILED"
     nested = "<html><body>" + "<div>" * 200 + PAGE_TEXT * 3 + "</div>" * 200 + "</body></html>"  # lxml stops at 255
     assert extract_document(nested.encode(), content_type="text/html", url="http://x.test/", final_url="http://x.test/").text

@@ -16,7 +16,11 @@ def worker_abort() -> str:
     os.abort()  # what PDFium does on an allocation it cannot satisfy (exit 134)
 
 
-def worker_spin(seconds: float) -> str:
+def worker_spin(seconds: float, pid_path: str | None = None) -> str:
+    """Use a CPU for ``seconds``; first write this worker's pid to ``pid_path``, if given."""
+    if pid_path is not None:
+        with open(pid_path, "w") as out:
+            out.write(str(os.getpid()))
     end = time.monotonic() + seconds
     n = 0
     while time.monotonic() < end:
@@ -50,9 +54,14 @@ def worker_allocate(megabytes: int) -> str:
     return f"allocated {len(block)}"
 
 
-def worker_sleep(seconds: float) -> str:
-    time.sleep(seconds)
-    return "slept"
+def worker_wait_for(path: str, cap_s: float) -> str:
+    """Hold this worker until ``path`` exists (the test creates it), at most ``cap_s``: "released" or "cap"."""
+    end = time.monotonic() + cap_s
+    while not os.path.exists(path):
+        if time.monotonic() > end:
+            return "cap"
+        time.sleep(0.02)
+    return "released"
 
 
 def worker_echo(value: str) -> str:

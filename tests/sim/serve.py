@@ -5,7 +5,8 @@ Four sites answer a question about the Kestrel Bridge (the MCP sim's three, see
 "snippet only"): two agree on its length, one disagrees, one is a snippet. The searches go to a
 combo ``fanout`` of SearXNG (answers) and Brave (fails with a 503), so the SearXNG door has an
 unresponsive engine to report. ``latency_s`` delays every search answer and page; a query
-naming "stall" gets a search answer that takes ``stall_s``, for the shutdown tests.
+naming "stall" gets a search answer held until the test sets ``stall`` (or the web stops), for the
+shutdown tests.
 :func:`spawn_serve` starts a real ``webquorum serve`` process.
 """
 
@@ -48,17 +49,21 @@ def results(port: int) -> list[dict[str, Any]]:
     return found
 
 
-def serve_web(web: SimWeb, *, latency_s: float = 0.0, stall_s: float = 30.0, brave_ok: bool = False, **extra: Any) -> dict[str, Any]:
+def serve_web(
+    web: SimWeb, *, latency_s: float = 0.0, stall: threading.Event | None = None, brave_ok: bool = False, **extra: Any
+) -> dict[str, Any]:
     """Route the four sites and two providers on ``web``; the config dict pointing webquorum at them.
 
     ``brave_ok`` makes Brave answer (its recorded payload) instead of failing, for the benchmark.
     """
     port = web.port
+    held = stall or threading.Event()
 
     def search(req: Request) -> Reply:
-        delay = stall_s if "stall" in req.query.get("q", "") else latency_s
         body = json.dumps({"query": req.query.get("q", ""), "results": results(port)})
-        return Reply(body=body, content_type="application/json", delay_s=delay)
+        if "stall" in req.query.get("q", ""):
+            return Reply(body=body, content_type="application/json", hold=held)
+        return Reply(body=body, content_type="application/json", delay_s=latency_s)
 
     web.route("/search", search, host=host_of("searxng"))
     brave = ok_reply("brave") if brave_ok else Reply(status=503, body=b"{}", content_type="application/json")

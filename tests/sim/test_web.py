@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import socket
 import struct
+import threading
 import time
 import urllib.request
 
 import pytest
 
-from tests.sim.web import Reply, Request, SimWeb
+from tests.sim.web import Reply, Request, SimWeb, eventually
 
 RESET = struct.pack("ii", 1, 0)  # SO_LINGER on, 0 s: close() sends RST, as a cancelled client does
 
@@ -39,3 +40,14 @@ def test_a_handler_that_raises_is_still_printed(simweb: SimWeb, capfd: pytest.Ca
     time.sleep(0.2)
     err = capfd.readouterr().err
     assert "Traceback" in err and "ValueError: handler bug" in err
+
+
+def test_a_held_reply_waits_for_its_event_and_a_client_that_hangs_up_is_recorded(simweb: SimWeb) -> None:
+    hold = threading.Event()
+    simweb.route("/held", Reply(body=b"late", hold=hold))
+    with pytest.raises(OSError):  # a socket timeout: nothing arrives while the reply is held
+        urllib.request.urlopen(simweb.url("/held"), timeout=0.5)
+    assert eventually(lambda: simweb.hangups_at("/held"))
+    hold.set()
+    assert urllib.request.urlopen(simweb.url("/held"), timeout=10).read() == b"late"
+    assert len(simweb.hangups_at("/held")) == 1  # the answered request is not a hang-up

@@ -5,14 +5,22 @@ HTTP client pins their names to 127.0.0.1 through ``NetPolicy.resolve``. Replies
 inject faults: a delay before the headers, a slow drip of the body, gzip (a bomb is just
 a large gzipped body), any status and headers. Every request is recorded.
 
+A reply can also be *held*: blocked on a ``threading.Event`` the test sets only once it has seen
+what it wanted (the answer arrived, the process exited). That is how a test says "this did not
+wait for the slow server" without reading a clock: code that waited would block until the
+generous hold cap and fail. While a reply waits (held, delayed or dripping) the server watches
+the connection and records a client that hangs up in ``hangups``, so a test can see that a
+deadline really cut the call.
+
 It is a threaded stdlib server on purpose: it needs no event loop, so sync and async
 tests, subprocesses (CLI, MCP over stdio) and benchmarks can all talk to it.
 """
 
 from __future__ import annotations
 
-import contextlib
+import asyncio
 import gzip as gzip_lib
+import select
 import socket
 import sys
 import threading
@@ -21,6 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, urlsplit
+
+HOLD_CAP_S = 60.0  # a held reply goes on after this: a generous cap, so a broken test fails instead of hanging
 
 
 @dataclass
@@ -33,6 +43,8 @@ class Reply:
     drip_s: float = 0.0  # pause between body chunks
     drip_chunk: int = 1
     gzip: bool = False
+    hold: threading.Event | None = None  # wait for this (at most HOLD_CAP_S) before the status line...
+    hold_after_bytes: int = 0  # ...or, when above 0, after this many body bytes are sent
 
 
 @dataclass
@@ -73,6 +85,8 @@ class SimWeb:
     def __init__(self) -> None:
         self.routes: dict[tuple[str | None, str, str | None], Handler] = {}
         self.requests: list[Request] = []
+        self.hangups: list[Request] = []  # requests whose client closed the connection before the reply ended
+        self._closing = threading.Event()
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -91,6 +105,7 @@ class SimWeb:
     # -- lifecycle -----------------------------------------------------------------------------
     def start(self) -> SimWeb:
         web = self
+        self._closing.clear()
 
         class _Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
@@ -118,12 +133,45 @@ class SimWeb:
                     reply = Reply(status=404, body=b"<html><body><h1>Not found</h1></body></html>")
                 else:
                     reply = handler(req) if callable(handler) else handler
-                with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-                    self._send(reply)
+                try:
+                    complete = self._send(reply)
+                except (BrokenPipeError, ConnectionResetError):
+                    complete = False
+                if not complete and not web._closing.is_set():
+                    with web._lock:
+                        web.hangups.append(req)
+                    self.close_connection = True
 
-            def _send(self, reply: Reply) -> None:
-                if reply.delay_s:
-                    time.sleep(reply.delay_s)
+            def _client_gone(self, wait_s: float) -> bool:
+                """Whether the client closed the connection, watching it for up to ``wait_s``."""
+                readable, _, _ = select.select([self.connection], [], [], wait_s)
+                if not readable:
+                    return False
+                try:
+                    peeked = self.connection.recv(1, socket.MSG_PEEK)
+                except OSError:
+                    return True
+                if peeked:  # a next request on a keep-alive connection: still there
+                    time.sleep(wait_s)
+                return not peeked
+
+            def _pause(self, seconds: float, hold: threading.Event | None = None) -> bool:
+                """Wait ``seconds`` (or, given ``hold``, until it is set): False if the client hung up meanwhile."""
+                end = time.monotonic() + (HOLD_CAP_S if hold is not None else seconds)
+                while not (hold is not None and hold.is_set()) and not web._closing.is_set():
+                    left = end - time.monotonic()
+                    if left <= 0:
+                        return True
+                    if self._client_gone(min(left, 0.05)):
+                        return False
+                return True
+
+            def _send(self, reply: Reply) -> bool:
+                """Write ``reply``; False if the client hung up before it was all sent."""
+                if reply.hold is not None and not reply.hold_after_bytes and not self._pause(0.0, reply.hold):
+                    return False
+                if reply.delay_s and not self._pause(reply.delay_s):
+                    return False
                 data = reply.body.encode("utf-8") if isinstance(reply.body, str) else reply.body
                 if reply.gzip:
                     data = gzip_lib.compress(data)
@@ -137,14 +185,22 @@ class SimWeb:
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
                 if self.command == "HEAD":
-                    return
+                    return True
+                if reply.hold is not None and reply.hold_after_bytes:
+                    self.wfile.write(data[: reply.hold_after_bytes])
+                    self.wfile.flush()
+                    if not self._pause(0.0, reply.hold):
+                        return False
+                    data = data[reply.hold_after_bytes :]
                 if reply.drip_s:
                     for i in range(0, len(data), reply.drip_chunk):
                         self.wfile.write(data[i : i + reply.drip_chunk])
                         self.wfile.flush()
-                        time.sleep(reply.drip_s)
+                        if not self._pause(reply.drip_s):
+                            return False
                 else:
                     self.wfile.write(data)
+                return True
 
             do_GET = do_POST = do_HEAD = _handle
 
@@ -154,6 +210,7 @@ class SimWeb:
         return self
 
     def stop(self) -> None:
+        self._closing.set()  # held and dripping replies end now, and are not counted as hang-ups
         if self._server is not None:
             self._server.shutdown()
             self._server.server_close()
@@ -181,3 +238,28 @@ class SimWeb:
     def requests_to(self, path: str, host: str | None = None) -> list[Request]:
         with self._lock:
             return [r for r in self.requests if r.path == path and (host is None or r.host == host)]
+
+    def hangups_at(self, path: str, host: str | None = None) -> list[Request]:
+        with self._lock:
+            return [r for r in self.hangups if r.path == path and (host is None or r.host == host)]
+
+
+def eventually(what: Callable[[], object], within_s: float = 30.0) -> bool:
+    """Whether ``what()`` turns true within ``within_s``: a generous cap for another thread or process to
+    catch up (a hang-up is noticed a moment after the client closes), not a measure of speed."""
+    end = time.monotonic() + within_s
+    while not what():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+async def eventually_async(what: Callable[[], object], within_s: float = 30.0) -> bool:
+    """:func:`eventually` for async tests: the event loop keeps running (a closing client needs it)."""
+    end = time.monotonic() + within_s
+    while not what():
+        if time.monotonic() > end:
+            return False
+        await asyncio.sleep(0.02)
+    return True
