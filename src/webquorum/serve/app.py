@@ -40,15 +40,9 @@ from webquorum.config import mcp_token
 from webquorum.errors import (
     AbortedError,
     BadRequestError,
-    BadUrlError,
     ConfigError,
-    ConfiguredUnavailableError,
-    ContentChangedError,
-    CredentialMissingError,
     FetchError,
-    ForbiddenAddressError,
     ProviderError,
-    RequestRefusedError,
     ServerBusyError,
     WebQuorumError,
 )
@@ -72,22 +66,9 @@ INTERNAL = {"code": "WEB_ERROR", "message": "internal error in the server; see i
 PAGE_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 
 
-def status_of(exc: WebQuorumError) -> int:
-    """The HTTP status a script can branch on; the body carries the stable code."""
-    for kind, status in (
-        (RequestRefusedError, 400), (BadRequestError, 400), (BadUrlError, 400), (ForbiddenAddressError, 403),
-        (ContentChangedError, 409), (ServerBusyError, 503), (AbortedError, 504),
-        (CredentialMissingError, 503), (ConfiguredUnavailableError, 503), (ConfigError, 500),
-        (ProviderError, 502), (FetchError, 502),
-    ):
-        if isinstance(exc, kind):
-            return status
-    return 500
-
-
 def error_json(exc: WebQuorumError) -> JSONResponse:
     headers = {"Retry-After": "1"} if isinstance(exc, ServerBusyError) else None
-    return JSONResponse(exc.to_dict(), status_code=status_of(exc), headers=headers)
+    return JSONResponse(exc.to_dict(), status_code=exc.http_status, headers=headers)
 
 
 def invalid_args(exc: ValidationError) -> BadRequestError:
@@ -210,7 +191,7 @@ class Doors:
             status = 429 if isinstance(exc, ServerBusyError) else 504
             return JSONResponse({"error": exc.message}, status_code=status, headers={"Retry-After": "1"})
         except WebQuorumError as exc:
-            return JSONResponse({"error": f"{exc.code}: {exc.message}"}, status_code=status_of(exc))
+            return JSONResponse({"error": f"{exc.code}: {exc.message}"}, status_code=exc.http_status)
         if q.format == "html":
             html = page.whole(f"{q.query} · webquorum", q.query, [page.results_html(q.query, data)])
             return HTMLResponse(html, headers=PAGE_HEADERS)
