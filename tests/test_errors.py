@@ -10,12 +10,24 @@ from webquorum import errors
 
 # What a script calling ``serve``'s JSON doors branches on; the body carries the stable code.
 STATUS = {
-    errors.BadRequestError: 400, errors.UnknownNameError: 400, errors.BadUrlError: 400,
-    errors.ForbiddenAddressError: 403, errors.ContentChangedError: 409,
-    errors.ServerBusyError: 503, errors.CredentialMissingError: 503, errors.ConfiguredUnavailableError: 503,
-    errors.AbortedError: 504, errors.ProviderError: 502, errors.RateLimitedError: 502, errors.CircuitOpenError: 502,
-    errors.FetchError: 502, errors.EmptyError: 502, errors.ConfigError: 500, errors.WebQuorumError: 500,
-    errors.BudgetExhaustedError: 500, errors.StoreUnavailableError: 500,
+    errors.BadRequestError: 400,
+    errors.UnknownNameError: 400,
+    errors.BadUrlError: 400,
+    errors.ForbiddenAddressError: 403,
+    errors.ContentChangedError: 409,
+    errors.ServerBusyError: 503,
+    errors.CredentialMissingError: 503,
+    errors.ConfiguredUnavailableError: 503,
+    errors.AbortedError: 504,
+    errors.ProviderError: 502,
+    errors.RateLimitedError: 502,
+    errors.CircuitOpenError: 502,
+    errors.FetchError: 502,
+    errors.EmptyError: 502,
+    errors.ConfigError: 500,
+    errors.WebQuorumError: 500,
+    errors.BudgetExhaustedError: 500,
+    errors.StoreUnavailableError: 500,
 }
 
 
