@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 
+from webquorum import as_text as text
+from webquorum.as_text import one_line, printable, safe_url
 from webquorum.errors import AbortedError, BadRequestError, RequestRefusedError, WebQuorumError
-from webquorum.mcp import text
-from webquorum.mcp.text import one_line, printable, safe_url
 
 if TYPE_CHECKING:
     from webquorum.api import Client
@@ -500,9 +500,7 @@ def mcp(
 ) -> None:
     """Run the MCP server (stdio by default, for desktop clients); Ctrl-C stops it."""
     from webquorum.config import load_config
-    from webquorum.mcp.server import (
-        serve,  # imported here: the SDK costs ~0.7 s that other commands need not pay
-    )
+    from webquorum.mcp import serve  # imported here: the SDK costs ~0.7 s that other commands need not pay
 
     try:
         if workers > 1 and not http:

@@ -2,37 +2,41 @@
 
 ::
 
-    WebQuorumError                      WEB_ERROR
-    ├── BadRequestError                 WEB_BAD_REQUEST            (exit 2)
+    WebQuorumError                      WEB_ERROR                  (exit 1, HTTP 500)
+    ├── BadRequestError                 WEB_BAD_REQUEST            (exit 2, HTTP 400)
     ├── ConfigError                     WEB_CONFIG_INVALID         (exit 2)
-    │   └── UnknownNameError            WEB_BAD_REQUEST            (also a BadRequestError)
-    ├── AbortedError                    WEB_ABORTED                (exit 130)
+    │   └── UnknownNameError            WEB_BAD_REQUEST            (also a BadRequestError: HTTP 400)
+    ├── AbortedError                    WEB_ABORTED                (exit 130, HTTP 504)
     ├── BudgetExhaustedError            WEB_BUDGET_EXHAUSTED
-    ├── ServerBusyError                 WEB_MCP_BUSY
+    ├── ServerBusyError                 WEB_MCP_BUSY               (HTTP 503)
     ├── StoreUnavailableError           WEB_STORE_UNAVAILABLE
-    ├── RequestRefusedError             <refusal code> or WEB_BAD_REQUEST (exit 2)
-    ├── ProviderError                   WEB_PROVIDER_ERROR
-    │   ├── CredentialMissingError      WEB_PROVIDER_CREDENTIAL_MISSING
-    │   ├── ConfiguredUnavailableError  WEB_PROVIDER_CONFIGURED_UNAVAILABLE
+    ├── RequestRefusedError             <refusal code> or WEB_BAD_REQUEST (exit 2, HTTP 400)
+    ├── ProviderError                   WEB_PROVIDER_ERROR         (HTTP 502)
+    │   ├── CredentialMissingError      WEB_PROVIDER_CREDENTIAL_MISSING      (exit 2, HTTP 503)
+    │   ├── ConfiguredUnavailableError  WEB_PROVIDER_CONFIGURED_UNAVAILABLE  (exit 2, HTTP 503)
     │   ├── RateLimitedError            WEB_PROVIDER_RATE_LIMITED
     │   │   └── ChallengeError          WEB_PROVIDER_RATE_LIMITED  (a bot-challenge page; cools the engine down)
     │   ├── ProviderTimeoutError        WEB_PROVIDER_TIMEOUT
     │   ├── ProviderUnreachableError    WEB_PROVIDER_UNREACHABLE
     │   ├── BadResponseError            WEB_PROVIDER_BAD_RESPONSE
     │   └── CircuitOpenError            WEB_PROVIDER_CIRCUIT_OPEN
-    └── FetchError                      WEB_FETCH_ERROR
-        ├── BadUrlError                 WEB_FETCH_BAD_URL
-        ├── ForbiddenAddressError       WEB_FETCH_FORBIDDEN_ADDRESS
+    └── FetchError                      WEB_FETCH_ERROR            (HTTP 502)
+        ├── BadUrlError                 WEB_FETCH_BAD_URL          (exit 2, HTTP 400)
+        ├── ForbiddenAddressError       WEB_FETCH_FORBIDDEN_ADDRESS (HTTP 403)
         ├── HttpStatusError             WEB_FETCH_HTTP_ERROR
         ├── BlockedError                WEB_FETCH_BLOCKED
         ├── FetchTimeoutError           WEB_FETCH_TIMEOUT
         ├── TooLargeError               WEB_FETCH_TOO_LARGE
         ├── UnsupportedContentError     WEB_FETCH_UNSUPPORTED_CONTENT
         ├── EmptyError                  WEB_FETCH_EMPTY
-        ├── ContentChangedError         WEB_FETCH_CONTENT_CHANGED
+        ├── ContentChangedError         WEB_FETCH_CONTENT_CHANGED  (HTTP 409)
         ├── RedirectLoopError           WEB_FETCH_REDIRECT_LOOP
         ├── BadContentError             WEB_FETCH_BAD_CONTENT
         └── ExtractionFailedError       WEB_FETCH_EXTRACTION_FAILED
+
+Each class carries its exit code (``exit_code``, the CLI's) beside its HTTP status
+(``http_status``, what ``webquorum serve`` answers a script with); a class not marked above has its
+parent's (so a ``ConfigError`` is HTTP 500: the server's own config is wrong, not the request).
 
 Messages never contain credentials: anything built from a request goes through
 :func:`redact` first, and no error stores headers.
@@ -162,6 +166,9 @@ class WebQuorumError(Exception):
 
     code: ClassVar[str] = "WEB_ERROR"
     exit_code: ClassVar[int] = 1
+    # The HTTP status a script can branch on (the body carries the stable code); not ``status``,
+    # which is the upstream's status an error reports.
+    http_status: ClassVar[int] = 500
     hint: ClassVar[str] = ""
     # (member, its error) for each member of a combo whose members all failed; empty otherwise
     causes: tuple[tuple[str, WebQuorumError], ...] = ()
@@ -209,6 +216,7 @@ class WebQuorumError(Exception):
 class BadRequestError(WebQuorumError):
     code = "WEB_BAD_REQUEST"
     exit_code = 2
+    http_status = 400
     hint = "fix the argument or option named above and run again"
 
 
@@ -232,6 +240,7 @@ class UnknownNameError(BadRequestError, ConfigError):
 class AbortedError(WebQuorumError):
     code = "WEB_ABORTED"
     exit_code = 130
+    http_status = 504
     hint = "the work was interrupted or ran out of time; run it again, asking for less if it was the deadline"
 
 
@@ -244,6 +253,7 @@ class ServerBusyError(WebQuorumError):
     """The MCP server is at ``mcp.max_concurrent`` calls; refused at once rather than queued."""
 
     code = "WEB_MCP_BUSY"
+    http_status = 503
     hint = "too many calls are running at once; retry in a few seconds"
 
 
@@ -271,6 +281,7 @@ class RequestRefusedError(WebQuorumError):
     """
 
     exit_code = 2
+    http_status = 400
 
     def __init__(
         self,
@@ -314,18 +325,21 @@ BriefRefusedError = RequestRefusedError  # the 0.1 name, kept so existing caller
 
 class ProviderError(WebQuorumError):
     code = "WEB_PROVIDER_ERROR"
+    http_status = 502
     hint = "the provider failed; retry later, or name another provider or combo"
 
 
 class CredentialMissingError(ProviderError):
     code = "WEB_PROVIDER_CREDENTIAL_MISSING"
     exit_code = 2
+    http_status = 503
     hint = "set the key variable named above where webquorum runs (an MCP server: in its environment, then restart it), or pick a ready provider (`webquorum providers`)"
 
 
 class ConfiguredUnavailableError(ProviderError):
     code = "WEB_PROVIDER_CONFIGURED_UNAVAILABLE"
     exit_code = 2
+    http_status = 503
     hint = "give the provider what the message names (a key variable or a base_url) where webquorum runs, or omit the provider to use the ready ones (`webquorum providers`)"
 
 
@@ -381,17 +395,20 @@ class CircuitOpenError(ProviderError):
 
 class FetchError(WebQuorumError):
     code = "WEB_FETCH_ERROR"
+    http_status = 502
     hint = "try another URL from the search results"
 
 
 class BadUrlError(FetchError):
     code = "WEB_FETCH_BAD_URL"
     exit_code = 2
+    http_status = 400
     hint = "pass an absolute http(s) URL such as https://example.org/page"
 
 
 class ForbiddenAddressError(FetchError):
     code = "WEB_FETCH_FORBIDDEN_ADDRESS"
+    http_status = 403
     hint = "set network.allow_private_addresses: true or list the host in network.allow_hosts to read intranet pages"
 
 
@@ -427,6 +444,7 @@ class EmptyError(FetchError):
 
 class ContentChangedError(FetchError):
     code = "WEB_FETCH_CONTENT_CHANGED"
+    http_status = 409
     hint = "the page changed since the hash was taken; fetch again without expected_content_hash"
 
 

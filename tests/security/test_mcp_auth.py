@@ -16,17 +16,17 @@ from starlette.types import Receive, Scope, Send
 
 from webquorum import Client
 from webquorum.errors import ConfigError
-from webquorum.mcp.auth import (
+from webquorum.hosting.access import (
     LOOPBACK_HOSTS,
     LOOPBACK_ORIGINS,
-    BearerGuard,
+    AccessGuard,
     allowed_authorities,
     allowed_origins,
     host_allowed,
     origin_allowed,
     parse_authority,
 )
-from webquorum.mcp.server import build_server, http_app
+from webquorum.mcp import build_server, http_app
 
 PORT = 8765
 HOSTS = allowed_authorities(LOOPBACK_HOSTS)
@@ -39,7 +39,7 @@ async def ok_app(scope: Scope, receive: Receive, send: Send) -> None:
 
 
 async def status(headers: dict[str, str], *, token: str | None = TOKEN) -> int:
-    guard = BearerGuard(ok_app, token, LOOPBACK_ORIGINS, LOOPBACK_HOSTS)
+    guard = AccessGuard(ok_app, host="127.0.0.1", token=token)
     transport = httpx2.ASGITransport(app=guard)
     async with httpx2.AsyncClient(transport=transport, base_url=f"http://127.0.0.1:{PORT}") as client:
         auth = {"Authorization": f"Bearer {token}"} if token else {}
@@ -67,7 +67,7 @@ async def test_exact_hosts_and_origins_pass() -> None:
 
 
 async def test_the_token_is_still_required() -> None:
-    guard = BearerGuard(ok_app, TOKEN, LOOPBACK_ORIGINS, LOOPBACK_HOSTS)
+    guard = AccessGuard(ok_app, host="127.0.0.1", token=TOKEN)
     async with httpx2.AsyncClient(transport=httpx2.ASGITransport(app=guard), base_url=f"http://127.0.0.1:{PORT}") as c:
         assert (await c.post("/mcp", headers={"Authorization": "Bearer wrong"})).status_code == 401
         assert (await c.post("/mcp", headers={"Authorization": f"Bearer {TOKEN} "})).status_code == 401

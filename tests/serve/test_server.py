@@ -169,7 +169,7 @@ def test_a_public_bind_without_a_token_and_a_taken_port_are_usage_errors(config_
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
         busy = run_cli("--port", str(taken.getsockname()[1]), "--config", str(config_file))
-    assert busy.returncode == 2 and "cannot listen" in busy.stderr and "Traceback" not in busy.stderr
+    assert busy.returncode == 2 and "already in use" in busy.stderr and "Traceback" not in busy.stderr
 
 
 # -- running and stopping ----------------------------------------------------------------------

@@ -122,7 +122,7 @@ def uvicorn_in_thread(config: Any) -> Iterator[int]:
     """A real uvicorn server for ``config`` (a ``uvicorn.Config``) in a thread, on a fresh loopback port: the port."""
     import uvicorn
 
-    from webquorum.serve import listen
+    from webquorum.hosting.binding import listen
 
     sock = listen("127.0.0.1", 0)
     server = uvicorn.Server(config)

@@ -13,9 +13,9 @@ from typing import Any
 from mcp_types import CallToolResult, TextContent
 from pydantic import BaseModel
 
+from webquorum import as_text as text
 from webquorum.errors import WebQuorumError
-from webquorum.mcp import text
-from webquorum.mcp.bounds import bound
+from webquorum.hosting.bounds import bound
 from webquorum.mcp.tools import ToolSpec
 
 # Hints in the server's terms, for codes whose error class speaks of the command line; an

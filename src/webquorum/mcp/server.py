@@ -18,12 +18,9 @@ breakers, rate limits and the cache are shared by every session.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import errno
 import logging
 import os
 import signal
-import socket
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -39,19 +36,14 @@ from starlette.types import ASGIApp
 
 from webquorum.api import Client, ConfigLike, Progress
 from webquorum.config import mcp_token
-from webquorum.errors import BadRequestError, ConfigError, WebQuorumError
+from webquorum.errors import ConfigError, WebQuorumError
+from webquorum.hosting.access import AccessGuard
+from webquorum.hosting.binding import TOKEN_ENV, listen, require_token
+from webquorum.hosting.gate import GATES, Gate
+from webquorum.hosting.runner import graceful_server, serve_on, uvicorn_config
 from webquorum.mcp.args import RawArguments, container_fields, explain_invalid, pre_parse
-from webquorum.mcp.auth import (
-    LOOPBACK_HOSTS,
-    LOOPBACK_ORIGINS,
-    TOKEN_ENV,
-    BearerGuard,
-    bind_hosts,
-    is_loopback,
-)
 from webquorum.mcp.check_tool import call_check, check_spec
 from webquorum.mcp.events import RETRY_MS, BoundedEventStore
-from webquorum.mcp.gate import Gate
 from webquorum.mcp.progress import progress_pump
 from webquorum.mcp.protocol import KnownNames, add_prompts, drop_resources
 from webquorum.mcp.render import error_result, render
@@ -148,7 +140,8 @@ def build_server(wq: Client, *, gate: Gate | None = None) -> MCPServer[Any]:
 
 
 def http_app(server: MCPServer[Any], wq: Client, host: str, *, stateless: bool = False) -> ASGIApp:
-    """The streamable HTTP app on ``/mcp``, wrapped in the token and Origin checks.
+    """The streamable HTTP app on ``/mcp``, behind :class:`~webquorum.hosting.access.AccessGuard` (Host,
+    Origin, bearer token): that guard is the one check, so the SDK's looser prefix-matching one is off.
 
     ``stateless`` (several workers) keeps no session between requests, so any worker can answer
     any request; a single worker keeps sessions, at most ``mcp.max_sessions``, each closed after
@@ -156,18 +149,9 @@ def http_app(server: MCPServer[Any], wq: Client, host: str, *, stateless: bool =
     """
     settings = wq.config.mcp
     token = mcp_token(settings)
-    if not is_loopback(host) and not token:
-        raise ConfigError(
-            f"mcp --host {host} is reachable from other machines and needs an auth token: "
-            f"set mcp.auth_token or export {TOKEN_ENV} (or bind to 127.0.0.1)"
-        )
-    origins = [*LOOPBACK_ORIGINS, *settings.allowed_origins]
-    wildcard = host in ("0.0.0.0", "::", "")
-    security = TransportSecuritySettings(
-        enable_dns_rebinding_protection=not wildcard,  # a wildcard bind has no one Host to check; Origin still is
-        allowed_hosts=[*LOOPBACK_HOSTS, host, f"{host}:*"],
-        allowed_origins=origins,
-    )
+    require_token("mcp", host, token)
+    # The SDK still checks Content-Type; its Host/Origin prefix match would be a second answer.
+    security = TransportSecuritySettings(enable_dns_rebinding_protection=False)
     app = server.streamable_http_app(
         host=host,
         transport_security=security,
@@ -177,32 +161,10 @@ def http_app(server: MCPServer[Any], wq: Client, host: str, *, stateless: bool =
         max_sessions=settings.max_sessions,
         session_idle_timeout=settings.session_idle_s,
     )
-    hosts = bind_hosts(host)  # the same Host rule as every route of `serve` (mcp.auth.HostOriginCheck)
     try:
-        return BearerGuard(app, token, origins, hosts)
+        return AccessGuard(app, host=host, token=token, allowed_origins=settings.allowed_origins)
     except ValueError as exc:
         raise ConfigError(f"mcp: {exc} (mcp.auth_token, ${TOKEN_ENV}, mcp.allowed_origins)") from None
-
-
-def bind(host: str, port: int) -> socket.socket:
-    """The listening address, taken before anything is printed: a port in use is a clear error, not a banner then a crash."""
-    try:
-        family, kind, proto, _, address = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM)[0]
-    except socket.gaierror as exc:
-        raise BadRequestError(f"--host {host}: not an address of this machine ({exc.strerror})", hint="bind to 127.0.0.1 (the default)") from None
-    sock = socket.socket(family, kind, proto)
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(address)
-    except OSError as exc:
-        sock.close()
-        if exc.errno == errno.EADDRINUSE:
-            raise BadRequestError(
-                f"--port {port}: {host}:{port} is already in use (another server is listening there)",
-                hint="stop the other server, or pick another --port",
-            ) from None
-        raise BadRequestError(f"--host {host} --port {port}: cannot listen there ({exc.strerror})", hint="bind to 127.0.0.1 (the default)") from None
-    return sock
 
 
 STDIO_READY = "webquorum MCP server on stdio: an MCP client starts this and speaks on stdin; Ctrl-C stops it"
@@ -245,17 +207,17 @@ def serve(
     wq = Client(config)
     server = build_server(wq)
     app = http_app(server, wq, host) if http else None  # refuse a bad bind before anything starts
-    sock = bind(host, port) if http else None
+    sock = listen(host, port) if http else None
 
     async def main() -> None:
-        try:
-            if app is None or sock is None:
+        if app is None or sock is None:
+            try:
                 await server.run_stdio_async()
-            else:
-                print(f"webquorum MCP server on http://{host}:{port}/mcp", file=sys.stderr, flush=True)
-                await graceful_server(uvicorn_config(app, wq, host, port)).serve(sockets=[sock])
-        finally:
-            await wq.aclose()
+            finally:
+                await wq.aclose()
+            return
+        print(f"webquorum MCP server on http://{host}:{port}/mcp", file=sys.stderr, flush=True)
+        await serve_on(graceful_server(mcp_uvicorn_config(app, wq, host, port)), sock, close=wq.aclose)
 
     if app is None:
         signal.signal(signal.SIGINT, _stop_stdio_at_once)
@@ -265,51 +227,12 @@ def serve(
 
 
 # -- the fleet: several workers, one port, state in Redis -------------------------------------------
-GATES: list[Gate] = []  # every gate this process built, for a graceful shutdown
 FLEET_ENV = "WEBQUORUM_MCP_FLEET"  # host of the fleet's bind, passed to each worker's app factory
 
 
-def uvicorn_config(app: Any, wq: Client, host: str, port: int, **extra: Any) -> Any:
-    import uvicorn
-
-    grace = wq.config.mcp.shutdown_grace_s
-    return uvicorn.Config(
-        app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=int(grace) + 2, **extra
-    )
-
-
-def _graceful_server_class() -> Any:
-    import uvicorn
-
-    class Graceful(uvicorn.Server):
-        """Shuts down within ``mcp.shutdown_grace_s``: in-flight calls then end as WEB_ABORTED; exits 0.
-
-        uvicorn re-raises the signal it caught once it has stopped. SIGTERM is a supervisor's
-        intended stop, so it is not re-raised (exit 0 rather than death by signal, -15); SIGINT is
-        a person's Ctrl-C and is re-raised, so the CLI exits 130 as it does everywhere else.
-        """
-
-        @contextlib.contextmanager
-        def capture_signals(self) -> Any:
-            with super().capture_signals():
-                try:
-                    yield
-                finally:
-                    self._captured_signals[:] = [s for s in self._captured_signals if s == signal.SIGINT]
-
-        async def shutdown(self, sockets: Any = None) -> None:
-            grace = max(0.0, float(self.config.timeout_graceful_shutdown or 2) - 2)
-            closing = [asyncio.create_task(gate.close(grace)) for gate in GATES]
-            await super().shutdown(sockets)
-            for task in closing:
-                task.cancel()
-
-    return Graceful
-
-
-def graceful_server(config: Any) -> Any:
-    """A uvicorn server that stops gracefully (the class is made on first use: uvicorn imports lazily)."""
-    return _graceful_server_class()(config)
+def mcp_uvicorn_config(app: Any, wq: Client, host: str, port: int, **extra: Any) -> Any:
+    """uvicorn's settings for the MCP server: ``mcp.shutdown_grace_s`` for calls in flight, 2 s more to close."""
+    return uvicorn_config(app, shutdown_s=int(wq.config.mcp.shutdown_grace_s) + 2, host=host, port=port, **extra)
 
 
 def fleet_app() -> ASGIApp:
@@ -345,7 +268,7 @@ def _not_reraised(handle_exit: Any, signum: int) -> None:
     """Keep a worker from dying of the SIGTERM it has just shut down for (exit -15 instead of 0).
 
     uvicorn's Server re-raises every signal it caught once it has stopped; ``handle_exit`` is that
-    worker's ``Server.handle_exit``. As :class:`Graceful` does for one process, SIGTERM is dropped
+    worker's ``Server.handle_exit``. As :mod:`webquorum.hosting.runner` does for one process, SIGTERM is dropped
     from what it will re-raise: a supervisor's stop is the intended end, so the worker exits 0.
     """
     captured = getattr(getattr(handle_exit, "__self__", None), "_captured_signals", None)
@@ -383,7 +306,7 @@ def serve_fleet(config: ConfigLike, host: str, port: int, workers: int) -> None:
     if config is not None:
         os.environ["WEBQUORUM_CONFIG"] = os.fspath(config)
     os.environ[FLEET_ENV] = host
-    settings = uvicorn_config("webquorum.mcp.server:fleet_app", wq, host, port, factory=True, workers=workers)
+    settings = mcp_uvicorn_config("webquorum.mcp.server:fleet_app", wq, host, port, factory=True, workers=workers)
     print(f"webquorum MCP server on http://{host}:{port}/mcp ({workers} workers)", file=sys.stderr, flush=True)
     supervisor = _supervisor_class()(settings, sockets=[settings.bind_socket()])
     supervisor.run()

@@ -1,5 +1,5 @@
 """What the MCP server publishes: each tool's name, teaching description, strict argument model,
-output model and size bound (kept by :mod:`webquorum.mcp.bounds`).
+output model and size bound (kept by :mod:`webquorum.hosting.bounds`).
 
 Argument models refuse unknown fields, and the published input schema is generated from the
 very model the arguments are validated with, so the schema and the check cannot drift apart.

@@ -2,8 +2,9 @@
 
 Every door shares the client (HTTP pools, breakers, rate limits, cache) and one concurrency
 gate (``mcp.max_concurrent`` calls at once, each within ``mcp.call_deadline_s``; past the cap a
-busy answer, not a queue). :class:`~webquorum.serve.access.Access` applies the MCP endpoint's
-token, Host and Origin rules to every route. Routes:
+busy answer, not a queue). :class:`~webquorum.hosting.access.AccessGuard` applies the MCP
+endpoint's Host and Origin rules to every route, and takes the token in the forms browsers and
+SearXNG clients can send. Routes:
 
 ==================  ==============================================================
 ``/``               the brief page; ``?q=`` streams it (SearXNG clients pointed at the
@@ -40,25 +41,17 @@ from webquorum.config import mcp_token
 from webquorum.errors import (
     AbortedError,
     BadRequestError,
-    BadUrlError,
-    ConfigError,
-    ConfiguredUnavailableError,
-    ContentChangedError,
-    CredentialMissingError,
     FetchError,
-    ForbiddenAddressError,
     ProviderError,
-    RequestRefusedError,
     ServerBusyError,
     WebQuorumError,
 )
-from webquorum.mcp.auth import is_loopback
-from webquorum.mcp.bounds import bound
-from webquorum.mcp.gate import Gate
-from webquorum.mcp.server import build_server, http_app
-from webquorum.mcp.tools import WebFetchArgs, WebSearchArgs
+from webquorum.hosting.access import AccessGuard
+from webquorum.hosting.binding import require_token
+from webquorum.hosting.bounds import bound
+from webquorum.hosting.gate import Gate
+from webquorum.mcp import WebFetchArgs, WebSearchArgs, build_server, http_app
 from webquorum.serve import page, searxng
-from webquorum.serve.access import Access
 
 log = logging.getLogger("webquorum.serve")
 AccessLog = Callable[[dict[str, Any]], None]
@@ -72,22 +65,9 @@ INTERNAL = {"code": "WEB_ERROR", "message": "internal error in the server; see i
 PAGE_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 
 
-def status_of(exc: WebQuorumError) -> int:
-    """The HTTP status a script can branch on; the body carries the stable code."""
-    for kind, status in (
-        (RequestRefusedError, 400), (BadRequestError, 400), (BadUrlError, 400), (ForbiddenAddressError, 403),
-        (ContentChangedError, 409), (ServerBusyError, 503), (AbortedError, 504),
-        (CredentialMissingError, 503), (ConfiguredUnavailableError, 503), (ConfigError, 500),
-        (ProviderError, 502), (FetchError, 502),
-    ):
-        if isinstance(exc, kind):
-            return status
-    return 500
-
-
 def error_json(exc: WebQuorumError) -> JSONResponse:
     headers = {"Retry-After": "1"} if isinstance(exc, ServerBusyError) else None
-    return JSONResponse(exc.to_dict(), status_code=status_of(exc), headers=headers)
+    return JSONResponse(exc.to_dict(), status_code=exc.http_status, headers=headers)
 
 
 def invalid_args(exc: ValidationError) -> BadRequestError:
@@ -210,7 +190,7 @@ class Doors:
             status = 429 if isinstance(exc, ServerBusyError) else 504
             return JSONResponse({"error": exc.message}, status_code=status, headers={"Retry-After": "1"})
         except WebQuorumError as exc:
-            return JSONResponse({"error": f"{exc.code}: {exc.message}"}, status_code=status_of(exc))
+            return JSONResponse({"error": f"{exc.code}: {exc.message}"}, status_code=exc.http_status)
         if q.format == "html":
             html = page.whole(f"{q.query} · webquorum", q.query, [page.results_html(q.query, data)])
             return HTMLResponse(html, headers=PAGE_HEADERS)
@@ -319,11 +299,7 @@ def build_app(
     """
     settings = wq.config.mcp
     token = mcp_token(settings)
-    if not is_loopback(host) and not token:
-        raise ConfigError(
-            f"serve --host {host} is reachable from other machines and needs an auth token: "
-            "set mcp.auth_token or export WEBQUORUM_MCP_TOKEN (or bind to 127.0.0.1)"
-        )
+    require_token("serve", host, token)
     gate = Gate(settings.max_concurrent, settings.call_deadline_s)  # one gate for MCP and every other door
     server = build_server(wq, gate=gate)
     mcp_app = http_app(server, wq, host)
@@ -357,7 +333,7 @@ def build_app(
         ],
         lifespan=lifespan,
     )
-    guarded: ASGIApp = Access(app, host=host, token=token, allowed_origins=list(settings.allowed_origins))
+    guarded: ASGIApp = AccessGuard(app, host=host, token=token, allowed_origins=settings.allowed_origins, url_token=True)
     return AccessLogger(guarded, access_log) if access_log is not None else guarded
 
 

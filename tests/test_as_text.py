@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from webquorum.mcp.text import brief_text, collect_text, fenced, printable, safe_url
+from webquorum.as_text import brief_text, collect_text, fenced, printable, safe_url
 
 ESC = "\x1b"
 

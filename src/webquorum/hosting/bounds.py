@@ -1,4 +1,5 @@
-"""The size bound every MCP result is kept under (pure): clip long strings, then drop list items.
+"""The size bound every MCP result and ``serve``'s ``/fetch`` answer are kept under (pure): clip long
+strings, then drop list items.
 
 Whatever is shortened is named in the result's ``cut`` field, because a silently shortened result
 reads as a complete one. Identifiers are never clipped, and the brief is never clipped: it is
@@ -27,7 +28,9 @@ def json_size(data: Any) -> int:
 def _clippable(node: Any, path: str = "") -> list[tuple[dict[str, Any] | list[Any], str | int, str]]:
     """Every string leaf long enough to clip, as (container, key, path); exact fields excluded."""
     found: list[tuple[dict[str, Any] | list[Any], str | int, str]] = []
-    items: list[tuple[str | int, Any]] = list(node.items()) if isinstance(node, dict) else list(enumerate(node))
+    items: list[tuple[str | int, Any]] = (
+        list(node.items()) if isinstance(node, dict) else list(enumerate(node))
+    )
     for key, value in items:
         here = f"{path}.{key}" if isinstance(key, str) else f"{path}[{key}]"
         if isinstance(value, str):
@@ -116,7 +119,8 @@ def fit(data: dict[str, Any], max_chars: int) -> list[str]:
         if id(container) in kept and after < before:
             clips.setdefault(re.sub(r"\[\d+\]", "[*]", path), []).append((path, before, after))
     cut = [
-        f"{same[0][0]}: clipped from {same[0][1]} to {same[0][2]} characters" if len(same) == 1
+        f"{same[0][0]}: clipped from {same[0][1]} to {same[0][2]} characters"
+        if len(same) == 1
         else f"{pattern}: {len(same)} clipped to at most {max(a for _, _, a in same)} characters (longest was {max(b for _, b, _ in same)})"
         for pattern, same in clips.items()
     ]

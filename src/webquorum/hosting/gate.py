@@ -1,4 +1,7 @@
-"""The concurrency gate: at most ``mcp.max_concurrent`` tool calls at once, one deadline each.
+"""The concurrency gate: at most ``mcp.max_concurrent`` calls at once, one deadline each.
+
+One gate counts every door of a process (``/mcp`` tool calls and ``serve``'s page, ``/search``,
+``/brief`` and ``/fetch``), so the cap is the process's, whichever shell is in front.
 
 A burst slightly over the cap should not bounce: a call that finds every slot taken waits in a
 short queue (at most ``queue_wait_s``, at most ``max_queued`` waiters) and only then gets
@@ -15,11 +18,15 @@ from typing import Any
 
 from webquorum.errors import AbortedError, ServerBusyError
 
+GATES: list[Gate] = []  # every gate this process serves through, closed on a graceful shutdown
+
 
 class Gate:
     """At most ``limit`` tool calls at once, a bounded wait for a slot, and one deadline each."""
 
-    def __init__(self, limit: int, deadline_s: float, *, queue_wait_s: float = 0.0, max_queued: int = 0) -> None:
+    def __init__(
+        self, limit: int, deadline_s: float, *, queue_wait_s: float = 0.0, max_queued: int = 0
+    ) -> None:
         self.limit = limit
         self.deadline_s = deadline_s
         self.queue_wait_s = queue_wait_s
@@ -44,11 +51,15 @@ class Gate:
             async with asyncio.timeout(self.deadline_s):
                 return await work
         except TimeoutError:
-            raise AbortedError(f"the call did not finish within mcp.call_deadline_s ({self.deadline_s:g}s)") from None
+            raise AbortedError(
+                f"the call did not finish within mcp.call_deadline_s ({self.deadline_s:g}s)"
+            ) from None
         except asyncio.CancelledError:
             if self._closing and task is not None and task.cancelling() <= 1:
                 task.uncancel()
-                raise AbortedError("the server is shutting down; the call was stopped", hint="retry on another worker") from None
+                raise AbortedError(
+                    "the server is shutting down; the call was stopped", hint="retry on another worker"
+                ) from None
             raise
         finally:
             if task is not None:

@@ -1,4 +1,7 @@
-"""Results as text a person or a small model reads (pure; no SDK import, so the CLI uses it too).
+"""Results as text a person or a small model reads: the CLI prints it, the MCP tools return it (pure).
+
+Below both shells, so neither reaches into the other, and free of the MCP SDK, so a CLI command
+that prints a brief does not load it.
 
 Two rules hold for every rendering here:
 

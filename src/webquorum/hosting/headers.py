@@ -8,7 +8,8 @@ parser buffer (slowloris). Here each request's headers must be complete within
 response; otherwise the connection is closed. A request whose headers arrived is not timed here
 (its body and its answer have their own bounds: the body cap, the call deadline).
 
-Imported only by :func:`webquorum.serve.serve`, where uvicorn is imported anyway.
+Imported only by :func:`webquorum.hosting.runner.uvicorn_config`, where uvicorn is imported anyway, so
+``webquorum serve`` and ``webquorum mcp --http`` both hold it.
 """
 
 from __future__ import annotations
