@@ -1,17 +1,16 @@
-"""Imported by the extraction fork server only: lower its priority, and read one small page of each kind once.
+"""One small page of each kind, read once before a worker takes a document: the extractors' first-use costs.
 
 Why: every extraction worker is forked from the fork server, and a worker's first document used
 to pay for the extractors' lazy state (submodules imported on first use, patterns compiled on
 first match, parser and cleaner objects built on first call): a normal article took 28 ms in a
 fresh worker against 5.5 ms in a used one. A hostile page's worker is retired, so the spare that
-replaces it was always fresh, and the next normal call paid that cost. Built once here, before
-any fork, the state is inherited by every worker (copy-on-write).
+replaces it was always fresh, and the next normal call paid that cost. Built once in the fork
+server (:func:`prepare_fork_server`), before any fork, the state is inherited by every worker
+(copy-on-write); each worker runs :func:`warm` once more before its first document.
 
-The fork server runs at the workers' priority (:data:`~webquorum.readers.sandbox.WORKER_NICE`),
-below the serving process: starting a spare worker (the fork, the child's start, its own warm-up)
-is background work and must not take the CPU from a call being served. Never import this module
-elsewhere: its import lowers the importing process's priority. The samples are fixed, small and
-local; a failure here only leaves the workers cold.
+Nothing happens at import: the fork server calls :func:`prepare_fork_server` from its entry
+(:mod:`.server_start`), a worker calls :func:`warm` when it starts. The samples are fixed, small
+and local; a failure here only leaves the workers cold.
 """
 
 from __future__ import annotations
@@ -21,7 +20,9 @@ import os
 
 from webquorum.readers.choose import warm_fallback
 from webquorum.readers.extract import extract_document
-from webquorum.readers.sandbox import WORKER_NICE
+from webquorum.readers.sandbox.priority import WORKER_NICE
+
+__all__ = ["prepare_fork_server", "warm"]
 
 _ARTICLE = (
     "<!doctype html><html lang='en'><head><title>Harbour works</title>"
@@ -48,6 +49,13 @@ def warm() -> None:
         warm_fallback()  # trafilatura's fallback (a retried page) builds a 160 ms stop-word list on first use
 
 
-with contextlib.suppress(OSError):
-    os.setpriority(os.PRIO_PROCESS, 0, WORKER_NICE)
-warm()
+def prepare_fork_server() -> None:
+    """Lower the fork server to the workers' priority, then :func:`warm` it.
+
+    The fork server runs at :data:`~webquorum.readers.sandbox.priority.WORKER_NICE`, below the
+    serving process: starting a spare worker (the fork, the child's start, its own warm-up) is
+    background work and must not take the CPU from a call being served.
+    """
+    with contextlib.suppress(OSError):
+        os.setpriority(os.PRIO_PROCESS, 0, WORKER_NICE)
+    warm()
