@@ -33,7 +33,7 @@ from webquorum.net.guard import AddressPolicy
 from webquorum.net.http import USER_AGENT, HttpClient, NetPolicy
 from webquorum.providers import PROVIDER_IDS, provider_module
 from webquorum.providers.base import is_http_url
-from webquorum.readers import LOCAL_READER, SERVICE_IDS, reader_module
+from webquorum.readers import LOCAL_READER, SERVICE_IDS, reader_module, remote
 from webquorum.readers.sandbox import warm_up
 from webquorum.resilience import (
     BreakerRegistry,
@@ -225,19 +225,21 @@ class Runtime:
         return key
 
     async def read_with_service(self, reader_id: str, url: str, *, deadline: float) -> Document:
-        """Hand ``url`` to a reader service, once the address guard says we would read it ourselves."""
-        module = reader_module(reader_id)
-        await self.http.check_public(url, reader=reader_id, timeout_s=self.config.network.timeout_s)
-        key = self.reader_key(reader_id)
-        ctx = RequestContext(base_url=self.config.override(reader_id).base_url, api_key=key)
-        return await self._guarded_call(
-            reader_id,
-            module.build_request(url, ctx),
-            lambda resp: module.parse_response(resp, url),
-            deadline=self.deadline_for(reader_id, deadline),
-            on_attempt=None,
-            profile="default",
-            credential=key,
+        """``url`` read by a reader service (:func:`webquorum.readers.remote.read_with_service`), its HTTP
+        call guarded like a provider's; ``deadline`` is a ``loop.time()`` instant."""
+
+        def context() -> RequestContext:
+            return RequestContext(base_url=self.config.override(reader_id).base_url, api_key=self.reader_key(reader_id))
+
+        async def send(request: HttpRequest, ctx: RequestContext, parse: Callable[[HttpResponse], Document]) -> Document:
+            return await self._guarded_call(
+                reader_id, request, parse, deadline=self.deadline_for(reader_id, deadline), on_attempt=None,
+                profile="default", credential=ctx.api_key,
+            )
+
+        return await remote.read_with_service(
+            self.http, reader_id, url, context=context, send=send, ends=deadline,
+            check_timeout_s=self.config.network.timeout_s,
         )
 
     def provider_rows(self) -> list[ProviderRow]:

@@ -32,7 +32,9 @@ print(json.dumps({
 
 def test_importing_every_module_leaves_the_process_as_it_was() -> None:
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
-    run = subprocess.run([sys.executable, "-c", _SCRIPT], capture_output=True, text=True, env=env, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-c", _SCRIPT], capture_output=True, text=True, env=env, timeout=120
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     seen = json.loads(run.stdout)
     assert seen["modules"] > 100 and seen["entry"]

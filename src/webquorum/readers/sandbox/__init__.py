@@ -41,8 +41,18 @@ from webquorum.readers.sandbox.priority import DEMOTE_AFTER_S, DEMOTED_NICE, WOR
 from webquorum.readers.sandbox.slots import Slots
 
 __all__ = [
-    "CPU_S_PER_MB", "DEMOTED_NICE", "DEMOTE_AFTER_S", "DOCUMENTS_PER_WORKER", "MAX_CHILDREN", "MIN_CPU_S",
-    "MIN_MEMORY_BYTES", "SPARE_WORKERS", "WORKER_NICE", "cpu_allowance", "run_bounded", "warm_up",
+    "CPU_S_PER_MB",
+    "DEMOTED_NICE",
+    "DEMOTE_AFTER_S",
+    "DOCUMENTS_PER_WORKER",
+    "MAX_CHILDREN",
+    "MIN_CPU_S",
+    "MIN_MEMORY_BYTES",
+    "SPARE_WORKERS",
+    "WORKER_NICE",
+    "cpu_allowance",
+    "run_bounded",
+    "warm_up",
 ]
 
 T = TypeVar("T")
@@ -58,7 +68,12 @@ def _slot() -> Slots:
 
 
 async def run_bounded(
-    func: Callable[..., T], *args: Any, source: str, deadline_s: float, memory_bytes: int, body_bytes: int | None = None,
+    func: Callable[..., T],
+    *args: Any,
+    source: str,
+    deadline_s: float,
+    memory_bytes: int,
+    body_bytes: int | None = None,
     **kwargs: Any,
 ) -> T:
     """``func(*args, **kwargs)`` in a fresh child, or the page's fetch error; never longer than ``deadline_s``.
@@ -77,7 +92,9 @@ async def run_bounded(
         async with asyncio.timeout(deadline_s):
             await slots.acquire()
     except TimeoutError:
-        raise ExtractionFailedError(f"{source} waited {deadline_s:g}s for a free extractor", url=source) from None
+        raise ExtractionFailedError(
+            f"{source} waited {deadline_s:g}s for a free extractor", url=source
+        ) from None
     heavy = False
 
     def turned_heavy() -> None:
@@ -97,20 +114,35 @@ def _retire_when_started(started: asyncio.Future[Worker]) -> None:
 
 
 async def _run_child(
-    func: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any], url: str, cpu_s: int, memory_bytes: int,
-    deadline_s: float, on_heavy: Callable[[], None],
+    func: Callable[..., T],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    url: str,
+    cpu_s: int,
+    memory_bytes: int,
+    deadline_s: float,
+    on_heavy: Callable[[], None],
 ) -> T:
     loop = asyncio.get_running_loop()
     worker = pool.take()
-    if worker is None:  # none idle: start one (the first one of a process also waits for the fork server's imports)
+    if (
+        worker is None
+    ):  # none idle: start one (the first one of a process also waits for the fork server's imports)
         try:
             started = asyncio.ensure_future(asyncio.to_thread(Worker))
             worker = await asyncio.shield(started)
         except asyncio.CancelledError:
             started.add_done_callback(_retire_when_started)
             raise
-        except (MemoryError, RuntimeError, OSError, EOFError) as exc:  # no thread, fork or memory: say why, no traceback
-            raise ExtractionFailedError(f"{url}: no extraction worker could start ({exc}){limit_note()}", url=url) from None
+        except (
+            MemoryError,
+            RuntimeError,
+            OSError,
+            EOFError,
+        ) as exc:  # no thread, fork or memory: say why, no traceback
+            raise ExtractionFailedError(
+                f"{url}: no extraction worker could start ({exc}){limit_note()}", url=url
+            ) from None
     pool.refill_soon()
     reused = False
 
@@ -130,7 +162,9 @@ async def _run_child(
             async with asyncio.timeout(deadline_s):
                 reply = await protocol.receive(loop, worker.conn)
         except TimeoutError:
-            raise ExtractionFailedError(f"{url} did not finish extracting within {deadline_s:g}s", url=url) from None
+            raise ExtractionFailedError(
+                f"{url} did not finish extracting within {deadline_s:g}s", url=url
+            ) from None
         watch.stop()  # before the worker is given back: a later document's worker is not this one's to demote
         if reply is None:
             await asyncio.to_thread(worker.process.join, 2.0)
@@ -151,8 +185,15 @@ async def _run_child(
 
 
 def _died(exitcode: int | None, url: str, cpu_s: int) -> ExtractionFailedError:
-    if exitcode in (-signal.SIGXCPU, -signal.SIGKILL):  # RLIMIT_CPU: SIGXCPU at the soft, SIGKILL at the hard limit
+    if exitcode in (
+        -signal.SIGXCPU,
+        -signal.SIGKILL,
+    ):  # RLIMIT_CPU: SIGXCPU at the soft, SIGKILL at the hard limit
         return ExtractionFailedError(f"{url} took more than its {cpu_s}s of CPU to extract", url=url)
     if exitcode == -signal.SIGABRT:
-        return ExtractionFailedError(f"{url} crashed the extractor (abort, likely out of memory){limit_note()}", url=url)
-    return ExtractionFailedError(f"{url}: the extractor process died (exit {exitcode}){limit_note()}", url=url)
+        return ExtractionFailedError(
+            f"{url} crashed the extractor (abort, likely out of memory){limit_note()}", url=url
+        )
+    return ExtractionFailedError(
+        f"{url}: the extractor process died (exit {exitcode}){limit_note()}", url=url
+    )

@@ -24,7 +24,10 @@ from typing import Any
 __all__ = ["PRELOAD", "Process", "context"]
 
 PRELOAD = [
-    "webquorum.readers.sandbox", "webquorum.readers.extract", "trafilatura", "pypdfium2",
+    "webquorum.readers.sandbox",
+    "webquorum.readers.extract",
+    "trafilatura",
+    "pypdfium2",
     "webquorum.readers.sandbox.server_start",
 ]
 _context_lock = threading.Lock()

@@ -16,7 +16,16 @@ import contextlib
 import math
 import os
 
-__all__ = ["CPU_S_PER_MB", "MIN_CPU_S", "MIN_MEMORY_BYTES", "apply", "cpu_allowance", "limit_note", "mapped_and_resident", "reset_peak"]
+__all__ = [
+    "CPU_S_PER_MB",
+    "MIN_CPU_S",
+    "MIN_MEMORY_BYTES",
+    "apply",
+    "cpu_allowance",
+    "limit_note",
+    "mapped_and_resident",
+    "reset_peak",
+]
 
 # A normal 5 MB article (11,000 paragraphs) peaks at about 200 MB in a child: it must still read.
 MIN_MEMORY_BYTES = 240 * 1024 * 1024

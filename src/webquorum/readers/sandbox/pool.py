@@ -21,7 +21,16 @@ import threading
 from webquorum.readers.sandbox import forkserver
 from webquorum.readers.sandbox.protocol import serve
 
-__all__ = ["DOCUMENTS_PER_WORKER", "MAX_CHILDREN", "SPARE_WORKERS", "Worker", "give_back", "refill_soon", "take", "warm_up"]
+__all__ = [
+    "DOCUMENTS_PER_WORKER",
+    "MAX_CHILDREN",
+    "SPARE_WORKERS",
+    "Worker",
+    "give_back",
+    "refill_soon",
+    "take",
+    "warm_up",
+]
 
 MAX_CHILDREN = 8  # extractions at once; more wait their turn, within their own deadline
 SPARE_WORKERS = 2  # idle workers kept started, so a read never waits for a fork
@@ -104,7 +113,9 @@ def _refill() -> None:
         while _spares_missing():
             worker = Worker()
             with _idle_lock:
-                _idle.insert(0, worker)  # behind the used ones (taken from the end): they have paid their first-use costs
+                _idle.insert(
+                    0, worker
+                )  # behind the used ones (taken from the end): they have paid their first-use costs
     finally:
         _refilling.clear()
 

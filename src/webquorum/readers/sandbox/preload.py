@@ -28,13 +28,17 @@ _ARTICLE = (
     "<!doctype html><html lang='en'><head><title>Harbour works</title>"
     "<meta property='article:published_time' content='2024-03-05'></head><body><nav><a href='/'>Home</a></nav>"
     "<article><h1>Harbour works</h1><p>"
-    + "The harbour board approved the new breakwater on Monday, after two years of surveys. " * 12
+    + "The harbour board approved the new breakwater on Monday, after two years of surveys. "
+    * 12
     + "</p><p>Work starts in May and should take 14 months, the board said.</p></article>"
     "<footer>Contact us</footer></body></html>"
 )
 _SAMPLES = (
     (_ARTICLE.encode(), "text/html; charset=utf-8"),
-    (b"# Harbour works\n\nThe board approved the breakwater on Monday. Work starts in May.\n", "text/markdown"),
+    (
+        b"# Harbour works\n\nThe board approved the breakwater on Monday. Work starts in May.\n",
+        "text/markdown",
+    ),
     (b"The board approved the breakwater on Monday. Work starts in May.\n", "text/plain"),
     (b'{"title": "Harbour works", "items": [1, 2, 3]}', "application/json"),
 )
@@ -44,7 +48,9 @@ def warm() -> None:
     """Extract each sample once (in the fork server, and again in each new worker)."""
     for body, content_type in _SAMPLES:
         with contextlib.suppress(Exception):
-            extract_document(body, content_type=content_type, url="http://sample.test/", final_url="http://sample.test/")
+            extract_document(
+                body, content_type=content_type, url="http://sample.test/", final_url="http://sample.test/"
+            )
     with contextlib.suppress(Exception):
         warm_fallback()  # trafilatura's fallback (a retried page) builds a 160 ms stop-word list on first use
 

@@ -81,7 +81,9 @@ class _Raw:
         self.index = index
 
 
-def _put_back(args: tuple[Any, ...], kwargs: dict[str, Any], raw: list[bytes]) -> tuple[tuple[Any, ...], dict[str, Any]]:
+def _put_back(
+    args: tuple[Any, ...], kwargs: dict[str, Any], raw: list[bytes]
+) -> tuple[tuple[Any, ...], dict[str, Any]]:
     def back(value: Any) -> Any:
         return raw[value.index] if isinstance(value, _Raw) else value
 
@@ -89,7 +91,9 @@ def _put_back(args: tuple[Any, ...], kwargs: dict[str, Any], raw: list[bytes]) -
 
 
 # -- the parent's end ------------------------------------------------------------------------------
-def take_out(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[tuple[Any, ...], dict[str, Any], list[bytes]]:
+def take_out(
+    args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> tuple[tuple[Any, ...], dict[str, Any], list[bytes]]:
     """The arguments with each long ``bytes`` value replaced by a :class:`_Raw` marker, and those values.
 
     Why: pickling a 20 MB body copies it while holding the GIL (about 30 ms in which the server's
