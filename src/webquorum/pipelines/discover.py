@@ -31,8 +31,8 @@ from webquorum.errors import BudgetExhaustedError, RequestRefusedError, WebQuoru
 from webquorum.pipelines.run.context import MAX_READS_PER_RUN, RunContext, is_provider_failure, time_range_for
 from webquorum.pipelines.run.egress import redact_query
 from webquorum.pipelines.run.model import ModelClient
-from webquorum.pipelines.runtime import Runtime
 from webquorum.readers.trim import first_sentence_start
+from webquorum.runtime import Runtime
 from webquorum.text.claims import read_claims
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import CALENDAR_WORDS

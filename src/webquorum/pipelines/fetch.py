@@ -17,10 +17,10 @@ import hashlib
 from webquorum.errors import BadRequestError, ContentChangedError, EmptyError, ForbiddenAddressError
 from webquorum.net.guard import cached_read_allowed, literal_host_allowed
 from webquorum.net.http import check_url
-from webquorum.pipelines.runtime import Runtime
 from webquorum.readers import LOCAL_READER, READER_IDS
 from webquorum.readers.local import read_http
 from webquorum.resilience import notices
+from webquorum.runtime import Runtime
 from webquorum.types import Document, Page
 from webquorum.urls import origin_key
 

@@ -29,7 +29,7 @@ from webquorum.analysis.claims import conflict, names_all, weigh
 from webquorum.errors import BudgetExhaustedError, RequestRefusedError, WebQuorumError
 from webquorum.pipelines.run.context import MAX_READS_PER_RUN, RunContext, is_provider_failure, time_range_for
 from webquorum.pipelines.run.model import ModelClient
-from webquorum.pipelines.runtime import Runtime
+from webquorum.runtime import Runtime
 from webquorum.text.claims import read_claims
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import FUNCTION_WORDS

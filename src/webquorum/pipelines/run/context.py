@@ -38,7 +38,7 @@ from webquorum.pipelines import search as search_pipeline
 from webquorum.pipelines.fetch import read_document
 from webquorum.pipelines.run.egress import forbidden_egress, redact_query
 from webquorum.pipelines.run.ledger import Ledger, OriginIndex
-from webquorum.pipelines.runtime import Runtime
+from webquorum.runtime import Runtime
 from webquorum.types import Document, Result, SearchResponse, TimeRange
 from webquorum.types.research import AuditEntry, AuditKind, Budget, Evidence
 from webquorum.urls import site_key
