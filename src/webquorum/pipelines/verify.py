@@ -27,8 +27,13 @@ from typing import Any
 
 from webquorum.analysis.claims import conflict, names_all, weigh
 from webquorum.errors import BudgetExhaustedError, RequestRefusedError, WebQuorumError
-from webquorum.pipelines.run.context import MAX_READS_PER_RUN, RunContext, is_provider_failure, time_range_for
-from webquorum.pipelines.run.model import ModelClient
+from webquorum.pipelines.budgeted.context import (
+    MAX_READS_PER_RUN,
+    RunContext,
+    is_provider_failure,
+    time_range_for,
+)
+from webquorum.pipelines.budgeted.model import ModelClient
 from webquorum.runtime import Runtime
 from webquorum.text.claims import read_claims
 from webquorum.text.fold import fold
