@@ -218,7 +218,7 @@ AREAS = (  # the client's own CPU by where it is spent, first match wins (a func
     ("search, fusion, URLs", ("webquorum/pipelines/search", "webquorum/analysis/fusion", "webquorum/urls", "webquorum/providers/")),
     ("rendering", ("brief_text",)),
     ("event loop and asyncio", ("asyncio/", "selectors", "select.epoll")),
-    ("runtime (limits, breakers, cache)", ("webquorum/resilience/", "webquorum/pipelines/runtime", "webquorum/net/")),
+    ("runtime (limits, breakers, cache)", ("webquorum/resilience/", "webquorum/runtime/", "webquorum/net/")),
     ("regular expressions", ("re/", "method 'sub'", "method 'finditer'", "method 'search'", "method 'match'")),
 )
 

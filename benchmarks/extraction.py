@@ -285,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from webquorum.readers.choose import warm_fallback
 
-    warm_fallback()  # as the extraction workers' fork server does (readers/preload.py)
+    warm_fallback()  # as the extraction workers' fork server does (readers/sandbox/preload.py)
     for extractor in EXTRACTORS.values():  # one-time costs (imports, stop-word lists) before the clock runs
         extractor(b"<html><body><p>Warm up.</p></body></html>", "https://example.org/")
     rules = {} if args.no_ablation else ablations()

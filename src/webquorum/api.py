@@ -1,7 +1,7 @@
 """The Python facade every shell calls: search, fetch, links, brief, collect, verify, discover, check_answer.
 
 ``async with webquorum.Client(config) as wq: await wq.search("...")``. One client owns one
-:class:`~webquorum.pipelines.runtime.Runtime` (HTTP pools, breakers, limits, cache), so every call
+:class:`~webquorum.runtime.Runtime` (HTTP pools, breakers, limits, cache), so every call
 made through it shares them. The sync helpers at the bottom run one call on a fresh client;
 they are the only sync code in the package.
 """
@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from webquorum.config import Config, load_config
 from webquorum.pipelines import fetch as fetch_pipeline
 from webquorum.pipelines import search as search_pipeline
-from webquorum.pipelines.runtime import AttemptHook, ProviderRow, Runtime
+from webquorum.runtime import AttemptHook, ProviderRow, Runtime
 from webquorum.types import Brief, LinksResult, Page, SearchResponse, TimeRange
 from webquorum.types.check import CheckRequest, CheckResult
 from webquorum.types.collect import CollectRequest, CollectResult

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from webquorum.pipelines.run.fence import FENCE_TAG
+from webquorum.pipelines.budgeted.fence import FENCE_TAG
 
 # ESC-introduced sequences (CSI, OSC up to BEL or ST, DCS/SOS/PM/APC up to ST, two-character ones),
 # then any control character left (C0 but tab and newline, DEL, C1), including 8-bit CSI/OSC.

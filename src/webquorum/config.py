@@ -98,6 +98,18 @@ def _http_url(v: str | None) -> str | None:
     return v
 
 
+def _store_url(v: str | None, key: str) -> str | None:
+    """``store.url`` and ``cache.url``: a URL the one scheme table opens (imported here only when one is set).
+
+    The message names the key and the value, its password masked (a Redis URL may carry one).
+    """
+    from webquorum.resilience.backends import fits, not_a_store_url
+
+    if v is not None and not fits(v):
+        raise ValueError(not_a_store_url(v, key))
+    return v
+
+
 def _env_name(v: str | None) -> str | None:
     if v is not None and not _ENV_NAME.match(v):
         raise ValueError("must be an environment variable name such as BRAVE_API_KEY (letters, digits, _)")
@@ -229,16 +241,12 @@ class CacheSettings(_Strict):
     max_entries: Int = Field(default=20_000, ge=1, le=10_000_000)
     max_entry_bytes: Int = Field(default=2_000_000, ge=1_000, le=100_000_000)
 
-    @field_validator("url")
-    @classmethod
-    def _cache_url(cls, v: str | None) -> str | None:
-        if v is not None and not re.match(r"^(rediss?://[^/\s]+|memory://$|sqlite:///.+[^/]$)", v):
-            raise ValueError("must be redis://host:port/db, rediss://..., memory:// or sqlite:///<absolute path>")
-        return v
+    _store_url = field_validator("url")(lambda cls, v: _store_url(v, "cache.url"))
 
 
 class StoreSettings(_Strict):
     url: str = "memory://"  # rate-limit and breaker state: memory://, sqlite:///path.db, redis://host:6379/0
+    _store_url = field_validator("url")(lambda cls, v: _store_url(v, "store.url"))
     timeout_s: Num = Field(default=0.5, gt=0, le=10)  # bound on each store operation
     on_unavailable: Literal["fail", "local"] = "fail"  # when the store is down: refuse, or per-process limits
     rate_margin_s: Num = Field(default=0.1, ge=0, le=10)  # grants spaced by window + margin (transit)

@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 from webquorum import Client
 from webquorum.cli import app
 from webquorum.errors import BriefRefusedError
+from webquorum.pipelines.budgeted.context import RunContext
 from webquorum.pipelines.discover import grouped_query, verification_slice
-from webquorum.pipelines.run.context import RunContext
 from webquorum.text.organisations import Sighting
 from webquorum.types.research import DiscoverResult
 

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from webquorum.resilience.store import RedisStore, Store, open_store
+from webquorum.resilience.backends import open_store
+from webquorum.resilience.store import RedisStore, Store
 
 
 class FakeClock:

@@ -17,9 +17,10 @@ import pytest
 from tests.resilience.conftest import FakeClock, RedisServer
 from webquorum import errors
 from webquorum.resilience import notices
+from webquorum.resilience.backends import open_store
 from webquorum.resilience.breaker import Breaker, BreakerRegistry, credential_tag
 from webquorum.resilience.cache import DocumentCache, RedisBackend
-from webquorum.resilience.store import RedisStore, open_store
+from webquorum.resilience.store import RedisStore
 from webquorum.types import Document
 
 BreakerFactory = Callable[[], Breaker]

@@ -14,7 +14,8 @@ import pytest
 
 from tests.resilience.conftest import FakeClock, _free_port
 from webquorum.errors import ConfigError, StoreUnavailableError
-from webquorum.resilience.store import MemoryStore, SqliteStore, Store, open_store
+from webquorum.resilience.backends import open_store
+from webquorum.resilience.store import MemoryStore, SqliteStore, Store
 
 # --- the suite every backend passes -------------------------------------------------------------
 

@@ -24,8 +24,8 @@ from webquorum import Client
 from webquorum.errors import ExtractionFailedError
 from webquorum.readers import sandbox
 from webquorum.readers.bounds import MAX_OPTIONS, cap_tags
-from webquorum.readers.sandbox import CPU_S_PER_MB, MIN_CPU_S, cpu_allowance, run_bounded
-from webquorum.readers.slots import Slots
+from webquorum.readers.sandbox import CPU_S_PER_MB, MIN_CPU_S, cpu_allowance, pool, run_bounded
+from webquorum.readers.sandbox.slots import Slots
 
 MB = 1024 * 1024
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -97,7 +97,7 @@ async def test_a_reserved_slot_opens_only_while_every_running_document_is_heavy(
 @bounded(60)
 async def test_an_ordinary_document_runs_while_heavy_ones_hold_every_slot(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two slots (the real eight cost eight workers), both held by heavy documents: an ordinary one still runs."""
-    monkeypatch.setattr(sandbox, "MAX_CHILDREN", 2)
+    monkeypatch.setattr(pool, "MAX_CHILDREN", 2)
     sandbox._slots.clear()
     heavy = [
         asyncio.ensure_future(run_bounded(worker_busy_then_sleep, 0.4, 20.0, source=f"h{i}", deadline_s=30, memory_bytes=256 * MB))

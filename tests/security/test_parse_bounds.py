@@ -1,5 +1,5 @@
 """Rows 4 and 5 of issue 12: a hostile page costs its own call at most its deadline, never another
-call's, and never the process. Extraction runs in a child process (readers/sandbox.py)."""
+call's, and never the process. Extraction runs in a child process (readers/sandbox/)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,6 @@ from tests.sim.web import Reply, SimWeb
 
 from webquorum import Client
 from webquorum.errors import EmptyError, ExtractionFailedError, FetchError
-from webquorum.readers import sandbox
 from webquorum.readers.bounds import _CAP_BLOCK, MAX_DEPTH, MAX_TAGS, cap_tags, check_depth
 from webquorum.readers.extract import MAX_LINKS, extract_document
 from webquorum.readers.sandbox import (
@@ -42,6 +41,7 @@ from webquorum.readers.sandbox import (
     DOCUMENTS_PER_WORKER,
     SPARE_WORKERS,
     WORKER_NICE,
+    pool,
     run_bounded,
 )
 
@@ -98,10 +98,10 @@ async def test_a_document_starts_no_thread_while_the_spares_are_there() -> None:
     """Taking a worker from a full pool starts no refill thread (a thread's start cost the loop ~1 ms a document)."""
     for _ in range(20):
         await run_bounded(worker_echo, "warm", source="s", deadline_s=20, memory_bytes=256 * MB)
-        if len(sandbox._idle) > SPARE_WORKERS:  # one more than the spares: the next take leaves them whole
+        if len(pool._idle) > SPARE_WORKERS:  # one more than the spares: the next take leaves them whole
             break
         await asyncio.sleep(0.2)
-    assert len(sandbox._idle) > SPARE_WORKERS
+    assert len(pool._idle) > SPARE_WORKERS
     started: list[str] = []
 
     def seen(frame: object, event: str, arg: object) -> None:  # called once in every thread started meanwhile

@@ -11,12 +11,17 @@ for 192.0.0.0/24 (Oracle Cloud's metadata service lives at 192.0.0.192), 192.88.
 newer IPv6 blocks. So the IANA special-purpose registries are written out here in full
 (:data:`SPECIAL_PURPOSE`), next to the cloud platform addresses that look public or that a future
 ``ipaddress`` might reclassify (:data:`CLOUD_PLATFORM`), each with its source.
+
+The document cache answers to the same guard (:func:`cached_read_allowed`): it is shared per
+machine, so a page stored by a process allowed to read an intranet address must not reach one
+that is not.
 """
 
 from __future__ import annotations
 
 import ipaddress
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -215,3 +220,30 @@ class AddressPolicy:
         if inner is not None:
             candidates.append(inner)
         return any(c in net for c in candidates for net in self._networks if c.version == net.version)
+
+
+def literal_host_allowed(policy: AddressPolicy, url: str) -> bool:
+    """False when ``url``'s host is an IP literal (in any spelling) that ``policy`` refuses."""
+    host = urlsplit(url).hostname or ""
+    literal = parse_ip_literal(host)
+    return literal is None or policy.permits(host, literal)
+
+
+def cached_read_allowed(policy: AddressPolicy, url: str, *, final_url: str, final_address: str | None) -> bool:
+    """Whether a page the local reader stored may be served for ``url`` to a process under ``policy``.
+
+    Judged on the address it was read from (``final_address``, for the host of ``final_url``) and
+    on the URL asked for now, in whatever spelling. A copy written before addresses were recorded,
+    or with an address that does not parse, is refused: refused means a miss, and the network path
+    then refuses or reads as it would without a cache. A reader service's copy is judged instead on
+    :func:`literal_host_allowed` and the guard the service path runs, resolution included.
+    """
+    if policy.allow_private:
+        return True
+    if not literal_host_allowed(policy, url) or final_address is None:
+        return False
+    try:
+        address = ipaddress.ip_address(final_address)
+    except ValueError:
+        return False
+    return policy.permits(urlsplit(final_url).hostname or "", address)

@@ -22,10 +22,10 @@ from webquorum.analysis.compare import compare_sources
 from webquorum.errors import BadRequestError, FetchTimeoutError, WebQuorumError
 from webquorum.pipelines.brief_text import clip, render_agreement, render_brief
 from webquorum.pipelines.fetch import read_document
-from webquorum.pipelines.runtime import Runtime
 from webquorum.pipelines.search import cancel_and_wait, search
 from webquorum.readers.trim import trim_to_first_sentence
 from webquorum.resilience import notices
+from webquorum.runtime import Runtime
 from webquorum.text.figures import extract_figures
 from webquorum.text.fold import opening_key
 from webquorum.text.names import name_mentions

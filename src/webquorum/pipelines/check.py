@@ -24,7 +24,7 @@ from pydantic import ValidationError
 from webquorum.analysis.audit import Finding, SourceText, UrlFinding, audit, check_urls
 from webquorum.errors import BadRequestError, WebQuorumError
 from webquorum.pipelines.fetch import content_hash, content_hash_off_loop, read_document
-from webquorum.pipelines.runtime import Runtime
+from webquorum.runtime import Runtime
 from webquorum.types.check import (
     MAX_ANSWER_CHARS,
     MAX_SOURCE_CHARS,

@@ -35,8 +35,8 @@ from webquorum.errors import (
     WebQuorumError,
 )
 from webquorum.pipelines.fetch import MAX_BUDGET, content_hash, read_document
-from webquorum.pipelines.runtime import Runtime
 from webquorum.pipelines.search import search
+from webquorum.runtime import Runtime
 from webquorum.scope import site_scope
 from webquorum.types import Document, SearchResponse, SourceType
 from webquorum.types.collect import (

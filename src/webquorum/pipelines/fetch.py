@@ -1,4 +1,8 @@
-"""Read one page: cache, reader (local ``http`` or a service), first-sentence trim, window, hash.
+"""Fetch one page: the reader it is read with, the cache, the window and its hash.
+
+The reading itself lives in :mod:`webquorum.readers` (the local reader in :mod:`~webquorum.readers.local`,
+a reader service in :mod:`~webquorum.readers.remote`); whether a cached copy may be served is the
+network guard's rule (:func:`~webquorum.net.guard.cached_read_allowed`).
 
 Offsets count Unicode code points of the whole extracted text, and ``content_hash`` covers
 that whole text, so an excerpt's ``start``/``end`` from collect can be handed back here and
@@ -9,45 +13,19 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import ipaddress
-from urllib.parse import urlsplit
 
-from webquorum.errors import (
-    BadRequestError,
-    BlockedError,
-    ContentChangedError,
-    EmptyError,
-    FetchTimeoutError,
-    ForbiddenAddressError,
-    HttpStatusError,
-)
-from webquorum.net.guard import parse_ip_literal
+from webquorum.errors import BadRequestError, ContentChangedError, EmptyError, ForbiddenAddressError
+from webquorum.net.guard import cached_read_allowed, literal_host_allowed
 from webquorum.net.http import check_url
-from webquorum.pipelines.runtime import Runtime
 from webquorum.readers import LOCAL_READER, READER_IDS
-from webquorum.readers.extract import encoded_block_reason, extract_encoded, finish_service_text
-from webquorum.readers.sandbox import MIN_MEMORY_BYTES, run_bounded
-from webquorum.resilience import call_with_retry, notices
+from webquorum.readers.local import read_http
+from webquorum.resilience import notices
+from webquorum.runtime import Runtime
 from webquorum.types import Document, Page
 from webquorum.urls import origin_key
-from webquorum.wire import BLOCKED_STATUSES
 
 MAX_BUDGET = 100_000
-MIN_EXTRACT_S = 1.0  # a body that arrived just before the deadline still gets this long to extract
 _HASH_ON_LOOP_CHARS = 1_000_000  # longer texts are hashed in a thread: 20 MB took 30 ms of the event loop
-
-
-def extract_memory(rt: Runtime) -> int:
-    """An extraction child's whole resident allowance: ten bodies' worth, never less than a normal 5 MB page needs."""
-    return max(MIN_MEMORY_BYTES, 10 * rt.config.network.max_body_bytes)
-
-
-INFLATION = 8  # an encoded body is taken as this many times its size once inflated (HTML gzips 4-8 to 1), capped
-
-
-def decoded_size(encoded: int, content_encoding: str | None, cap: int) -> int:
-    """What a body will be once inflated, at most as the CPU allowance reckons it (inflated in the child)."""
-    return encoded if not content_encoding or content_encoding.strip().lower() == "identity" else min(cap, INFLATION * encoded)
 
 
 def content_hash(text: str) -> str:
@@ -59,51 +37,6 @@ async def content_hash_off_loop(text: str) -> str:
     if len(text) <= _HASH_ON_LOOP_CHARS:
         return content_hash(text)
     return await asyncio.to_thread(content_hash, text)
-
-
-async def read_http(rt: Runtime, url: str, deadline_s: float) -> Document:
-    """The local reader: guarded GET, status triage, extraction off the event loop.
-
-    ``deadline_s`` bounds the whole read, retries included: each attempt gets only what is left.
-    A challenge page sent with 503 (Cloudflare's "Just a moment...") is a refusal, not an outage,
-    so it is named as blocked and not retried.
-    """
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + deadline_s
-
-    async def attempt() -> Document:
-        remaining = deadline - loop.time()
-        if remaining <= 0:
-            raise FetchTimeoutError(f"{url} did not finish within {deadline_s:g}s", url=url)
-        # The body comes back still encoded: it is inflated in the extraction child, with the parse.
-        resp = await rt.http.fetch(url, deadline_s=remaining, decode=False)
-        if resp.status in BLOCKED_STATUSES:
-            raise BlockedError(f"{url} refused the reader (HTTP {resp.status})", url=url, status=resp.status)
-        encoding, cap = resp.header("content-encoding"), rt.http.policy.max_body_bytes
-        size = decoded_size(len(resp.body), encoding, cap)
-        challenge = None
-        if resp.status == 503:
-            challenge = await run_bounded(
-                encoded_block_reason, resp.body, content_encoding=encoding, max_bytes=cap, url=url, status=503,
-                source=url, deadline_s=max(deadline - loop.time(), MIN_EXTRACT_S), memory_bytes=extract_memory(rt),
-                body_bytes=size,
-            )
-        if challenge:
-            raise BlockedError(f"{challenge} at {url} (HTTP 503)", url=url, status=503)
-        if resp.status >= 400:
-            raise HttpStatusError(
-                f"{url} answered HTTP {resp.status}", url=url, status=resp.status, transient=resp.status in (502, 503, 504)
-            )
-        doc = await run_bounded(
-            extract_encoded, resp.body, content_type=resp.header("content-type"), url=url, final_url=resp.url,
-            content_encoding=encoding, max_bytes=cap, source=url, deadline_s=max(deadline - loop.time(), MIN_EXTRACT_S),
-            memory_bytes=extract_memory(rt), body_bytes=size,
-        )
-        return doc.model_copy(update={"final_address": resp.address})
-
-    return await call_with_retry(
-        attempt, attempts=rt.config.network.retries + 1, deadline=deadline, sleeps=rt.config.network.retry_waits
-    )
 
 
 def check_reader(rt: Runtime, reader: str | None) -> str:
@@ -142,19 +75,11 @@ async def read_document(
         if cached is not None and await cache_allows(rt, url, cached):
             return cached.model_copy(update={"url": url})
     deadline = deadline_s or rt.config.network.fetch_deadline_s
-    if reader_id == "http":
-        doc = await read_http(rt, url, deadline)
+    if reader_id == LOCAL_READER:
+        network = rt.config.network
+        doc = await read_http(rt.http, url, deadline, attempts=network.retries + 1, sleeps=network.retry_waits)
     else:
-        loop = asyncio.get_running_loop()
-        ends = loop.time() + deadline
-        raw = await rt.read_with_service(reader_id, url, deadline=ends)
-        blocked, text = await run_bounded(
-            finish_service_text, raw.text, raw.title, source=url, deadline_s=max(ends - loop.time(), MIN_EXTRACT_S),
-            memory_bytes=extract_memory(rt), body_bytes=len(raw.text),
-        )
-        if blocked:
-            raise BlockedError(f"{reader_id} reader got a {blocked} instead of {url}", provider=reader_id, url=url)
-        doc = raw.model_copy(update={"text": text})
+        doc = await rt.read_with_service(reader_id, url, deadline=asyncio.get_running_loop().time() + deadline)
     if not doc.text.strip():
         raise EmptyError(f"{url} has no readable text", url=url)
     if rt.cache is not None:
@@ -163,34 +88,21 @@ async def read_document(
 
 
 async def cache_allows(rt: Runtime, url: str, doc: Document) -> bool:
-    """Whether the address policy in force now lets this process serve a cached ``doc`` for ``url``.
-
-    The cache is shared per machine, so a page stored by a process allowed to read an intranet
-    address must not reach one that is not. A local read is judged on the address it was read
-    from (and on the URL asked for now, in whatever spelling); a reader service's document on the
-    same guard the service path runs (resolution included). Refused means a miss: the network path
-    then refuses or reads as it would without a cache.
-    """
+    """Whether the address policy in force now lets this process serve a cached ``doc`` for ``url``
+    (:func:`~webquorum.net.guard.cached_read_allowed`); a reader service's copy on the same guard the
+    service path runs, resolution included. Refused means a miss."""
     policy = rt.http.policy.address
+    if doc.reader == LOCAL_READER:
+        return cached_read_allowed(policy, url, final_url=doc.final_url, final_address=doc.final_address)
     if policy.allow_private:
         return True
-    host = urlsplit(url).hostname or ""
-    literal = parse_ip_literal(host)
-    if literal is not None and not policy.permits(host, literal):
+    if not literal_host_allowed(policy, url):
         return False
-    if doc.reader != "http":
-        try:
-            await rt.http.check_public(url, reader=doc.reader, timeout_s=rt.config.network.timeout_s)
-        except ForbiddenAddressError:
-            return False
-        return True
-    if doc.final_address is None:
-        return False  # written before addresses were recorded: read again
     try:
-        address = ipaddress.ip_address(doc.final_address)
-    except ValueError:
+        await rt.http.check_public(url, reader=doc.reader, timeout_s=rt.config.network.timeout_s)
+    except ForbiddenAddressError:
         return False
-    return policy.permits(urlsplit(doc.final_url).hostname or "", address)
+    return True
 
 
 def window(doc: Document, *, offset: int, budget: int, expected_content_hash: str | None, digest: str) -> Page:

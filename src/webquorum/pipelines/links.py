@@ -11,8 +11,8 @@ from __future__ import annotations
 from webquorum.errors import BadRequestError
 from webquorum.pipelines.brief_text import clip
 from webquorum.pipelines.fetch import read_document
-from webquorum.pipelines.runtime import Runtime
 from webquorum.readers.extract import MAX_LINKS as EXTRACTED_LINKS
+from webquorum.runtime import Runtime
 from webquorum.types import Link, LinksResult
 from webquorum.urls import site_key
 

@@ -28,9 +28,9 @@ from webquorum.errors import (
     ProviderUnreachableError,
     WebQuorumError,
 )
-from webquorum.pipelines.runtime import AttemptHook, Runtime, require_available
 from webquorum.providers import PROVIDER_IDS
 from webquorum.resilience import notices
+from webquorum.runtime import AttemptHook, Runtime, require_available
 from webquorum.scope import SiteScope, site_scope
 from webquorum.types import ProviderFailure, RawResult, Result, Scope, SearchQuery, SearchResponse, TimeRange
 from webquorum.urls import normalize_url

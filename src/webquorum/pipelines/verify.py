@@ -27,9 +27,14 @@ from typing import Any
 
 from webquorum.analysis.verdicts import conflict, names_all, weigh
 from webquorum.errors import BudgetExhaustedError, RequestRefusedError, WebQuorumError
-from webquorum.pipelines.run.context import MAX_READS_PER_RUN, RunContext, is_provider_failure, time_range_for
-from webquorum.pipelines.run.model import ModelClient
-from webquorum.pipelines.runtime import Runtime
+from webquorum.pipelines.budgeted.context import (
+    MAX_READS_PER_RUN,
+    RunContext,
+    is_provider_failure,
+    time_range_for,
+)
+from webquorum.pipelines.budgeted.model import ModelClient
+from webquorum.runtime import Runtime
 from webquorum.text.figure_claims import read_figure_claims
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import FUNCTION_WORDS

@@ -1,8 +1,15 @@
-"""Page readers: the local ``http`` reader and reader services (jina, firecrawl, exa, tavily).
+"""Reading a page: the local ``http`` reader and reader services (jina, firecrawl, exa, tavily).
+
+- :mod:`.local`: the local reader (guarded GET, status triage, extraction in the sandbox);
+- :mod:`.remote`: a page read by a reader service, its HTTP call the runtime's guarded call;
+- :mod:`.sandbox`: every extraction runs in a pooled child process under a deadline and CPU and
+  memory limits;
+- :mod:`.extract` and the modules it uses (choose, hidden, walls, trim, bounds, embeds, pdf): the
+  text of one body, run inside the sandbox.
 
 A reader service module (in :mod:`webquorum.readers.services`, named by the same id as the
 provider it belongs to) has ``SPEC``, a pure ``build_request(url, ctx)`` and a pure
-``parse_response(resp, url) -> Document``; the runtime sends it through the choke point and
+``parse_response(resp, url) -> Document``; :mod:`.remote` sends it through the choke point and
 trims its markdown to the first real sentence like any other page. The id lists are read off
 the modules present.
 """

@@ -1,11 +1,5 @@
-"""Where rate-limit state lives, chosen by URL the way alisaifee/limits does it.
-
-=====================  ==================================================================
-``memory://``          this process only; the default for a single CLI run
-``sqlite:///abs.db``   shared by every process on this machine (WAL + ``BEGIN IMMEDIATE``)
-``redis://h:p/db``     shared by every process that reaches the server (one Lua script);
-                       needs ``pip install 'webquorum[redis]'``; ``rediss://`` for TLS
-=====================  ==================================================================
+"""Where rate-limit state lives, chosen by URL the way alisaifee/limits does it
+(the table of schemes is :data:`webquorum.resilience.backends.BACKENDS`).
 
 Every backend implements one operation, a sliding-window log (:meth:`Store.acquire`), and
 they share one test suite. Redis takes the time from the server inside the script, so hosts
@@ -28,7 +22,6 @@ import uuid
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
-from urllib.parse import urlsplit
 
 from webquorum.errors import ConfigError, StoreUnavailableError, redact
 from webquorum.resilience.sqlite import SqliteFile
@@ -37,7 +30,6 @@ Clock = Callable[[], float]
 T = TypeVar("T")
 
 _USERINFO_PASSWORD = re.compile(r"(//[^/@:]*:)[^/@]*@")
-SCHEMES = ("memory://", "sqlite:///<absolute path>", "redis://host:port/db", "rediss://host:port/db")
 DEFAULT_TIMEOUT_S = 0.5
 
 
@@ -368,25 +360,6 @@ def describe_fault(exc: BaseException) -> str:
     return redact(text)[:200]
 
 
-def open_store(url: str, *, clock: Clock | None = None, timeout_s: float = DEFAULT_TIMEOUT_S) -> Store:
-    """Build the backend named by ``url`` (config key ``store.url``); ``clock`` is for tests.
-
-    ``timeout_s`` bounds each store operation (Redis socket and command, SQLite lock wait).
-    """
-    try:
-        parts = urlsplit(url)
-    except ValueError:  # e.g. an unclosed IPv6 bracket
-        raise _not_a_store_url(url) from None
-    if parts.scheme == "memory" and not parts.netloc and parts.path in ("", "/"):
-        return MemoryStore() if clock is None else MemoryStore(clock)
-    if parts.scheme == "sqlite" and not parts.netloc and parts.path.startswith("/") and parts.path[-1] != "/":
-        path = Path(parts.path)
-        return SqliteStore(path, timeout_s=timeout_s) if clock is None else SqliteStore(path, clock, timeout_s)
-    if parts.scheme in ("redis", "rediss") and parts.hostname:
-        return RedisStore(redis_client(url, timeout_s), clock, timeout_s=timeout_s)
-    raise _not_a_store_url(url)
-
-
 def redis_client(url: str, timeout_s: float, key: str = "store.url") -> Any:
     """An asyncio Redis client whose every wait is bounded and which never retries on its own.
 
@@ -399,7 +372,7 @@ def redis_client(url: str, timeout_s: float, key: str = "store.url") -> Any:
         from redis.backoff import NoBackoff
     except ImportError:
         raise ConfigError(
-            f"{key} {_shown(url)!r} needs the redis package: pip install 'webquorum[redis]'",
+            f"{key} {shown(url)!r} needs the redis package: pip install 'webquorum[redis]'",
             hint=f"pip install 'webquorum[redis]', or use {key} memory:// or sqlite:///<absolute path>",
         ) from None
     return redis.asyncio.Redis.from_url(
@@ -412,13 +385,6 @@ def redis_client(url: str, timeout_s: float, key: str = "store.url") -> Any:
     )
 
 
-def _not_a_store_url(url: str) -> ConfigError:
-    return ConfigError(
-        f"store.url {_shown(url)!r} is not a store URL; use one of: {', '.join(SCHEMES)}",
-        hint="for example store.url: sqlite:///home/me/.cache/webquorum/limits.sqlite",
-    )
-
-
-def _shown(url: str) -> str:
+def shown(url: str) -> str:
     """``url`` without its password, which a Redis URL may carry in its userinfo."""
     return _USERINFO_PASSWORD.sub(r"\1***@", url)

@@ -7,7 +7,7 @@ separate vocabularies on purpose: a verdict (supported / contradicted / unverifi
 "is this true?", a status (discovered / verified / uncertain / contradicted) answers "who?".
 
 Identifying fields in results (evidence ``id``, ``url``, ``domain``, ``published``) are copied
-from the run's ledger (:mod:`webquorum.pipelines.run.context`), never from provider or model text.
+from the run's ledger (:mod:`webquorum.pipelines.budgeted.context`), never from provider or model text.
 """
 
 from __future__ import annotations

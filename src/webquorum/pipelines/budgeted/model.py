@@ -7,7 +7,7 @@ unverified (``SEARCH_VERIFICATION_MODEL``); ids come from :func:`webquorum.confi
 so they change without code changes.
 
 What a model says is checked, not trusted: page text reaches it only inside the untrusted fence
-(:mod:`webquorum.pipelines.run.fence`); every item must cite an evidence id the run's ledger issued and a quote
+(:mod:`webquorum.pipelines.budgeted.fence`); every item must cite an evidence id the run's ledger issued and a quote
 found word for word in that excerpt, or the item is dropped and audited. A model never authors a
 URL, id or date: fields outside the schema (a ``url``, say) are ignored and audited, and results
 take identifying fields from the ledger only.
@@ -25,8 +25,8 @@ from typing import Any, Literal
 from webquorum.config import model_name
 from webquorum.errors import ProviderError, WebQuorumError
 from webquorum.net.chat import chat_body, chat_request, chat_url, message_json
-from webquorum.pipelines.run.context import RunContext
-from webquorum.pipelines.run.fence import fence_all, quote_found
+from webquorum.pipelines.budgeted.context import RunContext
+from webquorum.pipelines.budgeted.fence import fence_all, quote_found
 from webquorum.text.fold import fold
 from webquorum.types.research import Evidence, Verdict
 

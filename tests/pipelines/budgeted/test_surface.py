@@ -18,8 +18,8 @@ from tests.sim.web import Reply, SimWeb
 
 from webquorum import Client
 from webquorum.errors import ProviderError
+from webquorum.pipelines.budgeted.context import RunContext
 from webquorum.pipelines.discover import VERIFY_TOP, result, verification_slice
-from webquorum.pipelines.run.context import RunContext
 from webquorum.text.organisations import Sighting
 from webquorum.types import Document
 from webquorum.types.research import DiscoverRequest, DiscoverResult, VerifyResult

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 
-from webquorum.pipelines.run.fence import sanitize_excerpt
+from webquorum.pipelines.budgeted.fence import sanitize_excerpt
 from webquorum.text.fold import opening_key
 from webquorum.types import Document
 from webquorum.types.research import Evidence

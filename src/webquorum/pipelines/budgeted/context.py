@@ -35,10 +35,10 @@ from webquorum.errors import (
     WebQuorumError,
 )
 from webquorum.pipelines import search as search_pipeline
+from webquorum.pipelines.budgeted.egress import forbidden_egress, redact_query
+from webquorum.pipelines.budgeted.ledger import Ledger, OriginIndex
 from webquorum.pipelines.fetch import read_document
-from webquorum.pipelines.run.egress import forbidden_egress, redact_query
-from webquorum.pipelines.run.ledger import Ledger, OriginIndex
-from webquorum.pipelines.runtime import Runtime
+from webquorum.runtime import Runtime
 from webquorum.types import Document, Result, SearchResponse, TimeRange
 from webquorum.types.research import AuditEntry, AuditKind, Budget, Evidence
 from webquorum.urls import site_key

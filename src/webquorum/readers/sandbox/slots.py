@@ -2,7 +2,7 @@
 
 Why not a plain semaphore: eight hostile pages used to take all eight slots, each for its whole
 deadline, and a normal fetch queued behind them for 13.5 s. A document is *heavy* once its worker
-has used :data:`~webquorum.readers.sandbox.DEMOTE_AFTER_S` of CPU on it (an article takes a few
+has used :data:`~webquorum.readers.sandbox.priority.DEMOTE_AFTER_S` of CPU on it (an article takes a few
 milliseconds; the sandbox demotes such a worker to the lowest priority). While every running
 document is heavy, :data:`RESERVED` more may start, so an ordinary page never waits behind
 hostile ones: it runs beside them at a higher priority. If it turns heavy too, the next one waits

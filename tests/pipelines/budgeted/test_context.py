@@ -11,10 +11,10 @@ from tests.sim.web import Reply, Request, SimWeb
 
 from webquorum import Client
 from webquorum.errors import BudgetExhaustedError
-from webquorum.pipelines.run.context import RunContext, time_range_for
-from webquorum.pipelines.run.egress import forbidden_egress, redact_query
-from webquorum.pipelines.run.fence import FENCE_TAG, fence, fence_all, quote_found, sanitize_excerpt
-from webquorum.pipelines.run.ledger import Ledger
+from webquorum.pipelines.budgeted.context import RunContext, time_range_for
+from webquorum.pipelines.budgeted.egress import forbidden_egress, redact_query
+from webquorum.pipelines.budgeted.fence import FENCE_TAG, fence, fence_all, quote_found, sanitize_excerpt
+from webquorum.pipelines.budgeted.ledger import Ledger
 from webquorum.types import Document
 
 

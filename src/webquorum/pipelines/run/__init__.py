@@ -1,1 +1,0 @@
-"""The run layer verify and discover share: context and budgets, ledger, egress gate, fence, model prompts."""

@@ -1,0 +1,149 @@
+"""Both ends of a worker's pipe: the request the parent writes, the worker's loop, the reply read back.
+
+One request is ``(func, args, kwargs, cpu_s, memory_bytes, raw_count)`` followed by ``raw_count``
+raw buffers (a long ``bytes`` argument goes down the pipe as it is, not pickled); one reply is
+``(message, grown)``: ``("ok", value)``, ``("error", class name, text, url, status)`` for the page's
+own fetch error, or ``("failed", why)``, and how far the worker's resident size has grown since it
+started. A worker reads one document at a time, so no lock is held across documents (PDFium is not
+thread-safe, but one process is one PDFium).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing.connection
+import os
+from collections.abc import Callable
+from typing import Any
+
+from webquorum import errors
+from webquorum.errors import ExtractionFailedError, WebQuorumError
+from webquorum.readers.sandbox import limits, preload
+from webquorum.readers.sandbox.priority import WORKER_NICE
+
+__all__ = ["Request", "rebuild", "receive", "send_request", "serve", "take_out"]
+
+Request = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any], int, int, int]
+_RAW_BYTES = 64 * 1024  # a bytes argument this long goes down the pipe as it is, not pickled
+
+
+# -- the worker's end ------------------------------------------------------------------------------
+def serve(conn: multiprocessing.connection.Connection) -> None:
+    """A worker: read one document at a time until the parent closes the pipe or retires us."""
+    import resource
+
+    with contextlib.suppress(OSError):
+        os.setpriority(os.PRIO_PROCESS, 0, WORKER_NICE)  # absolute: the fork server is there already
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a PDFium abort leaves no core file behind
+    preload.warm()  # this worker's copy-on-write faults and first-use costs, paid before a caller waits
+    start = limits.mapped_and_resident()[1]
+    while True:
+        try:
+            request = conn.recv()
+        except (EOFError, OSError):
+            return
+        if request is None:
+            return
+        func, args, kwargs, cpu_s, memory_bytes, raw_count = request
+        try:
+            raw = [conn.recv_bytes() for _ in range(raw_count)]
+        except (EOFError, OSError):
+            return
+        args, kwargs = _put_back(args, kwargs, raw)
+        limits.apply(cpu_s, memory_bytes)
+        message = _call(func, args, kwargs)
+        grown = limits.mapped_and_resident()[1] - start
+        limits.reset_peak()  # idle, the peak counter shows what the worker holds, not the last document's peak
+        try:
+            conn.send((message, grown))
+        except MemoryError:
+            conn.send((("failed", "ran out of its memory allowance"), grown))
+
+
+def _call(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
+    try:
+        return ("ok", func(*args, **kwargs))
+    except WebQuorumError as exc:
+        return ("error", type(exc).__name__, exc.message, exc.url, exc.status)
+    except MemoryError:
+        return ("failed", "ran out of its memory allowance")
+    except RecursionError:
+        return ("failed", "is nested too deeply to read")
+    except Exception as exc:  # an extractor bug on a hostile page: that page's failure, named
+        return ("failed", f"broke the extractor ({type(exc).__name__})")
+
+
+class _Raw:
+    """Where the ``index``-th raw buffer sent after the request goes back in the arguments."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+
+def _put_back(
+    args: tuple[Any, ...], kwargs: dict[str, Any], raw: list[bytes]
+) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    def back(value: Any) -> Any:
+        return raw[value.index] if isinstance(value, _Raw) else value
+
+    return tuple(back(a) for a in args), {k: back(v) for k, v in kwargs.items()}
+
+
+# -- the parent's end ------------------------------------------------------------------------------
+def take_out(
+    args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> tuple[tuple[Any, ...], dict[str, Any], list[bytes]]:
+    """The arguments with each long ``bytes`` value replaced by a :class:`_Raw` marker, and those values.
+
+    Why: pickling a 20 MB body copies it while holding the GIL (about 30 ms in which the server's
+    event loop answers nothing); ``send_bytes`` writes the buffer as it is, without the GIL.
+    """
+    raw: list[bytes] = []
+
+    def out(value: Any) -> Any:
+        if isinstance(value, bytes) and len(value) >= _RAW_BYTES:
+            raw.append(value)
+            return _Raw(len(raw) - 1)
+        return value
+
+    return tuple(out(a) for a in args), {k: out(v) for k, v in kwargs.items()}, raw
+
+
+def send_request(conn: multiprocessing.connection.Connection, request: Request, raw: list[bytes]) -> None:
+    conn.send(request)
+    for buffer in raw:
+        conn.send_bytes(buffer)
+
+
+async def receive(loop: asyncio.AbstractEventLoop, reader: multiprocessing.connection.Connection) -> Any:
+    """The child's one message, or None when it died first (EOF on the pipe)."""
+    ready: asyncio.Future[None] = loop.create_future()
+
+    def readable() -> None:
+        if not ready.done():
+            ready.set_result(None)
+
+    loop.add_reader(reader.fileno(), readable)
+    try:
+        await ready
+    finally:
+        loop.remove_reader(reader.fileno())
+    try:
+        return await asyncio.to_thread(reader.recv)
+    except (EOFError, OSError):
+        return None
+
+
+def rebuild(message: tuple[Any, ...], url: str) -> Any:
+    """The reply's value, or its error raised: the page's own fetch error as the same class, else ExtractionFailedError."""
+    kind = message[0]
+    if kind == "ok":
+        return message[1]
+    if kind == "error":
+        name, text, err_url, status = message[1:]
+        cls = getattr(errors, name, None)
+        if isinstance(cls, type) and issubclass(cls, errors.FetchError):
+            raise cls(text, url=err_url or url, status=status)
+        raise ExtractionFailedError(f"{url}: {text}", url=url)
+    raise ExtractionFailedError(f"{url} {message[1]}", url=url)
