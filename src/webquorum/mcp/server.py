@@ -49,6 +49,8 @@ from webquorum.mcp.protocol import KnownNames, add_prompts, drop_resources
 from webquorum.mcp.render import error_result, render
 from webquorum.mcp.schemas import input_schema, output_schema
 from webquorum.mcp.tools import ToolSpec, tool_specs
+from webquorum.resilience.backends import shares_across_machines
+from webquorum.resilience.store import shown
 
 log = logging.getLogger("webquorum.mcp")
 INSTRUCTIONS = (
@@ -287,9 +289,9 @@ def _close_gates(grace_s: float) -> None:
 
 
 def check_fleet_store(wq: Client) -> None:
-    if not wq.config.store.url.startswith(("redis://", "rediss://")):
+    if not shares_across_machines(wq.config.store.url):
         raise ConfigError(
-            f"mcp --workers needs store.url on Redis (it is {wq.config.store.url!r}): per-process breakers "
+            f"mcp --workers needs store.url on Redis (it is {shown(wq.config.store.url)!r}): per-process breakers "
             "and rate limits would let every worker spend the whole budget",
             hint="set store.url: redis://127.0.0.1:6379/0 (and cache.url the same, to share pages)",
         )
