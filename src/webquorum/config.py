@@ -36,6 +36,7 @@ from webquorum.readers import READER_IDS
 from webquorum.scope import resolve_sites
 from webquorum.types import MergeStrategy
 from webquorum.types.core import MERGE_STRATEGIES
+from webquorum.types.invalid import field_path, is_unknown_field, reason, shown_value
 
 AUTO = "auto"
 SECRET_KEYS = frozenset({"api_key", "auth_token", "proxy", "api_key_env"})  # a proxy URL may hold a password; api_key_env may hold a pasted key
@@ -467,11 +468,9 @@ _WANTED = {
 
 
 def _describe(error: dict[str, Any]) -> str:
-    path = "".join(
-        f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.get("loc", ()) if p != "__root__"
-    ).lstrip(".") or "(top level)"
-    message = str(error.get("msg", "invalid")).removeprefix("Value error, ")
-    if error.get("type") == "extra_forbidden":
+    path = field_path(error, "(top level)")
+    message = reason(error)
+    if is_unknown_field(error):
         return f"{path}: unknown key; remove it or check the spelling (see the README's config reference)"
     if path == "(top level)" or message.split(":")[0].count(".") > 0:
         return message if ":" in message else f"{path}: {message}"
@@ -479,13 +478,8 @@ def _describe(error: dict[str, Any]) -> str:
     value = error.get("input")
     if any(part in SECRET_KEYS for part in error.get("loc", ())):
         return f"{path}: the value is not allowed: {message}"  # never echo a secret, even a mistyped one
-    shown = "a mapping" if isinstance(value, dict) else "a list" if isinstance(value, list) else _shown(value)
+    shown = "a list" if isinstance(value, list) else shown_value(value)
     return f"{path}: {shown} is not allowed: {message}"
-
-
-def _shown(value: Any) -> str:
-    text = "true" if value is True else "false" if value is False else "null" if value is None else repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def parse_config(data: Any, *, source: str = "config") -> Config:

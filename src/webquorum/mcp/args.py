@@ -16,6 +16,7 @@ from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from webquorum.errors import BadRequestError
+from webquorum.types.invalid import problems
 
 
 class RawArguments(ArgModelBase):
@@ -28,15 +29,8 @@ class RawArguments(ArgModelBase):
 
 
 def explain_invalid(exc: ValidationError, model: type[BaseModel]) -> BadRequestError:
-    parts = []
-    errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")  # misspellings first
-    for err in errors[:3]:
-        where = ".".join(str(p) for p in err["loc"]) or "arguments"
-        if err["type"] == "extra_forbidden":
-            parts.append(f"{where}: unknown argument; this tool takes {', '.join(model.model_fields)}")
-        else:
-            parts.append(f"{where}: {str(err['msg']).removeprefix('Value error, ')}")
-    return BadRequestError("; ".join(parts))
+    unknown = f"unknown argument; this tool takes {', '.join(model.model_fields)}"
+    return BadRequestError("; ".join(problems(exc, unknown=unknown, limit=3)))
 
 
 def container_fields(model: type[BaseModel]) -> frozenset[str]:

@@ -36,6 +36,7 @@ from webquorum.types.check import (
     CheckResult,
     UnreadUrl,
 )
+from webquorum.types.invalid import problems
 
 MAX_TOTAL_CHARS = 1_000_000  # of source text checked in one call: about a second of claim reading
 MAX_REPORT_LINES = 20
@@ -69,10 +70,7 @@ def _validated(request: CheckRequest | Mapping[str, Any]) -> CheckRequest:
     try:
         return CheckRequest.model_validate(dict(request))
     except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or "request"
-        message = first["msg"].removeprefix("Value error, ")
-        raise BadRequestError(f"{field}: {message}",
+        raise BadRequestError(problems(exc, whole="request", limit=1)[0],
                               hint=f"answer is 1-{MAX_ANSWER_CHARS:,} characters, urls at most {MAX_URLS}; give at least "
                                    "one of brief, collect or urls, and no other field") from None  # fmt: skip
 

@@ -51,6 +51,7 @@ from webquorum.types.collect import (
     Gap,
     GapType,
 )
+from webquorum.types.invalid import is_unknown_field, reason, shown_value
 from webquorum.urls import normalize_url
 
 SCAN_CHARS = 300_000  # passages come from this much of each document; the rest is a truncated gap
@@ -101,8 +102,8 @@ def _explain(error: dict[str, Any], cap: int) -> RequestRefusedError:
     loc = error.get("loc", ())
     field = str(loc[0]) if loc else ""
     value = error.get("input")
-    message = str(error.get("msg", "invalid")).removeprefix("Value error, ")
-    if error.get("type") == "extra_forbidden":
+    message = reason(error)
+    if is_unknown_field(error):
         return RequestRefusedError(f"unknown field {field!r}", hint=f"remove {field!r}; accepted fields: {_FIELDS}")
     if not field:
         return RequestRefusedError(
@@ -118,10 +119,7 @@ def _explain(error: dict[str, Any], cap: int) -> RequestRefusedError:
         "max_sources": f"pass an integer from 1 to {cap}",
         "sites": 'pass sites as a list of domains such as ["nasa.gov", "-example.com"] (- excludes) or @set names',
     }
-    shown = f"a list of {len(value)}" if isinstance(value, list) and len(value) > 3 else repr(value)
-    if isinstance(shown, str) and len(shown) > 120:
-        shown = shown[:117] + "..."
-    return RequestRefusedError(f"{field}: {shown} is not accepted: {message}", hint=fixes.get(field, "check the field"))
+    return RequestRefusedError(f"{field}: {shown_value(value, 120)} is not accepted: {message}", hint=fixes.get(field, "check the field"))
 
 
 # -- candidates ------------------------------------------------------------------------------------

@@ -52,6 +52,7 @@ from webquorum.hosting.bounds import bound
 from webquorum.hosting.gate import Gate
 from webquorum.mcp import WebFetchArgs, WebSearchArgs, build_server, http_app
 from webquorum.serve import page, searxng
+from webquorum.types.invalid import problems
 
 log = logging.getLogger("webquorum.serve")
 AccessLog = Callable[[dict[str, Any]], None]
@@ -71,9 +72,7 @@ def error_json(exc: WebQuorumError) -> JSONResponse:
 
 
 def invalid_args(exc: ValidationError) -> BadRequestError:
-    first = exc.errors()[0]
-    where = ".".join(str(p) for p in first["loc"]) or "arguments"
-    return BadRequestError(f"{where}: {str(first['msg']).removeprefix('Value error, ')}")
+    return BadRequestError(problems(exc, limit=1)[0])
 
 
 def form_of(request: Request, body: dict[str, str] | None = None) -> dict[str, str]:

@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from webquorum.errors import RequestRefusedError
+from webquorum.types.invalid import problems
 
 Verdict = Literal["supported", "contradicted", "unverified"]
 CandidateStatus = Literal["discovered", "verified", "uncertain", "contradicted"]
@@ -156,5 +157,4 @@ def validate_request(model: type[_M], request: Mapping[str, Any], *, invalid_cod
         required = {name for name, f in model.model_fields.items() if f.is_required()}
         nulls = [name for name in sorted(required) if name in request and request[name] is None]
         missing = [str(e["loc"][0]) for e in exc.errors() if e["type"] == "missing" and e["loc"]] + nulls
-        problems = [f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()]
-        raise RequestRefusedError(invalid_code, "; ".join(problems[:5]), missing=missing) from None
+        raise RequestRefusedError(invalid_code, "; ".join(problems(exc, whole="request")), missing=missing) from None
