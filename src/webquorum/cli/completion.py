@@ -20,8 +20,9 @@ from typing import Any, ClassVar
 import click
 from click.shell_completion import CompletionItem, ShellComplete, split_arg_string
 
+from webquorum.cli import COMPLETE_VAR
+
 PROG = "webquorum"
-COMPLETE_VAR = "_WEBQUORUM_COMPLETE"
 FUNCTION = "_webquorum_completion"
 _WHITESPACE = re.compile(r"\s")
 
@@ -88,12 +89,12 @@ class _Shell(ShellComplete):
             return words[:-1], words[-1]
         return words, ""
 
-    def answer(self) -> str:
+    def words(self) -> str:
         args, incomplete = self.get_completion_args()
         return "\n".join(self.format_completion(item) for item in self.get_completions(args, incomplete))
 
     def complete(self) -> str:
-        return self.answer()
+        return self.words()
 
 
 class _Bash(_Shell):
@@ -120,7 +121,7 @@ class _Zsh(_Shell):
         return f'{value}:"{_zsh_escape(item.help)}"' if item.help else value
 
     def complete(self) -> str:
-        found = self.answer()
+        found = self.words()
         return f"_arguments '*: :(({found}))'" if found else "_files"
 
 
@@ -131,7 +132,7 @@ class _Fish(_Shell):
         return f"{item.value}\t{_WHITESPACE.sub(' ', item.help)}" if item.help else str(item.value)
 
     def complete(self) -> str:
-        found = self.answer()
+        found = self.words()
         if os.environ.get("_TYPER_COMPLETE_FISH_ACTION") == "is-args":
             sys.exit(0 if found else 1)  # 0: offer these words; 1: let fish offer file names
         return found
