@@ -1,7 +1,7 @@
 """The command line in real subprocesses (``python -m webquorum ...``) against simulated webs.
 
 Every run is declared up front and started together once per module (a few at a time, so read
-deadlines are not eaten by CPU contention); the tests only read the finished runs. Typer's own
+deadlines are not eaten by CPU contention); the tests only read the finished runs. click's own
 usage errors never reach the network and run in-process through ``CliRunner``, which calls the
 same ``main`` in standalone mode and so sees the same exit codes.
 
@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 import yaml
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from tests.sim.providers import host_of, ok_reply, provider_config, serve
 from tests.sim.research import default_pick, start_market
@@ -334,7 +334,7 @@ def test_bad_config_names_each_key_path_and_exits_2(world: World) -> None:
         (["providers", "--json", "extra"], "extra"),
     ],
 )
-def test_typer_usage_errors_exit_2(args: list[str], needle: str) -> None:
+def test_usage_errors_exit_2(args: list[str], needle: str) -> None:
     outcome = CliRunner().invoke(app, args)
     assert outcome.exit_code == 2, outcome.output
     assert needle in outcome.stderr and outcome.stdout == ""

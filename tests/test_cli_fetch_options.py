@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from tests.sim.readers import SERVICE, STORY, STORY_MD, jina_read, service_config
 from tests.sim.sites import SITE

@@ -22,10 +22,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
-import typer
 import yaml
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 import webquorum
 from tests.sim.mcp import free_port, research_web
@@ -54,12 +54,32 @@ def test_shell_completion_is_offered() -> None:
     assert "--install-completion" in outcome.stdout and "--show-completion" in outcome.stdout
 
 
+def test_bash_completion_installs_and_completes(tmp_path: Path) -> None:
+    """Under bash (found as the parent process), install writes the script and a source line once; the script completes."""
+    env = {**os.environ, "HOME": str(tmp_path), "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+
+    def under_bash(script: str) -> subprocess.CompletedProcess[str]:  # `exit $?` keeps bash from exec-ing the last command
+        return subprocess.run(["bash", "-c", f"{script}; exit $?"], capture_output=True, text=True, env=env, cwd=REPO, timeout=60, check=False)
+
+    shown = under_bash("webquorum --show-completion")
+    assert shown.returncode == 0 and "complete -o default -F _webquorum_completion webquorum" in shown.stdout
+    for _ in range(2):
+        installed = under_bash("webquorum --install-completion")
+        assert installed.returncode == 0 and installed.stdout.startswith("bash completion installed in "), installed.stderr
+    script = tmp_path / ".bash_completions" / "webquorum.sh"
+    assert script.read_text() == shown.stdout
+    assert (tmp_path / ".bashrc").read_text().count(f"source '{script}'") == 1
+    tab = under_bash(f"source '{script}'; COMP_WORDS=(webquorum fetch --bu); COMP_CWORD=2; _webquorum_completion webquorum; echo ${{COMPREPLY[@]}}")
+    assert tab.stdout.split() == ["--budget"], tab.stderr
+    words = under_bash(f"source '{script}'; COMP_WORDS=(webquorum ''); COMP_CWORD=1; _webquorum_completion webquorum; echo ${{COMPREPLY[@]}}")
+    assert {"search", "brief", "fetch", "mcp"} <= set(words.stdout.split())
+
+
 def _commands() -> Iterator[tuple[str, Any]]:
-    group = typer.main.get_command(app)
-    yield "webquorum", group
-    ctx = typer.Context(group)  # type: ignore[arg-type]
-    for name in group.list_commands(ctx):  # type: ignore[attr-defined]
-        yield name, group.get_command(ctx, name)  # type: ignore[attr-defined]
+    yield "webquorum", app
+    ctx = click.Context(app)
+    for name in app.list_commands(ctx):
+        yield name, app.get_command(ctx, name)
 
 
 def test_every_option_has_help_and_no_flag_shows_a_type() -> None:

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import yaml
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from tests.pipelines.test_brief import build_web
 from tests.sim.web import SimWeb

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from mcp import Client as McpClient
 from tests.sim.web import Reply, Request, SimWeb
-from typer.testing import CliRunner
 
 from webquorum import CheckResult, Client
 from webquorum.cli import app

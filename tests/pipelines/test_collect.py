@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 import yaml
+from click.testing import CliRunner
 from fpdf import FPDF
 from tests.sim.web import Reply, Request, SimWeb
-from typer.testing import CliRunner
 
 from webquorum import Client
 from webquorum.cli import app

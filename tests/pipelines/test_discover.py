@@ -6,9 +6,9 @@ import json
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from tests.sim.research import PAGES, ModelServer, start_market, with_model
 from tests.sim.web import Reply, SimWeb
-from typer.testing import CliRunner
 
 from webquorum import Client
 from webquorum.cli import app

@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from tests.sim.hostile import corrupt_gzip, layered_gzip, truncated_gzip
 from tests.sim.providers import provider_config, serve
 from tests.sim.sites import SITE, allow_target, article, bounded, site_config
 from tests.sim.web import Reply, Request, SimWeb
-from typer.testing import CliRunner
 
 from webquorum import Client
 from webquorum.cli import app
