@@ -32,6 +32,7 @@ from pydantic import (
 from webquorum.errors import BadRequestError, ConfigError, UnknownNameError, remember_secret
 from webquorum.net.proxy import DIRECT, ProxyRoutes, ProxySettingError, check_proxy_url, proxy_routes
 from webquorum.providers import PROVIDER_IDS
+from webquorum.ranges import MAX_BRIEF_SOURCES, MAX_RESULTS
 from webquorum.readers import READER_IDS
 from webquorum.scope import resolve_sites
 from webquorum.types import MergeStrategy
@@ -179,7 +180,7 @@ class Combo(_Strict):
 class WebSettings(_Strict):
     search_provider: str = AUTO
     fetch_provider: str = "http"
-    max_results: Int = Field(default=10, ge=1, le=50)
+    max_results: Int = Field(default=10, ge=1, le=MAX_RESULTS)
 
 
 class NetworkSettings(_Strict):
@@ -254,7 +255,7 @@ class StoreSettings(_Strict):
 
 
 class BriefSettings(_Strict):
-    sources: Int = Field(default=4, ge=1, le=6)
+    sources: Int = Field(default=4, ge=1, le=MAX_BRIEF_SOURCES)
     candidates: Int = Field(default=12, ge=1, le=30)
     read_deadline_s: Num = Field(default=10.0, gt=0, le=60)
     max_chars: Int = Field(default=4000, ge=500, le=4000)

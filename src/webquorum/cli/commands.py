@@ -15,6 +15,7 @@ from webquorum.as_text import one_line, printable, safe_url
 from webquorum.cli.options import Argument, Command, Group, option
 from webquorum.cli.output import dump, err, fail, interrupted, out, print_json, progress, run
 from webquorum.errors import BadRequestError, WebQuorumError
+from webquorum.ranges import MAX_BRIEF_SOURCES, MAX_RESULTS
 
 
 def _verbosity(ctx: click.Context, param: click.Parameter, count: int) -> int:
@@ -136,7 +137,7 @@ def _failures_line(failures: list[Any]) -> str:
 @command(
     Argument("query", help="What to search for."),
     provider_option(),
-    option("max_results", "--max-results", "-n", low=1, high=50, help="At most this many results (default: web.max_results, 10)."),
+    option("max_results", "--max-results", "-n", low=1, high=MAX_RESULTS, help="At most this many results (default: web.max_results, 10)."),
     language_option(), time_range_option(), site_options(), common(),
 )
 def search(
@@ -251,7 +252,7 @@ def links(url: str, limit: int, same_site: bool, config: str | None, as_json: bo
 @command(
     Argument("query", help="The question."),
     provider_option(), reader_option(),
-    option("sources", "--sources", low=1, high=6, help="Sites to read, 1-6 (default: brief.sources, 4)."),
+    option("sources", "--sources", low=1, high=MAX_BRIEF_SOURCES, help=f"Sites to read, 1-{MAX_BRIEF_SOURCES} (default: brief.sources, 4)."),
     site_options(), common(),
 )
 def brief(

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from webquorum.ranges import MAX_BRIEF_SOURCES, MAX_RESULTS
 from webquorum.types import Brief, LinksResult, Page, SearchResponse, TimeRange
 from webquorum.types.collect import CollectRequest, CollectResult
 from webquorum.types.research import DiscoverRequest, DiscoverResult, VerifyRequest, VerifyResult
@@ -36,7 +37,7 @@ SITES = 'e.g. ["nasa.gov", "-x.com"]'  # with subdomains; "-" excludes. Short: t
 
 class WebSearchArgs(_Args):
     query: str = Field(min_length=1, max_length=2000, description="The question, in plain words.")
-    sources: int | None = Field(default=None, ge=1, le=6, description="Sites to read (default 4).")
+    sources: int | None = Field(default=None, ge=1, le=MAX_BRIEF_SOURCES, description="Sites to read (default 4).")
     provider: str | None = Field(default=None, max_length=64, description="Provider or combo id; omit for the default.")
     sites: list[str] = Field(default=[], description=SITES)
 
@@ -58,7 +59,7 @@ class WebLinksArgs(_Args):
 
 class WebSearchResultsArgs(_Args):
     query: str = Field(min_length=1, max_length=2000)
-    max_results: int | None = Field(default=None, ge=1, le=50)
+    max_results: int | None = Field(default=None, ge=1, le=MAX_RESULTS)
     provider: str | None = Field(default=None, max_length=64, description="A provider or combo id.")
     language: str | None = Field(default=None, max_length=35, description="e.g. en or de-CH.")
     time_range: TimeRange | None = None

@@ -23,6 +23,7 @@ from webquorum.errors import BadRequestError, FetchTimeoutError, WebQuorumError
 from webquorum.pipelines.brief_text import clip, render_agreement, render_brief
 from webquorum.pipelines.fetch import read_document
 from webquorum.pipelines.search import cancel_and_wait, search
+from webquorum.ranges import MAX_BRIEF_SOURCES
 from webquorum.readers.trim import trim_to_first_sentence
 from webquorum.resilience import notices
 from webquorum.runtime import Runtime
@@ -257,8 +258,8 @@ async def brief(
     exclude_sites: Iterable[str] | None = None,
 ) -> Brief:
     want = sources if sources is not None else rt.config.brief.sources
-    if not 1 <= want <= 6:
-        raise BadRequestError(f"sources {want} is out of range; use 1 to 6")
+    if not 1 <= want <= MAX_BRIEF_SOURCES:
+        raise BadRequestError(f"sources {want} is out of range; use 1 to {MAX_BRIEF_SOURCES}")
     reader_id = reader or rt.config.web.fetch_provider
     if progress:
         progress(f"searching: {clip(query, 60)}")

@@ -29,6 +29,7 @@ from webquorum.errors import (
     WebQuorumError,
 )
 from webquorum.providers import PROVIDER_IDS
+from webquorum.ranges import MAX_RESULTS
 from webquorum.resilience import notices
 from webquorum.runtime import AttemptHook, Runtime, require_available
 from webquorum.scope import SiteScope, site_scope
@@ -87,11 +88,11 @@ async def search(
     if safesearch is not None and safesearch not in (0, 1, 2):
         raise BadRequestError(f"safesearch {safesearch} is not allowed; use 0 (off), 1 (moderate) or 2 (strict)")
     cap = max_results if max_results is not None else rt.config.web.max_results
-    if not 1 <= cap <= 50:
-        raise BadRequestError(f"max_results {cap} is out of range; use 1 to 50")
+    if not 1 <= cap <= MAX_RESULTS:
+        raise BadRequestError(f"max_results {cap} is out of range; use 1 to {MAX_RESULTS}")
     request = SearchQuery(
         query=text,
-        max_results=min(50, cap * SCOPED_OVERFETCH) if scope else cap,
+        max_results=min(MAX_RESULTS, cap * SCOPED_OVERFETCH) if scope else cap,
         language=language,
         time_range=check_time_range(time_range),
         safesearch=safesearch,
