@@ -40,7 +40,10 @@ from webquorum.types import (
 )
 from webquorum.urls import is_wikipedia, site_key
 
-INLINE_ENOUGH = 2000  # characters of inline content that make a fetch unnecessary
+# Characters of a provider's inline page text that make reading the page unnecessary for a brief, which
+# compares up to 3,000 of each source; verify and discover, which look for one passage, need less
+# (pipelines/budgeted/context.INLINE_FOR_PASSAGES).
+INLINE_TO_COMPARE = 2000
 HEDGE_AFTER = 0.5  # share of the read deadline after which Wikipedia is started while reads are still out
 MIN_READ_S = 0.25  # no read is started with less time than this left
 Progress = Callable[[str], None]
@@ -78,7 +81,7 @@ def pick_candidates(results: Sequence[Result]) -> tuple[list[Result], Result | N
 
 def has_inline_text(result: Result) -> bool:
     """Enough page text came with the search result that reading the page would add nothing."""
-    return result.content is not None and len(result.content) >= INLINE_ENOUGH
+    return result.content is not None and len(result.content) >= INLINE_TO_COMPARE
 
 
 async def _read(rt: Runtime, result: Result, reader: str, deadline_s: float) -> Reading:

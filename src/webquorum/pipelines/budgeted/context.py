@@ -46,7 +46,9 @@ from webquorum.urls import site_key
 MAX_READS_PER_RUN = 6
 MAX_MODEL_CALLS_PER_RUN = 2
 READ_DEADLINE_S = 8.0
-INLINE_ENOUGH = 500  # characters of provider-returned page text that make a read unnecessary
+# Characters of a provider's inline page text that make a read unnecessary when one passage is sought (a brief,
+# which compares whole sources, asks for more: pipelines/brief.INLINE_TO_COMPARE).
+INLINE_FOR_PASSAGES = 500
 Capability = Literal["verify", "discover"]
 
 def time_range_for(days: int | None) -> TimeRange | None:
@@ -271,7 +273,7 @@ class RunContext:
                 self.record("drop", f"syndicated copy: same headline as origin {copied}; not read", ref=r.url)
                 continue
             doc = None
-            if r.content and len(r.content) >= INLINE_ENOUGH:
+            if r.content and len(r.content) >= INLINE_FOR_PASSAGES:
                 doc = _inline(r, "text")
             elif reads > 0:
                 reads -= 1
