@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import re
 
-from webquorum.text.events import DENIAL, EVENT, PLACE
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from webquorum.text.events import DENIAL, DENIAL_STEMS, EVENT, EVENT_STEMS, EVENT_WORDS, PLACE
 from webquorum.text.fold import fold
 
 
@@ -31,3 +35,15 @@ def test_place_after_a_preposition() -> None:
     m = PLACE.search("Acme abrirá una planta en Apodaca, Nuevo León el próximo año")
     assert m and m.group(1) == "Apodaca, Nuevo León"
     assert not PLACE.search("nothing capitalised in here")
+
+
+_WORDS = st.sampled_from([*EVENT_STEMS, *DENIAL_STEMS, *EVENT_WORDS, "jobless", "navegador", "a", "re", "x"])
+
+
+@given(st.lists(st.tuples(_WORDS, st.sampled_from(["", "s", "ing", "ed"]), st.sampled_from([" ", "-", "", "@"])), max_size=12))
+def test_the_tries_match_where_the_plain_word_lists_do(parts: list[tuple[str, str, str]]) -> None:
+    text = "".join(w + end + sep for w, end, sep in parts)
+    plain_event = re.compile(r"\b(?:" + "|".join(EVENT_STEMS) + r"|jobs?\b|naves?\b)")
+    plain_denial = re.compile(r"\b(?:" + "|".join(DENIAL_STEMS) + ")")
+    assert [m.start() for m in EVENT.finditer(text)] == [m.start() for m in plain_event.finditer(text)]
+    assert [m.start() for m in DENIAL.finditer(text)] == [m.start() for m in plain_denial.finditer(text)]
