@@ -140,29 +140,45 @@ def _paragraphs(text: str) -> str:
     return "".join(out)
 
 
-def _meta(tree: LexborHTMLParser, *names: str) -> str | None:
+_META_KEYS = ("property", "name", "itemprop")
+MetaTags = dict[tuple[str, str], "str | None"]
+
+
+def _meta_tags(tree: LexborHTMLParser) -> MetaTags:
+    """``(attribute, value) -> content`` of the first ``<meta>`` carrying each, read in one pass of the
+    page's meta tags (a CSS query per name and attribute walked the whole tree thirty-odd times)."""
+    tags: MetaTags = {}
+    for node in tree.css("meta"):
+        attributes = node.attributes
+        for key in _META_KEYS:
+            value = attributes.get(key)
+            if value is not None:
+                tags.setdefault((key, value), attributes.get("content"))
+    return tags
+
+
+def _meta(tags: MetaTags, *names: str) -> str | None:
     for name in names:
-        for attr in ("property", "name", "itemprop"):
-            node = tree.css_first(f'meta[{attr}="{name}"]')
-            value = node.attributes.get("content") if node is not None else None
+        for key in _META_KEYS:
+            value = tags.get((key, name))
             if value and value.strip():
                 return value.strip()
     return None
 
 
-def _canonical(tree: LexborHTMLParser, final_url: str) -> str | None:
+def _canonical(tree: LexborHTMLParser, tags: MetaTags, final_url: str) -> str | None:
     """The page's own idea of its URL: ``<link rel=canonical>``, else ``og:url``; absolute, http(s) only."""
     node = tree.css_first('link[rel="canonical"]')
-    href = (node.attributes.get("href") if node is not None else None) or _meta(tree, "og:url")
+    href = (node.attributes.get("href") if node is not None else None) or _meta(tags, "og:url")
     if not href or not href.strip():
         return None
     absolute = urljoin(final_url, href.strip())
     return absolute if urlsplit(absolute).scheme in ("http", "https") else None
 
 
-def _published(tree: LexborHTMLParser, final_url: str) -> str | None:
+def _published(tree: LexborHTMLParser, tags: MetaTags, final_url: str) -> str | None:
     """The publication date as YYYY-MM-DD: meta tags, JSON-LD, ``<time datetime>``, then the URL path."""
-    sources = [_meta(tree, *_DATE_META)]
+    sources = [_meta(tags, *_DATE_META)]
     sources += [m[1] for m in re.finditer(r'"datePublished"\s*:\s*"([^"]+)"', " ".join(
         n.text() for n in tree.css('script[type="application/ld+json"]')))][:1]
     time_node = tree.css_first("time[datetime]")
@@ -194,18 +210,33 @@ def _page_date(page: str | HtmlElement, final_url: str) -> str | None:
     return found if isinstance(found, str) else None
 
 
-def _title(tree: LexborHTMLParser) -> str | None:
-    title = _meta(tree, "og:title", "twitter:title")
+def _title(tree: LexborHTMLParser, tags: MetaTags) -> str | None:
+    title = _meta(tags, "og:title", "twitter:title")
     if title is None:
         node = tree.css_first("title") or tree.css_first("h1")
         title = node.text(strip=True) if node is not None else None
     return " ".join(title.split()) if title else None
 
 
+# A rooted path that urljoin returns unchanged after the origin: no dot segment, no ";" (params), no
+# empty "?" and none of the characters urlsplit strips or splits on. Anything else goes to urljoin.
+_PLAIN_ROOTED = re.compile(r"(?:/(?![./])[^/\x00-\x20\x7f;?#]*)+(?:\?[^\x00-\x20\x7f#]+)?(?:#[^\x00-\x20\x7f]*)?")
+
+
+def _origin(base: str) -> str | None:
+    """``scheme://host`` of an http(s) base, as urljoin would put it before a rooted path; else None."""
+    try:
+        parts = urlsplit(base)
+    except ValueError:
+        return None
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") and parts.netloc else None
+
+
 def _links(tree: LexborHTMLParser, base: str) -> list[tuple[str, str]]:
     base_node = tree.css_first("base[href]")
     if base_node is not None:
         base = urljoin(base, base_node.attributes.get("href") or "")
+    origin = _origin(base)
     seen_hrefs: set[str] = set()
     seen: set[str] = set()
     links: list[tuple[str, str]] = []
@@ -214,8 +245,13 @@ def _links(tree: LexborHTMLParser, base: str) -> list[tuple[str, str]]:
         if href in seen_hrefs or href.startswith(("#", "javascript:", "mailto:", "tel:", "data:")):
             continue
         seen_hrefs.add(href)
-        try:  # urljoin is the slow part on link-heavy pages; absolute links skip it
-            absolute = href if href.startswith(("https://", "http://")) else urljoin(base, href)
+        try:  # urljoin is the slow part on link-heavy pages; absolute and plain rooted links skip it
+            if href.startswith(("https://", "http://")):
+                absolute = href
+            elif origin and _PLAIN_ROOTED.fullmatch(href):
+                absolute = origin + href
+            else:
+                absolute = urljoin(base, href)
         except ValueError:
             continue
         absolute = absolute.split("#", 1)[0]
@@ -279,10 +315,11 @@ def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) 
     page = parse_html(html)  # the one lxml tree: htmldate copies it, then hidden text goes and trafilatura reads it
     html_node = tree.css_first("html")
     lang = html_node.attributes.get("lang") if html_node is not None else None
-    meta = {"title": _title(tree),
-            "published": _published(tree, final_url) or _page_date(html if page is None else page, final_url),
-            "canonical_url": _canonical(tree, final_url),
-            "language": (lang or _meta(tree, "og:locale") or "").replace("_", "-").split("-")[0].lower() or None}
+    tags = _meta_tags(tree)
+    meta = {"title": _title(tree, tags),
+            "published": _published(tree, tags, final_url) or _page_date(html if page is None else page, final_url),
+            "canonical_url": _canonical(tree, tags, final_url),
+            "language": (lang or _meta(tags, "og:locale") or "").replace("_", "-").split("-")[0].lower() or None}
     links = _links(tree, final_url)
     visible = LazyVisible(tree.body, len(html))
     embeds = _embeds(html, tree, visible)
