@@ -196,7 +196,8 @@ def drop_hidden(tree: HtmlElement) -> int:
     outer = [node for node in candidates if not _inside(node, chosen, memo)]
     body = tree.find("body")
     shown = [node for node in outer if node.tag != "template"]
-    if body is not None and shown and sum(map(_chars, shown)) > _MOST_OF_PAGE * _page_chars(body):
+    shown_chars = sum(map(_chars, shown))  # often 0 (an empty <noscript>, a tracking pixel): no page count then
+    if body is not None and shown_chars and shown_chars > _MOST_OF_PAGE * _page_chars(body):
         outer = [node for node in outer if node.tag == "template"]  # the page itself, shown by a script
     removed = 0
     for node in outer:
