@@ -21,11 +21,13 @@ evaluation pages 0.003 (it pulls in comments and menus with the article).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import NamedTuple
 
 from lxml.etree import ElementDefaultClassLookup
 from lxml.html import HtmlComment, HtmlElement, HtmlEntity, HTMLParser, HtmlProcessingInstruction, fromstring
 
+from webquorum.readers.cascade import Cascade, cascade_available
 from webquorum.readers.hidden import drop_hidden
 
 __all__ = ["MAIN_TEXT_RULES", "RETRY_CHARS", "RETRY_SHARE", "MainTextRules", "article_text", "parse_html", "trafilatura_text"]
@@ -107,19 +109,31 @@ def article_text(
 ) -> str:
     """trafilatura's text of the page: fast mode, then the fallback when fast kept little of a long visible page.
 
-    ``page`` is the HTML or its tree from :func:`parse_html` (hidden text is dropped from that tree
-    here, in place). ``visible_chars`` measures the page's visible text; it is only called when fast
-    mode's text is short enough for the answer to matter.
+    ``page`` is the HTML or its tree from :func:`parse_html`, which this consumes (hidden text is
+    dropped from it and trafilatura prunes it in place). ``visible_chars`` measures the page's visible
+    text; it is only called when fast mode's text is short enough for the answer to matter.
     """
     tree = parse_html(page) if isinstance(page, str) else page
-    if tree is not None and rules.hidden:
+    if tree is None:
+        return ""
+    if rules.hidden:
         drop_hidden(tree)
-    text = trafilatura_text(tree, final_url, fast=True)
+    if _has_cascade():  # both modes share their common work (cascade.py)
+        cascade = Cascade(tree, final_url)
+        extract: Callable[[bool], str] = lambda fast: cascade.text(fast=fast)  # noqa: E731
+    else:  # another trafilatura: its public call, which copies the tree each time
+        extract = lambda fast: trafilatura_text(tree, final_url, fast=fast)  # noqa: E731
+    text = extract(True)
     if rules.retry and len(text) < RETRY_CHARS and len(text) < RETRY_SHARE * visible_chars():
-        fuller = trafilatura_text(tree, final_url, fast=False)
+        fuller = extract(False)
         if len(fuller) > len(text):
             text = fuller
     return text
+
+
+@cache
+def _has_cascade() -> bool:
+    return cascade_available()
 
 
 _WARM_PAGE = "<html><body><p>One short line.</p><ul>" + "<li><a href='/x'>A menu entry</a></li>" * 5 + "</ul></body></html>"
