@@ -30,14 +30,16 @@ def cascade_available() -> bool:
     """Whether this trafilatura has the internal steps :class:`Cascade` mirrors."""
     try:
         from trafilatura import core
-
-        return all(callable(getattr(core, name, None)) for name in (
-            "_forum_thread_page", "_prepare_tree", "_extract_and_compare", "_recall_retry", "trafilatura_sequence",
-        )) and all(hasattr(core, name) for name in (
-            "ESCALATION_MAX_LENGTH", "ESCALATION_PAGE_SHARE", "ESCALATION_ACCEPT_RATIO", "ESCALATION_JUSTEXT_RATIO",
-        ))
-    except ImportError:  # pragma: no cover - trafilatura is a dependency
+        from trafilatura.baseline import baseline, html2txt  # noqa: F401
+        from trafilatura.external import compare_extraction, justext_rescue  # noqa: F401
+        from trafilatura.htmlprocessing import convert_tags, prune_unwanted_nodes, tree_cleaning  # noqa: F401
+        from trafilatura.main_extractor import extract_content  # noqa: F401
+        from trafilatura.xpaths import RAW_TREE_PRUNE_XPATH, REMOVE_COMMENTS_AND_LISTS_XPATH  # noqa: F401
+    except ImportError:
         return False
+    return callable(getattr(core, "_forum_thread_page", None)) and all(hasattr(core, name) for name in (
+        "ESCALATION_MAX_LENGTH", "ESCALATION_PAGE_SHARE", "ESCALATION_ACCEPT_RATIO", "ESCALATION_JUSTEXT_RATIO",
+    ))
 
 
 class Cascade:
@@ -81,8 +83,8 @@ class Cascade:
         from trafilatura import core
         from trafilatura.external import justext_rescue
 
-        tree, url = self.tree, self.url
-        body, text = core._extract_and_compare(*core._prepare_tree(tree, options, url), tree, options)
+        tree = self.tree
+        body, text = self._extract(options)
         if len(text) < options.min_extracted_size:  # the baseline rescue, accepted only if it adds text
             baseline_body, baseline_text, baseline_chars = self._rescue()
             if baseline_chars > len(text):
@@ -92,7 +94,7 @@ class Cascade:
             recall.focus = "recall"
             recall_text = justext_text = ""
             try:
-                recall_body, recall_text = core._recall_retry(tree, recall, url)
+                recall_body, recall_text = self._extract(recall)
             except Exception:  # as trafilatura: a failed retry keeps the first answer
                 recall_text = ""
             if not options.fast:
@@ -104,6 +106,21 @@ class Cascade:
                 body, text = justext_body, justext_text
             elif len(recall_text) >= options.min_extracted_size and len(recall_text) > core.ESCALATION_ACCEPT_RATIO * len(text):
                 body, text = recall_body, recall_text
+        return body, text
+
+    def _extract(self, options: Any) -> tuple[Any, str]:
+        """trafilatura's main extractor on a cleaned copy of the tree, then (not in fast mode) its comparison
+        with readability and jusText (``_prepare_tree`` and ``_extract_and_compare``). The copy of the cleaned
+        tree that only the comparison reads is not made in fast mode."""
+        from trafilatura.external import compare_extraction
+        from trafilatura.htmlprocessing import convert_tags, tree_cleaning
+        from trafilatura.main_extractor import extract_content
+
+        cleaned = tree_cleaning(copy(self.tree), options)
+        backup = None if options.fast else copy(cleaned)
+        body, text = extract_content(convert_tags(cleaned, options, self.url), options)
+        if backup is not None:
+            body, text = compare_extraction(backup, copy(self.tree), body, text, options)
         return body, text
 
     def _rescue(self) -> tuple[Any, str, int]:

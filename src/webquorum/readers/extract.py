@@ -297,12 +297,12 @@ def html_text(html: str, final_url: str, rules: MainTextRules = MAIN_TEXT_RULES)
     """The main text of an HTML page, walls aside: what ``extract_document`` returns as ``text`` (benchmarks)."""
     tree = LexborHTMLParser(html)
     visible = LazyVisible(tree.body, len(html))
-    embeds = _embeds(html, tree, visible)
+    embeds = _embeds(tree, visible)
     return main_text(article_text(html, final_url, lambda: len(visible()), rules), embeds, rules)
 
 
-def _embeds(html: str, tree: LexborHTMLParser, visible: LazyVisible) -> list[Embed]:
-    if tree.body is None or not has_embeds(html):
+def _embeds(tree: LexborHTMLParser, visible: LazyVisible) -> list[Embed]:
+    if tree.body is None or not has_embeds(tree.body):
         return []
     visible()  # merges inline tags into their paragraphs, so embed neighbours read as trafilatura prints them
     return find_embeds(tree.body)
@@ -322,7 +322,7 @@ def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) 
             "language": (lang or _meta(tags, "og:locale") or "").replace("_", "-").split("-")[0].lower() or None}
     links = _links(tree, final_url)
     visible = LazyVisible(tree.body, len(html))
-    embeds = _embeds(html, tree, visible)
+    embeds = _embeds(tree, visible)
     text = main_text(article_text(page, final_url, lambda: len(visible()), MAIN_TEXT_RULES), embeds)
     blocked = block_reason(html, None, visible, title=meta["title"], article=text)
     if blocked:
