@@ -53,10 +53,14 @@ class Cascade:
         if tree.getparent() is not None:  # a fragment's element: trafilatura reads a copy of it alone
             tree = copy(tree)
         self.url = url
-        is_forum = core._forum_thread_page(tree)
-        tree = prune_unwanted_nodes(tree, RAW_TREE_PRUNE_XPATH)
-        if not is_forum:  # comments off: their containers go from the raw tree, except on a forum thread
-            tree = prune_unwanted_nodes(tree, REMOVE_COMMENTS_AND_LISTS_XPATH)
+        self.tree: HtmlElement | None = None
+        try:
+            is_forum = core._forum_thread_page(tree)
+            tree = prune_unwanted_nodes(tree, RAW_TREE_PRUNE_XPATH)
+            if not is_forum:  # comments off: their containers go from the raw tree, except on a forum thread
+                tree = prune_unwanted_nodes(tree, REMOVE_COMMENTS_AND_LISTS_XPATH)
+        except (TypeError, ValueError):  # bare_extraction discards the page on these
+            return
         self.tree = tree
         self._baseline: tuple[Any, str, int] | None = None
         self._page_chars: int | None = None
@@ -70,6 +74,8 @@ class Cascade:
         options = Extractor(config=DEFAULT_CONFIG, output_format="python", fast=fast, precision=False, recall=False,
                             comments=False, formatting=None, links=False, images=False, tables=True, dedup=False,
                             lang=None, url=self.url, with_metadata=False, only_with_metadata=False)
+        if self.tree is None:
+            return ""
         try:
             body, text = self._sequence(options)
         except (TypeError, ValueError):  # bare_extraction discards the page on these
