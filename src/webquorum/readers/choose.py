@@ -63,8 +63,8 @@ _PARSER.set_element_class_lookup(ElementDefaultClassLookup(
 def parse_html(html: str) -> HtmlElement | None:
     """The page's lxml tree as trafilatura's ``load_html`` builds it from a string, or None (not HTML).
 
-    Built once per page: hidden-text removal, htmldate and both trafilatura passes read this tree
-    (trafilatura and htmldate copy a tree they are handed, so it is never changed under them).
+    Built once per page: htmldate copies it (when the metadata states no date), then hidden text
+    goes from it and trafilatura's cascade prunes it in place for both of its passes (:mod:`.cascade`).
     """
     from trafilatura.utils import repair_faulty_html  # lazily, like every trafilatura import here
 

@@ -1,8 +1,8 @@
 """Turn a fetched body into a :class:`~webquorum.types.Document`: pure, bytes in, text out.
 
 Dispatch is by sniffed bytes first, then by media type: ``%PDF-`` goes to :mod:`.pdf` whatever
-the header says; HTML/XHTML goes through trafilatura on the page less its hidden text
-(:mod:`.choose`, :mod:`.hidden`); embedded posts it dropped between two kept paragraphs are put
+the header says; HTML/XHTML goes through trafilatura on the page less its hidden text, one lxml
+tree per page (:mod:`.choose`, :mod:`.hidden`, :mod:`.cascade`); embedded posts it dropped between two kept paragraphs are put
 back (:mod:`.embeds`) and promotion blocks dropped (:mod:`.promo`). The page's whole main text is
 returned: the first-real-sentence trim (:mod:`.trim`) is the brief's, not the page's, so headings,
 lists and tables stay (issue 23). JSON is pretty-printed; plain text is kept as is (markdown and
