@@ -145,7 +145,8 @@ def _sheet_selectors(tree: HtmlElement) -> list[str]:
         if kind == "#":
             conditions.append(f"@id='{name}'")
         elif kind == ".":
-            conditions.append(f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')")
+            # The plain substring test first: it is cheap and most classes fail it (a token is a substring).
+            conditions.append(f"contains(@class, '{name}') and contains(concat(' ', normalize-space(@class), ' '), ' {name} ')")
         tests.append(" and ".join(conditions))
         if len(tests) >= _MAX_SELECTORS:
             break
