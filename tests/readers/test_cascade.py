@@ -20,7 +20,7 @@ URL = "https://news.example/story"
 PARAGRAPH = "The harbour board approved the new ferry timetable on Monday after a long public consultation."
 MENU = "".join(f"<li><a href='/section/{n}'>Section number {n} of the site</a></li>" for n in range(60))
 MADE = {
-    "article": f"<html><body><nav><ul>{MENU}</ul></nav><article>{'<p>' + PARAGRAPH + '</p>' * 30}</article></body></html>",
+    "article": f"<html><body><nav><ul>{MENU}</ul></nav><article>{('<p>' + PARAGRAPH + '</p>') * 30}</article></body></html>",
     "teaser in a menu page": f"<html><body><ul>{MENU}</ul><div><p>{PARAGRAPH}</p></div><ul>{MENU}</ul></body></html>",
     "short page": f"<html><body><div>{PARAGRAPH}</div></body></html>",
     "json-ld only": (
