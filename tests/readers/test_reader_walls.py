@@ -65,3 +65,13 @@ def test_titles_only_walls_wear_block_short_pages_only() -> None:
     long_article = " ".join(["The committee heard that the archive stays closed to the public this year."] * 80)
     assert detect_block_page(long_article, title="Access Denied") is None  # an article may carry that title
     assert detect_block_page("A short note about the ferry.", title="Ferry timetable") is None
+
+
+def test_challenge_markers_are_found_in_any_letter_case_beside_non_ascii_text() -> None:
+    from webquorum.readers.walls import _CHALLENGE_MARKERS
+
+    # The ASCII search (walls._challenge_marker) equals str.lower's only while these hold.
+    assert all(m.isascii() and "k" not in m and not m.endswith("i") for m in _CHALLENGE_MARKERS)
+    page = "<html><head><TITLE>Just a Moment...</TITLE></head><body>Überprüfung … «CF-Chl-Opt» ✓</body></html>"
+    assert detect_block_page(page) == "bot challenge page (<title>just a moment...</title>)"
+    assert detect_block_page(page.replace("TITLE>Just", "TITLE>Juşt").replace("CF-Chl", "CF-Çhl")) is None

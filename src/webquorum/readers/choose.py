@@ -21,11 +21,16 @@ evaluation pages 0.003 (it pulls in comments and menus with the article).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import NamedTuple
 
+from lxml.etree import ElementDefaultClassLookup
+from lxml.html import HtmlComment, HtmlElement, HtmlEntity, HTMLParser, HtmlProcessingInstruction, fromstring
+
+from webquorum.readers.cascade import Cascade, cascade_available
 from webquorum.readers.hidden import drop_hidden
 
-__all__ = ["MAIN_TEXT_RULES", "RETRY_CHARS", "RETRY_SHARE", "MainTextRules", "article_text", "trafilatura_text"]
+__all__ = ["MAIN_TEXT_RULES", "RETRY_CHARS", "RETRY_SHARE", "MainTextRules", "article_text", "parse_html", "trafilatura_text"]
 
 RETRY_CHARS = 2000
 RETRY_SHARE = 0.15
@@ -47,36 +52,88 @@ class MainTextRules(NamedTuple):
 MAIN_TEXT_RULES = MainTextRules()
 
 
-def trafilatura_text(html: str, final_url: str, *, fast: bool = True, hidden: bool = True) -> str:
-    """trafilatura's main text: comments off, tables kept, metadata ours, hidden text dropped first."""
-    import trafilatura  # lazily: 190 ms of imports that only HTML reads need
-    from trafilatura.utils import load_html
+_PARSER = HTMLParser(collect_ids=False, default_doctype=False, encoding="utf-8", remove_comments=True, remove_pis=True)
+# trafilatura's parser settings, but every element is a plain HtmlElement chosen in C: lxml.html's own
+# lookup calls a Python function for each element object made (about 4% of a page's extraction),
+# only to give <form>, <input>, <select>, <textarea> and <label> classes that nothing here uses.
+_PARSER.set_element_class_lookup(ElementDefaultClassLookup(
+    element=HtmlElement, comment=HtmlComment, pi=HtmlProcessingInstruction, entity=HtmlEntity))
 
-    tree = load_html(html)
-    if tree is None:
+
+def parse_html(html: str) -> HtmlElement | None:
+    """The page's lxml tree as trafilatura's ``load_html`` builds it from a string, or None (not HTML).
+
+    Built once per page: htmldate copies it (when the metadata states no date), then hidden text
+    goes from it and trafilatura's cascade prunes it in place for both of its passes (:mod:`.cascade`).
+    """
+    from trafilatura.utils import repair_faulty_html  # lazily, like every trafilatura import here
+
+    beginning = html[:50].lower()
+    html = repair_faulty_html(html, beginning)
+    tree: HtmlElement | None = None
+    as_bytes = False
+    try:
+        tree = fromstring(html, parser=_PARSER)
+    except ValueError:  # a string with an encoding declaration: lxml wants bytes then
+        as_bytes = True
+    except Exception:  # as trafilatura: a page libxml2 cannot read has no tree
+        tree = None
+    if as_bytes or tree is None or len(tree) < 1:
+        try:
+            tree = fromstring(html.encode("utf8", "surrogatepass"), parser=_PARSER)
+        except Exception:
+            tree = None
+    if tree is not None and "html" not in beginning and len(tree) < 2:  # trafilatura's "not HTML at all" test
+        return None
+    return tree
+
+
+def trafilatura_text(page: HtmlElement | None, final_url: str, *, fast: bool = True) -> str:
+    """trafilatura's main text of a parsed page: comments off, tables kept, metadata ours.
+
+    trafilatura copies the tree it is handed, so ``page`` is left as it was for a second pass.
+    """
+    import trafilatura  # lazily: 190 ms of imports that only HTML reads need
+
+    if page is None:
         return ""
-    if hidden:
-        drop_hidden(tree)
     extracted = trafilatura.bare_extraction(
-        tree, url=final_url, fast=fast, include_comments=False, include_tables=True, with_metadata=False
+        page, url=final_url, fast=fast, include_comments=False, include_tables=True, with_metadata=False
     )
     return (extracted.text or "") if isinstance(extracted, trafilatura.settings.Document) else ""
 
 
 def article_text(
-    html: str, final_url: str, visible_chars: Callable[[], int], rules: MainTextRules = MAIN_TEXT_RULES
+    page: str | HtmlElement | None, final_url: str, visible_chars: Callable[[], int],
+    rules: MainTextRules = MAIN_TEXT_RULES,
 ) -> str:
     """trafilatura's text of the page: fast mode, then the fallback when fast kept little of a long visible page.
 
-    ``visible_chars`` measures the page's visible text; it is only called when fast mode's text is
-    short enough for the answer to matter.
+    ``page`` is the HTML or its tree from :func:`parse_html`, which this consumes (hidden text is
+    dropped from it and trafilatura prunes it in place). ``visible_chars`` measures the page's visible
+    text; it is only called when fast mode's text is short enough for the answer to matter.
     """
-    text = trafilatura_text(html, final_url, fast=True, hidden=rules.hidden)
+    tree = parse_html(page) if isinstance(page, str) else page
+    if tree is None:
+        return ""
+    if rules.hidden:
+        drop_hidden(tree)
+    if _has_cascade():  # both modes share their common work (cascade.py)
+        cascade = Cascade(tree, final_url)
+        extract: Callable[[bool], str] = lambda fast: cascade.text(fast=fast)  # noqa: E731
+    else:  # another trafilatura: its public call, which copies the tree each time
+        extract = lambda fast: trafilatura_text(tree, final_url, fast=fast)  # noqa: E731
+    text = extract(True)
     if rules.retry and len(text) < RETRY_CHARS and len(text) < RETRY_SHARE * visible_chars():
-        fuller = trafilatura_text(html, final_url, fast=False, hidden=rules.hidden)
+        fuller = extract(False)
         if len(fuller) > len(text):
             text = fuller
     return text
+
+
+@cache
+def _has_cascade() -> bool:
+    return cascade_available()
 
 
 _WARM_PAGE = "<html><body><p>One short line.</p><ul>" + "<li><a href='/x'>A menu entry</a></li>" * 5 + "</ul></body></html>"
@@ -88,4 +145,4 @@ def warm_fallback() -> None:
     Its first use builds jusText's merged stop-word list of every language (about 160 ms); a worker
     forked from a warmed server inherits it instead of paying it on its first retried page.
     """
-    trafilatura_text(_WARM_PAGE, "http://sample.test/", fast=False)
+    article_text(_WARM_PAGE, "http://sample.test/", lambda: 100 * len(_WARM_PAGE))  # both passes, as a page takes them

@@ -1,8 +1,8 @@
 """Turn a fetched body into a :class:`~webquorum.types.Document`: pure, bytes in, text out.
 
 Dispatch is by sniffed bytes first, then by media type: ``%PDF-`` goes to :mod:`.pdf` whatever
-the header says; HTML/XHTML goes through trafilatura on the page less its hidden text
-(:mod:`.choose`, :mod:`.hidden`); embedded posts it dropped between two kept paragraphs are put
+the header says; HTML/XHTML goes through trafilatura on the page less its hidden text, one lxml
+tree per page (:mod:`.choose`, :mod:`.hidden`, :mod:`.cascade`); embedded posts it dropped between two kept paragraphs are put
 back (:mod:`.embeds`) and promotion blocks dropped (:mod:`.promo`). The page's whole main text is
 returned: the first-real-sentence trim (:mod:`.trim`) is the brief's, not the page's, so headings,
 lists and tables stay (issue 23). JSON is pretty-printed; plain text is kept as is (markdown and
@@ -30,12 +30,13 @@ import re
 from collections.abc import Iterator
 from urllib.parse import urljoin, urlsplit
 
+from lxml.html import HtmlElement
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from webquorum.errors import BlockedError, EmptyError, UnsupportedContentError
 from webquorum.net.decode import decode_body
 from webquorum.readers.bounds import cap_tags, check_depth
-from webquorum.readers.choose import MAIN_TEXT_RULES, MainTextRules, article_text
+from webquorum.readers.choose import MAIN_TEXT_RULES, MainTextRules, article_text, parse_html
 from webquorum.readers.embeds import Embed, find_embeds, has_embeds, splice_embeds
 from webquorum.readers.pdf import read_pdf
 from webquorum.readers.promo import drop_promo_blocks
@@ -139,29 +140,45 @@ def _paragraphs(text: str) -> str:
     return "".join(out)
 
 
-def _meta(tree: LexborHTMLParser, *names: str) -> str | None:
+_META_KEYS = ("property", "name", "itemprop")
+MetaTags = dict[tuple[str, str], "str | None"]
+
+
+def _meta_tags(tree: LexborHTMLParser) -> MetaTags:
+    """``(attribute, value) -> content`` of the first ``<meta>`` carrying each, read in one pass of the
+    page's meta tags (a CSS query per name and attribute walked the whole tree thirty-odd times)."""
+    tags: MetaTags = {}
+    for node in tree.css("meta"):
+        attributes = node.attributes
+        for key in _META_KEYS:
+            value = attributes.get(key)
+            if value is not None:
+                tags.setdefault((key, value), attributes.get("content"))
+    return tags
+
+
+def _meta(tags: MetaTags, *names: str) -> str | None:
     for name in names:
-        for attr in ("property", "name", "itemprop"):
-            node = tree.css_first(f'meta[{attr}="{name}"]')
-            value = node.attributes.get("content") if node is not None else None
+        for key in _META_KEYS:
+            value = tags.get((key, name))
             if value and value.strip():
                 return value.strip()
     return None
 
 
-def _canonical(tree: LexborHTMLParser, final_url: str) -> str | None:
+def _canonical(tree: LexborHTMLParser, tags: MetaTags, final_url: str) -> str | None:
     """The page's own idea of its URL: ``<link rel=canonical>``, else ``og:url``; absolute, http(s) only."""
     node = tree.css_first('link[rel="canonical"]')
-    href = (node.attributes.get("href") if node is not None else None) or _meta(tree, "og:url")
+    href = (node.attributes.get("href") if node is not None else None) or _meta(tags, "og:url")
     if not href or not href.strip():
         return None
     absolute = urljoin(final_url, href.strip())
     return absolute if urlsplit(absolute).scheme in ("http", "https") else None
 
 
-def _published(tree: LexborHTMLParser, final_url: str) -> str | None:
+def _published(tree: LexborHTMLParser, tags: MetaTags, final_url: str) -> str | None:
     """The publication date as YYYY-MM-DD: meta tags, JSON-LD, ``<time datetime>``, then the URL path."""
-    sources = [_meta(tree, *_DATE_META)]
+    sources = [_meta(tags, *_DATE_META)]
     sources += [m[1] for m in re.finditer(r'"datePublished"\s*:\s*"([^"]+)"', " ".join(
         n.text() for n in tree.css('script[type="application/ld+json"]')))][:1]
     time_node = tree.css_first("time[datetime]")
@@ -174,36 +191,52 @@ def _published(tree: LexborHTMLParser, final_url: str) -> str | None:
     return None
 
 
-def _page_date(html: str, final_url: str) -> str | None:
+def _page_date(page: str | HtmlElement, final_url: str) -> str | None:
     """htmldate's publication date, for pages whose metadata states none (about half the varied pages).
 
     Without its extensive search it reads dated markup (``<abbr>``, bylines, date classes) and date
     expressions there; measured on the 549 news and Dragnet pages: a date on 513 where the metadata
     gave 228; where both answered they agree on 218 (the other 10 are a day apart: time zones); of
     the 273 Dragnet pages (crawled in 2012) dated only this way, 253 are dated 2012 and none later.
-    About 1.5 ms a page, paid only where the metadata said nothing.
+    About 1.5 ms a page, paid only where the metadata said nothing. Handed the page's lxml tree
+    before hidden text goes, it copies that tree instead of parsing the page again.
     """
     from htmldate import find_date  # lazily, like trafilatura (which depends on it)
 
     try:
-        found = find_date(html, url=final_url, extensive_search=False, original_date=True)
+        found = find_date(page, url=final_url, extensive_search=False, original_date=True)
     except Exception:  # a date is a nicety: a page htmldate cannot read still has its text
         return None
     return found if isinstance(found, str) else None
 
 
-def _title(tree: LexborHTMLParser) -> str | None:
-    title = _meta(tree, "og:title", "twitter:title")
+def _title(tree: LexborHTMLParser, tags: MetaTags) -> str | None:
+    title = _meta(tags, "og:title", "twitter:title")
     if title is None:
         node = tree.css_first("title") or tree.css_first("h1")
         title = node.text(strip=True) if node is not None else None
     return " ".join(title.split()) if title else None
 
 
+# A rooted path that urljoin returns unchanged after the origin: no dot segment, no ";" (params), no
+# empty "?" and none of the characters urlsplit strips or splits on. Anything else goes to urljoin.
+_PLAIN_ROOTED = re.compile(r"(?:/(?![./])[^/\x00-\x20\x7f;?#]*)+(?:\?[^\x00-\x20\x7f#]+)?(?:#[^\x00-\x20\x7f]*)?")
+
+
+def _origin(base: str) -> str | None:
+    """``scheme://host`` of an http(s) base, as urljoin would put it before a rooted path; else None."""
+    try:
+        parts = urlsplit(base)
+    except ValueError:
+        return None
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") and parts.netloc else None
+
+
 def _links(tree: LexborHTMLParser, base: str) -> list[tuple[str, str]]:
     base_node = tree.css_first("base[href]")
     if base_node is not None:
         base = urljoin(base, base_node.attributes.get("href") or "")
+    origin = _origin(base)
     seen_hrefs: set[str] = set()
     seen: set[str] = set()
     links: list[tuple[str, str]] = []
@@ -212,8 +245,13 @@ def _links(tree: LexborHTMLParser, base: str) -> list[tuple[str, str]]:
         if href in seen_hrefs or href.startswith(("#", "javascript:", "mailto:", "tel:", "data:")):
             continue
         seen_hrefs.add(href)
-        try:  # urljoin is the slow part on link-heavy pages; absolute links skip it
-            absolute = href if href.startswith(("https://", "http://")) else urljoin(base, href)
+        try:  # urljoin is the slow part on link-heavy pages; absolute and plain rooted links skip it
+            if href.startswith(("https://", "http://")):
+                absolute = href
+            elif origin and _PLAIN_ROOTED.fullmatch(href):
+                absolute = origin + href
+            else:
+                absolute = urljoin(base, href)
         except ValueError:
             continue
         absolute = absolute.split("#", 1)[0]
@@ -259,12 +297,12 @@ def html_text(html: str, final_url: str, rules: MainTextRules = MAIN_TEXT_RULES)
     """The main text of an HTML page, walls aside: what ``extract_document`` returns as ``text`` (benchmarks)."""
     tree = LexborHTMLParser(html)
     visible = LazyVisible(tree.body, len(html))
-    embeds = _embeds(html, tree, visible)
+    embeds = _embeds(tree, visible)
     return main_text(article_text(html, final_url, lambda: len(visible()), rules), embeds, rules)
 
 
-def _embeds(html: str, tree: LexborHTMLParser, visible: LazyVisible) -> list[Embed]:
-    if tree.body is None or not has_embeds(html):
+def _embeds(tree: LexborHTMLParser, visible: LazyVisible) -> list[Embed]:
+    if tree.body is None or not has_embeds(tree.body):
         return []
     visible()  # merges inline tags into their paragraphs, so embed neighbours read as trafilatura prints them
     return find_embeds(tree.body)
@@ -274,15 +312,18 @@ def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) 
     html = cap_tags(html)  # before any tree is built: tags and depth set the parsers' cost (bounds.py)
     check_depth(html, url)
     tree = LexborHTMLParser(html)
+    page = parse_html(html)  # the one lxml tree: htmldate copies it, then hidden text goes and trafilatura reads it
     html_node = tree.css_first("html")
     lang = html_node.attributes.get("lang") if html_node is not None else None
-    meta = {"title": _title(tree), "published": _published(tree, final_url) or _page_date(html, final_url),
-            "canonical_url": _canonical(tree, final_url),
-            "language": (lang or _meta(tree, "og:locale") or "").replace("_", "-").split("-")[0].lower() or None}
+    tags = _meta_tags(tree)
+    meta = {"title": _title(tree, tags),
+            "published": _published(tree, tags, final_url) or _page_date(html if page is None else page, final_url),
+            "canonical_url": _canonical(tree, tags, final_url),
+            "language": (lang or _meta(tags, "og:locale") or "").replace("_", "-").split("-")[0].lower() or None}
     links = _links(tree, final_url)
     visible = LazyVisible(tree.body, len(html))
-    embeds = _embeds(html, tree, visible)
-    text = main_text(article_text(html, final_url, lambda: len(visible()), MAIN_TEXT_RULES), embeds)
+    embeds = _embeds(tree, visible)
+    text = main_text(article_text(page, final_url, lambda: len(visible()), MAIN_TEXT_RULES), embeds)
     blocked = block_reason(html, None, visible, title=meta["title"], article=text)
     if blocked:
         raise BlockedError(f"{blocked} at {final_url}", url=url)

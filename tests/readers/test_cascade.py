@@ -1,0 +1,70 @@
+"""The shared cascade gives, in each mode, exactly the text trafilatura's own ``bare_extraction`` gives.
+
+cascade.py mirrors trafilatura's internal steps to do their common work once; these pages take each
+branch (the baseline rescue, the recall escalation, a forum thread, a fragment, a long article), so an
+upgrade of trafilatura that changes those steps shows here instead of in the benchmark.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import trafilatura
+
+from webquorum.readers.cascade import Cascade, cascade_available
+from webquorum.readers.choose import article_text, parse_html
+from webquorum.readers.hidden import drop_hidden
+
+URL = "https://news.example/story"
+PARAGRAPH = "The harbour board approved the new ferry timetable on Monday after a long public consultation."
+MENU = "".join(f"<li><a href='/section/{n}'>Section number {n} of the site</a></li>" for n in range(60))
+MADE = {
+    "article": f"<html><body><nav><ul>{MENU}</ul></nav><article>{('<p>' + PARAGRAPH + '</p>') * 30}</article></body></html>",
+    "teaser in a menu page": f"<html><body><ul>{MENU}</ul><div><p>{PARAGRAPH}</p></div><ul>{MENU}</ul></body></html>",
+    "short page": f"<html><body><div>{PARAGRAPH}</div></body></html>",
+    "json-ld only": (
+        '<html><head><script type="application/ld+json">{"@type": "NewsArticle", "articleBody": "'
+        + PARAGRAPH * 8 + f'"}}</script></head><body><ul>{MENU}</ul></body></html>'
+    ),
+    "forum thread": (
+        '<html><head><script type="application/ld+json">{"@type": "DiscussionForumPosting", "headline": "Ferries"}'
+        f"</script></head><body><div class='comments'>{'<div class=comment><p>' + PARAGRAPH + '</p></div>' * 6}"
+        "</div></body></html>"
+    ),
+    "fragment": f"<div><p>{PARAGRAPH}</p><p>{PARAGRAPH}</p></div>",
+    "table": "<html><body><table>" + f"<tr><td>Route {PARAGRAPH}</td><td>42 minutes</td></tr>" * 12 + "</table></body></html>",
+}
+
+
+def _pages(fixtures_dir: Path) -> dict[str, str]:
+    files = {path.name: path.read_text(encoding="utf-8") for path in sorted((fixtures_dir / "pages").glob("*.html"))}
+    return {**MADE, **files}
+
+
+def _bare(html: str, fast: bool) -> str:
+    tree = parse_html(html)
+    if tree is None:
+        return ""
+    drop_hidden(tree)
+    doc = trafilatura.bare_extraction(tree, url=URL, fast=fast, include_comments=False, include_tables=True,
+                                      with_metadata=False)
+    return (doc.text or "") if isinstance(doc, trafilatura.settings.Document) else ""
+
+
+@pytest.mark.skipif(not cascade_available(), reason="this trafilatura lacks the internal steps; choose.py calls it directly")
+def test_each_mode_reads_as_bare_extraction_does(fixtures_dir: Path) -> None:
+    for name, html in _pages(fixtures_dir).items():
+        tree = parse_html(html)
+        assert tree is not None, name
+        drop_hidden(tree)
+        cascade = Cascade(tree, URL)
+        assert cascade.text(fast=True) == _bare(html, fast=True), name
+        assert cascade.text(fast=False) == _bare(html, fast=False), name
+
+
+def test_the_reader_keeps_the_longer_answer_whichever_path_runs(fixtures_dir: Path) -> None:
+    html = _pages(fixtures_dir)["teaser in a menu page"]
+    fast, full = _bare(html, fast=True), _bare(html, fast=False)
+    expected = full if len(full) > len(fast) and len(fast) < 2000 else fast
+    assert article_text(html, URL, lambda: 10 * len(html)) == expected
