@@ -72,13 +72,27 @@ def article(host: str) -> bytes:
         return PAGES[host]
     rng = random.Random(host)
     revenue = "$81.6 billion" if host != "news7.test" else "$44.1 billion"
-    words = ["market", "demand", "quarter", "growth", "chips", "data", "center", "outlook", "guidance", "analysts", "investors"]
+    words = [
+        "market",
+        "demand",
+        "quarter",
+        "growth",
+        "chips",
+        "data",
+        "center",
+        "outlook",
+        "guidance",
+        "analysts",
+        "investors",
+    ]
     filler = " ".join(" ".join(rng.choice(words) for _ in range(18)).capitalize() + "." for _ in range(160))
     nav = "".join(f"<a href='/s{i}'>Section {i}</a>" for i in range(40))
-    body = (f"<html><head><title>Quarterly results at {host}</title></head><body><nav>{nav}</nav><article>"
-            f"<h1>NVIDIA results</h1><p>NVIDIA reported revenue of {revenue} for the quarter, up 85% from a year "
-            f"earlier, the company said on Wednesday in Santa Clara.</p><p>{filler}</p></article>"
-            f"<footer>{nav}</footer></body></html>")
+    body = (
+        f"<html><head><title>Quarterly results at {host}</title></head><body><nav>{nav}</nav><article>"
+        f"<h1>NVIDIA results</h1><p>NVIDIA reported revenue of {revenue} for the quarter, up 85% from a year "
+        f"earlier, the company said on Wednesday in Santa Clara.</p><p>{filler}</p></article>"
+        f"<footer>{nav}</footer></body></html>"
+    )
     return body.encode()
 
 
@@ -86,23 +100,43 @@ def setup(web: SimWeb, params: dict[str, Any]) -> None:
     if params.get("real"):
         PAGES.update(real_pages())
     for provider in PROVIDERS:
+
         def search(req: Request, provider: str = provider) -> Reply:
             run = run_of(req)
             port = req.headers["host"].rsplit(":", 1)[1]
             urls = [f"http://{h}:{port}/story?run={run}" for h in ranking(provider, run)]
-            items = [{"url": u, "title": f"Story {i}", "snippet": "NVIDIA revenue"} for i, u in enumerate(urls)]
+            items = [
+                {"url": u, "title": f"Story {i}", "snippet": "NVIDIA revenue"} for i, u in enumerate(urls)
+            ]
             if provider == "brave":
-                data: Any = {"web": {"results": [{"url": i["url"], "title": i["title"], "description": i["snippet"]} for i in items]}}
+                data: Any = {
+                    "web": {
+                        "results": [
+                            {"url": i["url"], "title": i["title"], "description": i["snippet"]} for i in items
+                        ]
+                    }
+                }
             else:
-                data = {"results": [{"url": i["url"], "title": i["title"], "content": i["snippet"]} for i in items]}
-            return Reply(body=json.dumps(data), content_type="application/json",
-                         delay_s=latency(provider, run, SEARCH_LOW, SEARCH_HIGH))
+                data = {
+                    "results": [
+                        {"url": i["url"], "title": i["title"], "content": i["snippet"]} for i in items
+                    ]
+                }
+            return Reply(
+                body=json.dumps(data),
+                content_type="application/json",
+                delay_s=latency(provider, run, SEARCH_LOW, SEARCH_HIGH),
+            )
+
         web.route(PATHS[provider], search, host=f"{provider}.test")
     for host in SITES:
         body = article(host)
 
         def page(req: Request, host: str = host, body: bytes = body) -> Reply:
-            return Reply(body=body, delay_s=latency(host, int(req.query.get("run", "0")), PAGE_LOW, PAGE_HIGH))
+            return Reply(
+                body=body, delay_s=latency(host, int(req.query.get("run", "0")), PAGE_LOW, PAGE_HIGH)
+            )
+
         web.route("/story", page, host=host)
     web.route("/story", Reply(body=b"<html><body><p>never</p></body></html>", delay_s=30), host=STALL)
 
@@ -149,7 +183,9 @@ async def bench(port: int, web_pid: int, runs: int, read_deadline: float, profil
     cost = extraction_ms()
     me, skip = os.getpid(), frozenset({web_pid})
 
-    def workers_s() -> float:  # the extraction workers: every descendant but the simulated web, live or reaped
+    def workers_s() -> (
+        float
+    ):  # the extraction workers: every descendant but the simulated web, live or reaped
         return tree_cpu_seconds(me, skip=skip, root=False) + reaped_children_cpu_seconds()
 
     async with Client(config(port, read_deadline)) as wq:
@@ -157,7 +193,9 @@ async def bench(port: int, web_pid: int, runs: int, read_deadline: float, profil
         if profile is not None:
             profile.enable()
         for run in range(runs):
-            workers0 = workers_s()  # read outside the client's own clock: scanning /proc is the benchmark's cost
+            workers0 = (
+                workers_s()
+            )  # read outside the client's own clock: scanning /proc is the benchmark's cost
             cpu0, wall0 = time.process_time(), time.perf_counter()
             out = await wq.brief(f"nvidia quarterly revenue run {run}")
             wall = time.perf_counter() - wall0
@@ -170,7 +208,10 @@ async def bench(port: int, web_pid: int, runs: int, read_deadline: float, profil
             if floor:
                 figures.over_extraction.append(total / floor)
             search = max(latency(p, run, SEARCH_LOW, SEARCH_HIGH) for p in PROVIDERS)
-            reads = [read_deadline if STALL in s.url else latency(s.site, run, PAGE_LOW, PAGE_HIGH) for s in out.sources]
+            reads = [
+                read_deadline if STALL in s.url else latency(s.site, run, PAGE_LOW, PAGE_HIGH)
+                for s in out.sources
+            ]
             figures.ratios.append(wall / (search + min(read_deadline, max(reads))))
         if profile is not None:
             profile.disable()
@@ -182,9 +223,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=50)
     parser.add_argument("--read-deadline", type=float, default=2.5)
-    parser.add_argument("--pages", choices=("real", "synthetic"), default="real" if REAL_PAGES.is_dir() else "synthetic",
-                        help="real: eight pages of ../shared/extraction-benchmark (default when present); synthetic: 30 KB of filler")
-    parser.add_argument("--profile", metavar="FILE", help="cProfile the client's runs into FILE, and print where its CPU goes")
+    parser.add_argument(
+        "--pages",
+        choices=("real", "synthetic"),
+        default="real" if REAL_PAGES.is_dir() else "synthetic",
+        help="real: eight pages of ../shared/extraction-benchmark (default when present); synthetic: 30 KB of filler",
+    )
+    parser.add_argument(
+        "--profile", metavar="FILE", help="cProfile the client's runs into FILE, and print where its CPU goes"
+    )
     args = parser.parse_args()
     if args.pages == "real":
         PAGES.update(real_pages())
@@ -194,32 +241,49 @@ def main() -> None:
         f = asyncio.run(bench(port, web.pid, args.runs, args.read_deadline, profile))
     q = statistics.quantiles(f.ratios, n=10)
     print(f"pages: {args.pages}")
-    print(f"brief: {len(PROVIDERS)} providers at {SEARCH_LOW * 1000:.0f}-{SEARCH_HIGH * 1000:.0f} ms, "
-          f"pages at {PAGE_LOW * 1000:.0f}-{PAGE_HIGH * 1000:.0f} ms + one stalled page, read deadline {args.read_deadline:g} s, {args.runs} runs")
-    print(f"  wall / critical path: median {statistics.median(f.ratios):.3f}, p90 {q[-1]:.3f}, worst {max(f.ratios):.3f} (goal: median <= 1.10)")
-    print(f"  client CPU per brief: median {statistics.median(f.client_ms):.0f} ms, p90 {statistics.quantiles(f.client_ms, n=10)[-1]:.0f} ms")
-    print(f"  CPU per brief with the extraction workers: median {statistics.median(f.total_ms):.0f} ms, "
-          f"mean {statistics.fmean(f.total_ms):.0f} ms (clock ticks of 10 ms: read the mean)")
+    print(
+        f"brief: {len(PROVIDERS)} providers at {SEARCH_LOW * 1000:.0f}-{SEARCH_HIGH * 1000:.0f} ms, "
+        f"pages at {PAGE_LOW * 1000:.0f}-{PAGE_HIGH * 1000:.0f} ms + one stalled page, read deadline {args.read_deadline:g} s, {args.runs} runs"
+    )
+    print(
+        f"  wall / critical path: median {statistics.median(f.ratios):.3f}, p90 {q[-1]:.3f}, worst {max(f.ratios):.3f} (goal: median <= 1.10)"
+    )
+    print(
+        f"  client CPU per brief: median {statistics.median(f.client_ms):.0f} ms, p90 {statistics.quantiles(f.client_ms, n=10)[-1]:.0f} ms"
+    )
+    print(
+        f"  CPU per brief with the extraction workers: median {statistics.median(f.total_ms):.0f} ms, "
+        f"mean {statistics.fmean(f.total_ms):.0f} ms (clock ticks of 10 ms: read the mean)"
+    )
     print(f"  trafilatura in-process on one of these pages: {f.floor_ms:.1f} ms (median over the sites)")  # type: ignore[attr-defined]
     if f.over_extraction:
-        print(f"  CPU per brief / the same pages' in-process extraction: median {statistics.median(f.over_extraction):.2f}x, "
-              f"mean {statistics.fmean(f.over_extraction):.2f}x (goal: <= 1.3x)")
+        print(
+            f"  CPU per brief / the same pages' in-process extraction: median {statistics.median(f.over_extraction):.2f}x, "
+            f"mean {statistics.fmean(f.over_extraction):.2f}x (goal: <= 1.3x)"
+        )
     if profile is not None:
         profile.dump_stats(args.profile)
         print_breakdown(pstats.Stats(args.profile), args.runs)
 
 
-AREAS = (  # the client's own CPU by where it is spent, first match wins (a function's own time, not cumulative)
+# the client's own CPU by where it is spent, first match wins (a function's own time, not cumulative)
+AREAS = (
     ("comparison", ("webquorum/analysis/", "webquorum/text/")),
     ("extraction pipes and pickling", ("webquorum/readers/sandbox", "multiprocessing/", "pickle", "_pickle")),
     ("reading (local reader, decode, trims)", ("webquorum/readers/", "webquorum/pipelines/fetch")),
     ("pydantic validation and models", ("pydantic",)),
     ("HTTP (httpx, httpcore, h11, ssl, sockets)", ("httpx", "httpcore", "h11", "ssl", "socket", "anyio")),
-    ("search, fusion, URLs", ("webquorum/pipelines/search", "webquorum/analysis/fusion", "webquorum/urls", "webquorum/providers/")),
+    (
+        "search, fusion, URLs",
+        ("webquorum/pipelines/search", "webquorum/analysis/fusion", "webquorum/urls", "webquorum/providers/"),
+    ),
     ("rendering", ("brief_text",)),
     ("event loop and asyncio", ("asyncio/", "selectors", "select.epoll")),
     ("runtime (limits, breakers, cache)", ("webquorum/resilience/", "webquorum/runtime/", "webquorum/net/")),
-    ("regular expressions", ("re/", "method 'sub'", "method 'finditer'", "method 'search'", "method 'match'")),
+    (
+        "regular expressions",
+        ("re/", "method 'sub'", "method 'finditer'", "method 'search'", "method 'match'"),
+    ),
 )
 
 
@@ -231,7 +295,9 @@ def print_breakdown(stats: pstats.Stats, runs: int) -> None:
         area = next((a for a, keys in AREAS if any(k in where for k in keys)), "other")
         totals[area] = totals.get(area, 0.0) + row[2]
     whole = sum(totals.values())
-    print(f"  client profile (cProfile inflates it; the shares are what count), per brief {whole / runs * 1000:.0f} ms:")
+    print(
+        f"  client profile (cProfile inflates it; the shares are what count), per brief {whole / runs * 1000:.0f} ms:"
+    )
     for area, spent in sorted(totals.items(), key=lambda kv: -kv[1]):
         print(f"    {area:45s} {spent / runs * 1000:6.1f} ms  {spent / whole:5.1%}")
 

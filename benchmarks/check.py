@@ -53,14 +53,39 @@ from webquorum.text.sentences import sentence_spans
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "ramdocs-dev" / "ramdocs-dev.jsonl"
 SPLITS = {"dev": 1, "report": 3}
-KINDS = tuple(f"{k}{form}" for form in ("", ", short") for k in ("changed figure", "wrong unit", "swapped name", "swapped value", "invented URL"))
+KINDS = tuple(
+    f"{k}{form}"
+    for form in ("", ", short")
+    for k in ("changed figure", "wrong unit", "swapped name", "swapped value", "invented URL")
+)
 UNIT_SWAPS = {
-    "metres": "feet", "meters": "feet", "feet": "metres", "ft": "m", "m": "ft", "km": "miles", "kilometres": "miles",
-    "kilometers": "miles", "miles": "km", "million": "billion", "billion": "million", "thousand": "million",
-    "people": "households", "inhabitants": "households", "residents": "households", "acres": "hectares",
-    "hectares": "acres", "kg": "lb", "pounds": "kg", "%": " km", "percent": "km", "years": "months", "seats": "votes",
-}  # fmt: skip
-_UNIT = re.compile(r"(?<![\w])(" + "|".join(re.escape(u) for u in sorted(UNIT_SWAPS, key=len, reverse=True)) + r")(?![\w])")
+    "metres": "feet",
+    "meters": "feet",
+    "feet": "metres",
+    "ft": "m",
+    "m": "ft",
+    "km": "miles",
+    "kilometres": "miles",
+    "kilometers": "miles",
+    "miles": "km",
+    "million": "billion",
+    "billion": "million",
+    "thousand": "million",
+    "people": "households",
+    "inhabitants": "households",
+    "residents": "households",
+    "acres": "hectares",
+    "hectares": "acres",
+    "kg": "lb",
+    "pounds": "kg",
+    "%": " km",
+    "percent": "km",
+    "years": "months",
+    "seats": "votes",
+}
+_UNIT = re.compile(
+    r"(?<![\w])(" + "|".join(re.escape(u) for u in sorted(UNIT_SWAPS, key=len, reverse=True)) + r")(?![\w])"
+)
 CURRENCY_SWAPS = {"$": "£", "€": "$", "£": "$"}
 _CURRENCY = re.compile(r"[$€£]")
 _NUMBER = re.compile(r"\d+(?:[,.]\d+)*")
@@ -105,7 +130,9 @@ def drafts(i: int, row: dict, sources: list[dict[str, str]]) -> list[Draft]:  # 
             at = source["text"].lower().find(gold.lower())
             if at < 0 or not gold.strip():
                 continue
-            lo, hi = next(((a, b) for a, b in sentence_spans(source["text"]) if a <= at < b), (at, at + len(gold)))
+            lo, hi = next(
+                ((a, b) for a, b in sentence_spans(source["text"]) if a <= at < b), (at, at + len(gold))
+            )
             lo, hi = max(lo, at - 200), min(max(hi, at + len(gold)), at + len(gold) + 200)
             text = source["text"]
             while lo < at and lo > 0 and text[lo - 1].isalnum():  # whole words only
@@ -119,8 +146,10 @@ def drafts(i: int, row: dict, sources: list[dict[str, str]]) -> list[Draft]:  # 
             g1 = g + len(" ".join(gold.split()))
             quoted = planted(i, sentence, g, g1, gold, row["wrong_answers"], source["url"])
             short = f"The answer is {sentence[g:g1]}."  # the value alone, in no frame a source has
-            return quoted + [Draft(f"{d.kind}, short", d.text, d.planted, d.url)
-                             for d in planted(i, short, 14, 14 + g1 - g, gold, row["wrong_answers"], source["url"])]  # fmt: skip
+            return quoted + [
+                Draft(f"{d.kind}, short", d.text, d.planted, d.url)
+                for d in planted(i, short, 14, 14 + g1 - g, gold, row["wrong_answers"], source["url"])
+            ]
     return []
 
 
@@ -146,8 +175,16 @@ def planted(i: int, sentence: str, g0: int, g1: int, gold: str, wrong: list[str]
         swap(value[: number.start()] + changed + value[number.end() :], "changed figure")
         currency = _CURRENCY.search(value, 0, number.start() + 1)
         if currency is not None:
-            swap(value[: currency.start()] + CURRENCY_SWAPS[currency[0]] + value[currency.end() :], "wrong unit")
-        unit = None if currency else _UNIT.search(value, number.end()) or _UNIT.search(sentence, g0 + number.end(), min(len(sentence), g1 + 20))
+            swap(
+                value[: currency.start()] + CURRENCY_SWAPS[currency[0]] + value[currency.end() :],
+                "wrong unit",
+            )
+        unit = (
+            None
+            if currency
+            else _UNIT.search(value, number.end())
+            or _UNIT.search(sentence, g0 + number.end(), min(len(sentence), g1 + 20))
+        )
         if unit is not None and not currency:
             if unit.string is value:
                 swap(value[: unit.start()] + UNIT_SWAPS[unit[0]] + value[unit.end() :], "wrong unit")
@@ -171,7 +208,9 @@ class Score:
     faithful: int = 0
     faithful_flagged: int = 0
     examples: list[str] = field(default_factory=list)
-    cpu_ms: list[float] = field(default_factory=list)  # process time per check (this process's threads included)
+    cpu_ms: list[float] = field(
+        default_factory=list
+    )  # process time per check (this process's threads included)
 
 
 def overlaps(draft: str, text: str, span: tuple[int, int]) -> bool:
@@ -217,7 +256,9 @@ async def run(cases: list[Case]) -> Score:
                     if not hit:
                         score.examples.append(f"missed {draft.kind} (line {case.line}): {draft.text[:160]!r}")
                 if false:
-                    score.examples.append(f"false flag in {draft.kind} (line {case.line}): {'; '.join(false)[:160]}")
+                    score.examples.append(
+                        f"false flag in {draft.kind} (line {case.line}): {'; '.join(false)[:160]}"
+                    )
     return score
 
 
@@ -225,15 +266,26 @@ def table(split: str, cases: list[Case], skipped: int, s: Score) -> str:
     caught = sum(s.caught.values())
     planted = sum(s.planted.values())
     precision = (s.flags - s.false_flags) / s.flags if s.flags else 1.0
-    rows = [f"| {split} | {len(cases)} questions ({skipped} skipped: gold in no correct passage) |", "|---|---|"]
+    rows = [
+        f"| {split} | {len(cases)} questions ({skipped} skipped: gold in no correct passage) |",
+        "|---|---|",
+    ]
     for kind in KINDS:
         if s.planted[kind]:
-            rows.append(f"| {kind} | recall **{s.caught[kind] / s.planted[kind]:.2f}** ({s.caught[kind]}/{s.planted[kind]}) |")
-    rows.append(f"| all planted errors | recall **{caught / planted:.2f}** ({caught}/{planted}), precision **{precision:.2f}** ({s.flags - s.false_flags}/{s.flags} flags) |")
-    rows.append(f"| faithful drafts | **{s.faithful_flagged}** of {s.faithful} with a false flag ({s.false_flags} false flags on all drafts) |")
+            rows.append(
+                f"| {kind} | recall **{s.caught[kind] / s.planted[kind]:.2f}** ({s.caught[kind]}/{s.planted[kind]}) |"
+            )
+    rows.append(
+        f"| all planted errors | recall **{caught / planted:.2f}** ({caught}/{planted}), precision **{precision:.2f}** ({s.flags - s.false_flags}/{s.flags} flags) |"
+    )
+    rows.append(
+        f"| faithful drafts | **{s.faithful_flagged}** of {s.faithful} with a false flag ({s.false_flags} false flags on all drafts) |"
+    )
     cpu = sorted(s.cpu_ms)
-    rows.append(f"| CPU per check | median **{statistics.median(cpu):.0f} ms**, p90 {cpu[int(0.9 * (len(cpu) - 1))]:.0f} ms "
-                f"({sum(len(c.sources) for c in cases) / len(cases):.1f} passages a question) |")
+    rows.append(
+        f"| CPU per check | median **{statistics.median(cpu):.0f} ms**, p90 {cpu[int(0.9 * (len(cpu) - 1))]:.0f} ms "
+        f"({sum(len(c.sources) for c in cases) / len(cases):.1f} passages a question) |"
+    )
     return "\n".join(rows)
 
 
@@ -255,7 +307,9 @@ def worst_case() -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--split", choices=["dev", "report", "both"], default="both")
-    parser.add_argument("--show", type=int, default=0, help="print this many misses and false flags (dev split only)")
+    parser.add_argument(
+        "--show", type=int, default=0, help="print this many misses and false flags (dev split only)"
+    )
     args = parser.parse_args()
     if not DATA.exists():
         print(f"skipped: {DATA} is absent")

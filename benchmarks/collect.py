@@ -38,7 +38,23 @@ from webquorum.types.collect import CollectResult  # noqa: E402
 
 HOSTS = [f"bench-{i}.test" for i in range(10)]
 QUERIES = ["harbour tariff increase", "lantern museum funding", "tariff on imported engines"]
-SYLLABLES = ["ka", "lo", "mi", "ter", "san", "vo", "ril", "den", "pa", "gu", "shi", "nor", "ble", "tan", "qui"]
+SYLLABLES = [
+    "ka",
+    "lo",
+    "mi",
+    "ter",
+    "san",
+    "vo",
+    "ril",
+    "den",
+    "pa",
+    "gu",
+    "shi",
+    "nor",
+    "ble",
+    "tan",
+    "qui",
+]
 
 
 def vocabulary(rng: random.Random, size: int = 3000) -> list[str]:
@@ -55,7 +71,9 @@ def make_page(rng: random.Random, words: list[str], target_bytes: int, n: int) -
             body = " ".join(rng.choice(words) for _ in range(rng.randint(8, 20)))
             sentences.append(body.capitalize() + ".")
         if rng.random() < 1 / 12:
-            sentences.insert(1, f"The {rng.choice(['harbour tariff', 'lantern museum', 'imported engines'])} rose again.")
+            sentences.insert(
+                1, f"The {rng.choice(['harbour tariff', 'lantern museum', 'imported engines'])} rose again."
+            )
         para = f"<p>{' '.join(sentences)}</p>"
         paras.append(para)
         size += len(para)
@@ -66,11 +84,16 @@ def config(web: SimWeb) -> dict[str, Any]:
     return {
         "providers": ["searxng"],
         "overrides": {"searxng": {"base_url": web.base_url}},
-        "network": {"allow_hosts": HOSTS, "resolve": {h: "127.0.0.1" for h in HOSTS}, "retry_waits": False,
-                    "fetch_deadline_s": 30.0, "max_body_bytes": 5_000_000},
+        "network": {
+            "allow_hosts": HOSTS,
+            "resolve": {h: "127.0.0.1" for h in HOSTS},
+            "retry_waits": False,
+            "fetch_deadline_s": 30.0,
+            "max_body_bytes": 5_000_000,
+        },
         "cache": {"enabled": False},
         "collect": {"max_sources_cap": 10},
-    }  # fmt: skip
+    }
 
 
 async def measure_fetches(web: SimWeb, urls: list[str]) -> tuple[float, list[str]]:
@@ -136,7 +159,9 @@ def bench_selection(texts: list[str], repeat: int) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--delay", type=float, default=0.2, help="seconds each page is held back (plus 10 ms per host)")
+    parser.add_argument(
+        "--delay", type=float, default=0.2, help="seconds each page is held back (plus 10 ms per host)"
+    )
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     rng = random.Random(20261105)
@@ -155,15 +180,23 @@ def main() -> None:
         web.stop()
     sel = bench_selection(texts, args.repeat)
     excerpts = sum(len(s.excerpts) for s in result.sources)
-    print(f"pages: {len(urls)}, HTML {min(sizes) // 1000}-{max(sizes) // 1000} KB, extracted text {sel['mb']:.2f} MB")
-    print(f"collect wall (median of {args.repeat}): {wall:.3f} s; slowest single fetch: {slowest:.3f} s; "
-          f"ratio {wall / slowest:.2f}")  # fmt: skip
-    print(f"collect output: {len(result.sources)} sources, {excerpts} excerpts, {len(result.gaps)} gaps "
-          f"({', '.join(sorted({g.type for g in result.gaps})) or 'none'})")  # fmt: skip
+    print(
+        f"pages: {len(urls)}, HTML {min(sizes) // 1000}-{max(sizes) // 1000} KB, extracted text {sel['mb']:.2f} MB"
+    )
+    print(
+        f"collect wall (median of {args.repeat}): {wall:.3f} s; slowest single fetch: {slowest:.3f} s; "
+        f"ratio {wall / slowest:.2f}"
+    )
+    print(
+        f"collect output: {len(result.sources)} sources, {excerpts} excerpts, {len(result.gaps)} gaps "
+        f"({', '.join(sorted({g.type for g in result.gaps})) or 'none'})"
+    )
     print(f"passage selection, bm25s + PyStemmer: {sel['bm25s_ms_per_mb']:.0f} ms per MB")
     if "rank_bm25_ms_per_mb" in sel:
-        print(f"rank_bm25 BM25Okapi on the same {sel['windows']:.0f} windows (no stemming): "
-              f"{sel['rank_bm25_ms_per_mb']:.0f} ms per MB; same top window in {sel['same_top']:.0f} of {len(texts)} pages")  # fmt: skip
+        print(
+            f"rank_bm25 BM25Okapi on the same {sel['windows']:.0f} windows (no stemming): "
+            f"{sel['rank_bm25_ms_per_mb']:.0f} ms per MB; same top window in {sel['same_top']:.0f} of {len(texts)} pages"
+        )
 
 
 if __name__ == "__main__":

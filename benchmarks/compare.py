@@ -63,7 +63,11 @@ def articles() -> list[list[str]]:
     truth = REPO.parent / "shared" / "extraction-benchmark" / "ground-truth.json"
     if not truth.is_file():
         return []
-    bodies = [v["articleBody"][:3000] for v in json.loads(truth.read_text()).values() if len(v.get("articleBody") or "") >= 3000]
+    bodies = [
+        v["articleBody"][:3000]
+        for v in json.loads(truth.read_text()).values()
+        if len(v.get("articleBody") or "") >= 3000
+    ]
     return [bodies[k : k + 4] for k in range(0, len(bodies) - 3, 4)]
 
 
@@ -79,20 +83,34 @@ def real(args: argparse.Namespace) -> None:
     print(realcases.table(verdicts))
     print(f"{len(cases)} briefs in {time.monotonic() - started:.1f} s")
     if args.details:
-        shown = [(v, b) for v, b in zip(verdicts, briefs, strict=True) if v.case.split == "tune" or args.show_report_cases]
+        shown = [
+            (v, b)
+            for v, b in zip(verdicts, briefs, strict=True)
+            if v.case.split == "tune" or args.show_report_cases
+        ]
         lines = realcases.details([v for v, _ in shown], [b for _, b in shown])
         Path(args.details).write_text("\n".join(lines) + "\n", encoding="utf-8")
-        print(f"details of {len(shown)} case(s) written to {args.details}"
-              + ("" if args.show_report_cases else " (tune cases only; --show-report-cases adds the report half)"))
+        print(
+            f"details of {len(shown)} case(s) written to {args.details}"
+            + (
+                ""
+                if args.show_report_cases
+                else " (tune cases only; --show-report-cases adds the report half)"
+            )
+        )
     if args.cli:
         problems = realcases.cli_smoke(cases[:2])
-        print(f"\nCLI smoke (`webquorum brief --json`, {min(2, len(cases))} questions): "
-              + ("same JSON as the Python API" if not problems else "DIFFERENT:\n  " + "\n  ".join(problems)))
+        print(
+            f"\nCLI smoke (`webquorum brief --json`, {min(2, len(cases))} questions): "
+            + ("same JSON as the Python API" if not problems else "DIFFERENT:\n  " + "\n  ".join(problems))
+        )
 
 
 def own(splits: list[str]) -> None:
     print("\n## Own cases (unit tests, not the measure): tests/analysis/compare_cases\n")
-    print(f"{'split':9s} {'cases':>5s} {'agree R':>8s} {'disagree R':>11s} {'disagree P':>11s} {'false on diff':>13s}")
+    print(
+        f"{'split':9s} {'cases':>5s} {'agree R':>8s} {'disagree R':>11s} {'disagree P':>11s} {'false on diff':>13s}"
+    )
     for split in splits:
         cases = load(split)
         s = score(cases)
@@ -112,14 +130,18 @@ def speed(runs: int, baseline: str) -> None:
         inputs[f"real articles :: {QUESTION}"] = inputs["real articles"]
     inputs = {label: groups for label, groups in inputs.items() if groups}
     ours, old = _timed(inputs, runs, baseline)
-    print(f"\nCPU per comparison of 4 x 3,000 characters (best of {runs} in rounds alternating with {baseline or 'nothing'}; "
-          f"median over an input's comparisons)")  # fmt: skip
+    print(
+        f"\nCPU per comparison of 4 x 3,000 characters (best of {runs} in rounds alternating with {baseline or 'nothing'}; "
+        f"median over an input's comparisons)"
+    )
     for label, groups in inputs.items():
         line = f"  {label}, {len(groups)} comparison(s): {statistics.median(ours[label]):.1f} ms (worst {max(ours[label]):.1f} ms)"
         if old:
             ratios = [a / b for a, b in zip(ours[label], old[label], strict=True)]
-            line += (f"; {baseline}: {statistics.median(old[label]):.1f} ms; ratio {statistics.median(ratios):.2f} "
-                     f"(worst {max(ratios):.2f})")  # fmt: skip
+            line += (
+                f"; {baseline}: {statistics.median(old[label]):.1f} ms; ratio {statistics.median(ratios):.2f} "
+                f"(worst {max(ratios):.2f})"
+            )
         print(line)
     if "real articles" not in inputs:
         print("  real articles: skipped (../shared/extraction-benchmark not found)")
@@ -128,14 +150,18 @@ def speed(runs: int, baseline: str) -> None:
     claims = best_ms(lambda: [read_figure_claims(t) for t in texts], runs)
     names = best_ms(lambda: [name_mentions(t) for t in texts], runs)
     roles = best_ms(lambda: [read_roles(t) for t in texts], runs)
-    print(f"  parts on the dense prose, each alone: figures {figures:.1f} ms, every claim on top of them {claims - figures:.1f} ms "
-          f"(the comparison reads only the claims it needs), names {names:.1f} ms, roles {roles:.1f} ms")  # fmt: skip
+    print(
+        f"  parts on the dense prose, each alone: figures {figures:.1f} ms, every claim on top of them {claims - figures:.1f} ms "
+        f"(the comparison reads only the claims it needs), names {names:.1f} ms, roles {roles:.1f} ms"
+    )
 
 
 _ROUNDS = 5
 
 
-def _timed(inputs: dict[str, list[list[str]]], runs: int, rev: str) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+def _timed(
+    inputs: dict[str, list[list[str]]], runs: int, rev: str
+) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
     """Each comparison timed by this tree and by the code at ``rev``, in child processes that take
     turns for a few rounds; the best of all rounds counts for each side.
 
@@ -146,7 +172,9 @@ def _timed(inputs: dict[str, list[list[str]]], runs: int, rev: str) -> tuple[dic
     with tempfile.TemporaryDirectory() as tmp:
         paths = {"ours": str(REPO / "src")}
         if rev:
-            archive = subprocess.run(["git", "-C", str(REPO), "archive", rev, "src"], capture_output=True, check=False)
+            archive = subprocess.run(
+                ["git", "-C", str(REPO), "archive", rev, "src"], capture_output=True, check=False
+            )
             if archive.returncode == 0:
                 subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
                 paths["old"] = f"{tmp}/src"
@@ -156,41 +184,64 @@ def _timed(inputs: dict[str, list[list[str]]], runs: int, rev: str) -> tuple[dic
         per_round = max(1, runs // _ROUNDS)
         for _ in range(_ROUNDS):
             for side, path in paths.items():
-                done = subprocess.run([sys.executable, str(TIMER), str(per_round)], input=json.dumps(inputs), text=True,
-                                      capture_output=True, check=True, env={**os.environ, "PYTHONPATH": path})  # fmt: skip
+                done = subprocess.run(
+                    [sys.executable, str(TIMER), str(per_round)],
+                    input=json.dumps(inputs),
+                    text=True,
+                    capture_output=True,
+                    check=True,
+                    env={**os.environ, "PYTHONPATH": path},
+                )
                 got: dict[str, list[float]] = json.loads(done.stdout)
                 if side not in best:
                     best[side] = got
                 else:
-                    best[side] = {k: [min(a, b) for a, b in zip(best[side][k], v, strict=True)] for k, v in got.items()}
+                    best[side] = {
+                        k: [min(a, b) for a, b in zip(best[side][k], v, strict=True)] for k, v in got.items()
+                    }
     return best["ours"], best.get("old", {})
 
 
 def measure_revision(rev: str) -> None:
     """The real-material table of another revision's code (its src/, exported by git), with this harness."""
     with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(["git", "-C", str(REPO), "archive", rev, "src"], capture_output=True, check=False)
+        archive = subprocess.run(
+            ["git", "-C", str(REPO), "archive", rev, "src"], capture_output=True, check=False
+        )
         if archive.returncode != 0:
             raise SystemExit(f"cannot export {rev}: {archive.stderr.decode().strip()}")
         subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
         args = [a for a in sys.argv[1:] if a != "--rev" and a != rev and not a.startswith("--rev=")]
         print(f"(measuring the code of {rev})")
-        subprocess.run([sys.executable, __file__, *args, "--no-own", "--runs", "0"], check=True,
-                       env={**os.environ, "REALCASES_SRC": f"{tmp}/src"})  # fmt: skip
+        subprocess.run(
+            [sys.executable, __file__, *args, "--no-own", "--runs", "0"],
+            check=True,
+            env={**os.environ, "REALCASES_SRC": f"{tmp}/src"},
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--split", choices=["tune", "report", "both"], default="both", help="which half of the real material")
+    parser.add_argument(
+        "--split", choices=["tune", "report", "both"], default="both", help="which half of the real material"
+    )
     parser.add_argument("--limit", type=int, default=None, help="at most N questions of the real material")
     parser.add_argument("--details", default=None, help="write every tune case in full to FILE")
-    parser.add_argument("--show-report-cases", action="store_true", help="also write report cases to --details (not while tuning)")
+    parser.add_argument(
+        "--show-report-cases",
+        action="store_true",
+        help="also write report cases to --details (not while tuning)",
+    )
     parser.add_argument("--no-cli", dest="cli", action="store_false", help="skip the CLI smoke run")
     parser.add_argument("--no-own", dest="own", action="store_false", help="skip the own case set")
     parser.add_argument("--runs", type=int, default=30, help="timing runs (0: no timing)")
     parser.add_argument("--splits", default=",".join(ALL_SPLITS), help="own case splits")
-    parser.add_argument("--baseline", default=BASELINE, help="a git revision to time the same comparisons with ('' for none)")
-    parser.add_argument("--rev", default=None, help="measure the real material with the src of this git revision (e.g. main)")
+    parser.add_argument(
+        "--baseline", default=BASELINE, help="a git revision to time the same comparisons with ('' for none)"
+    )
+    parser.add_argument(
+        "--rev", default=None, help="measure the real material with the src of this git revision (e.g. main)"
+    )
     args = parser.parse_args()
     if args.rev:
         measure_revision(args.rev)

@@ -136,34 +136,88 @@ QUANTITIES: list[tuple[int, int, int, float, str, float]] = [
 ]
 # (line, document, offset, year, month, day; day 0 for a month and year)
 DATES: list[tuple[int, int, int, int, int, int]] = [
-    (118, 4, 41, 1834, 9, 11), (118, 4, 75, 1895, 7, 14), (118, 4, 97, 1834, 9, 11), (118, 4, 223, 1866, 6, 19),
-    (118, 4, 367, 1839, 12, 17), (118, 4, 384, 1888, 9, 16), (118, 4, 435, 1841, 6, 18), (118, 4, 452, 1914, 7, 17),
-    (52, 0, 77, 1750, 7, 3), (52, 0, 91, 1825, 2, 28), (52, 0, 305, 1750, 7, 3), (52, 0, 392, 1768, 6, 20),
-    (52, 0, 423, 1771, 7, 4), (52, 0, 443, 1810, 7, 3), (52, 0, 547, 1774, 10, 10),
-    (88, 2, 103, 2015, 1, 7), (88, 2, 195, 1998, 8, 0), (88, 2, 282, 2014, 1, 16), (88, 2, 309, 2015, 1, 7),
-    (88, 2, 344, 1998, 12, 0), (88, 2, 444, 2018, 2, 12), (88, 2, 472, 2015, 1, 7),
-    (178, 0, 23, 1851, 3, 15), (178, 0, 39, 1900, 12, 14), (178, 0, 143, 1880, 5, 30), (178, 0, 238, 1882, 2, 7),
+    (118, 4, 41, 1834, 9, 11),
+    (118, 4, 75, 1895, 7, 14),
+    (118, 4, 97, 1834, 9, 11),
+    (118, 4, 223, 1866, 6, 19),
+    (118, 4, 367, 1839, 12, 17),
+    (118, 4, 384, 1888, 9, 16),
+    (118, 4, 435, 1841, 6, 18),
+    (118, 4, 452, 1914, 7, 17),
+    (52, 0, 77, 1750, 7, 3),
+    (52, 0, 91, 1825, 2, 28),
+    (52, 0, 305, 1750, 7, 3),
+    (52, 0, 392, 1768, 6, 20),
+    (52, 0, 423, 1771, 7, 4),
+    (52, 0, 443, 1810, 7, 3),
+    (52, 0, 547, 1774, 10, 10),
+    (88, 2, 103, 2015, 1, 7),
+    (88, 2, 195, 1998, 8, 0),
+    (88, 2, 282, 2014, 1, 16),
+    (88, 2, 309, 2015, 1, 7),
+    (88, 2, 344, 1998, 12, 0),
+    (88, 2, 444, 2018, 2, 12),
+    (88, 2, 472, 2015, 1, 7),
+    (178, 0, 23, 1851, 3, 15),
+    (178, 0, 39, 1900, 12, 14),
+    (178, 0, 143, 1880, 5, 30),
+    (178, 0, 238, 1882, 2, 7),
     (178, 0, 310, 1851, 3, 14),
-    (194, 3, 0, 1851, 1, 15), (194, 3, 45, 1914, 7, 4), (194, 3, 59, 1914, 7, 4), (194, 3, 272, 1851, 1, 15),
-    (194, 3, 291, 1914, 7, 4), (194, 3, 441, 1851, 1, 15),
-    (150, 0, 86, 1798, 11, 11), (150, 0, 105, 1864, 11, 10), (150, 0, 290, 1810, 11, 8), (150, 0, 344, 1819, 7, 17),
-    (150, 0, 377, 1822, 1, 29), (150, 0, 444, 1825, 4, 8),
-    (218, 3, 45, 1942, 10, 13), (218, 3, 74, 1942, 12, 18), (218, 3, 106, 1942, 12, 14), (218, 3, 212, 2005, 10, 24),
-    (218, 3, 247, 2019, 8, 2), (218, 3, 312, 2019, 11, 14), (218, 3, 461, 1942, 10, 13), (218, 3, 474, 1942, 12, 14),
-    (38, 1, 14, 2022, 4, 12), (38, 1, 195, 2014, 4, 30), (38, 1, 249, 2014, 5, 2), (38, 1, 272, 2014, 4, 30),
+    (194, 3, 0, 1851, 1, 15),
+    (194, 3, 45, 1914, 7, 4),
+    (194, 3, 59, 1914, 7, 4),
+    (194, 3, 272, 1851, 1, 15),
+    (194, 3, 291, 1914, 7, 4),
+    (194, 3, 441, 1851, 1, 15),
+    (150, 0, 86, 1798, 11, 11),
+    (150, 0, 105, 1864, 11, 10),
+    (150, 0, 290, 1810, 11, 8),
+    (150, 0, 344, 1819, 7, 17),
+    (150, 0, 377, 1822, 1, 29),
+    (150, 0, 444, 1825, 4, 8),
+    (218, 3, 45, 1942, 10, 13),
+    (218, 3, 74, 1942, 12, 18),
+    (218, 3, 106, 1942, 12, 14),
+    (218, 3, 212, 2005, 10, 24),
+    (218, 3, 247, 2019, 8, 2),
+    (218, 3, 312, 2019, 11, 14),
+    (218, 3, 461, 1942, 10, 13),
+    (218, 3, 474, 1942, 12, 14),
+    (38, 1, 14, 2022, 4, 12),
+    (38, 1, 195, 2014, 4, 30),
+    (38, 1, 249, 2014, 5, 2),
+    (38, 1, 272, 2014, 4, 30),
     (38, 1, 310, 2022, 8, 11),
-]  # fmt: skip
+]
 # (line, document, offset, value) of cardinal number words
 WORDS: list[tuple[int, int, int, int]] = [
-    (144, 4, 231, 5), (144, 4, 265, 3), (144, 4, 310, 1), (144, 4, 422, 3), (144, 4, 453, 10), (144, 4, 540, 4),
-    (88, 0, 306, 7), (88, 0, 487, 1_000_000), (88, 0, 533, 5),
-    (94, 1, 423, 5000), (94, 1, 515, 7000),
-    (146, 0, 93, 10), (146, 0, 125, 3), (146, 0, 147, 1), (146, 0, 170, 1),
-    (48, 0, 113, 8), (48, 0, 554, 3), (48, 0, 635, 5),
-    (80, 0, 265, 2), (80, 0, 499, 2), (80, 0, 512, 2),
-    (4, 0, 421, 2), (4, 0, 576, 3),
-    (108, 0, 193, 2), (108, 0, 371, 2), (108, 0, 421, 4),
-]  # fmt: skip
+    (144, 4, 231, 5),
+    (144, 4, 265, 3),
+    (144, 4, 310, 1),
+    (144, 4, 422, 3),
+    (144, 4, 453, 10),
+    (144, 4, 540, 4),
+    (88, 0, 306, 7),
+    (88, 0, 487, 1_000_000),
+    (88, 0, 533, 5),
+    (94, 1, 423, 5000),
+    (94, 1, 515, 7000),
+    (146, 0, 93, 10),
+    (146, 0, 125, 3),
+    (146, 0, 147, 1),
+    (146, 0, 170, 1),
+    (48, 0, 113, 8),
+    (48, 0, 554, 3),
+    (48, 0, 635, 5),
+    (80, 0, 265, 2),
+    (80, 0, 499, 2),
+    (80, 0, 512, 2),
+    (4, 0, 421, 2),
+    (4, 0, 576, 3),
+    (108, 0, 193, 2),
+    (108, 0, 371, 2),
+    (108, 0, 421, 4),
+]
 # The wordings the issue names, written for this script: (piece, sentence, expected value)
 PROBES: list[tuple[str, str, object]] = [
     ("date", "The general was born on September 4,1998 in a small town.", (1998, 9, 4)),
@@ -180,11 +234,27 @@ PROBES: list[tuple[str, str, object]] = [
 
 # quantulum3's unit names to base units (only dimensions the labels use; others count as unreadable)
 _QUANTULUM_UNITS = {
-    "metre": 1.0, "kilometre": 1e3, "centimetre": 1e-2, "millimetre": 1e-3, "foot": 0.3048, "inch": 0.0254,
-    "mile": 1609.344, "yard": 0.9144, "square metre": 1.0, "square kilometre": 1e6, "square mile": 2589988.110336,
-    "square foot": 0.09290304, "acre": 4046.8564224, "hectare": 1e4, "kilogram": 1.0, "gram": 1e-3,
-    "pound-mass": 0.45359237, "tonne": 1e3, "short ton": 907.18474, "ounce": 0.028349523125,
-}  # fmt: skip
+    "metre": 1.0,
+    "kilometre": 1e3,
+    "centimetre": 1e-2,
+    "millimetre": 1e-3,
+    "foot": 0.3048,
+    "inch": 0.0254,
+    "mile": 1609.344,
+    "yard": 0.9144,
+    "square metre": 1.0,
+    "square kilometre": 1e6,
+    "square mile": 2589988.110336,
+    "square foot": 0.09290304,
+    "acre": 4046.8564224,
+    "hectare": 1e4,
+    "kilogram": 1.0,
+    "gram": 1e-3,
+    "pound-mass": 0.45359237,
+    "tonne": 1e3,
+    "short ton": 907.18474,
+    "ounce": 0.028349523125,
+}
 _DIMENSIONS = frozenset({"length", "area", "mass", "volume", "power", "energy", "speed"})
 TOLERANCE = 0.005
 
@@ -199,7 +269,9 @@ class Score:
 
     def row(self, piece: str) -> str:
         cover = f"{self.found / self.labels:.2f} ({self.found}/{self.labels})" if self.labels else "-"
-        agree = f"{self.found / self.outputs:.2f} ({self.found}/{self.outputs})" if self.outputs else "- (0/0)"
+        agree = (
+            f"{self.found / self.outputs:.2f} ({self.found}/{self.outputs})" if self.outputs else "- (0/0)"
+        )
         per = f"{statistics.median(self.times):.2f} ms" if self.times else "-"
         return f"| {piece} | {self.tool} | {cover} | {agree} | {per} |"
 
@@ -212,7 +284,9 @@ def passages() -> dict[tuple[int, int], str]:
             raise SystemExit(f"label on line {line} is not in the tune half")
         text = cases[line].docs[doc].text
         if offset >= len(text) or not text[offset].isalnum():
-            raise SystemExit(f"label ({line}, {doc}, {offset}) does not point at a mention: has the material changed?")
+            raise SystemExit(
+                f"label ({line}, {doc}, {offset}) does not point at a mention: has the material changed?"
+            )
         texts[(line, doc)] = text
     return texts
 
@@ -223,8 +297,13 @@ def timed(fn: Callable[[str], Any], text: str) -> tuple[Any, float]:
     return out, (time.perf_counter() - started) * 1000
 
 
-def score(tool: str, read: Callable[[str], list[Any]], labels: dict[tuple[int, int], list[Any]],
-          texts: dict[tuple[int, int], str], same: Callable[[Any, Any], bool]) -> Score:  # fmt: skip
+def score(
+    tool: str,
+    read: Callable[[str], list[Any]],
+    labels: dict[tuple[int, int], list[Any]],
+    texts: dict[tuple[int, int], str],
+    same: Callable[[Any, Any], bool],
+) -> Score:
     """Run ``read`` on every labelled passage; match its outputs to the labels, each used once."""
     s = Score(tool, times=[])
     assert s.times is not None
@@ -246,7 +325,9 @@ def _specificity(label: Any) -> int:
     return 1 if isinstance(label, tuple) and len(label) == 3 and label[2] else 0
 
 
-def grouped(rows: Iterable[tuple[Any, ...]], value: Callable[[tuple[Any, ...]], Any]) -> dict[tuple[int, int], list[Any]]:
+def grouped(
+    rows: Iterable[tuple[Any, ...]], value: Callable[[tuple[Any, ...]], Any]
+) -> dict[tuple[int, int], list[Any]]:
     out: dict[tuple[int, int], list[Any]] = {}
     for row in rows:
         out.setdefault((row[0], row[1]), []).append(value(row))
@@ -255,8 +336,11 @@ def grouped(rows: Iterable[tuple[Any, ...]], value: Callable[[tuple[Any, ...]], 
 
 # -- readers: each returns what it read of one piece, as comparable values --------------------------
 def ours_quantities(text: str) -> list[tuple[str, float]]:
-    return [(UNITS[f.unit.casefold()][0] if f.unit.casefold() in UNITS else "?", f.value)
-            for f in extract_figures(text) if f.kind == "measure"]  # fmt: skip
+    return [
+        (UNITS[f.unit.casefold()][0] if f.unit.casefold() in UNITS else "?", f.value)
+        for f in extract_figures(text)
+        if f.kind == "measure"
+    ]
 
 
 def quantulum_quantities(text: str) -> list[tuple[str, float]]:
@@ -323,21 +407,53 @@ def installed(module: str) -> bool:
 
 
 def measure_pieces(texts: dict[tuple[int, int], str]) -> list[str]:
-    rows = ["| piece | reader | coverage (labels found) | agreement (outputs right) | time per passage |",
-            "|---|---|---|---|---|"]  # fmt: skip
+    rows = [
+        "| piece | reader | coverage (labels found) | agreement (outputs right) | time per passage |",
+        "|---|---|---|---|---|",
+    ]
     quantities = grouped(QUANTITIES, lambda r: r[5])
     dates = grouped(DATES, lambda r: (r[3], r[4], r[5]))
     words = grouped(WORDS, lambda r: r[3])
-    runs: list[tuple[str, str, str | None, Callable[[str], list[Any]], dict[tuple[int, int], list[Any]], Callable[[Any, Any], bool]]] = [
+    runs: list[
+        tuple[
+            str,
+            str,
+            str | None,
+            Callable[[str], list[Any]],
+            dict[tuple[int, int], list[Any]],
+            Callable[[Any, Any], bool],
+        ]
+    ] = [
         ("quantities", "ours (extract_figures)", None, ours_quantities, quantities, same_quantity),
         ("quantities", "quantulum3", "quantulum3", quantulum_quantities, quantities, same_quantity),
         ("dates", "ours (extract_figures)", None, ours_dates, dates, same_date),
         ("dates", "dateparser (search_dates)", "dateparser", dateparser_dates, dates, same_date),
         ("number words", "ours (extract_figures)", None, ours_words, words, same_number),
-        ("number words", "text2num (alpha2digit)", "text_to_num", rewritten(_alpha2digit(None)), words, same_number),
-        ("number words", "text2num (threshold 0)", "text_to_num", rewritten(_alpha2digit(0)), words, same_number),
-        ("number words", "number-parser (parse)", "number_parser", rewritten(_number_parser), words, same_number),
-    ]  # fmt: skip
+        (
+            "number words",
+            "text2num (alpha2digit)",
+            "text_to_num",
+            rewritten(_alpha2digit(None)),
+            words,
+            same_number,
+        ),
+        (
+            "number words",
+            "text2num (threshold 0)",
+            "text_to_num",
+            rewritten(_alpha2digit(0)),
+            words,
+            same_number,
+        ),
+        (
+            "number words",
+            "number-parser (parse)",
+            "number_parser",
+            rewritten(_number_parser),
+            words,
+            same_number,
+        ),
+    ]
     for piece, tool, module, read, labels, same in runs:
         if module and not installed(module):
             rows.append(f"| {piece} | {tool} | not installed | | |")
@@ -350,7 +466,9 @@ def _alpha2digit(threshold: int | None) -> Callable[[str], str]:
     def rewrite(text: str) -> str:
         from text_to_num import alpha2digit
 
-        return str(alpha2digit(text, "en") if threshold is None else alpha2digit(text, "en", threshold=threshold))
+        return str(
+            alpha2digit(text, "en") if threshold is None else alpha2digit(text, "en", threshold=threshold)
+        )
 
     return rewrite
 
@@ -369,9 +487,14 @@ def conversion() -> list[str]:
     import pint
 
     ureg = pint.UnitRegistry()
-    right = sum(abs(ureg.Quantity(a, u).to_base_units().magnitude - si) <= TOLERANCE * si for *_, a, u, si in QUANTITIES)
+    right = sum(
+        abs(ureg.Quantity(a, u).to_base_units().magnitude - si) <= TOLERANCE * si
+        for *_, a, u, si in QUANTITIES
+    )
     units = sorted({u for *_, u, _ in QUANTITIES})
-    ours_known = [u for u in ("mile", "km²", "metre", "ft", "inch", "m", "lb", "kg", "square miles") if u in UNITS]
+    ours_known = [
+        u for u in ("mile", "km²", "metre", "ft", "inch", "m", "lb", "kg", "square miles") if u in UNITS
+    ]
     per: list[float] = []
     for _ in range(3):
         started = time.perf_counter()
@@ -383,10 +506,14 @@ def conversion() -> list[str]:
         for *_, a, _u, _si in QUANTITIES:
             _ = a * UNITS["miles"][1]
     ours_us = (time.perf_counter() - started) * 1000 / (1000 * len(QUANTITIES)) * 1000
-    lines.append(f"pint: right base value for {right}/{len(QUANTITIES)} labelled quantities (units {', '.join(units)}); "
-                 f"{min(per):.3f} ms per conversion against {ours_us:.3f} µs for a lookup in our table")  # fmt: skip
-    lines.append(f"  our table lists {len(ours_known)} of the 9 unit spellings the labels use "
-                 f"({', '.join(ours_known)}); 'm', 'lb', 'inch', 'square mile' (singular) and 'km 2' are missing")
+    lines.append(
+        f"pint: right base value for {right}/{len(QUANTITIES)} labelled quantities (units {', '.join(units)}); "
+        f"{min(per):.3f} ms per conversion against {ours_us:.3f} µs for a lookup in our table"
+    )
+    lines.append(
+        f"  our table lists {len(ours_known)} of the 9 unit spellings the labels use "
+        f"({', '.join(ours_known)}); 'm', 'lb', 'inch', 'square mile' (singular) and 'km 2' are missing"
+    )
     differ = []
     checked = 0
     for surface, (_dimension, factor) in sorted(UNITS.items()):
@@ -395,22 +522,28 @@ def conversion() -> list[str]:
         except Exception:  # pint has no such spelling (Spanish, "sq mi"): not comparable
             continue
         checked += 1
-        expected = factor * {"power": 1.0, "energy": 3600.0, "volume": 1e-3, "speed": 1 / 3.6}.get(_dimension, 1.0)
+        expected = factor * {"power": 1.0, "energy": 3600.0, "volume": 1e-3, "speed": 1 / 3.6}.get(
+            _dimension, 1.0
+        )
         if abs(base - expected) > TOLERANCE * abs(expected):
             differ.append(f"{surface!r} (ours {expected:g}, pint {base:g} in SI)")
-    lines.append(f"  our factors against pint on the {checked} spellings pint reads: {len(differ)} differ"
-                 + (": " + "; ".join(differ) if differ else ""))
+    lines.append(
+        f"  our factors against pint on the {checked} spellings pint reads: {len(differ)} differ"
+        + (": " + "; ".join(differ) if differ else "")
+    )
     return lines
 
 
 def probes() -> list[str]:
     readers: dict[str, list[tuple[str, str | None, Callable[[str], list[Any]]]]] = {
         "date": [("ours", None, ours_dates), ("dateparser", "dateparser", dateparser_dates)],
-        "words": [("ours", None, lambda t: [f.value for f in extract_figures(t) if f.kind == "count"]),
-                  ("text2num", "text_to_num", rewritten(_alpha2digit_lang)),
-                  ("number-parser", "number_parser", rewritten(_number_parser_lang))],
+        "words": [
+            ("ours", None, lambda t: [f.value for f in extract_figures(t) if f.kind == "count"]),
+            ("text2num", "text_to_num", rewritten(_alpha2digit_lang)),
+            ("number-parser", "number_parser", rewritten(_number_parser_lang)),
+        ],
         "quantity": [("ours", None, ours_quantities), ("quantulum3", "quantulum3", quantulum_quantities)],
-    }  # fmt: skip
+    }
     lines = ["| probe | expected | " + " | ".join(["reader", "read"] * 1) + " |", "|---|---|---|---|"]
     for piece, sentence, expected in PROBES:
         for name, module, read in readers[piece]:
@@ -423,7 +556,9 @@ def probes() -> list[str]:
                 ok = any(same_quantity(g, float(expected)) for g in got)  # type: ignore[arg-type]
             else:
                 ok = any(g == expected for g in got)
-            lines.append(f"| {sentence[:48]}… | {expected} | {name} | {'yes' if ok else 'no'} ({_short(got)}) |")
+            lines.append(
+                f"| {sentence[:48]}… | {expected} | {name} | {'yes' if ok else 'no'} ({_short(got)}) |"
+            )
     return lines
 
 
@@ -448,12 +583,17 @@ def wild(limit: int) -> list[str]:
     cases = realcases.load_cases(split="tune", limit=limit)
     texts = [c.docs[0].text for c in cases]
     readers: list[tuple[str, str | None, Callable[[str], list[Any]]]] = [
-        ("ours: measures", None, ours_quantities), ("quantulum3: quantities with a unit", "quantulum3", quantulum_quantities),
-        ("ours: dates", None, ours_dates), ("dateparser: dates", "dateparser", dateparser_dates),
-        ("ours: number words", None, ours_words), ("text2num: numbers from words", "text_to_num", rewritten(_alpha2digit(None))),
+        ("ours: measures", None, ours_quantities),
+        ("quantulum3: quantities with a unit", "quantulum3", quantulum_quantities),
+        ("ours: dates", None, ours_dates),
+        ("dateparser: dates", "dateparser", dateparser_dates),
+        ("ours: number words", None, ours_words),
+        ("text2num: numbers from words", "text_to_num", rewritten(_alpha2digit(None))),
         ("number-parser: numbers from words", "number_parser", rewritten(_number_parser)),
-    ]  # fmt: skip
-    lines = [f"On {len(texts)} unlabelled tune passages (items found, passages with one, median ms per passage):"]
+    ]
+    lines = [
+        f"On {len(texts)} unlabelled tune passages (items found, passages with one, median ms per passage):"
+    ]
     for name, module, read in readers:
         if module and not installed(module):
             continue
@@ -462,20 +602,26 @@ def wild(limit: int) -> list[str]:
             got, ms = timed(read, t)
             found.append(len(got))
             times.append(ms)
-        lines.append(f"  {name}: {sum(found)} items in {sum(1 for n in found if n)} passages, {statistics.median(times):.2f} ms")
+        lines.append(
+            f"  {name}: {sum(found)} items in {sum(1 for n in found if n)} passages, {statistics.median(times):.2f} ms"
+        )
     return lines
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--wild", type=int, default=40, help="unlabelled tune passages to count finds on (0: none)")
+    parser.add_argument(
+        "--wild", type=int, default=40, help="unlabelled tune passages to count finds on (0: none)"
+    )
     args = parser.parse_args()
     if not realcases.MATERIAL.is_file():
         print(f"skipped: {realcases.MATERIAL} not found (../shared is absent)")
         return
     warnings.filterwarnings("ignore")  # quantulum3 warns once that its optional classifier is absent
     texts = passages()
-    print(f"Labelled tune passages: {len(texts)}; labels: {len(QUANTITIES)} quantities, {len(DATES)} dates, {len(WORDS)} number words\n")
+    print(
+        f"Labelled tune passages: {len(texts)}; labels: {len(QUANTITIES)} quantities, {len(DATES)} dates, {len(WORDS)} number words\n"
+    )
     print("\n".join(measure_pieces(texts)))
     print("\nUnit conversion")
     print("\n".join(conversion()))

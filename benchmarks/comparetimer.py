@@ -18,7 +18,8 @@ from collections.abc import Callable
 
 
 def best_ms(fn: Callable[[], object], runs: int) -> float:
-    """Best process time of ``runs`` calls, garbage collection off (as timeit does): the least disturbed run."""
+    """Best process time of ``runs`` calls, garbage collection off (as timeit does): the least disturbed
+    run."""
     fn()
     gc.collect()
     gc.disable()
@@ -53,8 +54,11 @@ def main() -> None:
     inputs: dict[str, list[list[str]]] = json.loads(sys.stdin.read())
     runs = int(sys.argv[1])
     caches: list[Callable[[], None]] = []
-    for module, name in (("webquorum.text.figure_claims", "reader_for"), ("webquorum.text.claims", "reader_for"),
-                         ("webquorum.analysis.answer", "_mentions")):
+    for module, name in (
+        ("webquorum.text.figure_claims", "reader_for"),
+        ("webquorum.text.claims", "reader_for"),
+        ("webquorum.analysis.answer", "_mentions"),
+    ):
         # per-text caches (issue 22): cleared before each call, so every run reads its pages anew
         with contextlib.suppress(ImportError, AttributeError):
             caches.append(getattr(__import__(module, fromlist=[name]), name).cache_clear)
@@ -76,7 +80,9 @@ def main() -> None:
 
     out = {}
     for label, groups in inputs.items():
-        query = label.split(" :: ", 1)[1] if " :: " in label else None  # "real articles :: the question asked"
+        query = (
+            label.split(" :: ", 1)[1] if " :: " in label else None
+        )  # "real articles :: the question asked"
         out[label] = [best(g, query) for g in groups]
     print(json.dumps(out))
 

@@ -29,7 +29,8 @@ Beside the F1 table it counts, on the report half, the *claim-bearing lines* of 
 digit and at least one word of letters besides it) that the brief's first-sentence trim drops, with the
 trim as it was (every line above the first real sentence) and as it is now (claim lines kept).
 
-    PYTHONPATH=. .venv/bin/python benchmarks/extraction.py [--limit N] [--half report|tune] [--sets news,dragnet]
+    PYTHONPATH=. .venv/bin/python benchmarks/extraction.py [--limit N] [--half report|tune] [--sets
+    news,dragnet]
 """
 
 from __future__ import annotations
@@ -109,8 +110,15 @@ def in_report_half(page_id: str) -> bool:
 
 def load_news(root: Path = BENCHMARK) -> list[Case]:
     truth = json.loads((root / "ground-truth.json").read_text(encoding="utf-8"))
-    return [Case(page_id, entry["url"], gzip.decompress((root / "html" / f"{page_id}.html.gz").read_bytes()),
-                 entry["articleBody"]) for page_id, entry in sorted(truth.items())]
+    return [
+        Case(
+            page_id,
+            entry["url"],
+            gzip.decompress((root / "html" / f"{page_id}.html.gz").read_bytes()),
+            entry["articleBody"],
+        )
+        for page_id, entry in sorted(truth.items())
+    ]
 
 
 def load_dev(dataset: str, root: Path = DEV) -> list[Case]:
@@ -119,8 +127,16 @@ def load_dev(dataset: str, root: Path = DEV) -> list[Case]:
     for meta_path in sorted(folder.glob("*.json")):
         meta = json.loads(meta_path.read_text(encoding="utf-8"))
         html = meta_path.with_suffix(".html").read_bytes()
-        cases.append(Case(meta["id"], meta.get("url") or "", html, meta.get("articleBody", ""),
-                          tuple(meta.get("with", ())), tuple(meta.get("without", ()))))
+        cases.append(
+            Case(
+                meta["id"],
+                meta.get("url") or "",
+                html,
+                meta.get("articleBody", ""),
+                tuple(meta.get("with", ())),
+                tuple(meta.get("without", ())),
+            )
+        )
     return cases
 
 
@@ -183,8 +199,12 @@ def score(name: str, extractor: Extractor, cases: Iterable[Case]) -> Score:
 def ours(html: bytes, url: str) -> str:
     from webquorum.readers.extract import extract_document
 
-    doc = extract_document(html, content_type="text/html", url=url or "https://example.org/",
-                           final_url=url or "https://example.org/")
+    doc = extract_document(
+        html,
+        content_type="text/html",
+        url=url or "https://example.org/",
+        final_url=url or "https://example.org/",
+    )
     return str(doc.text)
 
 
@@ -197,8 +217,14 @@ def _html(html: bytes) -> str:
 def trafilatura_fast(html: bytes, url: str) -> str:
     import trafilatura
 
-    doc = trafilatura.bare_extraction(_html(html), url=url or None, fast=True, include_comments=False,
-                                      include_tables=True, with_metadata=False)
+    doc = trafilatura.bare_extraction(
+        _html(html),
+        url=url or None,
+        fast=True,
+        include_comments=False,
+        include_tables=True,
+        with_metadata=False,
+    )
     return (doc.text or "") if isinstance(doc, trafilatura.settings.Document) else ""
 
 
@@ -217,13 +243,17 @@ def readability_text(html: bytes, url: str) -> str:
 
 
 EXTRACTORS: dict[str, Extractor] = {
-    "ours": ours, "traf-fast": trafilatura_fast, "trafilatura": trafilatura_bare, "readability": readability_text,
+    "ours": ours,
+    "traf-fast": trafilatura_fast,
+    "trafilatura": trafilatura_bare,
+    "readability": readability_text,
 }
 _CLAIM_LINE = re.compile(r"(?=.*\d)(?=.*[^\W\d_]{2})")
 
 
 def claim_lines_dropped(text: str, keep_claims: bool) -> tuple[int, int]:
-    """(claim-bearing lines in ``text``, how many of them the brief's trim drops): a digit and a 2-letter word."""
+    """(claim-bearing lines in ``text``, how many of them the brief's trim drops): a digit and a 2-letter
+    word."""
     from webquorum.readers.trim import trim_to_first_sentence
 
     lines = [line for line in text.splitlines() if _CLAIM_LINE.match(line)]
@@ -244,7 +274,9 @@ def ablations() -> dict[str, object]:
     return {f"ours -{name}": MAIN_TEXT_RULES._replace(**{name: False}) for name in MAIN_TEXT_RULES._fields}
 
 
-def run_set(name: str, cases: list[Case], extractors: dict[str, Extractor], rules: dict[str, object]) -> list[Score]:
+def run_set(
+    name: str, cases: list[Case], extractors: dict[str, Extractor], rules: dict[str, object]
+) -> list[Score]:
     """Every extractor on every page, interleaved page by page (the first to touch a page pays for cold
     caches, so the order rotates) so that load hits them alike."""
     from webquorum.readers.extract import html_text
@@ -270,8 +302,12 @@ def run_set(name: str, cases: list[Case], extractors: dict[str, Extractor], rule
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limit", type=int, default=None, help="score only the first N pages of each set's half")
-    parser.add_argument("--half", choices=("report", "tune"), default="report", help="which half (default: report)")
+    parser.add_argument(
+        "--limit", type=int, default=None, help="score only the first N pages of each set's half"
+    )
+    parser.add_argument(
+        "--half", choices=("report", "tune"), default="report", help="which half (default: report)"
+    )
     parser.add_argument("--sets", default=",".join(SETS), help="comma-separated: news, dragnet, trafeval")
     parser.add_argument("--no-ablation", action="store_true", help="skip re-scoring ours with each rule off")
     args = parser.parse_args(argv)
@@ -281,7 +317,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"--sets: unknown set {unknown[0]!r}; use some of {', '.join(SETS)}", file=sys.stderr)
         return 2
     if not (BENCHMARK / "ground-truth.json").is_file() or not (DEV / "index.json").is_file():
-        print(f"extraction sets not found under {SHARED} (expected ../shared beside the repo)", file=sys.stderr)
+        print(
+            f"extraction sets not found under {SHARED} (expected ../shared beside the repo)", file=sys.stderr
+        )
         return 2
     from webquorum.readers.choose import warm_fallback
 
@@ -290,9 +328,13 @@ def main(argv: list[str] | None = None) -> int:
         extractor(b"<html><body><p>Warm up.</p></body></html>", "https://example.org/")
     rules = {} if args.no_ablation else ablations()
     claims = Counter[str]()
-    print(f"{args.half} half; F1/P/R: shingles (news, dragnet), snippets (trafeval); ms/page: CPU in this process")
+    print(
+        f"{args.half} half; F1/P/R: shingles (news, dragnet), snippets (trafeval); ms/page: CPU in this process"
+    )
     for name in names:
-        cases = [c for c in load_set(name) if in_report_half(c.page_id) == (args.half == "report")][: args.limit]
+        cases = [c for c in load_set(name) if in_report_half(c.page_id) == (args.half == "report")][
+            : args.limit
+        ]
         scores = run_set(name, cases, EXTRACTORS, rules)
         print(f"\n{name} ({len(cases)} pages)")
         print(f"  {'extractor':<16} {'F1':>7} {'P':>7} {'R':>7} {'ms/page':>8}")
@@ -300,14 +342,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {s.name:<16} {s.f1:7.4f} {s.precision:7.4f} {s.recall:7.4f} {s.ms_per_page:8.1f}")
         mine, theirs = scores[0], next(s for s in scores if s.name == "trafilatura")
         best = max((s for s in scores if s.name in ("trafilatura", "readability")), key=lambda s: s.f1)
-        print(f"  ours - best library ({best.name}): {mine.f1 - best.f1:+.4f} F1; "
-              f"time ours/trafilatura {mine.seconds / theirs.seconds:.2f}x")
+        print(
+            f"  ours - best library ({best.name}): {mine.f1 - best.f1:+.4f} F1; "
+            f"time ours/trafilatura {mine.seconds / theirs.seconds:.2f}x"
+        )
         for text in mine.texts:
             total, before = claim_lines_dropped(text, keep_claims=False)
             _, after = claim_lines_dropped(text, keep_claims=True)
             claims.update(lines=total, before=before, after=after)
-    print(f"\nclaim-bearing lines (a digit and a word) in our text: {claims['lines']}; dropped by the brief's trim: "
-          f"{claims['before']} with the old trim, {claims['after']} now")
+    print(
+        f"\nclaim-bearing lines (a digit and a word) in our text: {claims['lines']}; dropped by the brief's trim: "
+        f"{claims['before']} with the old trim, {claims['after']} now"
+    )
     return 0
 
 

@@ -37,7 +37,13 @@ from webquorum.pipelines.search import MIN_STRAGGLER_WAIT_S, quorum_of
 from webquorum.types import RawResult, SearchResponse
 
 PROVIDERS = ("brave", "tavily", "serper", "exa", "searxng")
-PATHS = {"brave": "/res/v1/web/search", "tavily": "/search", "serper": "/search", "exa": "/search", "searxng": "/search"}
+PATHS = {
+    "brave": "/res/v1/web/search",
+    "tavily": "/search",
+    "serper": "/search",
+    "exa": "/search",
+    "searxng": "/search",
+}
 LOW, HIGH = 0.2, 0.8
 TIMEOUT_S = 5.0
 HUNG_S = 30.0  # far past the timeout: only the straggler cut ends such a search early
@@ -47,14 +53,24 @@ DEBUG = False
 
 def results(provider: str, run: int) -> list[dict[str, str]]:
     rng = random.Random(f"{provider}{run}")
-    return [{"url": f"https://site{rng.randint(0, 30)}.example/page{i}", "title": f"Result {i}", "text": "snippet " * 20}
-            for i in range(10)]
+    return [
+        {
+            "url": f"https://site{rng.randint(0, 30)}.example/page{i}",
+            "title": f"Result {i}",
+            "text": "snippet " * 20,
+        }
+        for i in range(10)
+    ]
 
 
 def payload(provider: str, run: int) -> bytes:
     items = results(provider, run)
     if provider == "brave":
-        data: Any = {"web": {"results": [{"url": r["url"], "title": r["title"], "description": r["text"]} for r in items]}}
+        data: Any = {
+            "web": {
+                "results": [{"url": r["url"], "title": r["title"], "description": r["text"]} for r in items]
+            }
+        }
     elif provider == "serper":
         data = {"organic": [{"link": r["url"], "title": r["title"], "snippet": r["text"]} for r in items]}
     elif provider == "exa":
@@ -76,6 +92,7 @@ def hung_member(run: int) -> str:
 
 def setup(web: SimWeb, params: dict[str, Any]) -> None:
     for provider in PROVIDERS:
+
         def handler(req: Request, provider: str = provider) -> Reply:
             run = run_of(req)
             hung = b"hung" in req.body or any("hung" in v for v in req.query.values())
@@ -91,7 +108,11 @@ def config(port: int) -> dict[str, Any]:
         "overrides": {p: {"base_url": f"http://{p}.test:{port}", "api_key": "bench-key"} for p in PROVIDERS},
         "combos": [COMBO.model_dump()],
         "web": {"search_provider": "five"},
-        "network": {"resolve": {f"{p}.test": "127.0.0.1" for p in PROVIDERS}, "timeout_s": TIMEOUT_S, "retries": 0},
+        "network": {
+            "resolve": {f"{p}.test": "127.0.0.1" for p in PROVIDERS},
+            "timeout_s": TIMEOUT_S,
+            "retries": 0,
+        },
         "cache": {"enabled": False},
     }
 
@@ -117,7 +138,14 @@ def cut_members(resp: SearchResponse) -> list[str]:
 
 async def fanout(port: int, runs: int) -> dict[str, list[float]]:
     """Wall over the quorum's latency (and over the slowest member), healthy and with one member hung."""
-    out: dict[str, list[float]] = {"quorum": [], "slowest": [], "hung": [], "hung_wall": [], "cut": [], "hung_cut": []}
+    out: dict[str, list[float]] = {
+        "quorum": [],
+        "slowest": [],
+        "hung": [],
+        "hung_wall": [],
+        "cut": [],
+        "hung_cut": [],
+    }
     async with Client(config(port)) as wq:
         await wq.search("warm up run 999")
         for run in range(runs):
@@ -151,8 +179,20 @@ def fusion_cpu(n_lists: int = 5, per_list: int = 200) -> tuple[float, float]:
     """CPU ms per 1,000 input results: cold (fresh URLs) and warm (same URLs again)."""
     rng = random.Random(7)
     tag = rng.randint(0, 10**9)
-    lists = [(f"p{i}", [RawResult(url=f"https://www.host{rng.randint(0, 400)}-{tag}.example/a/{rng.randint(0, 50)}?utm_source=x",
-                                  title="t", snippet="some snippet text " * 5) for _ in range(per_list)]) for i in range(n_lists)]
+    lists = [
+        (
+            f"p{i}",
+            [
+                RawResult(
+                    url=f"https://www.host{rng.randint(0, 400)}-{tag}.example/a/{rng.randint(0, 50)}?utm_source=x",
+                    title="t",
+                    snippet="some snippet text " * 5,
+                )
+                for _ in range(per_list)
+            ],
+        )
+        for i in range(n_lists)
+    ]
     total = n_lists * per_list
     start = time.process_time()
     fuse(lists, "rrf", query="q", max_results=10)
@@ -170,19 +210,29 @@ def main() -> None:
     args = parser.parse_args()
     with ChildWeb(setup, {}) as port:
         got = asyncio.run(fanout(port, args.runs))
-    fuse([("warm", [RawResult(url="https://example.com/")])], "rrf", query="q", max_results=1)  # load the PSL once
+    fuse(
+        [("warm", [RawResult(url="https://example.com/")])], "rrf", query="q", max_results=1
+    )  # load the PSL once
     cold, warm = fusion_cpu()
     quorum = quorum_of(COMBO, len(PROVIDERS))
-    print(f"fan-out: {len(PROVIDERS)} providers at {LOW * 1000:.0f}-{HIGH * 1000:.0f} ms, quorum {quorum} of "
-          f"{len(PROVIDERS)}, straggler wait at most {COMBO.straggler_wait_s:g} s, {args.runs} runs")
-    print(f"  wall / quorum latency: median {statistics.median(got['quorum']):.3f}, worst {max(got['quorum']):.3f} "
-          f"(goal <= 1.05); a straggler was cut in {sum(got['cut']):.0f} of {args.runs} runs")
-    print(f"  wall / slowest provider: median {statistics.median(got['slowest']):.3f}, worst {max(got['slowest']):.3f} "
-          "(below 1 where a straggler was cut)")
-    print(f"  one member hung (timeout {TIMEOUT_S:g} s): wall / (quorum + straggler wait) median "
-          f"{statistics.median(got['hung']):.3f}, worst {max(got['hung']):.3f} (goal <= 1.05); wall median "
-          f"{statistics.median(got['hung_wall']):.2f} s, worst {max(got['hung_wall']):.2f} s; the hung member "
-          f"reported WEB_PROVIDER_TIMEOUT in {sum(got['hung_cut']):.0f} of {args.runs} runs")
+    print(
+        f"fan-out: {len(PROVIDERS)} providers at {LOW * 1000:.0f}-{HIGH * 1000:.0f} ms, quorum {quorum} of "
+        f"{len(PROVIDERS)}, straggler wait at most {COMBO.straggler_wait_s:g} s, {args.runs} runs"
+    )
+    print(
+        f"  wall / quorum latency: median {statistics.median(got['quorum']):.3f}, worst {max(got['quorum']):.3f} "
+        f"(goal <= 1.05); a straggler was cut in {sum(got['cut']):.0f} of {args.runs} runs"
+    )
+    print(
+        f"  wall / slowest provider: median {statistics.median(got['slowest']):.3f}, worst {max(got['slowest']):.3f} "
+        "(below 1 where a straggler was cut)"
+    )
+    print(
+        f"  one member hung (timeout {TIMEOUT_S:g} s): wall / (quorum + straggler wait) median "
+        f"{statistics.median(got['hung']):.3f}, worst {max(got['hung']):.3f} (goal <= 1.05); wall median "
+        f"{statistics.median(got['hung_wall']):.2f} s, worst {max(got['hung_wall']):.2f} s; the hung member "
+        f"reported WEB_PROVIDER_TIMEOUT in {sum(got['hung_cut']):.0f} of {args.runs} runs"
+    )
     print(f"fusion CPU per 1,000 results: cold {cold:.1f} ms, warm {warm:.1f} ms")
 
 

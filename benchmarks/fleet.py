@@ -158,20 +158,26 @@ def measure_rates(web: SimWeb, arrivals: Arrivals, store_url: str, workers: int,
         peak = most_in_any_window(times, window)
         shortest = f", shortest gap {min(gaps):.3f} s" if gaps and window <= 1.0 else ""
         verdict = "ok" if peak <= limit else "OVER"
-        print(f"  {pid} {text}: {len(times)} requests in {seconds:.0f} s; most in any {window:g} s window "
-              f"{peak} (limit {limit}, {verdict}){shortest}")  # fmt: skip
+        print(
+            f"  {pid} {text}: {len(times)} requests in {seconds:.0f} s; most in any {window:g} s window "
+            f"{peak} (limit {limit}, {verdict}){shortest}"
+        )
     print(f"  calls completed per worker: {granted}")
 
 
 def measure_breaker(web: SimWeb, arrivals: Arrivals, store_url: str, workers: int) -> int:
-    config = provider_config(web, ["brave"], store={"url": store_url}, network={"retries": 2, "retry_waits": False})
+    config = provider_config(
+        web, ["brave"], store={"url": store_url}, network={"retries": 2, "retry_waits": False}
+    )
     results = run_workers(_breaker_worker, [config] * workers, 2.0)
     sent = len(arrivals.times.get(host_of("brave"), []))
     totals: dict[str, int] = {}
     for codes in results:
         for code, n in codes.items():
             totals[code] = totals.get(code, 0) + n
-    print(f"  {store_url.split(':')[0]} store: {sent} failing requests reached the upstream; worker errors {totals}")
+    print(
+        f"  {store_url.split(':')[0]} store: {sent} failing requests reached the upstream; worker errors {totals}"
+    )
     return sent
 
 
@@ -179,8 +185,11 @@ def measure_cache(web: SimWeb, arrivals: Arrivals, cache_a: str, cache_b: str, l
     urls = []
     for n in range(PAGES):
         path = f"/fleet/{n}"
-        web.route(path, arrivals.handler(SITE, Reply(body=article(f"Page {n}", f"Paragraph {n} of the fleet page."))),
-                  host=SITE)  # fmt: skip
+        web.route(
+            path,
+            arrivals.handler(SITE, Reply(body=article(f"Page {n}", f"Paragraph {n} of the fleet page."))),
+            host=SITE,
+        )
         urls.append(web.url(path, host=SITE))
     network = {"resolve": {SITE: "127.0.0.1"}, "allow_hosts": [SITE], "retries": 0}
     run_workers(_cache_worker, [{"network": network, "cache": {"enabled": True, "url": cache_a}}], urls)
@@ -207,7 +216,9 @@ def main() -> None:
             with SimWeb() as web:
                 arrivals = Arrivals()
                 for pid in RATES:
-                    web.route(endpoint_path(pid), arrivals.handler(host_of(pid), ok_reply(pid)), host=host_of(pid))
+                    web.route(
+                        endpoint_path(pid), arrivals.handler(host_of(pid), ok_reply(pid)), host=host_of(pid)
+                    )
                 measure_rates(web, arrivals, server.url, args.workers, args.seconds)
             print("breakers (upstream answers 503 to everything):")
             sent = {}
@@ -215,7 +226,11 @@ def main() -> None:
                 with SimWeb() as web:
                     arrivals = Arrivals()
                     failing = Reply(status=503, body=b'{"message": "down"}', content_type="application/json")
-                    web.route(endpoint_path("brave"), arrivals.handler(host_of("brave"), failing), host=host_of("brave"))
+                    web.route(
+                        endpoint_path("brave"),
+                        arrivals.handler(host_of("brave"), failing),
+                        host=host_of("brave"),
+                    )
                     sent[store_url] = measure_breaker(web, arrivals, store_url, args.workers)
             print(f"  shared breaker: {sent[server.url]} requests (goal 5); per-process: {sent['memory://']}")
             print("document cache:")

@@ -4,7 +4,8 @@ normal call keeps being made to the same server.
 Kinds (tests/sim/hostile.py): ``brackets`` (a markdown line of ``[![`` that made the trimmer
 backtrack), ``links`` (a page of nothing but links), ``nesting`` (``<div><span>`` nested to the
 size), ``options`` (a ``<select>`` of ``<option>`` tags, 9 bytes each: the parser's insertion
-into a select grew with the options before it), ``pdf-ops`` (one PDF page of tiny text operators, compressed), ``decompression`` (a gzip
+into a select grew with the options before it), ``pdf-ops`` (one PDF page of tiny text operators, compressed),
+``decompression`` (a gzip
 bomb of that many megabytes of zeros, which the body cap stops). Each at 1, 5 and 20 MB, with the
 body cap raised to 25 MB so the 20 MB pages arrive whole.
 
@@ -17,7 +18,8 @@ from the first sample) and the server's own peak RSS; and the median of normal `
 measured just before that row (``idle ms``: this shared machine's speed drifts by a third within a
 minute, so a row is compared with its own moment, not with the start of the run). A hostile call
 shorter than a few normal calls is read again until :data:`MIN_NORMAL_CALLS` normal calls were timed
-beside it (``reads``; the wall time shown is the longest read), so that no row's median is one sample. The loopback web runs in its own process too: a hostile page is served from
+beside it (``reads``; the wall time shown is the longest read), so that no row's median is one sample. The
+loopback web runs in its own process too: a hostile page is served from
 somebody else's machine, not from the process that times the normal calls.
 A control row gives that ratio when the other call is a normal page too: the share of the ratio
 that any concurrent call costs, hostile or not.
@@ -25,7 +27,8 @@ that any concurrent call costs, hostile or not.
 Goal (issue 12): every hostile call ends within its deadline (``network.fetch_deadline_s``), the
 child's RSS stays under 10x the body cap, and the normal call stays within 2x its usual time.
 
-    .venv/bin/python benchmarks/hostile.py [--sizes 1,5,20] [--kinds nesting,pdf-ops] [--calls 10] [--deadline 15]
+    .venv/bin/python benchmarks/hostile.py [--sizes 1,5,20] [--kinds nesting,pdf-ops] [--calls 10] [--deadline
+    15]
 """
 
 from __future__ import annotations
@@ -54,9 +57,11 @@ from tests.sim.sites import gzip_bomb  # noqa: E402
 from tests.sim.web import Reply, SimWeb  # noqa: E402
 
 HOST = "hostile.test"
-NORMAL = ("<html><head><title>Ferry</title></head><body><article><p>"
-          + "The island ferry resumed its winter timetable on Monday after the storm repairs. " * 30
-          + "</p></article></body></html>")
+NORMAL = (
+    "<html><head><title>Ferry</title></head><body><article><p>"
+    + "The island ferry resumed its winter timetable on Monday after the storm repairs. " * 30
+    + "</p></article></body></html>"
+)
 BODY_CAP = 25_000_000
 MB = 1_000_000
 MIN_NORMAL_CALLS = 10  # normal calls timed per row (and idle before it): a short hostile call is repeated
@@ -94,7 +99,8 @@ def hwm_mb(pid: int) -> float | None:
 
 def workers(server: int) -> dict[int, float]:
     """The server's extraction workers (the fork server's children, at any depth) and their CPU seconds,
-    from one pass over /proc. The server's direct children (the fork server, the resource tracker) are not workers."""
+    from one pass over /proc. The server's direct children (the fork server, the resource tracker) are not
+    workers."""
     stats = {int(e): proc_stat(int(e)) for e in os.listdir("/proc") if e.isdigit()}
     children: dict[int, list[int]] = {}
     for pid, stat in stats.items():
@@ -160,7 +166,14 @@ async def idle_median(client: Client, normal: str, calls: int) -> float:
 
 
 async def bench(
-    url: str, port: int, server: int, sizes: list[int], only: list[str], calls: int, deadline: float, sampler: Connection
+    url: str,
+    port: int,
+    server: int,
+    sizes: list[int],
+    only: list[str],
+    calls: int,
+    deadline: float,
+    sampler: Connection,
 ) -> None:
     normal = f"http://{HOST}:{port}/normal"
     async with Client(url) as client, Client(url) as other:
@@ -176,13 +189,19 @@ async def bench(
             await first
             await asyncio.sleep(0.1)  # spaced like the idle calls it is compared with
         usual = (usual + await idle_median(other, normal, calls)) / 2
-        print(f"control: a normal web_fetch while another normal one runs: {statistics.median(pairs) / usual:.2f}x\n")
-        print(f"{'kind':<14}{'MB':>4}{'wall s':>9}{'reads':>6}  {'outcome':<30}{'child CPU s':>12}{'child RSS MB':>14}"
-              f"{'server RSS MB':>15}{'n':>5}{'idle ms':>9}{'normal x':>10}")
+        print(
+            f"control: a normal web_fetch while another normal one runs: {statistics.median(pairs) / usual:.2f}x\n"
+        )
+        print(
+            f"{'kind':<14}{'MB':>4}{'wall s':>9}{'reads':>6}  {'outcome':<30}{'child CPU s':>12}{'child RSS MB':>14}"
+            f"{'server RSS MB':>15}{'n':>5}{'idle ms':>9}{'normal x':>10}"
+        )
         worst_ratio, worst_rss, over = 0.0, 0.0, []
         for size in sizes:
             for kind in (k for k in KINDS if k in only):  # names only: the bodies live in the web's process
-                usual = await idle_median(other, normal, calls)  # this row's own idle time: the machine drifts
+                usual = await idle_median(
+                    other, normal, calls
+                )  # this row's own idle time: the machine drifts
                 sampler.send("go")
                 meanwhile: list[float] = []
                 walls, outcomes = [], set()
@@ -201,11 +220,17 @@ async def bench(
                 worst_rss = max(worst_rss, peak_mb)
                 if max(walls) > deadline + 1.0:
                     over.append(f"{kind}-{size}")
-                print(f"{kind:<14}{size:>4}{max(walls):>9.2f}{len(walls):>6}  {'/'.join(sorted(outcomes)):<30}"
-                      f"{cpu_s / len(walls):>12.2f}{peak_mb:>14.0f}{hwm_mb(server) or float('nan'):>15.0f}"
-                      f"{len(meanwhile):>5}{usual * 1000:>9.1f}{ratio:>10.2f}")
-        print(f"\ndeadline {deadline:g}s: {'every call ended within it' if not over else 'over: ' + ', '.join(over)}")
-        print(f"worst child peak RSS {worst_rss:.0f} MB = {worst_rss * 1e6 / BODY_CAP:.1f}x the {BODY_CAP // MB} MB body cap")
+                print(
+                    f"{kind:<14}{size:>4}{max(walls):>9.2f}{len(walls):>6}  {'/'.join(sorted(outcomes)):<30}"
+                    f"{cpu_s / len(walls):>12.2f}{peak_mb:>14.0f}{hwm_mb(server) or float('nan'):>15.0f}"
+                    f"{len(meanwhile):>5}{usual * 1000:>9.1f}{ratio:>10.2f}"
+                )
+        print(
+            f"\ndeadline {deadline:g}s: {'every call ended within it' if not over else 'over: ' + ', '.join(over)}"
+        )
+        print(
+            f"worst child peak RSS {worst_rss:.0f} MB = {worst_rss * 1e6 / BODY_CAP:.1f}x the {BODY_CAP // MB} MB body cap"
+        )
         print(f"worst normal-call median while a hostile page was read: {worst_ratio:.2f}x its idle time")
 
 
@@ -213,7 +238,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", default="1,5,20")
     parser.add_argument("--kinds", default="", help="comma-separated kinds to run (default: all)")
-    parser.add_argument("--calls", type=int, default=MIN_NORMAL_CALLS, help="normal calls timed per row, at least")
+    parser.add_argument(
+        "--calls", type=int, default=MIN_NORMAL_CALLS, help="normal calls timed per row, at least"
+    )
     parser.add_argument("--deadline", type=float, default=15.0)
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
@@ -227,8 +254,13 @@ def main() -> None:
     web_port = ours.recv()
     with tempfile.TemporaryDirectory() as tmp:
         config = {
-            "network": {"resolve": {HOST: "127.0.0.1"}, "allow_hosts": [HOST], "retries": 0,
-                        "max_body_bytes": BODY_CAP, "fetch_deadline_s": args.deadline},
+            "network": {
+                "resolve": {HOST: "127.0.0.1"},
+                "allow_hosts": [HOST],
+                "retries": 0,
+                "max_body_bytes": BODY_CAP,
+                "fetch_deadline_s": args.deadline,
+            },
             "cache": {"enabled": False},
             "mcp": {"call_deadline_s": args.deadline + 30},
         }
@@ -241,8 +273,18 @@ def main() -> None:
         sampler.start()
         to_sampler.recv()  # ready: its first sample is not late
         try:
-            asyncio.run(bench(f"http://127.0.0.1:{port}/mcp", web_port, server.pid, sizes, only, args.calls,
-                              args.deadline, to_sampler))
+            asyncio.run(
+                bench(
+                    f"http://127.0.0.1:{port}/mcp",
+                    web_port,
+                    server.pid,
+                    sizes,
+                    only,
+                    args.calls,
+                    args.deadline,
+                    to_sampler,
+                )
+            )
         finally:
             to_sampler.send(None)
             sampler.join(10)

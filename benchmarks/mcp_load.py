@@ -71,10 +71,23 @@ def children(pid: int) -> list[int]:
 def spawn_fleet(config: Path, port: int, workers: int, tmp: Path) -> subprocess.Popen[bytes]:
     log = (tmp / f"fleet-{port}.log").open("wb")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "webquorum", "mcp", "--http", "--workers", str(workers), "--port", str(port),
-         "--config", str(config)],
-        stdout=log, stderr=log, cwd=REPO,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "webquorum",
+            "mcp",
+            "--http",
+            "--workers",
+            str(workers),
+            "--port",
+            str(port),
+            "--config",
+            str(config),
+        ],
+        stdout=log,
+        stderr=log,
+        cwd=REPO,
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:  # every worker up: the supervisor has N children and the port answers
         if len(children(proc.pid)) >= workers:
@@ -120,7 +133,9 @@ async def fire(url: str, calls: int, clients: int, server_pid: int) -> Run:
     return Run(unloaded, list(latencies), wall, server_cpu, errors)
 
 
-def measure(calls: int, clients: int, latency: float, workers: int, redis_url: str | None) -> dict[str, float]:
+def measure(
+    calls: int, clients: int, latency: float, workers: int, redis_url: str | None
+) -> dict[str, float]:
     with SimWeb() as web, tempfile.TemporaryDirectory() as tmp:
         extra = {} if redis_url is None else {"store": {"url": redis_url}}
         config = research_web(web, latency_s=latency, mcp={"max_concurrent": max(16, calls + 1)}, **extra)
@@ -128,7 +143,9 @@ def measure(calls: int, clients: int, latency: float, workers: int, redis_url: s
         path = Path(tmp) / "webquorum.yaml"
         path.write_text(yaml.safe_dump(config), encoding="utf-8")
         port = free_port()
-        server = spawn_http(path, port, Path(tmp)) if workers == 1 else spawn_fleet(path, port, workers, Path(tmp))
+        server = (
+            spawn_http(path, port, Path(tmp)) if workers == 1 else spawn_fleet(path, port, workers, Path(tmp))
+        )
         try:
             run = asyncio.run(fire(f"http://127.0.0.1:{port}/mcp", calls, clients, server.pid))
             pids = children(server.pid) if workers > 1 else [server.pid]
@@ -139,11 +156,19 @@ def measure(calls: int, clients: int, latency: float, workers: int, redis_url: s
     path_s = 2 * latency
     lat = run.latencies
     return {
-        "workers": workers, "calls": len(lat), "alone": statistics.median(run.unloaded) / path_s,
-        "p50": percentile(lat, 0.5), "p99": percentile(lat, 0.99), "mean": statistics.fmean(lat),
-        "throughput": len(lat) / run.wall, "wall": run.wall, "cpu_ms": run.server_cpu / len(lat) * 1000, "rss": rss,
-        "path": path_s, "errors": len(run.errors),
-    }  # fmt: skip
+        "workers": workers,
+        "calls": len(lat),
+        "alone": statistics.median(run.unloaded) / path_s,
+        "p50": percentile(lat, 0.5),
+        "p99": percentile(lat, 0.99),
+        "mean": statistics.fmean(lat),
+        "throughput": len(lat) / run.wall,
+        "wall": run.wall,
+        "cpu_ms": run.server_cpu / len(lat) * 1000,
+        "rss": rss,
+        "path": path_s,
+        "errors": len(run.errors),
+    }
 
 
 def main() -> None:
@@ -164,20 +189,31 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as redis_dir:
         redis = RedisServer(binary, Path(redis_dir)).start() if binary else None
         try:
-            rows = [measure(calls, args.clients, args.latency, w, redis.url if redis else None) for w, calls in plan]
+            rows = [
+                measure(calls, args.clients, args.latency, w, redis.url if redis else None)
+                for w, calls in plan
+            ]
         finally:
             if redis is not None:
                 redis.stop()
-    print(f"web_search over streamable HTTP from {args.clients} sessions, injected latency "
-          f"{args.latency * 1000:.0f} ms per answer (critical path {2 * args.latency * 1000:.0f} ms), store on Redis")
-    print("workers  calls  calls/s   p50 ms   p99 ms  p99/path  alone/path  CPU ms/call  RSS MB/worker  errors")
+    print(
+        f"web_search over streamable HTTP from {args.clients} sessions, injected latency "
+        f"{args.latency * 1000:.0f} ms per answer (critical path {2 * args.latency * 1000:.0f} ms), store on Redis"
+    )
+    print(
+        "workers  calls  calls/s   p50 ms   p99 ms  p99/path  alone/path  CPU ms/call  RSS MB/worker  errors"
+    )
     for r in rows:
-        print(f"{r['workers']:7d} {r['calls']:6d} {r['throughput']:8.1f} {r['p50'] * 1000:8.0f} {r['p99'] * 1000:8.0f} "
-              f"{r['p99'] / r['path']:9.2f} {r['alone']:11.2f} {r['cpu_ms']:12.1f} {r['rss']:14.1f}  {r['errors']:6d}")
+        print(
+            f"{r['workers']:7d} {r['calls']:6d} {r['throughput']:8.1f} {r['p50'] * 1000:8.0f} {r['p99'] * 1000:8.0f} "
+            f"{r['p99'] / r['path']:9.2f} {r['alone']:11.2f} {r['cpu_ms']:12.1f} {r['rss']:14.1f}  {r['errors']:6d}"
+        )
     base = {r["calls"]: r["throughput"] for r in rows if r["workers"] == 1}
     for r in rows:
         if r["workers"] > 1 and r["calls"] in base:
-            print(f"  {r['workers']} workers at {r['calls']} calls: {r['throughput'] / base[r['calls']]:.2f}x one worker's throughput")
+            print(
+                f"  {r['workers']} workers at {r['calls']} calls: {r['throughput'] / base[r['calls']]:.2f}x one worker's throughput"
+            )
 
 
 if __name__ == "__main__":

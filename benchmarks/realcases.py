@@ -21,10 +21,12 @@ The measures (per case, aggregated by :class:`Tally`):
 - **answer recall**: the brief's answer carries a gold value. The answer is the Brief's ``answer``
   field (``value``; null when the brief cannot say) when the Brief has one, else ``agreed[0]``; the
   table says which was used. An answer with ``rivals`` (an even split: the brief chooses none) is
-  right only when the value and every rival are gold (entities of one name told apart). Matching (:func:`matches`), chosen by the gold answer's type:
+  right only when the value and every rival are gold (entities of one name told apart). Matching
+  (:func:`matches`), chosen by the gold answer's type:
   numbers by value with rounding tolerance (each side's step is its last stated digit, trailing
   zeros of an integer included, times its scale word; two values match when the finer one rounds
-  half-up to the coarser one, so ``4.5%`` is not ``4%``: ``3,559 people`` = ``3559``, ``$81.6 billion`` = ``81.62 billion``,
+  half-up to the coarser one, so ``4.5%`` is not ``4%``: ``3,559 people`` = ``3559``, ``$81.6 billion`` =
+  ``81.62 billion``,
   ``3,600`` = ``3,559``; the unit noun is not compared); a bare year exactly (a date in that year
   counts); a full date by every part the gold states (``February 8, 1900`` = ``8 February 1900`` =
   ``1900-02-08``; ``February 1900`` asks month and year); names and everything else case- and
@@ -62,7 +64,9 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-SRC = Path(os.environ.get("REALCASES_SRC") or REPO / "src")  # the tree measured: this one, or another revision's src
+SRC = Path(
+    os.environ.get("REALCASES_SRC") or REPO / "src"
+)  # the tree measured: this one, or another revision's src
 for entry in (str(REPO), str(SRC)):
     if entry in sys.path:
         sys.path.remove(entry)
@@ -125,7 +129,15 @@ def load_cases(path: Path = MATERIAL, *, split: str = "both", limit: int | None 
                 continue
             row = json.loads(line)
             docs = tuple(Doc(d["text"], d["type"], d.get("answer") or "") for d in row["documents"])
-            cases.append(Case(i, row["question"], docs, tuple(row.get("gold_answers") or ()), tuple(row.get("wrong_answers") or ())))
+            cases.append(
+                Case(
+                    i,
+                    row["question"],
+                    docs,
+                    tuple(row.get("gold_answers") or ()),
+                    tuple(row.get("wrong_answers") or ()),
+                )
+            )
             if limit is not None and len(cases) >= limit:
                 break
     return cases
@@ -140,15 +152,18 @@ _ASKING = re.compile(
 
 
 def subject_of(question: str) -> str:
-    """The question without its asking words: "What is the population of Broken Bow?" -> "population of Broken Bow"."""
+    """The question without its asking words: "What is the population of Broken Bow?" -> "population of Broken
+    Bow"."""
     core = _ASKING.sub("", question.strip().rstrip("?").strip())
     return (core or question.strip().rstrip("?")).strip()
 
 
 def page_html(title: str, passage: str) -> str:
     t, p = html.escape(title), html.escape(passage)
-    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{t}</title></head>'
-            f"<body><article><p>{p}</p></article></body></html>")  # fmt: skip
+    return (
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{t}</title></head>'
+        f"<body><article><p>{p}</p></article></body></html>"
+    )
 
 
 def query_key(query: str) -> str:
@@ -182,7 +197,9 @@ def build_web(web: SimWeb, cases: Sequence[Case], *, read_deadline_s: float = 15
     return config
 
 
-async def run_briefs(cases: Sequence[Case], config: dict[str, Any], *, parallel: int = 3) -> list[dict[str, Any]]:
+async def run_briefs(
+    cases: Sequence[Case], config: dict[str, Any], *, parallel: int = 3
+) -> list[dict[str, Any]]:
     """One Client for all questions; each brief's ``model_dump()`` (or ``{"error": ...}``), in case order."""
     async with Client(config) as wq:
         gate = asyncio.Semaphore(parallel)
@@ -203,37 +220,79 @@ _MONTHS = {
     name: n
     for n, names in enumerate(
         [
-            ("january", "jan", "enero"), ("february", "feb", "febrero"), ("march", "mar", "marzo"),
-            ("april", "apr", "abril"), ("may", "mayo"), ("june", "jun", "junio"), ("july", "jul", "julio"),
-            ("august", "aug", "agosto"), ("september", "sep", "sept", "septiembre", "setiembre"),
-            ("october", "oct", "octubre"), ("november", "nov", "noviembre"), ("december", "dec", "diciembre"),
+            ("january", "jan", "enero"),
+            ("february", "feb", "febrero"),
+            ("march", "mar", "marzo"),
+            ("april", "apr", "abril"),
+            ("may", "mayo"),
+            ("june", "jun", "junio"),
+            ("july", "jul", "julio"),
+            ("august", "aug", "agosto"),
+            ("september", "sep", "sept", "septiembre", "setiembre"),
+            ("october", "oct", "octubre"),
+            ("november", "nov", "noviembre"),
+            ("december", "dec", "diciembre"),
         ],
         1,
     )
     for name in names
-}  # fmt: skip
+}
 _MONTH = r"(?P<{g}>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _DAY = r"(?P<{g}>[0-3]?\d)(?:st|nd|rd|th)?"
 _DATES = [
     re.compile(r"\b(?P<y>\d{4})-(?P<mn>\d{1,2})-(?P<d>\d{1,2})\b"),
-    re.compile(r"\b" + _MONTH.format(g="m") + r"\s+" + _DAY.format(g="d") + r"(?:\s*,\s*|\s+(?:of\s+)?)(?P<y>\d{4})\b", re.I),
-    re.compile(r"\b" + _DAY.format(g="d") + r"\s+(?:of\s+|de\s+)?" + _MONTH.format(g="m") + r"\s*,?\s+(?:de\s+|of\s+)?(?P<y>\d{4})\b", re.I),
+    re.compile(
+        r"\b"
+        + _MONTH.format(g="m")
+        + r"\s+"
+        + _DAY.format(g="d")
+        + r"(?:\s*,\s*|\s+(?:of\s+)?)(?P<y>\d{4})\b",
+        re.I,
+    ),
+    re.compile(
+        r"\b"
+        + _DAY.format(g="d")
+        + r"\s+(?:of\s+|de\s+)?"
+        + _MONTH.format(g="m")
+        + r"\s*,?\s+(?:de\s+|of\s+)?(?P<y>\d{4})\b",
+        re.I,
+    ),
     re.compile(r"\b" + _MONTH.format(g="m") + r"\s*,?\s+(?:de\s+|of\s+)?(?P<y>\d{4})\b", re.I),
     re.compile(r"\b" + _MONTH.format(g="m") + r"\s+" + _DAY.format(g="d") + r"\b(?!\s*,?\s*\d)", re.I),
 ]
-_ISO_MONTH = re.compile(r"\b(?P<y>\d{4})-(?P<mn>0[1-9]|1[0-2])\b(?!-)")  # in answers only: a gold "1810-11" is a range
+_ISO_MONTH = re.compile(
+    r"\b(?P<y>\d{4})-(?P<mn>0[1-9]|1[0-2])\b(?!-)"
+)  # in answers only: a gold "1810-11" is a range
 _YEAR = re.compile(r"^(?:c\.\s*|circa\s+|in\s+)?(?P<y>\d{3,4})(?:\s*(?:AD|CE))?$", re.I)
 _SCALES = {
-    "thousand": 3, "k": 3, "mil": 3, "million": 6, "millions": 6, "millones": 6, "millón": 6, "mn": 6, "m": 6,
-    "billion": 9, "billions": 9, "bn": 9, "b": 9, "mil millones": 9, "trillion": 12, "tn": 12,
-}  # fmt: skip
+    "thousand": 3,
+    "k": 3,
+    "mil": 3,
+    "million": 6,
+    "millions": 6,
+    "millones": 6,
+    "millón": 6,
+    "mn": 6,
+    "m": 6,
+    "billion": 9,
+    "billions": 9,
+    "bn": 9,
+    "b": 9,
+    "mil millones": 9,
+    "trillion": 12,
+    "tn": 12,
+}
 _NUMBER = re.compile(
     r"(?<![\w.,])(?P<n>\d{1,3}(?:[,.\u202f ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)"
     r"(?:\s*(?P<s>mil millones|" + "|".join(sorted(_SCALES, key=len, reverse=True)) + r")\b)?",
     re.I,
 )
-_LEAD_NUMBER = re.compile(r"^\s*(?:about|around|approximately|over|nearly|roughly|some|c\.|~)?\s*[$€£¥]?\s*\d", re.I)
-_STOP = frozenset(["the", "a", "an", "of", "and", "de", "la", "el", "los", "las", "del", "y", "in", "on", "at"])
+_LEAD_NUMBER = re.compile(
+    r"^\s*(?:about|around|approximately|over|nearly|roughly|some|c\.|~)?\s*[$€£¥]?\s*\d", re.I
+)
+_STOP = frozenset(
+    ["the", "a", "an", "of", "and", "de", "la", "el", "los", "las", "del", "y", "in", "on", "at"]
+)
 
 
 @dataclass(frozen=True)
@@ -275,10 +334,17 @@ def numbers_in(text: str) -> list[Number]:
     for m in _NUMBER.finditer(text):
         digits = m.group("n")
         groups = re.split(r"[,.\u202f ]", digits)
-        if len(groups) > 1 and all(len(g) == 3 for g in groups[1:]) and not (len(groups) == 2 and digits[len(groups[0])] == "."):
+        if (
+            len(groups) > 1
+            and all(len(g) == 3 for g in groups[1:])
+            and not (len(groups) == 2 and digits[len(groups[0])] == ".")
+        ):
             whole, frac = "".join(groups), ""  # thousands separators ("3,559"; "126.014.024")
         elif len(groups) > 1:
-            whole, frac = "".join(groups[:-1]), groups[-1]  # the last separator is a decimal mark ("81.62", "81,6")
+            whole, frac = (
+                "".join(groups[:-1]),
+                groups[-1],
+            )  # the last separator is a decimal mark ("81.62", "81,6")
         else:
             whole, frac = digits, ""
         scale = 10.0 ** _SCALES.get((m.group("s") or "").casefold(), 0)
@@ -301,7 +367,13 @@ def dates_in(text: str, *, iso_month: bool = False) -> list[Day]:
                 continue
             taken.append(m.span())
             parts = m.groupdict()
-            month = int(parts["mn"]) if parts.get("mn") else _MONTHS.get(fold(parts["m"]).rstrip(".")) if parts.get("m") else None
+            month = (
+                int(parts["mn"])
+                if parts.get("mn")
+                else _MONTHS.get(fold(parts["m"]).rstrip("."))
+                if parts.get("m")
+                else None
+            )
             day = int(parts["d"]) if parts.get("d") else None
             year = int(parts["y"]) if parts.get("y") else 0
             found.append(Day(year, month, day))
@@ -384,7 +456,9 @@ class Verdict:
     gold_agreed: bool = False  # a diagnostic: some agreed item (not only the first) carries a gold value
     split: bool = False  # the answer names rivals: an even split, no value chosen
     error: str | None = None
-    surfaced: bool = False  # the brief shows a read misinformation page's value: named as a dissent, or a split's rival
+    surfaced: bool = (
+        False  # the brief shows a read misinformation page's value: named as a dissent, or a split's rival
+    )
 
     @property
     def disagreement_due(self) -> bool:
@@ -423,7 +497,11 @@ def score_case(case: Case, brief: dict[str, Any]) -> Verdict:
         return Verdict(case, "none", None, False, {}, [], [], [], {}, error=str(brief["error"]))
     source, answer, rivals = brief_answer(brief)
     right = answer_is_right(case, answer, rivals)
-    read = {s["site"]: sites[s["site"]] for s in brief.get("sources", []) if not s.get("snippet_only") and s["site"] in sites}
+    read = {
+        s["site"]: sites[s["site"]]
+        for s in brief.get("sources", [])
+        if not s.get("snippet_only") and s["site"] in sites
+    }
 
     def wrong_value(k: int) -> bool:
         doc = case.docs[k]
@@ -441,10 +519,26 @@ def score_case(case: Case, brief: dict[str, Any]) -> Verdict:
     labels = {s: case.docs[sites[s]].label if s in sites else "unknown" for s in named}
     anywhere = any(matches_any(str(a["value"]), case.gold, case.wrong) for a in brief.get("agreed", []))
     wrong_read = [case.docs[read[s]].answer for s in misinfo_read]
-    shown = [v for v in [answer, *rivals] if v is not None] if rivals else []  # a split shows each value as contested
-    surfaced = any(s in named for s in misinfo_read) or any(matches_any(v, wrong_read) for v in shown if wrong_read)
-    return Verdict(case, source, answer, right, read, misinfo_read, misinfo_dropped, named, labels, anywhere, bool(rivals),
-                   surfaced=surfaced)  # fmt: skip
+    shown = (
+        [v for v in [answer, *rivals] if v is not None] if rivals else []
+    )  # a split shows each value as contested
+    surfaced = any(s in named for s in misinfo_read) or any(
+        matches_any(v, wrong_read) for v in shown if wrong_read
+    )
+    return Verdict(
+        case,
+        source,
+        answer,
+        right,
+        read,
+        misinfo_read,
+        misinfo_dropped,
+        named,
+        labels,
+        anywhere,
+        bool(rivals),
+        surfaced=surfaced,
+    )
 
 
 def _site_of_url(url: str, sites: dict[str, int]) -> str | None:
@@ -492,15 +586,19 @@ class Tally:
 
     def row(self, label: str) -> str:
         false = self.false_correct + self.false_noise
-        return (f"| {label} | {self.cases} | {self.ratio(self.right, self.cases)} | {self.ratio(self.found, self.due)} | "
-                f"{self.ratio(self.named_misinfo, self.named)} | {false} ({self.false_correct} correct, {self.false_noise} noise) | "
-                f"{self.dropped_misinfo} | {self.ratio(self.anywhere, self.cases)} | {self.splits} | "
-                f"{self.ratio(self.surfaced, self.due)} |")  # fmt: skip
+        return (
+            f"| {label} | {self.cases} | {self.ratio(self.right, self.cases)} | {self.ratio(self.found, self.due)} | "
+            f"{self.ratio(self.named_misinfo, self.named)} | {false} ({self.false_correct} correct, {self.false_noise} noise) | "
+            f"{self.dropped_misinfo} | {self.ratio(self.anywhere, self.cases)} | {self.splits} | "
+            f"{self.ratio(self.surfaced, self.due)} |"
+        )
 
 
-HEADER = ("| split | cases | answer recall | disagreement recall | disagreement precision | false disagreements | "
-          "misinfo dropped as a copy | gold among agreed (diagnostic) | answers split | conflict surfaced (named or split) |\n"
-          "|---|---|---|---|---|---|---|---|---|---|")  # fmt: skip
+HEADER = (
+    "| split | cases | answer recall | disagreement recall | disagreement precision | false disagreements | "
+    "misinfo dropped as a copy | gold among agreed (diagnostic) | answers split | conflict surfaced (named or split) |\n"
+    "|---|---|---|---|---|---|---|---|---|---|"
+)
 
 
 def table(verdicts: Sequence[Verdict]) -> str:
@@ -548,11 +646,15 @@ def details(verdicts: Sequence[Verdict], briefs: Sequence[dict[str, Any]]) -> It
             yield f"agreed: {a['kind']} {a['value']!r} {a['count']}/{a['of']} [{a.get('quantity', '')}]"
         for d in b.get("disagreed", []):
             kind = f" ({d['type']})" if d.get("type") else ""
-            yield (f"disagreed{kind}: {d['site']} says {d['value']!r} where {d['others_count']} say {d['others_value']!r} "
-                   f"[{d.get('quantity', '')}] -> {v.named_labels.get(d['site'], '?')}")  # fmt: skip
-        yield (f"VERDICT answer ({v.answer_from}) {v.answer!r}: {'RIGHT' if v.answer_right else 'MISS'}; misinfo read "
-               f"{v.misinfo_read or '-'}: {'FOUND' if v.disagreement_found else ('MISSED' if v.disagreement_due else 'n/a')}; "
-               f"false {v.false_named or '-'}; misinfo dropped as copy {v.misinfo_dropped or '-'}")  # fmt: skip
+            yield (
+                f"disagreed{kind}: {d['site']} says {d['value']!r} where {d['others_count']} say {d['others_value']!r} "
+                f"[{d.get('quantity', '')}] -> {v.named_labels.get(d['site'], '?')}"
+            )
+        yield (
+            f"VERDICT answer ({v.answer_from}) {v.answer!r}: {'RIGHT' if v.answer_right else 'MISS'}; misinfo read "
+            f"{v.misinfo_read or '-'}: {'FOUND' if v.disagreement_found else ('MISSED' if v.disagreement_due else 'n/a')}; "
+            f"false {v.false_named or '-'}; misinfo dropped as copy {v.misinfo_dropped or '-'}"
+        )
         yield "brief text:"
         yield "    " + b.get("brief", "").replace("\n", "\n    ")
         yield ""
@@ -571,7 +673,8 @@ _SAME_KEYS = ("sources", "agreed", "disagreed", "dropped", "answer")
 
 
 def cli_smoke(cases: Sequence[Case]) -> list[str]:
-    """Brief ``cases`` in-process and through ``webquorum brief --json`` on one simulated web; the differences.
+    """Brief ``cases`` in-process and through ``webquorum brief --json`` on one simulated web; the
+    differences.
 
     Everything a scorer reads (sources, agreed, disagreed, dropped, answer) must be the same both ways;
     an empty list means the JSON path gives what the Python API gives.
@@ -591,14 +694,31 @@ def cli_smoke(cases: Sequence[Case]) -> list[str]:
         env["PYTHONPATH"] = str(SRC)
         for case, mine in zip(cases, in_process, strict=True):
             run = subprocess.run(
-                [sys.executable, "-m", "webquorum", "brief", case.question, "--json", "--sources", str(SOURCES), "--config", str(path)],
-                capture_output=True, text=True, env=env, timeout=120, check=False,
-            )  # fmt: skip
+                [
+                    sys.executable,
+                    "-m",
+                    "webquorum",
+                    "brief",
+                    case.question,
+                    "--json",
+                    "--sources",
+                    str(SOURCES),
+                    "--config",
+                    str(path),
+                ],
+                capture_output=True,
+                text=True,
+                env=env,
+                timeout=120,
+                check=False,
+            )
             if run.returncode != 0:
                 problems.append(f"#{case.index}: exit {run.returncode}: {run.stderr.strip()[-300:]}")
                 continue
             theirs = json.loads(run.stdout)
             for key in _SAME_KEYS:
                 if mine.get(key) != theirs.get(key):
-                    problems.append(f"#{case.index}: {key} differs: {mine.get(key)!r} vs {theirs.get(key)!r}"[:400])
+                    problems.append(
+                        f"#{case.index}: {key} differs: {mine.get(key)!r} vs {theirs.get(key)!r}"[:400]
+                    )
     return problems

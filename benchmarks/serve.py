@@ -102,8 +102,10 @@ def cpu_seconds(pid: int) -> float:
 
 def report(name: str, latencies: list[float], wall: float, cpu: float, path_s: float) -> None:
     p50, p99 = percentile(latencies, 0.5), percentile(latencies, 0.99)
-    print(f"{name:<34} {len(latencies) / wall:6.1f} req/s   p50 {p50 * 1000:6.1f} ms ({p50 / path_s:5.2f}x)"
-          f"   p99 {p99 * 1000:6.1f} ms ({p99 / path_s:5.2f}x)   server CPU {cpu / len(latencies) * 1000:5.1f} ms/req")
+    print(
+        f"{name:<34} {len(latencies) / wall:6.1f} req/s   p50 {p50 * 1000:6.1f} ms ({p50 / path_s:5.2f}x)"
+        f"   p99 {p99 * 1000:6.1f} ms ({p99 / path_s:5.2f}x)   server CPU {cpu / len(latencies) * 1000:5.1f} ms/req"
+    )
 
 
 def main() -> None:
@@ -121,14 +123,22 @@ def main() -> None:
         base = f"http://127.0.0.1:{server_port}"
         try:
             before = cpu_seconds(server.pid)
-            searx = (*asyncio.run(searxng_load(base, args.clients, args.requests)), cpu_seconds(server.pid) - before)
+            searx = (
+                *asyncio.run(searxng_load(base, args.clients, args.requests)),
+                cpu_seconds(server.pid) - before,
+            )
             before = cpu_seconds(server.pid)
-            mcp = (*asyncio.run(mcp_load(base + "/mcp", args.sessions, args.clients, args.requests)), cpu_seconds(server.pid) - before)
+            mcp = (
+                *asyncio.run(mcp_load(base + "/mcp", args.sessions, args.clients, args.requests)),
+                cpu_seconds(server.pid) - before,
+            )
         finally:
             server.terminate()
             server.wait(15)
-    print(f"{args.clients} concurrent clients, {args.requests} requests each door; two providers fanned out at "
-          f"{args.latency * 1000:.0f} ms each (critical path {args.latency * 1000:.0f} ms)")
+    print(
+        f"{args.clients} concurrent clients, {args.requests} requests each door; two providers fanned out at "
+        f"{args.latency * 1000:.0f} ms each (critical path {args.latency * 1000:.0f} ms)"
+    )
     report("SearXNG /search", *searx, args.latency)
     report(f"MCP web_search_results ({args.sessions} sessions)", *mcp, args.latency)
 

@@ -34,7 +34,8 @@ def latency(name: str, run: int, low: float, high: float) -> float:
 
 
 def tree_cpu_seconds(pid: int, *, skip: frozenset[int] = frozenset(), root: bool = True) -> float:
-    """utime + stime of ``pid`` and of every live descendant (extraction workers, a fleet's workers), from /proc.
+    """utime + stime of ``pid`` and of every live descendant (extraction workers, a fleet's workers), from
+    /proc.
 
     Descendants are found by their parent pid over all of /proc, so a child started from any thread counts;
     ``skip`` leaves out a subtree (the benchmark's own simulated web); ``root=False`` counts the descendants

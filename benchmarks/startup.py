@@ -29,7 +29,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 SCRIPT = str(BIN / "webquorum")
-ENV = {k: v for k, v in os.environ.items() if k not in ("WEBQUORUM_CONFIG", "WEBQUORUM_LOG", "PYTHONDONTWRITEBYTECODE")}
+ENV = {
+    k: v
+    for k, v in os.environ.items()
+    if k not in ("WEBQUORUM_CONFIG", "WEBQUORUM_LOG", "PYTHONDONTWRITEBYTECODE")
+}
 COMPLETE = {**ENV, "_WEBQUORUM_COMPLETE": "complete_bash", "COMP_WORDS": "webquorum fe", "COMP_CWORD": "1"}
 CASES: dict[str, tuple[list[str], dict[str, str], int]] = {  # argv, environment, expected exit code
     "python -c pass": ([sys.executable, "-c", "pass"], ENV, 0),
@@ -37,10 +41,22 @@ CASES: dict[str, tuple[list[str], dict[str, str], int]] = {  # argv, environment
     "webquorum --help": ([SCRIPT, "--help"], ENV, 0),
     "webquorum fetch --help": ([SCRIPT, "fetch", "--help"], ENV, 0),
     "completion (TAB after 'fe')": ([SCRIPT], COMPLETE, 0),
-    "usage error (--budget 0 --json)": ([SCRIPT, "fetch", "http://a.test/", "--budget", "0", "--json"], ENV, 2),
+    "usage error (--budget 0 --json)": (
+        [SCRIPT, "fetch", "http://a.test/", "--budget", "0", "--json"],
+        ENV,
+        2,
+    ),
 }
-INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-    "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "startup-bench", "version": "0"}}}
+INIT = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "startup-bench", "version": "0"},
+    },
+}
 
 
 def timed(argv: list[str], env: dict[str, str], expected: int) -> float:
@@ -48,25 +64,37 @@ def timed(argv: list[str], env: dict[str, str], expected: int) -> float:
     done = subprocess.run(argv, env=env, capture_output=True, cwd=REPO, check=False)
     elapsed = time.perf_counter() - started
     if done.returncode != expected:
-        raise SystemExit(f"{argv}: exit {done.returncode}, expected {expected}: {done.stderr.decode()[-400:]}")
+        raise SystemExit(
+            f"{argv}: exit {done.returncode}, expected {expected}: {done.stderr.decode()[-400:]}"
+        )
     return elapsed
 
 
 def mcp_initialize(*flags: str) -> tuple[float, float, int]:
-    """Seconds from spawning ``webquorum mcp`` to its initialize answer and to its tools/list answer; the list's size.
+    """Seconds from spawning ``webquorum mcp`` to its initialize answer and to its tools/list answer; the
+    list's size.
 
     The size is the ``tools`` array as JSON with Python's default separators (the figure the README
     and tests/mcp/test_protocol.py use; the wire's compact form is a few percent smaller).
     """
     started = time.perf_counter()
-    proc = subprocess.Popen([SCRIPT, "mcp", *flags], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, cwd=REPO)
+    proc = subprocess.Popen(
+        [SCRIPT, "mcp", *flags],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+        cwd=REPO,
+    )
     assert proc.stdin is not None and proc.stdout is not None
     try:
         proc.stdin.write(json.dumps(INIT).encode() + b"\n")
         proc.stdin.flush()
         json.loads(proc.stdout.readline())
         initialized = time.perf_counter() - started
-        proc.stdin.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n{"jsonrpc":"2.0","id":2,"method":"tools/list"}\n')
+        proc.stdin.write(
+            b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n{"jsonrpc":"2.0","id":2,"method":"tools/list"}\n'
+        )
         proc.stdin.flush()
         listed = json.loads(proc.stdout.readline())
         assert listed["id"] == 2 and listed["result"]["tools"], listed
@@ -93,11 +121,15 @@ def main() -> None:
         inits.append(first)
         lists.append(second)
     base = statistics.median(times["python -c pass"])
-    print(f"median of {args.runs} rounds (each case once per round, side by side); load average {os.getloadavg()[0]:.2f}")
+    print(
+        f"median of {args.runs} rounds (each case once per round, side by side); load average {os.getloadavg()[0]:.2f}"
+    )
     for name, values in times.items():
         median = statistics.median(values)
         print(f"  {name:34} {median * 1000:7.0f} ms   {median / base:5.1f}x python")
-    print(f"  {'mcp stdio: initialize answered':34} {statistics.median(inits) * 1000:7.0f} ms   (worst {max(inits) * 1000:.0f} ms)")
+    print(
+        f"  {'mcp stdio: initialize answered':34} {statistics.median(inits) * 1000:7.0f} ms   (worst {max(inits) * 1000:.0f} ms)"
+    )
     print(f"  {'mcp stdio: tools/list answered':34} {statistics.median(lists) * 1000:7.0f} ms")
     for label, flags in (("default", ()), ("--small", ("--small",))):
         tools = mcp_initialize(*flags)[2]

@@ -19,7 +19,8 @@ PROXY_VARIABLES = ("HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "https_proxy", "http
 
 @pytest.fixture(autouse=True)
 def no_proxy_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A developer's own HTTPS_PROXY must not send the loopback tests through it; proxy tests set their own."""
+    """A developer's own HTTPS_PROXY must not send the loopback tests through it; proxy tests set their
+    own."""
     for name in PROXY_VARIABLES:
         monkeypatch.delenv(name, raising=False)
 

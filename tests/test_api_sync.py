@@ -50,7 +50,9 @@ def test_raised_errors_carry_a_hint() -> None:
 
 
 def test_every_error_class_has_a_hint() -> None:
-    classes = [c for _, c in inspect.getmembers(errors, inspect.isclass) if issubclass(c, errors.WebQuorumError)]
+    classes = [
+        c for _, c in inspect.getmembers(errors, inspect.isclass) if issubclass(c, errors.WebQuorumError)
+    ]
     for cls in classes:
         if cls in (errors.WebQuorumError, errors.RequestRefusedError):
             continue  # the base has no cause to speak of; a refusal builds its hint from what is missing

@@ -39,11 +39,24 @@ ENV_KEY = "wq-env-tavily-4b8d2e6f10a2"
 SECRETS = (LITERAL_KEY, ENV_KEY)
 SEARCH_KEYS = {"query", "provider", "results", "failures", "skipped", "truncated", "warnings", "scope"}
 RESULT_KEYS = {"url", "title", "snippet", "content", "published", "site", "score", "ranks"}
-BRIEF_KEYS = {"query", "searched_at", "provider", "reader", "sources", "agreed", "disagreed", "reads_spent", "failures", "brief"}
+BRIEF_KEYS = {
+    "query",
+    "searched_at",
+    "provider",
+    "reader",
+    "sources",
+    "agreed",
+    "disagreed",
+    "reads_spent",
+    "failures",
+    "brief",
+}
 REFUSAL_KEYS = {"error", "why", "missing", "suggested_correction"}
 TRICKY_TITLE = "Closing [/b] tags and [pdf] prefixes :warning: stay literal"
 CLAIM = "Acero Norte will create 1,200 jobs at its Apodaca plant"
-LONG_PATH = "/2026/11/30/databases/postgres-vacuum-full-takes-an-access-exclusive-lock-on-the-whole-table.html?ref=wq"
+LONG_PATH = (
+    "/2026/11/30/databases/postgres-vacuum-full-takes-an-access-exclusive-lock-on-the-whole-table.html?ref=wq"
+)
 REFUSED_CLAIM = "Acero Norte opened a plant on the moon"
 
 Run = subprocess.CompletedProcess[str]
@@ -57,9 +70,21 @@ def search_web(web: SimWeb) -> dict[str, Any]:
     serve(web, "serper", Reply(status=500, body=b'{"message": "down"}', content_type="application/json"))
     serve(web, "tavily", ok_reply("tavily"))
     results = [
-        {"url": web.url("/doc/vacuum", host="docs-a.test"), "title": TRICKY_TITLE, "content": "VACUUM FULL takes a lock."},
-        {"url": web.url("/wiki/vacuum-full-exclusive-lock", host="docs-b.test"), "title": "Vacuum", "content": "[/] not markup"},
-        {"url": web.url(LONG_PATH, host="docs-c.test"), "title": "A long address", "content": "Long URLs print whole."},
+        {
+            "url": web.url("/doc/vacuum", host="docs-a.test"),
+            "title": TRICKY_TITLE,
+            "content": "VACUUM FULL takes a lock.",
+        },
+        {
+            "url": web.url("/wiki/vacuum-full-exclusive-lock", host="docs-b.test"),
+            "title": "Vacuum",
+            "content": "[/] not markup",
+        },
+        {
+            "url": web.url(LONG_PATH, host="docs-c.test"),
+            "title": "A long address",
+            "content": "Long URLs print whole.",
+        },
     ]
     serve(web, "searxng", Reply(body=json.dumps({"results": results}), content_type="application/json"))
     config = provider_config(
@@ -72,8 +97,13 @@ def search_web(web: SimWeb) -> dict[str, Any]:
         web={"search_provider": "mix"},
     )
     config["overrides"]["brave"]["api_key"] = LITERAL_KEY
-    config["overrides"]["tavily"] = {"base_url": config["overrides"]["tavily"]["base_url"]}  # key from TAVILY_API_KEY
-    config["overrides"]["kagi"] = {"base_url": config["overrides"]["kagi"]["base_url"], "api_key_env": "WQ_TEST_ABSENT_KEY"}
+    config["overrides"]["tavily"] = {
+        "base_url": config["overrides"]["tavily"]["base_url"]
+    }  # key from TAVILY_API_KEY
+    config["overrides"]["kagi"] = {
+        "base_url": config["overrides"]["kagi"]["base_url"],
+        "api_key_env": "WQ_TEST_ABSENT_KEY",
+    }
     return config
 
 
@@ -89,13 +119,18 @@ BRIEF_HOSTS = list(BRIEF_PAGES)
 def brief_web(web: SimWeb) -> dict[str, Any]:
     """Four sites on a port authority's turnover, answering a SearXNG instance for "northport ..." queries."""
     for host, para in BRIEF_PAGES.items():
-        html = (f"<html><head><title>Northport at {host}</title></head><body><nav><a href='/'>Home</a></nav><main><article>"
-                f"<h1>Northport turnover</h1><p>{para * 3}</p></article></main></body></html>")  # fmt: skip
+        html = (
+            f"<html><head><title>Northport at {host}</title></head><body><nav><a href='/'>Home</a></nav><main><article>"
+            f"<h1>Northport turnover</h1><p>{para * 3}</p></article></main></body></html>"
+        )
         web.route("/story", Reply(body=html), host=host)
 
     def searx(req: Request) -> Reply:
         hosts = BRIEF_HOSTS if req.query.get("q", "").startswith("northport") else []
-        body = [{"url": web.url("/story", host=h), "title": f"Northport at {h}", "content": f"Snippet from {h}."} for h in hosts]
+        body = [
+            {"url": web.url("/story", host=h), "title": f"Northport at {h}", "content": f"Snippet from {h}."}
+            for h in hosts
+        ]
         return Reply(body=json.dumps({"results": body}), content_type="application/json")
 
     serve(web, "searxng", searx)
@@ -112,14 +147,25 @@ def collect_web(web: SimWeb) -> tuple[dict[str, Any], str, str]:
         f"Residents asked questions and the answers went on the notice board outside the office.</p>"
         for i in range(6)
     )
-    web.route("/a", Reply(body=f"<html><head><title>Tariff report</title></head><body><article><h1>Tariff report</h1>{paras}</article></body></html>"), host="site-a.test")
+    web.route(
+        "/a",
+        Reply(
+            body=f"<html><head><title>Tariff report</title></head><body><article><h1>Tariff report</h1>{paras}</article></body></html>"
+        ),
+        host="site-a.test",
+    )
     web.route("/search", Reply(body=b'{"results": []}', content_type="application/json"))
     hosts = ["site-a.test", "site-b.test"]
     config = {
         "providers": ["searxng"],
         "overrides": {"searxng": {"base_url": web.base_url}},
         "web": {"search_provider": "searxng"},
-        "network": {"allow_hosts": hosts, "resolve": {h: "127.0.0.1" for h in hosts}, "retries": 0, "retry_waits": False},
+        "network": {
+            "allow_hosts": hosts,
+            "resolve": {h: "127.0.0.1" for h in hosts},
+            "retries": 0,
+            "retry_waits": False,
+        },
         "cache": {"enabled": False},
     }
     return config, web.url("/a", host="site-a.test"), web.url("/missing", host="site-b.test")
@@ -175,25 +221,56 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         collect_config, good, missing = collect_web(webs[2])
         c_cfg = write(tmp, "collect.yaml", with_secret(collect_config))
         market, market_config = start_market(webs[3])
-        market.pick = lambda q: [("steel-journal.test", "/acero-norte-jobs"), ("business-wire-mx.test", "/acero-norte")] if "1,200 jobs" in q else default_pick(q)
+        market.pick = lambda q: (
+            [("steel-journal.test", "/acero-norte-jobs"), ("business-wire-mx.test", "/acero-norte")]
+            if "1,200 jobs" in q
+            else default_pick(q)
+        )
         m_cfg = write(tmp, "market.yaml", with_secret(market_config))
         links_config, hub = links_web(webs[4])
         l_cfg = write(tmp, "links.yaml", with_secret(links_config))
         bad = {"overrides": {"brave": {"api_key": LITERAL_KEY, "timeout_s": -1}}, "cache": {"enabld": True}}
         x_cfg = write(tmp, "bad.yaml", bad)
         serve(webs[0], "exa")  # $0.097 a call: over the default $0.05 ceiling
-        e_cfg = write(tmp, "ceiling.yaml", with_secret(provider_config(webs[0], ["exa"], web={"search_provider": "exa"})))
-        o_cfg = write(tmp, "offline.yaml", with_secret(provider_config(webs[0], ["serper"], web={"search_provider": "serper"})))
+        e_cfg = write(
+            tmp,
+            "ceiling.yaml",
+            with_secret(provider_config(webs[0], ["exa"], web={"search_provider": "exa"})),
+        )
+        o_cfg = write(
+            tmp,
+            "offline.yaml",
+            with_secret(provider_config(webs[0], ["serper"], web={"search_provider": "serper"})),
+        )
         verify_args = ["verify", "--entity", "Acero Norte", "--claim", CLAIM, "--config", m_cfg]
-        discover_args = ["discover", "--objective", "¿Quién construye plantas en Nuevo León?", "--signal", "nueva planta",
-                         "--geo", "Nuevo León", "--target", "6", "--config", m_cfg]  # fmt: skip
+        discover_args = [
+            "discover",
+            "--objective",
+            "¿Quién construye plantas en Nuevo León?",
+            "--signal",
+            "nueva planta",
+            "--geo",
+            "Nuevo León",
+            "--target",
+            "6",
+            "--config",
+            m_cfg,
+        ]
         commands: dict[str, list[str]] = {
             "help": ["--help"],
             "bare": [],
             "search_json": ["search", "postgres vacuum", "--json", "--config", s_cfg],
             "search_text": ["search", "postgres vacuum", "--config", s_cfg],
             "search_dead": ["search", "postgres vacuum", "--provider", "dead", "--config", s_cfg],
-            "search_unknown": ["search", "postgres vacuum", "--provider", "altavista", "--json", "--config", s_cfg],
+            "search_unknown": [
+                "search",
+                "postgres vacuum",
+                "--provider",
+                "altavista",
+                "--json",
+                "--config",
+                s_cfg,
+            ],
             "search_bad_option": ["search", "postgres vacuum", "--frobnicate", "--config", s_cfg],
             "bad_config": ["search", "postgres vacuum", "--config", x_cfg],
             "no_config": ["providers", "--config", str(tmp / "absent.yaml")],
@@ -201,20 +278,105 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
             "providers_text": ["providers", "--config", s_cfg],
             "brief_json": ["brief", "northport turnover", "--json", "--config", b_cfg],
             "brief_text": ["brief", "northport turnover", "--config", b_cfg],
-            "collect_json": ["collect", "--url", good, "--url", missing, "--topic", "harbour tariff", "--json", "--config", c_cfg],
-            "collect_text": ["collect", "--url", good, "--url", missing, "--topic", "harbour tariff", "--config", c_cfg],
-            "collect_bad_json": ["collect", "--query", "x", "--time-range", "decade", "--json", "--config", c_cfg],
+            "collect_json": [
+                "collect",
+                "--url",
+                good,
+                "--url",
+                missing,
+                "--topic",
+                "harbour tariff",
+                "--json",
+                "--config",
+                c_cfg,
+            ],
+            "collect_text": [
+                "collect",
+                "--url",
+                good,
+                "--url",
+                missing,
+                "--topic",
+                "harbour tariff",
+                "--config",
+                c_cfg,
+            ],
+            "collect_bad_json": [
+                "collect",
+                "--query",
+                "x",
+                "--time-range",
+                "decade",
+                "--json",
+                "--config",
+                c_cfg,
+            ],
             "collect_bad_text": ["collect", "--topic", "only a topic", "--config", c_cfg],
             "verify_json": [*verify_args, "--json"],
             "verify_text": verify_args,
-            "verify_refused": ["verify", "--entity", "Acero Norte", "--claim", REFUSED_CLAIM, "--max-results", "0", "--json", "--config", m_cfg],
-            "verify_refused_text": ["verify", "--entity", "Acero Norte", "--claim", REFUSED_CLAIM, "--max-results", "0", "--config", m_cfg],
+            "verify_refused": [
+                "verify",
+                "--entity",
+                "Acero Norte",
+                "--claim",
+                REFUSED_CLAIM,
+                "--max-results",
+                "0",
+                "--json",
+                "--config",
+                m_cfg,
+            ],
+            "verify_refused_text": [
+                "verify",
+                "--entity",
+                "Acero Norte",
+                "--claim",
+                REFUSED_CLAIM,
+                "--max-results",
+                "0",
+                "--config",
+                m_cfg,
+            ],
             "discover_json": [*discover_args, "--json"],
             "discover_text": discover_args,
-            "discover_refused": ["discover", "--objective", "proveedores", "--signal", "acero estructural", "--json", "--config", m_cfg],
-            "discover_refused_text": ["discover", "--objective", "proveedores", "--signal", "acero estructural", "--config", m_cfg],
-            "verify_over_ceiling": ["verify", "--entity", "Acero Norte", "--claim", CLAIM, "--json", "--config", e_cfg],
-            "discover_offline": ["discover", "--objective", "plantas", "--signal", "nueva planta", "--config", o_cfg],
+            "discover_refused": [
+                "discover",
+                "--objective",
+                "proveedores",
+                "--signal",
+                "acero estructural",
+                "--json",
+                "--config",
+                m_cfg,
+            ],
+            "discover_refused_text": [
+                "discover",
+                "--objective",
+                "proveedores",
+                "--signal",
+                "acero estructural",
+                "--config",
+                m_cfg,
+            ],
+            "verify_over_ceiling": [
+                "verify",
+                "--entity",
+                "Acero Norte",
+                "--claim",
+                CLAIM,
+                "--json",
+                "--config",
+                e_cfg,
+            ],
+            "discover_offline": [
+                "discover",
+                "--objective",
+                "plantas",
+                "--signal",
+                "nueva planta",
+                "--config",
+                o_cfg,
+            ],
             "links_json": ["links", hub, "--json", "--config", l_cfg],
             "links_same_site": ["links", hub, "--same-site", "--json", "--config", l_cfg],
             "links_text": ["links", hub, "--config", l_cfg],
@@ -223,22 +385,33 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
 
         def run(args: list[str]) -> Run:
             cmd = [sys.executable, "-m", "webquorum", *args]
-            return subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=tmp, timeout=60, check=False)
+            return subprocess.run(
+                cmd, capture_output=True, text=True, env=env, cwd=tmp, timeout=60, check=False
+            )
 
         with ThreadPoolExecutor(max_workers=4) as pool:
             runs = dict(zip(commands, pool.map(run, commands.values()), strict=True))
-        urls = {"good": good, "missing": missing, "hub": hub, "steel": webs[3].url("/acero-norte-jobs", host="steel-journal.test")}
+        urls = {
+            "good": good,
+            "missing": missing,
+            "hub": hub,
+            "steel": webs[3].url("/acero-norte-jobs", host="steel-journal.test"),
+        }
         yield World(runs, urls, webs[0], market.queries)
 
 
 def ok(run: Run) -> Run:
-    assert run.returncode == 0, f"exit {run.returncode}\nstdout: {run.stdout[-2000:]}\nstderr: {run.stderr[-2000:]}"
+    assert run.returncode == 0, (
+        f"exit {run.returncode}\nstdout: {run.stdout[-2000:]}\nstderr: {run.stderr[-2000:]}"
+    )
     assert "Traceback" not in run.stderr
     return run
 
 
 def failed(run: Run, code: int) -> Run:
-    assert run.returncode == code, f"exit {run.returncode}\nstdout: {run.stdout[-2000:]}\nstderr: {run.stderr[-2000:]}"
+    assert run.returncode == code, (
+        f"exit {run.returncode}\nstdout: {run.stdout[-2000:]}\nstderr: {run.stderr[-2000:]}"
+    )
     assert "Traceback" not in run.stderr + run.stdout
     return run
 
@@ -283,7 +456,9 @@ def test_search_exits_0_when_some_providers_failed_and_says_which(world: World) 
     assert [(f["provider"], f["status"]) for f in data["failures"]] == [("brave", 500)]
     assert data["skipped"] == ["kagi"]
     lines = ok(world.runs["search_text"]).stdout.rstrip().splitlines()
-    assert lines[-1].startswith("providers that failed: brave (WEB_PROVIDER_ERROR: brave HTTP 500")  # one line, under the table
+    assert lines[-1].startswith(
+        "providers that failed: brave (WEB_PROVIDER_ERROR: brave HTTP 500"
+    )  # one line, under the table
 
 
 def test_search_text_is_a_table_with_every_url(world: World) -> None:
@@ -292,7 +467,9 @@ def test_search_text_is_a_table_with_every_url(world: World) -> None:
     assert text.lstrip().startswith("mix: postgres vacuum")
     for result in data["results"]:
         assert result["url"] in text, result["url"]
-    assert any(len(r["url"]) > 100 for r in data["results"]), "a URL longer than the 80-column default, printed whole"
+    assert any(len(r["url"]) > 100 for r in data["results"]), (
+        "a URL longer than the 80-column default, printed whole"
+    )
     assert TRICKY_TITLE in text, "titles are text, never rich markup or emoji codes"
     assert "searxng:1" in text
 
@@ -378,7 +555,9 @@ def test_brief_text_is_the_json_brief(world: World) -> None:
     text = ok(world.runs["brief_text"]).stdout
     day = re.match(r"Searched (\S+) for", text)
     assert day, text[:200]
-    assert text == data["brief"].replace(data["searched_at"], day.group(1), 1) + "\n"  # runs may straddle midnight
+    assert (
+        text == data["brief"].replace(data["searched_at"], day.group(1), 1) + "\n"
+    )  # runs may straddle midnight
     assert "Disagreement: stale.test says $9.9 billion" in text
 
 
@@ -404,7 +583,9 @@ def test_collect_text_lists_sources_excerpts_and_gaps(world: World) -> None:
 def test_a_collect_request_that_cannot_run_exits_2(world: World) -> None:
     run = failed(world.runs["collect_bad_json"], 2)
     data = json.loads(run.stdout)
-    assert {"code", "error", "hint"} <= set(data) and "day, week, month or year" in data["error"] + data["hint"]
+    assert {"code", "error", "hint"} <= set(data) and "day, week, month or year" in data["error"] + data[
+        "hint"
+    ]
     assert data["code"] == "WEB_BAD_REQUEST"  # collect's errors carry codes like every other command's
     text = failed(world.runs["collect_bad_text"], 2)
     assert text.stdout == "" and text.stderr.startswith("error WEB_BAD_REQUEST: ") and "hint: " in text.stderr
@@ -416,7 +597,10 @@ def test_verify_json_supports_the_claim_with_cited_evidence(world: World) -> Non
     claim = data["claims"][0]
     assert (claim["claim"], claim["verdict"]) == (CLAIM, "supported")
     cited = {e["id"]: e for e in data["evidence"]}
-    assert {cited[i]["domain"] for i in claim["evidence_ids"]} == {"steel-journal.test", "business-wire-mx.test"}
+    assert {cited[i]["domain"] for i in claim["evidence_ids"]} == {
+        "steel-journal.test",
+        "business-wire-mx.test",
+    }
     assert world.urls["steel"] in {e["url"] for e in data["evidence"]}
 
 
@@ -428,7 +612,9 @@ def test_verify_text_shows_verdicts_evidence_and_budget(world: World) -> None:
     assert f"  why: {reason}" in lines  # each verdict's reason, then the passages that decided it
     cited = {e["id"]: e for e in data["evidence"]}
     for i in data["claims"][0]["evidence_ids"]:
-        assert any(line.startswith(f"  - {cited[i]['domain']}: ") and cited[i]["url"] in line for line in lines)
+        assert any(
+            line.startswith(f"  - {cited[i]['domain']}: ") and cited[i]["url"] in line for line in lines
+        )
     assert re.fullmatch(r"Run run_\w+: 1 search\(es\) spent, stopped: done\.", lines[-1])
 
 
@@ -447,18 +633,29 @@ def test_discover_text_lists_candidates(world: World) -> None:
     assert re.search(r"^verified: Acero Norte, S\.A\. de C\.V\. \(Apodaca, Nuevo León\)$", text, re.M)
     assert "ev_" not in text  # evidence as site + passage, not bare ids
     first = {e["id"]: e for e in data["evidence"]}[data["candidates"][0]["evidence_ids"][0]]
-    assert f"  - {first['domain']}: \"" in text and first["url"] in text
-    assert "never exhaustive" in text and re.fullmatch(r"Run run_\w+: \d+ search\(es\) spent, stopped: \w+\.", text.splitlines()[-1])
+    assert f'  - {first["domain"]}: "' in text and first["url"] in text
+    assert "never exhaustive" in text and re.fullmatch(
+        r"Run run_\w+: \d+ search\(es\) spent, stopped: \w+\.", text.splitlines()[-1]
+    )
 
 
 @pytest.mark.parametrize(
     ("name", "code"),
-    [("verify_refused", "web_evidence_brief_invalid"), ("discover_refused", "web_discovery_signal_not_an_event")],
+    [
+        ("verify_refused", "web_evidence_brief_invalid"),
+        ("discover_refused", "web_discovery_signal_not_an_event"),
+    ],
 )
-def test_a_refused_brief_exits_2_with_the_refusal_on_stdout_only_with_json(world: World, name: str, code: str) -> None:
+def test_a_refused_brief_exits_2_with_the_refusal_on_stdout_only_with_json(
+    world: World, name: str, code: str
+) -> None:
     run = failed(world.runs[name], 2)
     refusal = json.loads(run.stdout)  # with --json: one object, with a code like every other failure
-    assert set(refusal) == {"code", *REFUSAL_KEYS} and refusal["error"] == refusal["code"] == code and refusal["why"]
+    assert (
+        set(refusal) == {"code", *REFUSAL_KEYS}
+        and refusal["error"] == refusal["code"] == code
+        and refusal["why"]
+    )
     assert isinstance(refusal["missing"], list) and isinstance(refusal["suggested_correction"], dict)
     text = failed(world.runs[f"{name}_text"], 2)  # without --json, nothing on stdout
     assert text.stdout == "" and text.stderr.startswith(f"error {code}: ") and "\nhint: " in text.stderr

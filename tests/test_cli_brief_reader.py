@@ -22,16 +22,36 @@ from webquorum.errors import BadRequestError, CredentialMissingError
 REPO = Path(__file__).resolve().parent.parent
 
 
-def test_brief_with_an_unknown_or_keyless_reader_exits_2_before_searching(simweb: SimWeb, tmp_path: Path) -> None:
+def test_brief_with_an_unknown_or_keyless_reader_exits_2_before_searching(
+    simweb: SimWeb, tmp_path: Path
+) -> None:
     serve(simweb, "searxng")
     config = tmp_path / "webquorum.yaml"
     config.write_text(yaml.safe_dump(provider_config(simweb, ["searxng"])), encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if k not in ("WEBQUORUM_CONFIG", "JINA_API_KEY", "FIRECRAWL_API_KEY")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("WEBQUORUM_CONFIG", "JINA_API_KEY", "FIRECRAWL_API_KEY")
+    }
     env.update(PYTHONPATH=str(REPO / "src"), NO_COLOR="1")
     procs = {
         reader: subprocess.Popen(
-            [sys.executable, "-m", "webquorum", "brief", "harbour ferry", "--reader", reader, "--config", str(config)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path,
+            [
+                sys.executable,
+                "-m",
+                "webquorum",
+                "brief",
+                "harbour ferry",
+                "--reader",
+                reader,
+                "--config",
+                str(config),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=tmp_path,
         )
         for reader in ("nosuch", "firecrawl")
     }
@@ -43,7 +63,9 @@ def test_brief_with_an_unknown_or_keyless_reader_exits_2_before_searching(simweb
     assert simweb.requests == []  # refused before the search was asked
 
 
-@pytest.mark.parametrize(("reader", "error"), [("nosuch", BadRequestError), ("firecrawl", CredentialMissingError)])
+@pytest.mark.parametrize(
+    ("reader", "error"), [("nosuch", BadRequestError), ("firecrawl", CredentialMissingError)]
+)
 async def test_the_api_refuses_the_reader_before_searching(
     simweb: SimWeb, monkeypatch: pytest.MonkeyPatch, reader: str, error: type[Exception]
 ) -> None:

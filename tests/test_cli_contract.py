@@ -39,7 +39,14 @@ PAGE = f"""<html><head><title>Ferry {ESC}]0;title-hijack{chr(7)}times</title></h
 def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     full = {**os.environ, "PYTHONPATH": str(REPO / "src"), "NO_COLOR": "1", **(env or {})}
     full.pop("WEBQUORUM_CONFIG", None)
-    return subprocess.run([sys.executable, "-m", "webquorum", *args], capture_output=True, text=True, timeout=90, env=full, cwd=REPO)
+    return subprocess.run(
+        [sys.executable, "-m", "webquorum", *args],
+        capture_output=True,
+        text=True,
+        timeout=90,
+        env=full,
+        cwd=REPO,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -47,11 +54,18 @@ def hostile(web: SimWeb, tmp_path_factory: pytest.TempPathFactory) -> Iterator[t
     config = tmp_path_factory.mktemp("contract") / "webquorum.yaml"
     config.write_text(yaml.safe_dump(research_web(web)), encoding="utf-8")
     web.route("/ferry", Reply(body=PAGE.encode("utf-8")), host=SITES[0])
-    web.route("/ferry.txt", Reply(body=HOSTILE.encode("utf-8"), content_type="text/plain; charset=utf-8"), host=SITES[0])
+    web.route(
+        "/ferry.txt",
+        Reply(body=HOSTILE.encode("utf-8"), content_type="text/plain; charset=utf-8"),
+        host=SITES[0],
+    )
     yield config, web.url("/ferry", host=SITES[0])
 
 
-@pytest.mark.parametrize("args", [["fetch", "http://a.test/", "--budget", "0"], ["search", "x", "--max-results", "0"], ["nosuchcommand"]])
+@pytest.mark.parametrize(
+    "args",
+    [["fetch", "http://a.test/", "--budget", "0"], ["search", "x", "--max-results", "0"], ["nosuchcommand"]],
+)
 def test_a_usage_error_follows_the_contract(args: list[str]) -> None:
     with_json = run(*args, "--json")
     assert with_json.returncode == 2
@@ -98,12 +112,18 @@ def test_collect_prints_passages_once_and_clean(hostile: tuple[Path, str]) -> No
     done = run("collect", "--url", url, "--topic", "ferry tickets", "--config", str(config))
     assert done.returncode == 0, done.stderr
     _clean(done.stdout)
-    assert "(score" not in done.stdout and "None" not in done.stdout and done.stdout.startswith("1 source for: ")
+    assert (
+        "(score" not in done.stdout and "None" not in done.stdout and done.stdout.startswith("1 source for: ")
+    )
 
 
 async def test_mcp_small_flag_serves_two_tools(hostile: tuple[Path, str]) -> None:
     config, _ = hostile
-    params = StdioServerParameters(command=sys.executable, args=["-m", "webquorum", "mcp", "--small", "--config", str(config)], cwd=str(REPO))
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "webquorum", "mcp", "--small", "--config", str(config)],
+        cwd=str(REPO),
+    )
     async with McpClient(params) as client:
         assert [t.name for t in (await client.list_tools()).tools] == ["web_search", "web_fetch"]
     refused = run("mcp", "--small", "--http", "--workers", "2", "--config", str(config))
@@ -115,7 +135,9 @@ def test_expected_hash_takes_the_bare_digits_and_refuses_a_malformed_one(hostile
     first = run("fetch", url, "--json", "--config", str(config))
     digest = json.loads(first.stdout)["content_hash"]
     assert digest.startswith("sha256:")
-    again = run("fetch", url, "--expected-hash", digest.removeprefix("sha256:").upper(), "--config", str(config))
+    again = run(
+        "fetch", url, "--expected-hash", digest.removeprefix("sha256:").upper(), "--config", str(config)
+    )
     assert again.returncode == 0, again.stderr
     bad = run("fetch", url, "--expected-hash", "sha256:1234", "--json", "--config", str(config))
     assert bad.returncode == 2 and "--expected-hash" in json.loads(bad.stdout)["message"]
@@ -125,11 +147,22 @@ def test_expected_hash_takes_the_bare_digits_and_refuses_a_malformed_one(hostile
 def test_search_and_brief_print_provider_text_without_escapes(simweb: SimWeb, tmp_path: Path) -> None:
     from tests.sim.providers import host_of, provider_config
 
-    hostile = {"query": "ferry", "results": [{
-        "url": f"http://{SITES[0]}:{simweb.port}/gone page", "engines": ["sim"],
-        "title": f"Ferry times{ESC}]0;owned{chr(7)}", "content": f"Leaves at nine.{ESC}]52;c;cm0gLXJmIH4={chr(7)}{ESC}[2J Boarding early.",
-    }]}
-    simweb.route("/search", Reply(body=json.dumps(hostile).encode(), content_type="application/json"), host=host_of("searxng"))
+    hostile = {
+        "query": "ferry",
+        "results": [
+            {
+                "url": f"http://{SITES[0]}:{simweb.port}/gone page",
+                "engines": ["sim"],
+                "title": f"Ferry times{ESC}]0;owned{chr(7)}",
+                "content": f"Leaves at nine.{ESC}]52;c;cm0gLXJmIH4={chr(7)}{ESC}[2J Boarding early.",
+            }
+        ],
+    }
+    simweb.route(
+        "/search",
+        Reply(body=json.dumps(hostile).encode(), content_type="application/json"),
+        host=host_of("searxng"),
+    )
     config = provider_config(simweb, ["searxng"])
     config["web"] = {"search_provider": "searxng"}
     path = tmp_path / "webquorum.yaml"

@@ -19,8 +19,12 @@ from webquorum.cli import app
 
 def test_fetch_command_options_offset_hash_reader_and_no_cache(simweb: SimWeb, tmp_path: Path) -> None:
     simweb.route("/lighthouse", Reply(body=STORY), host=SITE)
-    simweb.route("/", Reply(body=jina_read("Lighthouse", STORY_MD), content_type="application/json"),
-                 host=SERVICE, method="POST")
+    simweb.route(
+        "/",
+        Reply(body=jina_read("Lighthouse", STORY_MD), content_type="application/json"),
+        host=SERVICE,
+        method="POST",
+    )
     cfg = service_config(simweb, "jina")
     cfg["cache"] = {"enabled": True, "path": str(tmp_path / "c.sqlite")}
     config = tmp_path / "webquorum.yaml"

@@ -37,10 +37,17 @@ REPO = Path(__file__).resolve().parent.parent
 KEY = "key-mojeek-0123456789"
 
 
-def run(*args: str, env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, env: dict[str, str] | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "webquorum", *args], capture_output=True, text=True, timeout=timeout, cwd=REPO,
-        env={**os.environ, **(env or {})}, check=False,
+        [sys.executable, "-m", "webquorum", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=REPO,
+        env={**os.environ, **(env or {})},
+        check=False,
     )
 
 
@@ -55,23 +62,44 @@ def test_shell_completion_is_offered() -> None:
 
 
 def test_bash_completion_installs_and_completes(tmp_path: Path) -> None:
-    """Under bash (found as the parent process), install writes the script and a source line once; the script completes."""
-    env = {**os.environ, "HOME": str(tmp_path), "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    """Under bash (found as the parent process), install writes the script and a source line once; the script
+    completes."""
+    env = {
+        **os.environ,
+        "HOME": str(tmp_path),
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+    }
 
-    def under_bash(script: str) -> subprocess.CompletedProcess[str]:  # `exit $?` keeps bash from exec-ing the last command
-        return subprocess.run(["bash", "-c", f"{script}; exit $?"], capture_output=True, text=True, env=env, cwd=REPO, timeout=60, check=False)
+    def under_bash(
+        script: str,
+    ) -> subprocess.CompletedProcess[str]:  # `exit $?` keeps bash from exec-ing the last command
+        return subprocess.run(
+            ["bash", "-c", f"{script}; exit $?"],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=REPO,
+            timeout=60,
+            check=False,
+        )
 
     shown = under_bash("webquorum --show-completion")
     assert shown.returncode == 0 and "complete -o default -F _webquorum_completion webquorum" in shown.stdout
     for _ in range(2):
         installed = under_bash("webquorum --install-completion")
-        assert installed.returncode == 0 and installed.stdout.startswith("bash completion installed in "), installed.stderr
+        assert installed.returncode == 0 and installed.stdout.startswith("bash completion installed in "), (
+            installed.stderr
+        )
     script = tmp_path / ".bash_completions" / "webquorum.sh"
     assert script.read_text() == shown.stdout
     assert (tmp_path / ".bashrc").read_text().count(f"source '{script}'") == 1
-    tab = under_bash(f"source '{script}'; COMP_WORDS=(webquorum fetch --bu); COMP_CWORD=2; _webquorum_completion webquorum; echo ${{COMPREPLY[@]}}")
+    tab = under_bash(
+        f"source '{script}'; COMP_WORDS=(webquorum fetch --bu); COMP_CWORD=2; _webquorum_completion webquorum; echo ${{COMPREPLY[@]}}"
+    )
     assert tab.stdout.split() == ["--budget"], tab.stderr
-    words = under_bash(f"source '{script}'; COMP_WORDS=(webquorum ''); COMP_CWORD=1; _webquorum_completion webquorum; echo ${{COMPREPLY[@]}}")
+    words = under_bash(
+        f"source '{script}'; COMP_WORDS=(webquorum ''); COMP_CWORD=1; _webquorum_completion webquorum; echo ${{COMPREPLY[@]}}"
+    )
     assert {"search", "brief", "fetch", "mcp"} <= set(words.stdout.split())
 
 
@@ -104,7 +132,10 @@ def web() -> Iterator[SimWeb]:
 @pytest.fixture(scope="module")
 def config_file(web: SimWeb, tmp_path_factory: pytest.TempPathFactory) -> Path:
     config = provider_config(web, ["mojeek"])
-    config["overrides"]["mojeek"] = {"base_url": config["overrides"]["mojeek"]["base_url"], "api_key_env": "WQ_TEST_MOJEEK_KEY"}
+    config["overrides"]["mojeek"] = {
+        "base_url": config["overrides"]["mojeek"]["base_url"],
+        "api_key_env": "WQ_TEST_MOJEEK_KEY",
+    }
     path = tmp_path_factory.mktemp("shell") / "webquorum.yaml"
     path.write_text(yaml.safe_dump(config), encoding="utf-8")
     return path
@@ -120,7 +151,9 @@ def test_verbose_logs_each_call_on_stderr_with_keys_masked(config_file: Path) ->
     assert "DEBUG webquorum.calls: mojeek http://mojeek.test" in loud.stderr
     assert KEY not in loud.stderr and "***" in loud.stderr
     assert json.loads(loud.stdout)["results"]  # logs never reach stdout
-    by_env = run("-v", "search", "kestrel", "--config", str(config_file), env={**env, "WEBQUORUM_LOG": "info"})
+    by_env = run(
+        "-v", "search", "kestrel", "--config", str(config_file), env={**env, "WEBQUORUM_LOG": "info"}
+    )
     assert "webquorum.calls: mojeek GET: ok" in by_env.stderr and KEY not in by_env.stderr + by_env.stdout
 
 
@@ -137,10 +170,28 @@ def test_json_failure_is_a_json_error_object(config_file: Path) -> None:
 
 
 def test_search_takes_time_range_and_language(config_file: Path) -> None:
-    done = run("search", "kestrel", "--config", str(config_file), "--json", "--time-range", "week", "--language", "de",
-               env={"WQ_TEST_MOJEEK_KEY": KEY})
+    done = run(
+        "search",
+        "kestrel",
+        "--config",
+        str(config_file),
+        "--json",
+        "--time-range",
+        "week",
+        "--language",
+        "de",
+        env={"WQ_TEST_MOJEEK_KEY": KEY},
+    )
     assert done.returncode == 0, done.stderr
-    bad = run("search", "kestrel", "--config", str(config_file), "--time-range", "decade", env={"WQ_TEST_MOJEEK_KEY": KEY})
+    bad = run(
+        "search",
+        "kestrel",
+        "--config",
+        str(config_file),
+        "--time-range",
+        "decade",
+        env={"WQ_TEST_MOJEEK_KEY": KEY},
+    )
     assert bad.returncode == 2 and "decade" in bad.stderr
 
 
@@ -149,8 +200,12 @@ def interrupt_under_a_terminal(args: list[str], ready: str, cwd: Path) -> tuple[
     """Start ``webquorum`` on a pseudo-terminal, wait for ``ready`` on its stderr, send Ctrl-C's SIGINT."""
     master, slave = pty.openpty()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "webquorum", *args], stdin=slave, stdout=subprocess.DEVNULL, stderr=slave,
-        cwd=cwd, start_new_session=True,
+        [sys.executable, "-m", "webquorum", *args],
+        stdin=slave,
+        stdout=subprocess.DEVNULL,
+        stderr=slave,
+        cwd=cwd,
+        start_new_session=True,
     )
     os.close(slave)
     seen = b""
@@ -165,7 +220,9 @@ def interrupt_under_a_terminal(args: list[str], ready: str, cwd: Path) -> tuple[
         time.sleep(0.5)  # past the banner, into the serving loop
         os.killpg(proc.pid, signal.SIGINT)
         try:
-            code: int | str = proc.wait(60)  # a cap for a server that ignores Ctrl-C, generous for a loaded machine
+            code: int | str = proc.wait(
+                60
+            )  # a cap for a server that ignores Ctrl-C, generous for a loaded machine
         except subprocess.TimeoutExpired:
             code = "still running 60 s after Ctrl-C"
         os.set_blocking(master, False)
@@ -211,9 +268,16 @@ def test_the_brief_text_names_failed_providers_in_one_line(tmp_path: Path) -> No
     sim = SimWeb().start()
     try:
         config = research_web(sim)
-        serve(sim, "brave", Reply(status=500, body=b'{"error": "upstream exploded"}', content_type="application/json"))
+        serve(
+            sim,
+            "brave",
+            Reply(status=500, body=b'{"error": "upstream exploded"}', content_type="application/json"),
+        )
         config["providers"] = ["searxng", "brave"]
-        config["overrides"]["brave"] = {"base_url": f"http://brave.test:{sim.port}", "api_key": "key-brave-0123456789"}
+        config["overrides"]["brave"] = {
+            "base_url": f"http://brave.test:{sim.port}",
+            "api_key": "key-brave-0123456789",
+        }
         config["network"]["resolve"]["brave.test"] = "127.0.0.1"
         config["combos"] = [{"id": "both", "members": ["searxng", "brave"]}]
         config["web"]["search_provider"] = "both"
@@ -231,7 +295,9 @@ def test_the_brief_text_names_failed_providers_in_one_line(tmp_path: Path) -> No
 def test_an_empty_entity_is_refused_before_anything_is_spent(tmp_path: Path) -> None:
     path = tmp_path / "webquorum.yaml"
     path.write_text("providers: [wikipedia]\n", encoding="utf-8")
-    outcome = CliRunner().invoke(app, ["verify", "-e", "", "-c", "it opened in 1998", "--json", "--config", str(path)])
+    outcome = CliRunner().invoke(
+        app, ["verify", "-e", "", "-c", "it opened in 1998", "--json", "--config", str(path)]
+    )
     assert outcome.exit_code == 2
     refusal = json.loads(outcome.stdout)
     assert refusal["error"] == "web_evidence_brief_invalid" and "entities" in refusal["why"]

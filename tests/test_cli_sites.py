@@ -24,26 +24,55 @@ def config_path(simweb: SimWeb, tmp_path: Path) -> str:
     return str(path)
 
 
-def test_search_site_and_exclude_site_scope_the_json_and_count_the_drops(simweb: SimWeb, tmp_path: Path) -> None:
+def test_search_site_and_exclude_site_scope_the_json_and_count_the_drops(
+    simweb: SimWeb, tmp_path: Path
+) -> None:
     config = config_path(simweb, tmp_path)
-    run = CliRunner().invoke(app, ["search", "nvidia revenue", "--site", "nvidia.test", "--site", "reuters.test",
-                                   "--exclude-site", "nvidianews.nvidia.test", "--json", "--config", config])  # fmt: skip
+    run = CliRunner().invoke(
+        app,
+        [
+            "search",
+            "nvidia revenue",
+            "--site",
+            "nvidia.test",
+            "--site",
+            "reuters.test",
+            "--exclude-site",
+            "nvidianews.nvidia.test",
+            "--json",
+            "--config",
+            config,
+        ],
+    )
     assert run.exit_code == 0, run.output
     data = json.loads(run.stdout)
     assert [r["site"] for r in data["results"]] == ["nvidia.test", "reuters.test"]
-    assert data["scope"] == {"sites": ["nvidia.test", "reuters.test"], "exclude_sites": ["nvidianews.nvidia.test"],
-                             "dropped": 2, "note": None}  # fmt: skip
+    assert data["scope"] == {
+        "sites": ["nvidia.test", "reuters.test"],
+        "exclude_sites": ["nvidianews.nvidia.test"],
+        "dropped": 2,
+        "note": None,
+    }
     text = CliRunner().invoke(app, ["search", "nvidia revenue", "--site", "@wires", "--config", config])
-    assert text.exit_code == 0 and "scope: sites: reuters.test, cnbc.test; 2 results outside it dropped" in text.stdout
+    assert (
+        text.exit_code == 0
+        and "scope: sites: reuters.test, cnbc.test; 2 results outside it dropped" in text.stdout
+    )
 
 
 def test_brief_and_collect_take_the_same_options(simweb: SimWeb, tmp_path: Path) -> None:
     config = config_path(simweb, tmp_path)
-    brief = CliRunner().invoke(app, ["brief", "nvidia revenue", "--site", "nvidia.test", "--json", "--config", config])
+    brief = CliRunner().invoke(
+        app, ["brief", "nvidia revenue", "--site", "nvidia.test", "--json", "--config", config]
+    )
     assert brief.exit_code == 0, brief.output
     data = json.loads(brief.stdout)
-    assert {s["site"] for s in data["sources"]} == {"nvidia.test"} and "fewer than two" in data["scope"]["note"]
-    collect = CliRunner().invoke(app, ["collect", "-q", "nvidia revenue", "--exclude-site", "@wires", "--json", "--config", config])
+    assert {s["site"] for s in data["sources"]} == {"nvidia.test"} and "fewer than two" in data["scope"][
+        "note"
+    ]
+    collect = CliRunner().invoke(
+        app, ["collect", "-q", "nvidia revenue", "--exclude-site", "@wires", "--json", "--config", config]
+    )
     assert collect.exit_code == 0, collect.output
     out = json.loads(collect.stdout)
     assert out["scope"]["dropped"] == 2 and all("nvidia.test" in s["final_url"] for s in out["sources"])

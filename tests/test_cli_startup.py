@@ -36,20 +36,56 @@ with open(report, "w") as f:
 # What a quick path must never load: the model layer, rich, the HTTP and server stacks, the
 # readers and their parsers, the MCP SDK, YAML, asyncio, typer, and the package's own heavy layers.
 HEAVY = {
-    "pydantic", "pydantic_core", "rich", "trafilatura", "bm25s", "pypdfium2", "selectolax", "lxml", "uvicorn",
-    "starlette", "httpx2", "httpcore2", "anyio", "mcp", "yaml", "asyncio", "typer", "shellingham",
+    "pydantic",
+    "pydantic_core",
+    "rich",
+    "trafilatura",
+    "bm25s",
+    "pypdfium2",
+    "selectolax",
+    "lxml",
+    "uvicorn",
+    "starlette",
+    "httpx2",
+    "httpcore2",
+    "anyio",
+    "mcp",
+    "yaml",
+    "asyncio",
+    "typer",
+    "shellingham",
 }
-HEAVY_OWN = ("webquorum.api", "webquorum.config", "webquorum.logs", "webquorum.net", "webquorum.readers", "webquorum.providers",
-             "webquorum.resilience", "webquorum.analysis", "webquorum.types", "webquorum.mcp.server", "webquorum.serve")
+HEAVY_OWN = (
+    "webquorum.api",
+    "webquorum.config",
+    "webquorum.logs",
+    "webquorum.net",
+    "webquorum.readers",
+    "webquorum.providers",
+    "webquorum.resilience",
+    "webquorum.analysis",
+    "webquorum.types",
+    "webquorum.mcp.server",
+    "webquorum.serve",
+)
 COMPLETE = {"_WEBQUORUM_COMPLETE": "complete_bash", "COMP_WORDS": "webquorum fe", "COMP_CWORD": "1"}
 
 
-def modules_loaded(tmp_path: Path, args: list[str], env: dict[str, str] | None = None) -> tuple[int, str, set[str]]:
+def modules_loaded(
+    tmp_path: Path, args: list[str], env: dict[str, str] | None = None
+) -> tuple[int, str, set[str]]:
     report = tmp_path / "modules.json"
     done = subprocess.run(
-        [sys.executable, "-c", DRIVER, json.dumps(args), str(report)], capture_output=True, text=True, cwd=REPO,
-        env={**{k: v for k, v in os.environ.items() if k not in ("WEBQUORUM_LOG", "WEBQUORUM_CONFIG")}, **(env or {})},
-        timeout=60, check=False,
+        [sys.executable, "-c", DRIVER, json.dumps(args), str(report)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env={
+            **{k: v for k, v in os.environ.items() if k not in ("WEBQUORUM_LOG", "WEBQUORUM_CONFIG")},
+            **(env or {}),
+        },
+        timeout=60,
+        check=False,
     )
     data = json.loads(report.read_text())
     return data["code"], done.stdout, set(data["modules"])
@@ -71,9 +107,20 @@ def heavy_in(modules: set[str]) -> list[str]:
         (["nosuch", "--json"], None, 2, '"code": "WEB_BAD_REQUEST"'),
         ([], COMPLETE, 0, "fetch"),
     ],
-    ids=["help", "brief help", "fetch help", "bare", "usage error", "missing argument", "unknown command", "completion"],
+    ids=[
+        "help",
+        "brief help",
+        "fetch help",
+        "bare",
+        "usage error",
+        "missing argument",
+        "unknown command",
+        "completion",
+    ],
 )
-def test_quick_paths_load_no_heavy_module(tmp_path: Path, args: list[str], env: dict[str, str] | None, code: int, expect: str) -> None:
+def test_quick_paths_load_no_heavy_module(
+    tmp_path: Path, args: list[str], env: dict[str, str] | None, code: int, expect: str
+) -> None:
     exit_code, stdout, modules = modules_loaded(tmp_path, args, env)
     assert exit_code == code and expect in stdout
     assert heavy_in(modules) == [], " ".join(args)

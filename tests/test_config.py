@@ -40,17 +40,31 @@ def test_search_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_issue_example_validates() -> None:
-    config = parse_config({
-        "providers": ["brave", "tavily", "searxng"],
-        "overrides": {"searxng": {"base_url": "https://searx.example.org"}, "brave": {"api_key_env": "MY_BRAVE_KEY"},
-                      "tavily": {"api_key": "tvly-secret"}},
-        "combos": [{"id": "consensus", "members": ["brave", "tavily", "searxng"], "merge": "consensus"},
-                   {"id": "cheap", "members": ["duckduckgo", "wikipedia"], "merge": "append", "concurrent": False,
-                    "stop_after_results": 8}],
-        "web": {"search_provider": "consensus", "max_results": 10},
-        "network": {"timeout_s": 10, "allow_private_addresses": False},
-    })
-    assert config.combo("cheap") is not None and config.credential("tavily", "TAVILY_API_KEY") == "tvly-secret"
+    config = parse_config(
+        {
+            "providers": ["brave", "tavily", "searxng"],
+            "overrides": {
+                "searxng": {"base_url": "https://searx.example.org"},
+                "brave": {"api_key_env": "MY_BRAVE_KEY"},
+                "tavily": {"api_key": "tvly-secret"},
+            },
+            "combos": [
+                {"id": "consensus", "members": ["brave", "tavily", "searxng"], "merge": "consensus"},
+                {
+                    "id": "cheap",
+                    "members": ["duckduckgo", "wikipedia"],
+                    "merge": "append",
+                    "concurrent": False,
+                    "stop_after_results": 8,
+                },
+            ],
+            "web": {"search_provider": "consensus", "max_results": 10},
+            "network": {"timeout_s": 10, "allow_private_addresses": False},
+        }
+    )
+    assert (
+        config.combo("cheap") is not None and config.credential("tavily", "TAVILY_API_KEY") == "tvly-secret"
+    )
     assert "tvly-secret" not in repr(config) and "tvly-secret" not in config.model_dump_json()
 
 
@@ -60,10 +74,19 @@ def test_the_issue_example_validates() -> None:
         ({"web": {"max_results": 0}}, "web.max_results: 0 is not allowed"),
         ({"network": {"timeoutt": 3}}, "network.timeoutt: unknown key"),
         ({"providers": ["altavista"]}, "providers[0]: unknown provider 'altavista'"),
-        ({"overrides": {"brave": {"rate_limit": "lots"}}}, 'overrides.brave.rate_limit: \'lots\' is not allowed: must look like "20/minute"'),
+        (
+            {"overrides": {"brave": {"rate_limit": "lots"}}},
+            "overrides.brave.rate_limit: 'lots' is not allowed: must look like \"20/minute\"",
+        ),
         ({"overrides": {"searxng": {"base_url": "searx.local"}}}, "overrides.searxng.base_url"),
-        ({"web": {"search_provider": "nope"}}, "web.search_provider: 'nope' is neither a provider nor a combo"),
-        ({"web": {"fetch_provider": "curl"}}, "web.fetch_provider: 'curl'; allowed: http, exa, firecrawl, jina, tavily"),
+        (
+            {"web": {"search_provider": "nope"}},
+            "web.search_provider: 'nope' is neither a provider nor a combo",
+        ),
+        (
+            {"web": {"fetch_provider": "curl"}},
+            "web.fetch_provider: 'curl'; allowed: http, exa, firecrawl, jina, tavily",
+        ),
         ({"combos": [{"id": "c", "members": []}]}, "combos[0].members"),
         ("just a string", "top level must be a mapping"),
     ],
@@ -93,8 +116,11 @@ def test_keys_are_read_at_each_call(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize(
     "data",
-    [{"overrides": {"brave": {"api_key": 123456789012}}}, {"overrides": {"brave": {"api_key": ["s3cr3t-list-key"]}}},
-     {"mcp": {"auth_token": 987654321098}}],
+    [
+        {"overrides": {"brave": {"api_key": 123456789012}}},
+        {"overrides": {"brave": {"api_key": ["s3cr3t-list-key"]}}},
+        {"mcp": {"auth_token": 987654321098}},
+    ],
 )
 def test_a_mistyped_secret_is_never_echoed(data: dict[str, object]) -> None:
     with pytest.raises(ConfigError) as info:
@@ -106,9 +132,13 @@ def test_a_mistyped_secret_is_never_echoed(data: dict[str, object]) -> None:
 
 @pytest.mark.parametrize(
     "data",
-    [{"providers": ["altavista"]}, {"combos": [{"id": "c", "members": ["brave", "bingo"]}]},
-     {"combos": [{"id": "c", "members": ["brave"], "merge": "best"}]}, {"web": {"search_provider": "nope"}},
-     {"overrides": {"altavista": {}}}],
+    [
+        {"providers": ["altavista"]},
+        {"combos": [{"id": "c", "members": ["brave", "bingo"]}]},
+        {"combos": [{"id": "c", "members": ["brave"], "merge": "best"}]},
+        {"web": {"search_provider": "nope"}},
+        {"overrides": {"altavista": {}}},
+    ],
 )
 def test_unknown_names_are_bad_requests(data: dict[str, object]) -> None:
     from webquorum.errors import BadRequestError

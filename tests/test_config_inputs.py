@@ -1,4 +1,5 @@
-"""Every config input, file or dict, valid or not, ends in a Config or a ConfigError naming key, value and fix.
+"""Every config input, file or dict, valid or not, ends in a Config or a ConfigError naming key, value and
+fix.
 
 The named cases come from a first run gone wrong (issue 16); the hypothesis properties generate
 documents and dicts of the config's own shape (keys read off the models, values of every YAML
@@ -36,15 +37,27 @@ def config_error(source: Any, **kwargs: Any) -> ConfigError:
     ("data", "expected"),
     [
         ({"providers": []}, "providers: [] registers no search backend"),
-        ({"network": {"allow_hosts": ["10.0.0.0/33"]}}, "network.allow_hosts[0]: '10.0.0.0/33' is not a valid IP address or CIDR"),
-        ({"network": {"allow_hosts": ["http://intranet.local"]}}, "'http://intranet.local' is a URL; list the bare host name"),
+        (
+            {"network": {"allow_hosts": ["10.0.0.0/33"]}},
+            "network.allow_hosts[0]: '10.0.0.0/33' is not a valid IP address or CIDR",
+        ),
+        (
+            {"network": {"allow_hosts": ["http://intranet.local"]}},
+            "'http://intranet.local' is a URL; list the bare host name",
+        ),
         ({"network": {"allow_hosts": ["ok.local", ""]}}, "network.allow_hosts[1]: '' must be a host name"),
         ({"network": {"retries": True}}, "network.retries: true is not allowed: must be a whole number"),
         ({"cache": {"enabled": 1}}, "cache.enabled: 1 is not allowed: must be true or false"),
         ({"network": {"timeout_s": float("nan")}}, "network.timeout_s: nan is not allowed"),
-        ({"overrides": {"brave": {"api_key_env": ""}}}, "overrides.brave.api_key_env: the value is not allowed: must be an environment variable name"),
+        (
+            {"overrides": {"brave": {"api_key_env": ""}}},
+            "overrides.brave.api_key_env: the value is not allowed: must be an environment variable name",
+        ),
         ({"network": {"user_agent": "a\nX-Evil: 1"}}, "network.user_agent"),
-        ({"mcp": {"allowed_origins": ["app.example.org"]}}, "mcp.allowed_origins[0]: 'app.example.org' must be an origin"),
+        (
+            {"mcp": {"allowed_origins": ["app.example.org"]}},
+            "mcp.allowed_origins[0]: 'app.example.org' must be an origin",
+        ),
         ({"cache": {"path": ""}}, "cache.path: '' is not allowed"),
         ({"web": "fast"}, "web: 'fast' is not allowed: must be a mapping"),
     ],
@@ -70,7 +83,10 @@ def test_a_file_that_is_not_a_config_says_what_it_is(tmp_path: Path) -> None:
 
 
 def test_messages_speak_of_the_callers_argument(tmp_path: Path) -> None:
-    assert config_error("nope.yaml").message == "config: 'nope.yaml' does not exist; pass the path of a YAML file"
+    assert (
+        config_error("nope.yaml").message
+        == "config: 'nope.yaml' does not exist; pass the path of a YAML file"
+    )
     assert config_error("nope.yaml", argument="--config").message.startswith("--config: 'nope.yaml'")
     assert "expected a file path, a dict or a Config, not int" in config_error(3).message
     with pytest.raises(ConfigError, match="config: providers: \\[\\]"):
@@ -93,22 +109,51 @@ def _shape(model: type[BaseModel]) -> dict[str, Any]:
     """The config's key tree read off the models: nested models become dicts of their own keys."""
     tree: dict[str, Any] = {}
     for name, field in model.model_fields.items():
-        inner = [a for a in (field.annotation, *get_args(field.annotation)) if isinstance(a, type) and issubclass(a, BaseModel)]
+        inner = [
+            a
+            for a in (field.annotation, *get_args(field.annotation))
+            if isinstance(a, type) and issubclass(a, BaseModel)
+        ]
         tree[name] = _shape(inner[0]) if inner else None
     return tree
 
 
 SHAPE = _shape(Config)
 SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70), st.floats(allow_nan=True),
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=True),
     st.text(max_size=20),
-    st.sampled_from(["", "auto", "brave", "wikipedia", "http", "memory://", "sqlite://", "redis://", "10.0.0.0/8",
-                     "10.0.0.0/33", "http://x", "https://searx.example.org", "20/minute", "consensus", "*", "::1"]),
+    st.sampled_from(
+        [
+            "",
+            "auto",
+            "brave",
+            "wikipedia",
+            "http",
+            "memory://",
+            "sqlite://",
+            "redis://",
+            "10.0.0.0/8",
+            "10.0.0.0/33",
+            "http://x",
+            "https://searx.example.org",
+            "20/minute",
+            "consensus",
+            "*",
+            "::1",
+        ]
+    ),
 )
 
 
 def _value(shape: Any) -> st.SearchStrategy[Any]:
-    anything = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3), max_leaves=6)
+    anything = st.recursive(
+        SCALARS,
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+        max_leaves=6,
+    )
     if isinstance(shape, dict):
         return st.one_of(_config_dict(shape), anything)
     return anything
@@ -148,12 +193,18 @@ def test_any_dict_of_the_configs_shape_settles(data: dict[str, Any]) -> None:
         _runs(config)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(st.one_of(
-    _config_dict(SHAPE).map(lambda d: yaml.safe_dump(d, allow_unicode=True).encode()),
-    st.text(max_size=200).map(str.encode),
-    st.binary(max_size=200),
-))
+@settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(
+    st.one_of(
+        _config_dict(SHAPE).map(lambda d: yaml.safe_dump(d, allow_unicode=True).encode()),
+        st.text(max_size=200).map(str.encode),
+        st.binary(max_size=200),
+    )
+)
 def test_any_yaml_document_settles(tmp_path: Path, raw: bytes) -> None:
     path = tmp_path / "fuzz.yaml"
     path.write_bytes(raw)

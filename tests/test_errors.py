@@ -1,4 +1,5 @@
-"""Each error class carries its HTTP status beside its exit code: the one table ``webquorum serve`` answers from."""
+"""Each error class carries its HTTP status beside its exit code: the one table ``webquorum serve`` answers
+from."""
 
 from __future__ import annotations
 

@@ -18,7 +18,9 @@ from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
 DURATION_NAMES = frozenset({"elapsed", "took", "duration", "wall", "per_call", "gap", "gaps"})
-CLOCK_CALLS = frozenset({"monotonic", "monotonic_ns", "perf_counter", "perf_counter_ns", "process_time", "time"})
+CLOCK_CALLS = frozenset(
+    {"monotonic", "monotonic_ns", "perf_counter", "perf_counter_ns", "process_time", "time"}
+)
 COMPARISONS = frozenset({"<", ">", "<=", ">="})
 
 
@@ -78,4 +80,6 @@ def test_the_scan_finds_what_it_looks_for(tmp_path: Path) -> None:
 
 def test_no_test_asserts_wall_clock_time() -> None:
     hits = [hit for path in sorted(TESTS.rglob("*.py")) for hit in clock_asserts(path, TESTS.parent)]
-    assert not hits, "tests asserting elapsed time (test the behaviour at the bound instead):\n" + "\n".join(hits)
+    assert not hits, "tests asserting elapsed time (test the behaviour at the bound instead):\n" + "\n".join(
+        hits
+    )

@@ -1,4 +1,5 @@
-"""What a package index and a new user see: a license file, project links, classifiers, and one URL everywhere."""
+"""What a package index and a new user see: a license file, project links, classifiers, and one URL
+everywhere."""
 
 from __future__ import annotations
 

@@ -5,10 +5,33 @@ from __future__ import annotations
 import webquorum
 
 EXPECTED = {
-    "Brief", "BriefRefusedError", "CheckRequest", "CheckResult", "Client", "CollectRequest", "CollectResult", "Config", "DiscoverRequest",
-    "DiscoverResult", "FetchError", "Link", "LinksResult", "Page", "ProviderError", "ProviderFailure",
-    "RequestRefusedError", "Result", "SearchResponse", "VerifyRequest", "VerifyResult", "WebQuorumError",
-    "__version__", "brief", "fetch", "load_config", "search",
+    "Brief",
+    "BriefRefusedError",
+    "CheckRequest",
+    "CheckResult",
+    "Client",
+    "CollectRequest",
+    "CollectResult",
+    "Config",
+    "DiscoverRequest",
+    "DiscoverResult",
+    "FetchError",
+    "Link",
+    "LinksResult",
+    "Page",
+    "ProviderError",
+    "ProviderFailure",
+    "RequestRefusedError",
+    "Result",
+    "SearchResponse",
+    "VerifyRequest",
+    "VerifyResult",
+    "WebQuorumError",
+    "__version__",
+    "brief",
+    "fetch",
+    "load_config",
+    "search",
 }
 
 
@@ -29,7 +52,9 @@ def test_every_type_a_client_call_takes_or_returns_is_exported() -> None:
         for hint in hints.values():
             for part in (hint, *typing.get_args(hint)):
                 if isinstance(part, type) and issubclass(part, BaseModel):
-                    assert part in public, f"Client.{name} uses {part.__name__}, which webquorum does not export"
+                    assert part in public, (
+                        f"Client.{name} uses {part.__name__}, which webquorum does not export"
+                    )
 
 
 def test_the_package_ships_its_type_information() -> None:
@@ -49,7 +74,13 @@ def test_sync_helpers_run_one_call_on_a_fresh_client(simweb: object) -> None:
 
     assert isinstance(simweb, SimWeb)
     serve(simweb, "searxng")
-    simweb.route("/page", Reply(body="<html><body><main><p>The harbour bridge is 1,240 metres long and opened in 1932.</p></main></body></html>"), host="site.test")
+    simweb.route(
+        "/page",
+        Reply(
+            body="<html><body><main><p>The harbour bridge is 1,240 metres long and opened in 1932.</p></main></body></html>"
+        ),
+        host="site.test",
+    )
     config = provider_config(simweb, ["searxng"], web={"search_provider": "searxng"})
     config["network"]["resolve"]["site.test"] = "127.0.0.1"
     config["network"]["allow_hosts"] = ["site.test"]

@@ -16,8 +16,27 @@ from webquorum.errors import BadRequestError
 from webquorum.scope import SiteScope, parse_site, resolve_sites, site_scope, split_site_operators
 
 SITES = ["bbc.co.uk", "news.bbc.co.uk", "example.com", "xn--85x722f.xn--fiqs8s", "user.github.io", "10.0.0.1"]
-LABELS = ["bbc", "evilbbc", "news", "www", "co", "uk", "com", "example", "github", "io", "user", "evil", "test",
-          "xn--85x722f", "xn--fiqs8s", "10", "0", "1", "m"]  # fmt: skip
+LABELS = [
+    "bbc",
+    "evilbbc",
+    "news",
+    "www",
+    "co",
+    "uk",
+    "com",
+    "example",
+    "github",
+    "io",
+    "user",
+    "evil",
+    "test",
+    "xn--85x722f",
+    "xn--fiqs8s",
+    "10",
+    "0",
+    "1",
+    "m",
+]
 
 
 def reference_in(site: str, host: str) -> bool:
@@ -36,13 +55,26 @@ def spell(host: str, upper: bool, dot: bool, port: int | None, userinfo: str | N
 
 
 hosts = st.lists(st.sampled_from(LABELS), min_size=1, max_size=5).map(".".join)
-spellings = st.tuples(st.booleans(), st.booleans(), st.none() | st.integers(1, 65535),
-                      st.none() | st.sampled_from(["bbc.co.uk", "news.bbc.co.uk:pw", "u"]), st.booleans())  # fmt: skip
+spellings = st.tuples(
+    st.booleans(),
+    st.booleans(),
+    st.none() | st.integers(1, 65535),
+    st.none() | st.sampled_from(["bbc.co.uk", "news.bbc.co.uk:pw", "u"]),
+    st.booleans(),
+)
 
 
-@given(st.lists(st.sampled_from(SITES), max_size=3), st.lists(st.sampled_from(SITES), max_size=2), hosts, spellings)
+@given(
+    st.lists(st.sampled_from(SITES), max_size=3),
+    st.lists(st.sampled_from(SITES), max_size=2),
+    hosts,
+    spellings,
+)
 def test_admits_exactly_the_hosts_under_an_included_site_and_none_under_an_excluded_one(
-    sites: list[str], excluded: list[str], host: str, spelling: tuple[bool, bool, int | None, str | None, bool]
+    sites: list[str],
+    excluded: list[str],
+    host: str,
+    spelling: tuple[bool, bool, int | None, str | None, bool],
 ) -> None:
     scope = SiteScope(tuple(sites), tuple(excluded))
     expected = (not sites or any(reference_in(s, host) for s in sites)) and not any(
@@ -82,7 +114,12 @@ def test_near_misses_and_unreadable_urls_are_out_of_scope(url: str) -> None:
 
 @pytest.mark.parametrize(
     "url",
-    ["https://BBC.CO.UK./x", "http://news.bbc.co.uk:8080/", "https://user:pw@www.bbc.co.uk/", "https://bbc\u3002co\u3002uk/"],
+    [
+        "https://BBC.CO.UK./x",
+        "http://news.bbc.co.uk:8080/",
+        "https://user:pw@www.bbc.co.uk/",
+        "https://bbc\u3002co\u3002uk/",
+    ],
 )
 def test_every_spelling_of_a_host_in_scope_is_admitted(url: str) -> None:
     assert SiteScope(("bbc.co.uk",)).admits(url)
@@ -103,18 +140,31 @@ def test_an_ip_site_matches_only_that_address() -> None:
 
 @pytest.mark.parametrize(
     ("given", "canonical"),
-    [("BBC.co.uk", "bbc.co.uk"), ("*.bbc.co.uk", "bbc.co.uk"), ("https://news.bbc.co.uk/", "news.bbc.co.uk"),
-     ("bbc.co.uk.", "bbc.co.uk"), ("bbc.co.uk:443", "bbc.co.uk"), ("食狮.中国", "xn--85x722f.xn--fiqs8s")],
-)  # fmt: skip
+    [
+        ("BBC.co.uk", "bbc.co.uk"),
+        ("*.bbc.co.uk", "bbc.co.uk"),
+        ("https://news.bbc.co.uk/", "news.bbc.co.uk"),
+        ("bbc.co.uk.", "bbc.co.uk"),
+        ("bbc.co.uk:443", "bbc.co.uk"),
+        ("食狮.中国", "xn--85x722f.xn--fiqs8s"),
+    ],
+)
 def test_a_site_is_written_as_a_domain_host_or_url(given: str, canonical: str) -> None:
     assert parse_site(given) == canonical
 
 
 @pytest.mark.parametrize(
     ("given", "words"),
-    [("co.uk", "public suffix"), ("github.io", "public suffix"), ("com", "public suffix"),
-     ("bbc.co.uk/news", "has a path"), ("", "not a site"), ("bbc co uk", "not a site"), ("ftp://x.org", "not a site")],
-)  # fmt: skip
+    [
+        ("co.uk", "public suffix"),
+        ("github.io", "public suffix"),
+        ("com", "public suffix"),
+        ("bbc.co.uk/news", "has a path"),
+        ("", "not a site"),
+        ("bbc co uk", "not a site"),
+        ("ftp://x.org", "not a site"),
+    ],
+)
 def test_a_bad_site_is_refused_naming_field_value_and_fix(given: str, words: str) -> None:
     with pytest.raises(BadRequestError) as info:
         parse_site(given, "exclude_sites")
@@ -133,7 +183,11 @@ def test_named_sets_expand_in_place_and_duplicates_go() -> None:
 
 def test_a_dash_in_sites_excludes_as_minus_site_does_in_a_query() -> None:
     scope = site_scope(["bbc.co.uk", "-sport.bbc.co.uk", "-@spam"], ["evil.test"], {"spam": ["spam.test"]})
-    assert scope.sites == ("bbc.co.uk",) and scope.exclude_sites == ("sport.bbc.co.uk", "spam.test", "evil.test")
+    assert scope.sites == ("bbc.co.uk",) and scope.exclude_sites == (
+        "sport.bbc.co.uk",
+        "spam.test",
+        "evil.test",
+    )
     with pytest.raises(BadRequestError, match=r"^sites: 'co\.uk' is a public suffix"):
         site_scope(["-co.uk"], None, {})
 
@@ -147,10 +201,15 @@ def test_too_many_sites_are_refused() -> None:
     ("query", "expected"),
     [
         ("tides site:noaa.gov", ("tides", ["noaa.gov"], [])),
-        ("tides (site:noaa.gov OR site:nasa.gov) -site:example.com", ("tides", ["noaa.gov", "nasa.gov"], ["example.com"])),
+        (
+            "tides (site:noaa.gov OR site:nasa.gov) -site:example.com",
+            ("tides", ["noaa.gov", "nasa.gov"], ["example.com"]),
+        ),
         ("Site:NOAA.gov tides OR floods", ("tides OR floods", ["NOAA.gov"], [])),
         ("what is site: reliability", ("what is site: reliability", [], [])),
     ],
 )
-def test_site_operators_are_taken_out_of_a_query(query: str, expected: tuple[str, list[str], list[str]]) -> None:
+def test_site_operators_are_taken_out_of_a_query(
+    query: str, expected: tuple[str, list[str], list[str]]
+) -> None:
     assert split_site_operators(query) == expected

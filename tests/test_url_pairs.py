@@ -100,7 +100,11 @@ def test_empty_name_is_still_an_error_naming_it() -> None:
 
 
 def test_site_key_makes_both_scripts_of_one_site_equal() -> None:
-    assert site_key("https://www.食狮.中国/a") == site_key("https://xn--85x722f.xn--fiqs8s/b") == "xn--85x722f.xn--fiqs8s"
+    assert (
+        site_key("https://www.食狮.中国/a")
+        == site_key("https://xn--85x722f.xn--fiqs8s/b")
+        == "xn--85x722f.xn--fiqs8s"
+    )
     assert site_key("investor.nvidia.com") == "nvidia.com"
     assert site_key(".example.com") == ".example.com"  # no registrable domain: its own site, never an error
     assert site_key("http://[::1]:8080/") == "::1"

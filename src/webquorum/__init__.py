@@ -59,11 +59,19 @@ __all__ = [
 _HOMES = {
     **dict.fromkeys(("Client", "brief", "fetch", "search"), "webquorum.api"),
     **dict.fromkeys(("Config", "load_config"), "webquorum.config"),
-    **dict.fromkeys(("BriefRefusedError", "FetchError", "ProviderError", "RequestRefusedError", "WebQuorumError"), "webquorum.errors"),
-    **dict.fromkeys(("Brief", "Link", "LinksResult", "Page", "ProviderFailure", "Result", "SearchResponse"), "webquorum.types"),
+    **dict.fromkeys(
+        ("BriefRefusedError", "FetchError", "ProviderError", "RequestRefusedError", "WebQuorumError"),
+        "webquorum.errors",
+    ),
+    **dict.fromkeys(
+        ("Brief", "Link", "LinksResult", "Page", "ProviderFailure", "Result", "SearchResponse"),
+        "webquorum.types",
+    ),
     **dict.fromkeys(("CheckRequest", "CheckResult"), "webquorum.types.check"),
     **dict.fromkeys(("CollectRequest", "CollectResult"), "webquorum.types.collect"),
-    **dict.fromkeys(("DiscoverRequest", "DiscoverResult", "VerifyRequest", "VerifyResult"), "webquorum.types.research"),
+    **dict.fromkeys(
+        ("DiscoverRequest", "DiscoverResult", "VerifyRequest", "VerifyResult"), "webquorum.types.research"
+    ),
 }
 
 

@@ -32,7 +32,8 @@ Progress = Callable[[str], None]
 
 
 class Client:
-    """An async client; one per application. Every call through it shares HTTP pools, breakers, limits and cache."""
+    """An async client; one per application. Every call through it shares HTTP pools, breakers, limits and
+    cache."""
 
     def __init__(self, config: ConfigLike = None, *, use_cache: bool = True) -> None:
         self.config = load_config(config)
@@ -132,9 +133,19 @@ class Client:
     ) -> Brief:
         from webquorum.pipelines.brief import brief
 
-        fetch_pipeline.check_reader(self.runtime, reader)  # a bad reader is a usage error, not a brief of snippets
-        return await brief(self.runtime, query, provider=provider, reader=reader, sources=sources, progress=progress,
-                           sites=sites, exclude_sites=exclude_sites)  # fmt: skip
+        fetch_pipeline.check_reader(
+            self.runtime, reader
+        )  # a bad reader is a usage error, not a brief of snippets
+        return await brief(
+            self.runtime,
+            query,
+            provider=provider,
+            reader=reader,
+            sources=sources,
+            progress=progress,
+            sites=sites,
+            exclude_sites=exclude_sites,
+        )
 
     async def collect(
         self,
@@ -157,9 +168,16 @@ class Client:
         """
         from webquorum.pipelines.collect import collect
 
-        fields = _request_fields(request, urls=urls, queries=queries, topic=topic, language=language,
-                                 time_range=time_range, max_sources=max_sources,
-                                 sites=_with_exclusions(sites, exclude_sites))  # fmt: skip
+        fields = _request_fields(
+            request,
+            urls=urls,
+            queries=queries,
+            topic=topic,
+            language=language,
+            time_range=time_range,
+            max_sources=max_sources,
+            sites=_with_exclusions(sites, exclude_sites),
+        )
         return await collect(self.runtime, {**fields, "progress": progress} if progress else fields)
 
     async def verify(
@@ -173,11 +191,18 @@ class Client:
         max_results: int | None = None,
         progress: Progress | None = None,
     ) -> VerifyResult:
-        """Check claims about named entities; a request that cannot be answered raises :class:`RequestRefusedError`."""
+        """Check claims about named entities; a request that cannot be answered raises
+        :class:`RequestRefusedError`."""
         from webquorum.pipelines.verify import verify
 
-        fields = _request_fields(request, objective=objective, entities=entities, claims_to_verify=claims_to_verify,
-                                 freshness_days=freshness_days, max_results=max_results)  # fmt: skip
+        fields = _request_fields(
+            request,
+            objective=objective,
+            entities=entities,
+            claims_to_verify=claims_to_verify,
+            freshness_days=freshness_days,
+            max_results=max_results,
+        )
         return await verify(self.runtime, fields, progress=progress)
 
     async def discover(
@@ -192,12 +217,19 @@ class Client:
         target_results: int | None = None,
         progress: Progress | None = None,
     ) -> DiscoverResult:
-        """Organisations behind a market signal; a request too broad to answer raises :class:`RequestRefusedError`."""
+        """Organisations behind a market signal; a request too broad to answer raises
+        :class:`RequestRefusedError`."""
         from webquorum.pipelines.discover import discover
 
-        fields = _request_fields(request, objective=objective, signals=signals, geographies=geographies,
-                                 freshness_days=freshness_days, exclusions=exclusions,
-                                 target_results=target_results)  # fmt: skip
+        fields = _request_fields(
+            request,
+            objective=objective,
+            signals=signals,
+            geographies=geographies,
+            freshness_days=freshness_days,
+            exclusions=exclusions,
+            target_results=target_results,
+        )
         return await discover(self.runtime, fields, progress=progress)
 
     async def check_answer(
@@ -217,12 +249,14 @@ class Client:
         return await check_answer(self.runtime, fields)
 
     async def providers(self) -> list[ProviderRow]:
-        """Every registered provider and combo: ready or not, what it needs (never a key's value), its modality."""
+        """Every registered provider and combo: ready or not, what it needs (never a key's value), its
+        modality."""
         return self.runtime.provider_rows()
 
 
 def _with_exclusions(sites: list[str] | None, exclude_sites: list[str] | None) -> list[str] | None:
-    """One ``sites`` list for a request model, excluded sites written ``-x.org`` (see :func:`webquorum.scope.site_scope`)."""
+    """One ``sites`` list for a request model, excluded sites written ``-x.org`` (see
+    :func:`webquorum.scope.site_scope`)."""
     if not sites and not exclude_sites:
         return None
     return [*(sites or []), *(f"-{site}" for site in exclude_sites or [])]

@@ -52,16 +52,26 @@ def fenced(text: str, **attrs: str) -> str:
 
 
 def safe_url(url: str) -> str:
-    """A URL as printed: percent-encoded (spaces, quotes, non-ASCII), so a terminal or a model sees one token."""
+    """A URL as printed: percent-encoded (spaces, quotes, non-ASCII), so a terminal or a model sees one
+    token."""
     parts = urlsplit(printable(url).strip())
     try:
-        host = parts.netloc.encode("idna").decode("ascii") if parts.netloc and not parts.netloc.isascii() else parts.netloc
+        host = (
+            parts.netloc.encode("idna").decode("ascii")
+            if parts.netloc and not parts.netloc.isascii()
+            else parts.netloc
+        )
     except UnicodeError:
         host = quote(parts.netloc, safe=":@[]")
-    return urlunsplit((
-        parts.scheme, host, quote(parts.path, safe="/%:@!$&'()*+,;=~-._"),
-        quote(parts.query, safe="=&%:@/?!$'()*+,;~-._"), quote(parts.fragment, safe="%:@/?!$&'()*+,;=~-._"),
-    ))
+    return urlunsplit(
+        (
+            parts.scheme,
+            host,
+            quote(parts.path, safe="/%:@!$&'()*+,;=~-._"),
+            quote(parts.query, safe="=&%:@/?!$'()*+,;~-._"),
+            quote(parts.fragment, safe="%:@/?!$&'()*+,;=~-._"),
+        )
+    )
 
 
 def brief_text(d: dict[str, Any], *, fence: bool) -> str:
@@ -85,14 +95,21 @@ def brief_text(d: dict[str, Any], *, fence: bool) -> str:
 def fetch_text(d: dict[str, Any], *, fence: bool) -> str:
     end = d["offset"] + len(d["text"])
     head = f"{one_line(d['title']) or d['final_url']}\n{safe_url(d['final_url'])}\n[{d['source_type']}; characters {d['offset']}-{end} of {d['total_chars']}; {d['content_hash']}]"
-    more = f"\n\n[more: call web_fetch with offset={end} and expected_content_hash={d['content_hash']}]" if d["truncated"] else ""
+    more = (
+        f"\n\n[more: call web_fetch with offset={end} and expected_content_hash={d['content_hash']}]"
+        if d["truncated"]
+        else ""
+    )
     body = fenced(d["text"], url=d["final_url"]) if fence else printable(d["text"])
     return f"{head}\n\n{body}{more}"
 
 
 def links_text(d: dict[str, Any]) -> str:
     lines = [f"Links on {safe_url(d['final_url'])}: {len(d['links'])} of {d['total']}"]
-    lines += [f"- {one_line(link['text']) or '(no text)'}: {safe_url(link['url'])}{'' if link['same_site'] else ' (other site)'}" for link in d["links"]]
+    lines += [
+        f"- {one_line(link['text']) or '(no text)'}: {safe_url(link['url'])}{'' if link['same_site'] else ' (other site)'}"
+        for link in d["links"]
+    ]
     if d["truncated"]:
         lines.append("[more links exist: raise limit (300 at most) or set same_site_only]")
     return "\n".join(lines)
@@ -104,7 +121,11 @@ def results_text(d: dict[str, Any]) -> str:
     else:
         lines = [f'{len(d["results"])} results for "{one_line(d["query"])}" via {d["provider"]}']
     for i, r in enumerate(d["results"], 1):
-        lines += [f"{i}. {one_line(r['title']) or r['site']}", f"   {safe_url(r['url'])}", f"   {one_line(r['snippet'])}"]
+        lines += [
+            f"{i}. {one_line(r['title']) or r['site']}",
+            f"   {safe_url(r['url'])}",
+            f"   {one_line(r['snippet'])}",
+        ]
     lines += [f"provider {f['provider']} failed: {f['code']} {one_line(f['message'])}" for f in d["failures"]]
     return "\n".join(lines)
 
@@ -116,13 +137,21 @@ def _site(url: str) -> str:
 def collect_text(d: dict[str, Any], *, fence: bool) -> str:
     """Sources with their passages, each passage once, then the gaps: no JSON, no scores, no empty titles."""
     sources = d["sources"]
-    lines = [f"{len(sources)} source{'s' if len(sources) != 1 else ''} for: {'; '.join(one_line(q) for q in d['query_variants']) or 'the given URLs'}"]
+    lines = [
+        f"{len(sources)} source{'s' if len(sources) != 1 else ''} for: {'; '.join(one_line(q) for q in d['query_variants']) or 'the given URLs'}"
+    ]
     if not sources:
-        lines.append("Nothing was found to quote." if not d["gaps"] else "No source could be read; see the gaps below.")
+        lines.append(
+            "Nothing was found to quote." if not d["gaps"] else "No source could be read; see the gaps below."
+        )
     seen: set[str] = set()
     for s in sources:
         site = _site(s["final_url"])
-        lines += ["", f"[{s['source_id']}] {one_line(s['title']) or site} ({site}, {s['source_type']})", f"  {safe_url(s['final_url'])}"]
+        lines += [
+            "",
+            f"[{s['source_id']}] {one_line(s['title']) or site} ({site}, {s['source_type']})",
+            f"  {safe_url(s['final_url'])}",
+        ]
         for ex in s["excerpts"]:
             key = " ".join(ex["text"].split()).casefold()
             if not key or key in seen:
@@ -133,7 +162,10 @@ def collect_text(d: dict[str, Any], *, fence: bool) -> str:
             lines.append(f"  {where}: {text}")
     if d["gaps"]:
         lines += ["", "Gaps (what could not be searched or read):"]
-        lines += [f"- {g['type']}: {one_line(g['detail'])}{' ' + safe_url(g['url']) if g.get('url') else ''}" for g in d["gaps"]]
+        lines += [
+            f"- {g['type']}: {one_line(g['detail'])}{' ' + safe_url(g['url']) if g.get('url') else ''}"
+            for g in d["gaps"]
+        ]
     return "\n".join(lines)
 
 
@@ -155,7 +187,10 @@ def verify_text(d: dict[str, Any], *, fence: bool) -> str:
     for c in d["claims"]:
         lines += ["", f"{c['verdict'].upper()}: {one_line(c['claim'])}", f"  why: {one_line(c['reason'])}"]
         lines += _passages(c["evidence_ids"], evidence, fence)
-    lines += ["", f"Run {d['run_id']}: {d['budget']['calls_spent']} search(es) spent, stopped: {d['stop_reason']}."]
+    lines += [
+        "",
+        f"Run {d['run_id']}: {d['budget']['calls_spent']} search(es) spent, stopped: {d['stop_reason']}.",
+    ]
     return "\n".join(lines)
 
 
@@ -163,10 +198,18 @@ def discover_text(d: dict[str, Any], *, fence: bool) -> str:
     """Each candidate organisation with its status and passages; never exhaustive, and said so."""
     evidence = {e["id"]: e for e in d["evidence"]}
     found = d["candidates"]
-    lines = [f"{len(found)} organisation(s) for: {one_line(d['objective'])}" if found else f"No organisation found for: {one_line(d['objective'])}"]
+    lines = [
+        f"{len(found)} organisation(s) for: {one_line(d['objective'])}"
+        if found
+        else f"No organisation found for: {one_line(d['objective'])}"
+    ]
     for c in found:
         where = "; ".join(x for x in (one_line(c["geography"]), c["domain"]) if x)
         lines += ["", f"{c['status']}: {one_line(c['name'])}{f' ({where})' if where else ''}"]
         lines += _passages(c["evidence_ids"], evidence, fence)
-    lines += ["", one_line(d["note"]), f"Run {d['run_id']}: {d['budget']['calls_spent']} search(es) spent, stopped: {d['stop_reason']}."]
+    lines += [
+        "",
+        one_line(d["note"]),
+        f"Run {d['run_id']}: {d['budget']['calls_spent']} search(es) spent, stopped: {d['stop_reason']}.",
+    ]
     return "\n".join(lines)

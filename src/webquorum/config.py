@@ -40,14 +40,17 @@ from webquorum.types.core import MERGE_STRATEGIES
 from webquorum.types.invalid import field_path, is_unknown_field, reason, shown_value
 
 AUTO = "auto"
-SECRET_KEYS = frozenset({"api_key", "auth_token", "proxy", "api_key_env"})  # a proxy URL may hold a password; api_key_env may hold a pasted key
+SECRET_KEYS = frozenset(
+    {"api_key", "auth_token", "proxy", "api_key_env"}
+)  # a proxy URL may hold a password; api_key_env may hold a pasted key
 log = logging.getLogger("webquorum.config")
 _SET_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _VARIABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")
 
 
 def secret_value(name: str, value: str, *, keep_blank: bool = False) -> str | None:
-    """A key as read from ``name``: surrounding whitespace stripped (with a warning), control characters refused.
+    """A key as read from ``name``: surrounding whitespace stripped (with a warning), control characters
+    refused.
 
     A Windows ``.env`` leaves a ``\r`` on every value; sent as a header it makes the HTTP library
     print the whole key in its error. Messages name the variable, never the value. The value is
@@ -64,7 +67,8 @@ def secret_value(name: str, value: str, *, keep_blank: bool = False) -> str | No
 
 
 def check_variable_name(value: str) -> str:
-    """An ``api_key_env`` value must name a variable; one that looks like a key is refused without echoing it."""
+    """An ``api_key_env`` value must name a variable; one that looks like a key is refused without echoing
+    it."""
     if not _VARIABLE.fullmatch(value) or _looks_like_key(value):
         raise ValueError(
             "must be the NAME of an environment variable (such as BRAVE_API_KEY), and this value looks like a key "
@@ -75,8 +79,14 @@ def check_variable_name(value: str) -> str:
 
 def _looks_like_key(value: str) -> bool:
     """Variable names are words; keys are long runs mixing cases and digits."""
-    mixed = any(c.islower() for c in value) and any(c.isupper() for c in value) and any(c.isdigit() for c in value)
+    mixed = (
+        any(c.islower() for c in value)
+        and any(c.isupper() for c in value)
+        and any(c.isdigit() for c in value)
+    )
     return len(value) >= 16 and (mixed or ("_" not in value and any(c.isdigit() for c in value)))
+
+
 DEFAULT_AGENT_MODEL = "anthropic/claude-sonnet-5"
 DEFAULT_VERIFICATION_MODEL = "openai/gpt-5.4-mini"
 DEFAULT_QUERY_MODEL = "perplexity/sonar"
@@ -85,7 +95,10 @@ MAX_CONFIG_BYTES = 1_000_000  # a config file is a few kilobytes; anything near 
 Int = Annotated[int, Strict()]
 Num = Annotated[float, Strict(), AllowInfNan(False)]
 Bool = Annotated[bool, Strict()]
-_HOST_NAME = re.compile(r"^(?=.{1,253}\.?$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$", re.I)
+_HOST_NAME = re.compile(
+    r"^(?=.{1,253}\.?$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$",
+    re.I,
+)
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _ORIGIN = re.compile(r"^https?://[^/\s?#]+$")
 
@@ -129,9 +142,13 @@ def _allowed_host(entry: str) -> str:
     if "://" in text:
         raise ValueError("is a URL; list the bare host name, e.g. intranet.local (no scheme, port or path)")
     if "/" in text or (text[:1].isdigit() and text.replace(".", "").replace("/", "").isdigit()):
-        raise ValueError("is not a valid IP address or CIDR range (e.g. 10.0.0.0/8: four numbers 0-255, a prefix 0-32)")
+        raise ValueError(
+            "is not a valid IP address or CIDR range (e.g. 10.0.0.0/8: four numbers 0-255, a prefix 0-32)"
+        )
     if not _HOST_NAME.match(text):
-        raise ValueError("must be a host name (e.g. intranet.local), an IP address or a CIDR range such as 10.0.0.0/8")
+        raise ValueError(
+            "must be a host name (e.g. intranet.local), an IP address or a CIDR range such as 10.0.0.0/8"
+        )
     return entry
 
 
@@ -162,7 +179,9 @@ class ProviderOverride(_Strict):
             try:
                 parse_rate(v)
             except ConfigError:
-                raise ValueError('must look like "20/minute" or "30 per 5 minutes" (units: second, minute, hour, day)') from None
+                raise ValueError(
+                    'must look like "20/minute" or "30 per 5 minutes" (units: second, minute, hour, day)'
+                ) from None
         return v
 
 
@@ -173,8 +192,12 @@ class Combo(_Strict):
     concurrent: Bool = True
     stop_after_results: Int | None = Field(default=None, ge=1, le=100)
     snippet_budget: Int = Field(default=600, ge=80, le=4000)
-    quorum: Int | None = Field(default=None, ge=1, le=64)  # answers before stragglers get a bounded wait; None = all but one
-    straggler_wait_s: Num = Field(default=2.0, ge=0, le=120)  # most extra wait for the rest once a quorum answered
+    quorum: Int | None = Field(
+        default=None, ge=1, le=64
+    )  # answers before stragglers get a bounded wait; None = all but one
+    straggler_wait_s: Num = Field(
+        default=2.0, ge=0, le=120
+    )  # most extra wait for the rest once a quorum answered
 
 
 class WebSettings(_Strict):
@@ -194,7 +217,9 @@ class NetworkSettings(_Strict):
     retries: Int = Field(default=2, ge=0, le=5)
     retry_waits: Bool = True
     user_agent: str | None = Field(default=None, min_length=1, max_length=300)
-    proxy: str | None = None  # "http://proxy:3128", "none" (ignore HTTPS_PROXY/HTTP_PROXY), null: the environment
+    proxy: str | None = (
+        None  # "http://proxy:3128", "none" (ignore HTTPS_PROXY/HTTP_PROXY), null: the environment
+    )
     no_proxy: list[str] = []  # hosts reached directly, added to $NO_PROXY
 
     @field_validator("proxy")
@@ -296,19 +321,27 @@ class McpSettings(_Strict):
     max_concurrent: Int = Field(default=16, ge=1, le=1024)
     call_deadline_s: Num = Field(default=60.0, gt=0, le=600)
     allowed_origins: list[str] = []
-    queue_wait_s: Num = Field(default=2.0, ge=0, le=60)  # a call over max_concurrent waits this long for a slot
+    queue_wait_s: Num = Field(
+        default=2.0, ge=0, le=60
+    )  # a call over max_concurrent waits this long for a slot
     max_queued: Int = Field(default=256, ge=0, le=100_000)  # waiters past this are told WEB_MCP_BUSY at once
     max_sessions: Int = Field(default=1000, ge=1, le=100_000)  # open HTTP sessions; past it new ones get 503
     session_idle_s: Num = Field(default=300.0, gt=0, le=86_400)  # an HTTP session idle this long is closed
-    shutdown_grace_s: Num = Field(default=5.0, ge=0, le=120)  # on SIGTERM, then in-flight calls get WEB_ABORTED
-    enable_check: Bool = False  # publish check_answer (off: the default tools/list stays under 8,000 characters)
+    shutdown_grace_s: Num = Field(
+        default=5.0, ge=0, le=120
+    )  # on SIGTERM, then in-flight calls get WEB_ABORTED
+    enable_check: Bool = (
+        False  # publish check_answer (off: the default tools/list stays under 8,000 characters)
+    )
 
     @field_validator("allowed_origins")
     @classmethod
     def _origins(cls, v: list[str]) -> list[str]:
         for i, origin in enumerate(v):
             if not _ORIGIN.match(origin):
-                raise ValueError(f"mcp.allowed_origins[{i}]: {origin!r} must be an origin like https://app.example.org or http://localhost:*")
+                raise ValueError(
+                    f"mcp.allowed_origins[{i}]: {origin!r} must be an origin like https://app.example.org or http://localhost:*"
+                )
         return v
 
 
@@ -334,7 +367,9 @@ class Config(_Strict):
         checked: dict[str, list[str]] = {}
         for name, members in v.items():
             if not _SET_NAME.fullmatch(name):
-                raise ValueError(f"site_sets: {name!r} is not a set name; use letters, digits, '-' or '_' (e.g. gov)")
+                raise ValueError(
+                    f"site_sets: {name!r} is not a set name; use letters, digits, '-' or '_' (e.g. gov)"
+                )
             if not members:
                 raise ValueError(f"site_sets.{name}: empty; list at least one site such as nasa.gov")
             try:
@@ -352,14 +387,20 @@ class Config(_Strict):
             )
         for i, pid in enumerate(self.providers or []):
             if pid not in PROVIDER_IDS:
-                raise ValueError(f"providers[{i}]: unknown provider {pid!r}; known: {', '.join(PROVIDER_IDS)}")
+                raise ValueError(
+                    f"providers[{i}]: unknown provider {pid!r}; known: {', '.join(PROVIDER_IDS)}"
+                )
         for key in self.overrides:
             if key not in PROVIDER_IDS:
-                raise ValueError(f"overrides.{key}: unknown provider {key!r}; known: {', '.join(PROVIDER_IDS)}")
+                raise ValueError(
+                    f"overrides.{key}: unknown provider {key!r}; known: {', '.join(PROVIDER_IDS)}"
+                )
         seen: set[str] = set()
         for i, combo in enumerate(self.combos):
             if combo.id in PROVIDER_IDS or combo.id == AUTO:
-                raise ValueError(f"combos[{i}].id: {combo.id!r} would shadow a provider id; choose another id")
+                raise ValueError(
+                    f"combos[{i}].id: {combo.id!r} would shadow a provider id; choose another id"
+                )
             if combo.id in seen:
                 raise ValueError(f"combos[{i}].id: duplicate combo id {combo.id!r}")
             seen.add(combo.id)
@@ -375,7 +416,9 @@ class Config(_Strict):
                 f"allowed: {', '.join(sorted(selectable))}"
             )
         if self.web.fetch_provider not in READER_IDS:
-            raise ValueError(f"web.fetch_provider: {self.web.fetch_provider!r}; allowed: {', '.join(READER_IDS)}")
+            raise ValueError(
+                f"web.fetch_provider: {self.web.fetch_provider!r}; allowed: {', '.join(READER_IDS)}"
+            )
         if self.collect.max_sources_default > self.collect.max_sources_cap:
             raise ValueError("collect.max_sources_default: must not exceed collect.max_sources_cap")
         return self
@@ -397,14 +440,16 @@ class Config(_Strict):
         return self.override(provider).api_key_env or default_env
 
     def proxy_routes(self) -> ProxyRoutes:
-        """Where requests go: ``network.proxy``/``network.no_proxy`` and HTTPS_PROXY/HTTP_PROXY/NO_PROXY, read now."""
+        """Where requests go: ``network.proxy``/``network.no_proxy`` and HTTPS_PROXY/HTTP_PROXY/NO_PROXY, read
+        now."""
         try:
             return proxy_routes(self.network.proxy, tuple(self.network.no_proxy), os.environ)
         except ProxySettingError as exc:
             raise ConfigError(f"{exc} (or set network.proxy in the config)") from None
 
     def model_key(self) -> str | None:
-        """The model endpoint's key from ``models.api_key_env``, read now (same stripping and checks as provider keys)."""
+        """The model endpoint's key from ``models.api_key_env``, read now (same stripping and checks as
+        provider keys)."""
         value = os.environ.get(self.models.api_key_env)
         return secret_value(self.models.api_key_env, value) if value else None
 
@@ -427,14 +472,17 @@ def mcp_token(settings: McpSettings) -> str | None:
     if settings.auth_token is not None:
         return settings.auth_token.get_secret_value()
     value = os.environ.get("WEBQUORUM_MCP_TOKEN")
-    return None if value is None or value == "" else secret_value("WEBQUORUM_MCP_TOKEN", value, keep_blank=True)
+    return (
+        None if value is None or value == "" else secret_value("WEBQUORUM_MCP_TOKEN", value, keep_blank=True)
+    )
 
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
 
 
 def log_level_setting() -> str | None:
-    """``$WEBQUORUM_LOG`` (debug, info, warning or error), or None when unset; anything else is a ConfigError."""
+    """``$WEBQUORUM_LOG`` (debug, info, warning or error), or None when unset; anything else is a
+    ConfigError."""
     value = os.environ.get("WEBQUORUM_LOG", "").strip().lower()
     if not value:
         return None
@@ -484,7 +532,8 @@ def _describe(error: dict[str, Any]) -> str:
 
 
 def parse_config(data: Any, *, source: str = "config") -> Config:
-    """A validated Config from parsed YAML or a dict; any mistake is a ConfigError naming key, value and fix."""
+    """A validated Config from parsed YAML or a dict; any mistake is a ConfigError naming key, value and
+    fix."""
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -499,7 +548,10 @@ def parse_config(data: Any, *, source: str = "config") -> Config:
         unknown = any(_names_unknown(dict(e)) for e in exc.errors())
         error = UnknownNameError if unknown else ConfigError
         more = f" (and {len(lines) - 5} more)" if len(lines) > 5 else ""
-        raise error(f"{source}: " + "; ".join(lines[:5]) + more, hint=f"fix the key named above in {source}; the README's config reference lists every key") from None
+        raise error(
+            f"{source}: " + "; ".join(lines[:5]) + more,
+            hint=f"fix the key named above in {source}; the README's config reference lists every key",
+        ) from None
     except RecursionError:
         raise ConfigError(f"{source}: nested too deeply (or refers to itself through a YAML alias)") from None
 
@@ -533,7 +585,11 @@ def config_path(explicit: str | Path | None = None, *, argument: str = "config")
 
 
 def _existing_file(path: Path, argument: str) -> Path:
-    fix = "unset it or point it at a YAML file" if argument == "WEBQUORUM_CONFIG" else "pass the path of a YAML file"
+    fix = (
+        "unset it or point it at a YAML file"
+        if argument == "WEBQUORUM_CONFIG"
+        else "pass the path of a YAML file"
+    )
     if path.is_dir():
         raise ConfigError(f"{argument}: {str(path)!r} is a directory, not a config file; {fix}")
     if not path.exists():
@@ -551,21 +607,30 @@ def read_config_file(path: Path) -> Config:
     except OSError as exc:
         raise ConfigError(f"{path}: cannot be read ({exc.strerror or exc}); check its permissions") from None
     if len(raw) > MAX_CONFIG_BYTES:
-        raise ConfigError(f"{path}: larger than {MAX_CONFIG_BYTES:,} bytes, which no config file needs; is it the right file?")
+        raise ConfigError(
+            f"{path}: larger than {MAX_CONFIG_BYTES:,} bytes, which no config file needs; is it the right file?"
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ConfigError(f"{path}: not UTF-8 text (byte {raw[exc.start]:#04x} at offset {exc.start}); save the file as UTF-8") from None
+        raise ConfigError(
+            f"{path}: not UTF-8 text (byte {raw[exc.start]:#04x} at offset {exc.start}); save the file as UTF-8"
+        ) from None
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        raise ConfigError(f"{path}: not valid YAML: {' '.join(str(exc).split())}", hint="fix the YAML at the line and column named above") from None
+        raise ConfigError(
+            f"{path}: not valid YAML: {' '.join(str(exc).split())}",
+            hint="fix the YAML at the line and column named above",
+        ) from None
     except RecursionError:
         raise ConfigError(f"{path}: nested too deeply to be a config file") from None
     return parse_config(data, source=str(path))
 
 
-def load_config(explicit: str | Path | Config | dict[str, Any] | None = None, *, argument: str = "config") -> Config:
+def load_config(
+    explicit: str | Path | Config | dict[str, Any] | None = None, *, argument: str = "config"
+) -> Config:
     """A validated Config from a path, a dict, a Config, or the documented search order (None).
 
     Anything else, and any invalid content, is a :class:`ConfigError` (code WEB_CONFIG_INVALID,
@@ -576,7 +641,9 @@ def load_config(explicit: str | Path | Config | dict[str, Any] | None = None, *,
     if isinstance(explicit, dict):
         return parse_config(explicit, source=argument)
     if explicit is not None and not isinstance(explicit, str | Path):
-        raise ConfigError(f"{argument}: expected a file path, a dict or a Config, not {type(explicit).__name__}")
+        raise ConfigError(
+            f"{argument}: expected a file path, a dict or a Config, not {type(explicit).__name__}"
+        )
     path = config_path(explicit, argument=argument)
     return Config() if path is None else read_config_file(path)
 

@@ -15,7 +15,8 @@
     │   ├── CredentialMissingError      WEB_PROVIDER_CREDENTIAL_MISSING      (exit 2, HTTP 503)
     │   ├── ConfiguredUnavailableError  WEB_PROVIDER_CONFIGURED_UNAVAILABLE  (exit 2, HTTP 503)
     │   ├── RateLimitedError            WEB_PROVIDER_RATE_LIMITED
-    │   │   └── ChallengeError          WEB_PROVIDER_RATE_LIMITED  (a bot-challenge page; cools the engine down)
+    │   │   └── ChallengeError          WEB_PROVIDER_RATE_LIMITED  (a bot-challenge page; cools the engine
+    down)
     │   ├── ProviderTimeoutError        WEB_PROVIDER_TIMEOUT
     │   ├── ProviderUnreachableError    WEB_PROVIDER_UNREACHABLE
     │   ├── BadResponseError            WEB_PROVIDER_BAD_RESPONSE
@@ -66,7 +67,8 @@ def remember_secret(value: str) -> None:
 
 
 def _base64_forms(secret: str) -> set[str]:
-    """What the key becomes inside any base64 text (a Basic header ``user:key``, an echoed token), in both alphabets.
+    """What the key becomes inside any base64 text (a Basic header ``user:key``, an echoed token), in both
+    alphabets.
 
     Base64 encodes three bytes as four characters, so the key's characters depend on where it sits
     in the encoded text: at each of the three alignments, the characters made only of the key's own
@@ -87,7 +89,13 @@ def _base64_forms(secret: str) -> set[str]:
 def _forms(secret: str) -> tuple[tuple[str, frozenset[str]], ...]:
     """The key as it may be echoed (verbatim, percent-encoded either way, ``repr``-escaped, inside
     base64 text, and that percent-encoded), lower-cased, each with its runs of ``MIN_FRAGMENT`` characters."""
-    spellings = (secret, quote(secret, safe=""), quote_plus(secret), repr(secret)[1:-1], *_base64_forms(secret))
+    spellings = (
+        secret,
+        quote(secret, safe=""),
+        quote_plus(secret),
+        repr(secret)[1:-1],
+        *_base64_forms(secret),
+    )
     forms = {form.lower() for form in spellings}
     return tuple(
         (form, frozenset(form[i : i + MIN_FRAGMENT] for i in range(len(form) - MIN_FRAGMENT + 1)))
@@ -96,7 +104,8 @@ def _forms(secret: str) -> tuple[tuple[str, frozenset[str]], ...]:
 
 
 def _secret_spans(low: str, secret: str) -> list[tuple[int, int]]:
-    """Where ``secret`` or any run of ``MIN_FRAGMENT``+ of its characters occurs in ``low`` (lower-cased text)."""
+    """Where ``secret`` or any run of ``MIN_FRAGMENT``+ of its characters occurs in ``low`` (lower-cased
+    text)."""
     spans: list[tuple[int, int]] = []
     for form, windows in _forms(secret):
         if len(form) < MIN_FRAGMENT:
@@ -116,8 +125,10 @@ def _secret_spans(low: str, secret: str) -> list[tuple[int, int]]:
                 # A fragment that reads as a name ("brave_web" inside key-brave_web-0123) is left alone:
                 # masked are runs holding a digit, and runs of 12+ that are not plain words.
                 run = low[i:end]
-                if end - i == len(form) or any(c.isdigit() for c in run) or (
-                    len(run) >= 12 and not run.replace("_", "").replace("-", "").isalpha()
+                if (
+                    end - i == len(form)
+                    or any(c.isdigit() for c in run)
+                    or (len(run) >= 12 and not run.replace("_", "").replace("-", "").isalpha())
                 ):
                     spans.append((i, end))
                     i = end
@@ -133,7 +144,8 @@ def mask_secrets(text: str, secrets: tuple[str, ...] = (), *, remembered: bool =
 
     A secret is masked verbatim, percent-encoded, upper- or lower-cased, and as any run of
     ``MIN_FRAGMENT`` or more of its characters holding a digit, or of 12 or more that is not a
-    plain word (an upstream that echoes a truncated key). Secrets shorter than that are masked only whole. For result text (URLs keep
+    plain word (an upstream that echoes a truncated key). Secrets shorter than that are masked only whole. For
+    result text (URLs keep
     their ordinary ``?key=`` parameters); messages and logs go through :func:`redact`.
     ``remembered=False`` masks only ``secrets`` (a result needs only its own request's key).
     """
@@ -246,7 +258,9 @@ class AbortedError(WebQuorumError):
 
 class BudgetExhaustedError(WebQuorumError):
     code = "WEB_BUDGET_EXHAUSTED"
-    hint = "the run's budget is spent; ask for less, or raise budget.max_calls_per_run / budget.max_usd_per_run"
+    hint = (
+        "the run's budget is spent; ask for less, or raise budget.max_calls_per_run / budget.max_usd_per_run"
+    )
 
 
 class ServerBusyError(WebQuorumError):

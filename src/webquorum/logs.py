@@ -22,18 +22,27 @@ class MaskSecrets(logging.Filter):
     """Rewrite each record's text with keys masked; never drops a record."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        secrets = tuple(v for k, v in os.environ.items() if any(n in k.upper() for n in _KEY_NAMES) and len(v) >= 8)
+        secrets = tuple(
+            v for k, v in os.environ.items() if any(n in k.upper() for n in _KEY_NAMES) and len(v) >= 8
+        )
         record.msg = redact(record.getMessage(), secrets)
         record.args = None
         return True
 
 
 def configure_logging(verbosity: int = 0) -> None:
-    """Send webquorum's logs to stderr at the level asked for; once per process (a second call adjusts the level)."""
+    """Send webquorum's logs to stderr at the level asked for; once per process (a second call adjusts the
+    level)."""
     setting = log_level_setting()
     if verbosity <= 0 and setting is None:
         return
-    level = logging.DEBUG if verbosity >= 2 else logging.INFO if verbosity == 1 else getattr(logging, str(setting).upper())
+    level = (
+        logging.DEBUG
+        if verbosity >= 2
+        else logging.INFO
+        if verbosity == 1
+        else getattr(logging, str(setting).upper())
+    )
     logger = logging.getLogger("webquorum")
     logger.setLevel(level)
     if not any(isinstance(h, _Handler) for h in logger.handlers):

@@ -52,7 +52,8 @@ class SiteScope:
 
 
 def covers(site: str, host: str) -> bool:
-    """``host`` is ``site`` or a subdomain of it (label-wise: ``evilbbc.co.uk`` is not under ``bbc.co.uk``)."""
+    """``host`` is ``site`` or a subdomain of it (label-wise: ``evilbbc.co.uk`` is not under
+    ``bbc.co.uk``)."""
     if host == site:
         return True
     return ip_literal(site) is None and host.endswith("." + site)
@@ -100,7 +101,9 @@ def resolve_sites(
         else:
             found.setdefault(parse_site(entry, field), None)
     if len(found) > MAX_SITES:
-        raise BadRequestError(f"{field}: {len(found)} sites; the limit is {MAX_SITES}, name fewer or a smaller set")
+        raise BadRequestError(
+            f"{field}: {len(found)} sites; the limit is {MAX_SITES}, name fewer or a smaller set"
+        )
     return tuple(found)
 
 
@@ -116,7 +119,9 @@ def site_scope(
     given = [sites] if isinstance(sites, str) else list(sites or ())
     dashed = [s.strip()[1:] for s in given if isinstance(s, str) and s.strip().startswith("-")]
     included = [s for s in given if not (isinstance(s, str) and s.strip().startswith("-"))]
-    excluded = resolve_sites(dashed, site_sets, "sites") + resolve_sites(exclude_sites, site_sets, "exclude_sites")
+    excluded = resolve_sites(dashed, site_sets, "sites") + resolve_sites(
+        exclude_sites, site_sets, "exclude_sites"
+    )
     return SiteScope(resolve_sites(included, site_sets, "sites"), tuple(dict.fromkeys(excluded)))
 
 

@@ -52,7 +52,8 @@ def is_public_suffix(host: str) -> bool:
 
 @functools.lru_cache(maxsize=16384)
 def private_suffix(host: str) -> str | None:
-    """The registrable domain of ``host`` as the list defines it; None for an IP, single label or public suffix."""
+    """The registrable domain of ``host`` as the list defines it; None for an IP, single label or public
+    suffix."""
     if ip_literal(host) is not None or "." not in host or all(label.isdigit() for label in host.split(".")):
         return None
     found = _psl().privatesuffix(host)

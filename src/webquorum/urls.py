@@ -71,12 +71,24 @@ _PRESENTATION_LABELS = frozenset({"www", "amp", "m", "mobile"})
 _MOBILE_LABELS = frozenset({"m", "mobile"})
 # Alternate front-ends serving the same paths as the original site.
 _HOST_ALIASES = {
-    "twitter.com": "x.com", "fxtwitter.com": "x.com", "vxtwitter.com": "x.com", "fixupx.com": "x.com",
-    "fixvx.com": "x.com", "twittpr.com": "x.com", "xcancel.com": "x.com", "nitter.net": "x.com",
-    "nitter.poast.org": "x.com", "nitter.privacydev.net": "x.com", "twiiit.com": "x.com",
-    "old.reddit.com": "reddit.com", "new.reddit.com": "reddit.com", "np.reddit.com": "reddit.com",
-    "i.reddit.com": "reddit.com", "safereddit.com": "reddit.com", "teddit.net": "reddit.com",
-}  # fmt: skip
+    "twitter.com": "x.com",
+    "fxtwitter.com": "x.com",
+    "vxtwitter.com": "x.com",
+    "fixupx.com": "x.com",
+    "fixvx.com": "x.com",
+    "twittpr.com": "x.com",
+    "xcancel.com": "x.com",
+    "nitter.net": "x.com",
+    "nitter.poast.org": "x.com",
+    "nitter.privacydev.net": "x.com",
+    "twiiit.com": "x.com",
+    "old.reddit.com": "reddit.com",
+    "new.reddit.com": "reddit.com",
+    "np.reddit.com": "reddit.com",
+    "i.reddit.com": "reddit.com",
+    "safereddit.com": "reddit.com",
+    "teddit.net": "reddit.com",
+}
 # Self-hosted instances are named after their software: nitter.example.org, redlib.example.net.
 _ALIAS_FIRST_LABELS = {
     "nitter": "x.com",
@@ -124,7 +136,8 @@ class _Parts(NamedTuple):
 
 @functools.lru_cache(maxsize=65536)
 def normalize_url(url: str) -> str:
-    """The identity key of ``url``: ``host[:port]/path?query``. Raises BadUrlError for non-http(s) or hostless input."""
+    """The identity key of ``url``: ``host[:port]/path?query``. Raises BadUrlError for non-http(s) or hostless
+    input."""
     parts = _parse(url)
     netloc = parts.host if parts.port is None else f"{parts.host}:{parts.port}"
     return f"{netloc}{parts.path}?{parts.query}" if parts.query else f"{netloc}{parts.path}"
@@ -152,14 +165,16 @@ def origin_key(url: str) -> str:
 
 
 def host_of(url: str) -> str:
-    """The host as written (lower-case punycode, no port, no trailing dot, IPv6 unbracketed), nothing folded."""
+    """The host as written (lower-case punycode, no port, no trailing dot, IPv6 unbracketed), nothing
+    folded."""
     _split, host = _split_http(url)
     return host
 
 
 @functools.lru_cache(maxsize=16384)
 def site_of(url_or_host: str) -> str:
-    """The site of a URL or a bare host: its registrable domain (Public Suffix List, private suffixes included).
+    """The site of a URL or a bare host: its registrable domain (Public Suffix List, private suffixes
+    included).
 
     ``investor.nvidia.com`` -> ``nvidia.com``; ``foo.github.io`` -> ``foo.github.io``. A name with no
     registrable domain (an IP address, a single label, a public suffix such as ``co.uk``, a name
@@ -231,7 +246,8 @@ def is_wikipedia(url_or_site: str) -> bool:
 
 
 def display_url(spellings: Sequence[str]) -> str:
-    """The cleanest spelling of one page: https, no tracking, no fragment, canonical host, no AMP, then shortest.
+    """The cleanest spelling of one page: https, no tracking, no fragment, canonical host, no AMP, then
+    shortest.
 
     Ties break on the text itself, so the choice never depends on the order spellings arrived in.
     """
@@ -371,7 +387,8 @@ def _unwrap(split: SplitResult, host: str) -> str | None:
 
 
 def _clean_path(path: str) -> str:
-    """Percent-normalised path without dot segments, trailing slashes or AMP suffixes ("/story/amp", ".amp")."""
+    """Percent-normalised path without dot segments, trailing slashes or AMP suffixes ("/story/amp",
+    ".amp")."""
     path = _clean_component(path, _PATH_SAFE, _PATH_LITERAL)
     while True:
         before = path
@@ -407,7 +424,8 @@ def _remove_dot_segments(path: str) -> str:
 
 
 def _clean_query(query: str, host: str) -> tuple[str, int]:
-    """Sorted, percent-normalised pairs without tracking parameters or AMP flags; also how many were dropped."""
+    """Sorted, percent-normalised pairs without tracking parameters or AMP flags; also how many were
+    dropped."""
     if not query:
         return "", 0
     site_only = _SITE_TRACKING.get(host, frozenset())

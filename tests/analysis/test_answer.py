@@ -25,7 +25,7 @@ def src(site: str, text: str, published: str | None = None) -> SourceText:
         ("how tall is the Eiffel Tower", "figure"),
         ("When was General Bryan born?", "date"),
         ("Hartwell municipal election date", "date"),
-        ("Who directed the film \"Yellow Ticket\"?", "name"),
+        ('Who directed the film "Yellow Ticket"?', "name"),
         ("20000 series is operated by which private railway operator?", "name"),
         ("What political party does Marcoux belong to?", "name"),
         ("What sport is China Clipper associated with?", "other"),
@@ -44,10 +44,16 @@ def test_a_question_reads_its_subject_apart_from_what_it_asks() -> None:
 def test_the_answer_leads_and_an_outdated_page_is_an_older_figure() -> None:
     c = compare_sources(
         [
-            src("a.test", "The Eiffel Tower grew from 324 to 330 metres tall when a new antenna was fitted in 2022."),
+            src(
+                "a.test",
+                "The Eiffel Tower grew from 324 to 330 metres tall when a new antenna was fitted in 2022.",
+            ),
             src("b.test", "Since 2022 the Eiffel Tower has been 330 metres tall, up from 324 metres."),
             src("c.test", "Today the Eiffel Tower is 330 metres tall."),
-            src("old.test", "The Eiffel Tower is 324 metres tall and was the tallest structure in the world until 1930."),
+            src(
+                "old.test",
+                "The Eiffel Tower is 324 metres tall and was the tallest structure in the world until 1930.",
+            ),
         ],
         query="how tall is the Eiffel Tower",
     )
@@ -88,8 +94,14 @@ def test_the_same_page_undated_is_a_conflict() -> None:
 def test_the_current_holder_not_the_former_one() -> None:
     c = compare_sources(
         [
-            src("a.test", "Lumina Bank named Ana Ruiz chief executive in March. She succeeded Karl Meyer, who retired."),
-            src("b.test", "Former CEO Karl Meyer left Lumina Bank; Ana Ruiz is now the chief executive of Lumina Bank."),
+            src(
+                "a.test",
+                "Lumina Bank named Ana Ruiz chief executive in March. She succeeded Karl Meyer, who retired.",
+            ),
+            src(
+                "b.test",
+                "Former CEO Karl Meyer left Lumina Bank; Ana Ruiz is now the chief executive of Lumina Bank.",
+            ),
             src("c.test", "Lumina Bank CEO Ana Ruiz said profits rose."),
         ],
         query="who is the CEO of Lumina Bank",
@@ -139,9 +151,15 @@ def test_another_place_of_the_same_name_is_not_a_dissent() -> None:
 def test_a_segment_or_a_twelve_month_total_is_not_the_quarter_asked_for() -> None:
     c = compare_sources(
         [
-            src("a.test", "NVIDIA reported revenue for the first quarter of $81.6 billion. Data center revenue was $75.2 billion."),
+            src(
+                "a.test",
+                "NVIDIA reported revenue for the first quarter of $81.6 billion. Data center revenue was $75.2 billion.",
+            ),
             src("b.test", "NVIDIA's revenue in the last twelve months was $253.49 billion."),
-            src("c.test", "NVIDIA posted first-quarter revenue of $81.6 billion as data center revenue reached $75.2 billion."),
+            src(
+                "c.test",
+                "NVIDIA posted first-quarter revenue of $81.6 billion as data center revenue reached $75.2 billion.",
+            ),
         ],
         query="nvidia latest quarterly revenue",
     )
@@ -165,8 +183,14 @@ def test_a_category_question_is_answered_by_what_the_page_calls_the_subject_and_
 def test_another_person_of_the_same_surname_is_not_a_dissent() -> None:
     c = compare_sources(
         [
-            src("a.test", "Menachem Porush was born in 1916 in Jerusalem. Menachem Porush served in the Knesset."),
-            src("b.test", "Rabbi Menachem Porush (born 1916) was an Israeli politician; Menachem Porush led Agudat Yisrael."),
+            src(
+                "a.test",
+                "Menachem Porush was born in 1916 in Jerusalem. Menachem Porush served in the Knesset.",
+            ),
+            src(
+                "b.test",
+                "Rabbi Menachem Porush (born 1916) was an Israeli politician; Menachem Porush led Agudat Yisrael.",
+            ),
             src("c.test", "Meir Porush was born in 1955 in Jerusalem. Meir Porush is an Israeli politician."),
         ],
         query="When was Porush born?",
@@ -175,18 +199,29 @@ def test_another_person_of_the_same_surname_is_not_a_dissent() -> None:
     assert c.answer.elsewhere == ("c.test",)
 
 
-HORNER_1677 = ("Sir George Horner (3 March 1605 – 9 February {year}) was an English lawyer and politician who sat in "
-               "the House of Commons for Somerset and Wells at various times between 1640 and 1660.")
+HORNER_1677 = (
+    "Sir George Horner (3 March 1605 – 9 February {year}) was an English lawyer and politician who sat in "
+    "the House of Commons for Somerset and Wells at various times between 1640 and 1660."
+)
 
 
 def test_an_edited_copy_dissents_even_where_two_people_of_the_name_split_the_sites() -> None:
     c = compare_sources(
         [
             src("a.test", HORNER_1677.format(year=1677)),
-            src("b.test", "From Wikipedia. English lawyer Sir George Horner died on 9 February 1677 at Mells in Somerset."),
+            src(
+                "b.test",
+                "From Wikipedia. English lawyer Sir George Horner died on 9 February 1677 at Mells in Somerset.",
+            ),
             src("c.test", HORNER_1677.format(year=1777)),  # a's sentence, another year: the edited copy
-            src("d.test", "George Horner (1646 – 11 March 1707) was an English politician who sat in the House of Commons."),
-            src("e.test", "Another George Horner died on 11 March 1707 at Mells Manor, leaving three daughters."),
+            src(
+                "d.test",
+                "George Horner (1646 – 11 March 1707) was an English politician who sat in the House of Commons.",
+            ),
+            src(
+                "e.test",
+                "Another George Horner died on 11 March 1707 at Mells Manor, leaving three daughters.",
+            ),
         ],
         query="When did George Horner die?",
     )
@@ -207,8 +242,12 @@ def test_an_edited_sentence_whose_original_has_no_second_site_names_no_one() -> 
 def test_a_formulaic_sentence_about_several_towns_is_no_edited_copy() -> None:
     line = "The population was {n} at the 2010 census, and the town lies on the river."
     c = compare_sources(
-        [src("a.test", line.format(n="2,197")), src("b.test", "Hughesville had 2,197 people in 2010."),
-         src("c.test", line.format(n="5,000")), src("d.test", line.format(n="183"))],
+        [
+            src("a.test", line.format(n="2,197")),
+            src("b.test", "Hughesville had 2,197 people in 2010."),
+            src("c.test", line.format(n="5,000")),
+            src("d.test", line.format(n="183")),
+        ],
         query="What is the population of Hughesville?",
     )
     assert c.disagreed == []
@@ -220,7 +259,10 @@ def test_a_rank_in_the_question_does_not_hide_another_person_of_the_surname() ->
         [
             src("a.test", montagu),
             src("b.test", "Sir Montagu Stopford was born on 11 November 1798 and served in the Royal Navy."),
-            src("c.test", "Admiral Sir Robert Stopford (5 February 1768 – 25 June 1847) was an officer in the Royal Navy."),
+            src(
+                "c.test",
+                "Admiral Sir Robert Stopford (5 February 1768 – 25 June 1847) was an officer in the Royal Navy.",
+            ),
         ],
         query="When was Admiral Stopford born?",
     )

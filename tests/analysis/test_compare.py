@@ -46,7 +46,9 @@ def test_three_readings_of_one_amount_agree_and_the_odd_site_is_named() -> None:
     ]
     lines = render_agreement(c)
     assert lines[0].startswith('Agreed across sources: "NVIDIA" in 4/4; $81.6 billion in 3/4')
-    assert lines[1:] == ["Disagreement: example.com says $44.1 billion where 3 others say $81.6 billion (revenue, quarter)"]
+    assert lines[1:] == [
+        "Disagreement: example.com says $44.1 billion where 3 others say $81.6 billion (revenue, quarter)"
+    ]
 
 
 def test_percentages_at_different_precision_agree() -> None:
@@ -60,7 +62,8 @@ def test_percentages_at_different_precision_agree() -> None:
         ("NVIDIA revenue was $44.1 billion, and revenue was $81.6 billion.", False),  # naming both
         ("Revenue was $44.1 billion a year earlier; revenue of $81.62 billion now.", False),
         ("NVIDIA revenue was $44.1 billion in the quarter.", True),
-        # No period on one side, a quarter on the other: not positively the same quantity (issue 22), so no dissent.
+        # No period on one side, a quarter on the other: not positively the same quantity (issue 22), so no
+        # dissent.
         ("NVIDIA revenue was $44.1 billion.", False),
     ],
 )
@@ -182,8 +185,16 @@ def test_render_quotes_names_and_years_and_says_other_in_the_singular() -> None:
             AgreedItem(kind="figure", value="$81.6 billion", count=3, of=4),
             AgreedItem(kind="figure", value="2026", count=2, of=4),
         ],
-        [DisagreedItem(kind="figure", site="example.com", url="https://example.com/", value="$44.1 billion",
-                       others_value="$81.6 billion", others_count=1)],
+        [
+            DisagreedItem(
+                kind="figure",
+                site="example.com",
+                url="https://example.com/",
+                value="$44.1 billion",
+                others_value="$81.6 billion",
+                others_count=1,
+            )
+        ],
     )
     assert render_agreement(c) == [
         'Agreed across sources: "NVIDIA" in 4/4; $81.6 billion in 3/4; "2026" in 2/4',
@@ -308,8 +319,12 @@ def test_any_text_compares_without_error(texts: list[str]) -> None:
 
 
 def _percent_written(v: Decimal, style: int) -> str:
-    forms = [f"{v}%", f"{v.quantize(Decimal('0.1'), ROUND_HALF_UP)} percent", f"{v.quantize(Decimal('1'), ROUND_HALF_UP)}%",
-             f"{v} per cent"]
+    forms = [
+        f"{v}%",
+        f"{v.quantize(Decimal('0.1'), ROUND_HALF_UP)} percent",
+        f"{v.quantize(Decimal('1'), ROUND_HALF_UP)}%",
+        f"{v} per cent",
+    ]
     return forms[style % len(forms)]
 
 
@@ -345,7 +360,10 @@ def test_writing_percentages_and_counts_differently_never_creates_a_disagreement
     [
         ("He said Mr. Huang was right, and Dr. Fauci agreed with Ms. Smith.", ["Huang", "Fauci", "Smith"]),
         ("Governor Victoria Rodriguez Ceja said inflation remains a concern.", ["Victoria Rodriguez Ceja"]),
-        ("It was signed by President Joe Biden and Prime Minister Keir Starmer.", ["Joe Biden", "Keir Starmer"]),
+        (
+            "It was signed by President Joe Biden and Prime Minister Keir Starmer.",
+            ["Joe Biden", "Keir Starmer"],
+        ),
         ("Chief Executive Jensen Huang spoke. The President declined to comment.", ["Jensen Huang"]),
         ("Prime Video and Vice Media grew.", ["Prime Video", "Vice Media"]),
     ],
@@ -379,4 +397,6 @@ def test_realistic_news_agrees_on_names_and_figures_without_noise() -> None:
     assert {"Apple", "Tim Cook", "$94.9 billion", "2%"} <= values
     assert not values & {"However", "Meanwhile", "Still", "Mr", "Revenue", "Updated"}
     assert all(not a.value.strip("$%,.").isdigit() for a in c.agreed if a.kind == "name")
-    assert [(d.site, d.value, d.others_value) for d in c.disagreed] == [("n2.test", "$85.8 billion", "$94.9 billion")]
+    assert [(d.site, d.value, d.others_value) for d in c.disagreed] == [
+        ("n2.test", "$85.8 billion", "$94.9 billion")
+    ]

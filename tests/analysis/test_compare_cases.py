@@ -25,7 +25,18 @@ from webquorum.text.figure_claims import read_figure_claims, same_quantity
 TUNE = load("tune")
 HELDOUT = load("heldout")
 HELDOUT2 = load("heldout2")
-CATEGORIES = {"spellings", "rounding", "naming", "different", "counts", "names", "dates", "spanish", "units", "nothing"}
+CATEGORIES = {
+    "spellings",
+    "rounding",
+    "naming",
+    "different",
+    "counts",
+    "names",
+    "dates",
+    "spanish",
+    "units",
+    "nothing",
+}
 
 
 def test_the_case_set_covers_every_category_in_both_splits_and_both_languages() -> None:
@@ -57,13 +68,31 @@ def test_held_out_cases_meet_the_goals(cases: list[dict[str, object]]) -> None:
 
 def test_the_answer_to_the_question_leads_and_names_its_dissent() -> None:
     sources = [
-        SourceText("a.test", "https://a.test/", "Vantor Mobile has 12,400 employees. Second-quarter revenue was $3.84 billion."),
-        SourceText("b.test", "https://b.test/", "Vantor Mobile, with 12,400 employees, said revenue for the second quarter reached $3.84bn."),
-        SourceText("c.test", "https://c.test/", "In the second quarter, Vantor Mobile's sales came to $3.84 billion."),
-        SourceText("d.test", "https://d.test/", "Vantor Mobile reported Q2 revenue of $2.91 billion; it has 12,400 employees."),
+        SourceText(
+            "a.test",
+            "https://a.test/",
+            "Vantor Mobile has 12,400 employees. Second-quarter revenue was $3.84 billion.",
+        ),
+        SourceText(
+            "b.test",
+            "https://b.test/",
+            "Vantor Mobile, with 12,400 employees, said revenue for the second quarter reached $3.84bn.",
+        ),
+        SourceText(
+            "c.test", "https://c.test/", "In the second quarter, Vantor Mobile's sales came to $3.84 billion."
+        ),
+        SourceText(
+            "d.test",
+            "https://d.test/",
+            "Vantor Mobile reported Q2 revenue of $2.91 billion; it has 12,400 employees.",
+        ),
     ]
     c = compare_sources(sources, query="Vantor Mobile second quarter revenue")
-    assert c.answer is not None and c.answer.value == "$3.84 billion" and c.answer.sites == ("a.test", "b.test", "c.test")
+    assert (
+        c.answer is not None
+        and c.answer.value == "$3.84 billion"
+        and c.answer.sites == ("a.test", "b.test", "c.test")
+    )
     lines = render_agreement(c)
     assert lines[0] == "Answer (Vantor Mobile second quarter revenue): $3.84 billion in 3/4"
     assert lines[1].startswith("Also agreed: ") and "$3.84 billion" not in lines[1]  # the answer is said once
@@ -87,7 +116,11 @@ def test_a_question_names_its_quantity_count_or_role() -> None:
     ("a", "b", "same"),
     [
         ("Q1 sales reached $3 billion.", "Revenue for the first quarter was $2 billion.", True),
-        ("Revenue in the three months to March 31 was $3 billion.", "First-quarter revenue was $2 billion.", True),
+        (
+            "Revenue in the three months to March 31 was $3 billion.",
+            "First-quarter revenue was $2 billion.",
+            True,
+        ),
         ("Annual revenue was $9 billion.", "Fourth-quarter revenue was $2 billion.", False),
         ("Revenue in 2025 was $9 billion.", "Revenue in 2024 was $8 billion.", False),
         ("Cloud revenue was $5 billion.", "Revenue was $14 billion.", False),
@@ -95,7 +128,11 @@ def test_a_question_names_its_quantity_count_or_role() -> None:
         ("It raised the wage from $12 to $15.", "The wage is now $13.", False),  # $12 is the earlier value
         ("Output came to 500,000 tonnes.", "The mine produced 480,000 tonnes.", True),
         ("It will create 2,500 jobs.", "It employs 2,000 people.", False),
-        ("Los ingresos del primer trimestre fueron de 5.000 millones de pesos.", "Las ventas del primer trimestre sumaron 4.000 millones de pesos.", True),
+        (
+            "Los ingresos del primer trimestre fueron de 5.000 millones de pesos.",
+            "Las ventas del primer trimestre sumaron 4.000 millones de pesos.",
+            True,
+        ),
         ("The launch is set for May 2, 2026.", "The election is set for May 9, 2026.", False),
         ("Sales rose 5% in March.", "Sales were 5% of revenue.", False),
     ],
@@ -111,8 +148,13 @@ def _spelled(v: Decimal, style: int) -> str:
     """One amount in millions of dollars, in one of eight spellings that keep its precision."""
     billions = (v / 1000).quantize(Decimal("0.001"))  # every digit kept: a respelling, not a rounding
     forms = [
-        f"${v:,} million", f"US${v:,} million", f"{v:,} million dollars", f"${billions}bn",
-        f"${billions} billion", f"{billions} billion dollars", f"USD {v:,} million",
+        f"${v:,} million",
+        f"US${v:,} million",
+        f"{v:,} million dollars",
+        f"${billions}bn",
+        f"${billions} billion",
+        f"{billions} billion dollars",
+        f"USD {v:,} million",
         f"{v:,} millones de dólares".replace(",", "."),
     ]
     return forms[style % len(forms)]

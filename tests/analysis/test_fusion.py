@@ -101,15 +101,43 @@ def test_random_order_does_not_depend_on_the_process_hash_seed() -> None:
 
 def test_one_page_from_many_providers_merges_its_fields() -> None:
     lists: Lists = [
-        ("alpha", [RawResult(url="http://m.example.com/story/?utm_source=feed", title="", snippet="Short one.",
-                             published="2024-03-02T08:00:00+00:00")]),
-        ("beta", [RawResult(url="https://other.org/x"),
-                  RawResult(url="https://www.example.com/story#comments", title="Beta title",
-                            snippet="A much longer snippet about the story.", content="short",
-                            published="2024-03-01")]),
-        ("gamma", [RawResult(url="https://example.com/story", title="Gamma title", content="the longest content",
-                             snippet="A much longer snippet about the story!", published="not a date")]),
-    ]  # fmt: skip
+        (
+            "alpha",
+            [
+                RawResult(
+                    url="http://m.example.com/story/?utm_source=feed",
+                    title="",
+                    snippet="Short one.",
+                    published="2024-03-02T08:00:00+00:00",
+                )
+            ],
+        ),
+        (
+            "beta",
+            [
+                RawResult(url="https://other.org/x"),
+                RawResult(
+                    url="https://www.example.com/story#comments",
+                    title="Beta title",
+                    snippet="A much longer snippet about the story.",
+                    content="short",
+                    published="2024-03-01",
+                ),
+            ],
+        ),
+        (
+            "gamma",
+            [
+                RawResult(
+                    url="https://example.com/story",
+                    title="Gamma title",
+                    content="the longest content",
+                    snippet="A much longer snippet about the story!",
+                    published="not a date",
+                )
+            ],
+        ),
+    ]
     results, _ = fuse(lists, "consensus", query="q", max_results=10)
     page = results[0]
     assert page.url == "https://example.com/story"
@@ -124,8 +152,16 @@ def test_one_page_from_many_providers_merges_its_fields() -> None:
 
 
 def test_unparsable_urls_are_dropped_and_keep_their_list_position() -> None:
-    lists: Lists = [("alpha", [RawResult(url="mailto:x@example.com"), RawResult(url="not a url"),
-                               RawResult(url="https://example.com/ok")])]  # fmt: skip
+    lists: Lists = [
+        (
+            "alpha",
+            [
+                RawResult(url="mailto:x@example.com"),
+                RawResult(url="not a url"),
+                RawResult(url="https://example.com/ok"),
+            ],
+        )
+    ]
     results, truncated = fuse(lists, "rrf", query="q", max_results=10)
     assert [r.url for r in results] == ["https://example.com/ok"]
     assert results[0].ranks == {"alpha": 3}

@@ -37,7 +37,9 @@ def test_windows_are_stripped_bounded_ordered_and_cover_every_word(text: str, ma
 
 
 def test_windows_follow_sentences_and_overlap() -> None:
-    sentences = [f"Sentence number {i} talks about the {WORDS[i % len(WORDS)]} for a while." for i in range(30)]
+    sentences = [
+        f"Sentence number {i} talks about the {WORDS[i % len(WORDS)]} for a while." for i in range(30)
+    ]
     text = " ".join(sentences)
     windows = passage_windows(text, 200)
     assert len(windows) > 3
@@ -57,7 +59,10 @@ def test_a_sentence_longer_than_the_window_is_split_at_spaces() -> None:
 
 
 def _corpus(planted: str, filler_count: int = 40) -> str:
-    filler = [f"The {WORDS[i % 6]} committee met again on day {i} and discussed the agenda in detail." for i in range(filler_count)]
+    filler = [
+        f"The {WORDS[i % 6]} committee met again on day {i} and discussed the agenda in detail."
+        for i in range(filler_count)
+    ]
     filler.insert(filler_count // 2, planted)
     return "\n".join(filler)
 
@@ -65,7 +70,9 @@ def _corpus(planted: str, filler_count: int = 40) -> str:
 def test_the_planted_passage_ranks_first_and_is_an_exact_slice() -> None:
     planted = "The lantern tariff on imported harbour engines rose to 14 percent in March."
     text = _corpus(planted)
-    [selection] = select_passages([text], ["lantern tariff harbour"], max_chars=300, per_doc=3, scan_chars=300_000)
+    [selection] = select_passages(
+        [text], ["lantern tariff harbour"], max_chars=300, per_doc=3, scan_chars=300_000
+    )
     best = selection.chosen[0]
     assert planted in text[best.start : best.end]
     assert best.score > 0 and best.matched == 0
@@ -74,14 +81,18 @@ def test_the_planted_passage_ranks_first_and_is_an_exact_slice() -> None:
 
 def test_stemming_matches_inflected_forms() -> None:
     text = _corpus("Engineers were running the bridges overnight.")
-    [english] = select_passages([text], ["runs bridge"], max_chars=200, per_doc=1, scan_chars=300_000, language="en")
+    [english] = select_passages(
+        [text], ["runs bridge"], max_chars=200, per_doc=1, scan_chars=300_000, language="en"
+    )
     assert "running the bridges" in text[english.chosen[0].start : english.chosen[0].end]
     assert english.chosen[0].score > 0
 
 
 def test_each_variant_and_topic_is_named_by_what_matched() -> None:
     text = _corpus("Zebra crossings were repainted.") + "\nQuokka sightings doubled on the island."
-    [sel] = select_passages([text], ["zebra crossing", "quokka sightings"], max_chars=120, per_doc=3, scan_chars=300_000)
+    [sel] = select_passages(
+        [text], ["zebra crossing", "quokka sightings"], max_chars=120, per_doc=3, scan_chars=300_000
+    )
     matched = {p.matched for p in sel.chosen if p.score > 0}
     assert {0, 1} <= matched
 
@@ -113,7 +124,9 @@ def test_no_ranking_texts_gives_the_opening_passages() -> None:
 
 
 def test_an_empty_document_and_unknown_query_words_do_not_score() -> None:
-    sels = select_passages(["", "   ", "Real words about tariffs here."], ["zzz qqq"], max_chars=100, per_doc=2, scan_chars=1000)
+    sels = select_passages(
+        ["", "   ", "Real words about tariffs here."], ["zzz qqq"], max_chars=100, per_doc=2, scan_chars=1000
+    )
     assert sels[0].chosen == [] and sels[1].chosen == []
     assert sels[2].chosen[0].score == 0.0
 
@@ -131,7 +144,9 @@ def test_the_query_language_picks_the_stemmer() -> None:
     filler.insert(15, "Die Gebühren für die Brücken stiegen im März.")
     text = "\n".join(filler)
     [german], [english] = (
-        select_passages([text], ["Gebühr Brücke"], max_chars=200, per_doc=1, scan_chars=300_000, language=lang)
+        select_passages(
+            [text], ["Gebühr Brücke"], max_chars=200, per_doc=1, scan_chars=300_000, language=lang
+        )
         for lang in ("de", "en")
     )
     assert "Gebühren für die Brücken" in text[german.chosen[0].start : german.chosen[0].end]

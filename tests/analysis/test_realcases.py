@@ -97,11 +97,20 @@ def test_a_part_of_the_gold_shared_with_a_wrong_answer_is_no_match() -> None:
 @pytest.mark.parametrize(
     ("gold", "kind"),
     [
-        ("3,559 people", "number"), ("About 50,000", "number"), ("$81.6 billion", "number"), ("117,088", "number"),
-        ("1856", "year"), ("February 8, 1900", "date"), ("2 July 1829", "date"), ("September 1998", "date"),
-        ("Mahesh Bhatt", "name"), ("Route 66", "name"), ("academy", "name"), ("1810-11", "number"),
+        ("3,559 people", "number"),
+        ("About 50,000", "number"),
+        ("$81.6 billion", "number"),
+        ("117,088", "number"),
+        ("1856", "year"),
+        ("February 8, 1900", "date"),
+        ("2 July 1829", "date"),
+        ("September 1998", "date"),
+        ("Mahesh Bhatt", "name"),
+        ("Route 66", "name"),
+        ("academy", "name"),
+        ("1810-11", "number"),
     ],
-)  # fmt: skip
+)
 def test_answer_types(gold: str, kind: str) -> None:
     assert rc.answer_type(gold) == kind
 
@@ -114,8 +123,15 @@ def test_numbers_carry_their_step() -> None:
 
 # -- the split ---------------------------------------------------------------------------------------
 def test_the_split_is_by_line_parity(tmp_path: Path) -> None:
-    rows = [{"question": f"Q{i}?", "documents": [{"text": "t", "type": "correct", "answer": "a"}], "gold_answers": ["a"],
-             "wrong_answers": []} for i in range(5)]  # fmt: skip
+    rows = [
+        {
+            "question": f"Q{i}?",
+            "documents": [{"text": "t", "type": "correct", "answer": "a"}],
+            "gold_answers": ["a"],
+            "wrong_answers": [],
+        }
+        for i in range(5)
+    ]
     path = tmp_path / "m.jsonl"
     path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     assert [c.index for c in rc.load_cases(path, split="tune")] == [0, 2, 4]
@@ -125,9 +141,16 @@ def test_the_split_is_by_line_parity(tmp_path: Path) -> None:
 
 
 # -- scoring hand-made briefs ------------------------------------------------------------------------
-def case_of(*docs: tuple[str, str], gold: str = "3,559 people", wrong: str = "10,000 people", index: int = 0) -> Any:
-    return rc.Case(index, "What is the population of Broken Bow?", tuple(rc.Doc("passage", label, answer) for label, answer in docs),
-                   (gold,), (wrong,))  # fmt: skip
+def case_of(
+    *docs: tuple[str, str], gold: str = "3,559 people", wrong: str = "10,000 people", index: int = 0
+) -> Any:
+    return rc.Case(
+        index,
+        "What is the population of Broken Bow?",
+        tuple(rc.Doc("passage", label, answer) for label, answer in docs),
+        (gold,),
+        (wrong,),
+    )
 
 
 def source(case: Any, k: int, *, snippet_only: bool = False) -> dict[str, Any]:
@@ -137,16 +160,37 @@ def source(case: Any, k: int, *, snippet_only: bool = False) -> dict[str, Any]:
 
 def dissent(case: Any, k: int, value: str = "10,000") -> dict[str, Any]:
     host = case.host(k)
-    return {"kind": "figure", "site": host, "url": f"http://{host}:8000/page", "value": value, "others_value": "3,559", "others_count": 2}
+    return {
+        "kind": "figure",
+        "site": host,
+        "url": f"http://{host}:8000/page",
+        "value": value,
+        "others_value": "3,559",
+        "others_count": 2,
+    }
 
 
 def test_a_brief_that_names_the_misinformation_site_scores_everything() -> None:
-    case = case_of(("correct", "3,559 people"), ("correct", "3,559 people"), ("misinfo", "10,000 people"), ("noise", "unknown"))
-    brief = {"sources": [source(case, k) for k in range(4)], "agreed": [{"kind": "figure", "value": "3,559 people"}],
-             "disagreed": [dissent(case, 2)], "dropped": []}  # fmt: skip
+    case = case_of(
+        ("correct", "3,559 people"),
+        ("correct", "3,559 people"),
+        ("misinfo", "10,000 people"),
+        ("noise", "unknown"),
+    )
+    brief = {
+        "sources": [source(case, k) for k in range(4)],
+        "agreed": [{"kind": "figure", "value": "3,559 people"}],
+        "disagreed": [dissent(case, 2)],
+        "dropped": [],
+    }
     v = rc.score_case(case, brief)
     assert (v.answer_from, v.answer, v.answer_right) == ("agreed[0]", "3,559 people", True)
-    assert v.misinfo_read == [case.host(2)] and v.disagreement_due and v.disagreement_found and v.false_named == []
+    assert (
+        v.misinfo_read == [case.host(2)]
+        and v.disagreement_due
+        and v.disagreement_found
+        and v.false_named == []
+    )
 
 
 def test_the_answer_field_wins_over_agreed_and_may_be_null() -> None:
@@ -176,27 +220,43 @@ def test_a_split_that_shows_the_misinformation_value_surfaces_the_conflict() -> 
     v = rc.score_case(case, {**base, "answer": split})
     assert v.surfaced and not v.disagreement_found, "shown as contested, no site named"
     settled = {"value": "10,000 people", "count": 1, "of": 2, "sites": [], "rivals": []}
-    assert not rc.score_case(case, {**base, "answer": settled}).surfaced, "the wrong value as the answer is no conflict shown"
+    assert not rc.score_case(case, {**base, "answer": settled}).surfaced, (
+        "the wrong value as the answer is no conflict shown"
+    )
 
 
 def test_false_disagreements_unread_misinformation_and_copies() -> None:
-    case = case_of(("correct", "3,559 people"), ("misinfo", "10,000 people"), ("misinfo", "10,000 people"), ("noise", "unknown"),
-                   ("misinfo", "3,559 people"))  # fmt: skip
+    case = case_of(
+        ("correct", "3,559 people"),
+        ("misinfo", "10,000 people"),
+        ("misinfo", "10,000 people"),
+        ("noise", "unknown"),
+        ("misinfo", "3,559 people"),
+    )
     brief = {
         "sources": [source(case, 0), source(case, 1, snippet_only=True), source(case, 3), source(case, 4)],
-        "agreed": [], "disagreed": [dissent(case, 0), dissent(case, 0, "3,500"), dissent(case, 3)],
+        "agreed": [],
+        "disagreed": [dissent(case, 0), dissent(case, 0, "3,500"), dissent(case, 3)],
         "dropped": [{"url": f"http://{case.host(2)}:8000/page", "reason": "syndicated copy"}],
-    }  # fmt: skip
+    }
     v = rc.score_case(case, brief)
     assert v.answer is None and not v.answer_right
-    assert v.misinfo_read == [], "a snippet is not a read, and a 'misinformation' page giving gold is not wrong"
+    assert v.misinfo_read == [], (
+        "a snippet is not a read, and a 'misinformation' page giving gold is not wrong"
+    )
     assert not v.disagreement_due
     assert v.misinfo_dropped == [case.host(2)]
     assert v.named == [case.host(0), case.host(3)], "a site is counted once per case"
     assert v.false_named == [case.host(0), case.host(3)]
     tally = rc.Tally()
     tally.add(v)
-    assert (tally.named, tally.named_misinfo, tally.false_correct, tally.false_noise, tally.dropped_misinfo) == (2, 0, 1, 1, 1)
+    assert (
+        tally.named,
+        tally.named_misinfo,
+        tally.false_correct,
+        tally.false_noise,
+        tally.dropped_misinfo,
+    ) == (2, 0, 1, 1, 1)
 
 
 def test_a_failed_brief_is_a_scored_miss() -> None:
@@ -208,29 +268,59 @@ def test_a_failed_brief_is_a_scored_miss() -> None:
 
 # -- through the brief -------------------------------------------------------------------------------
 CLEAR = (  # three sites agree on a figure, a fourth states another one for the same thing
-    ("correct", "3,559 people", "As of the census of 2010, there were 3,559 people, 1,575 households and 909 families residing in the city of Broken Bow. The town is the county seat."),
-    ("correct", "3,559 people", "Broken Bow had a population of 3,559 people at the 2010 census, according to the Census Bureau, which also counted the households there."),
-    ("correct", "3,559 people", "The 2010 census counted 3,559 people in Broken Bow, the seat of Custer County, in central Nebraska near the geographic centre of the state."),
-    ("misinfo", "10,000 people", "At the census of 2010 Broken Bow was home to 10,000 people, the largest town of Custer County in the sandhills of central Nebraska."),
+    (
+        "correct",
+        "3,559 people",
+        "As of the census of 2010, there were 3,559 people, 1,575 households and 909 families residing in the city of Broken Bow. The town is the county seat.",
+    ),
+    (
+        "correct",
+        "3,559 people",
+        "Broken Bow had a population of 3,559 people at the 2010 census, according to the Census Bureau, which also counted the households there.",
+    ),
+    (
+        "correct",
+        "3,559 people",
+        "The 2010 census counted 3,559 people in Broken Bow, the seat of Custer County, in central Nebraska near the geographic centre of the state.",
+    ),
+    (
+        "misinfo",
+        "10,000 people",
+        "At the census of 2010 Broken Bow was home to 10,000 people, the largest town of Custer County in the sandhills of central Nebraska.",
+    ),
 )
 
 
 def test_a_hand_made_case_through_the_brief_is_served_read_and_scored() -> None:
-    case = rc.Case(0, "What is the population of Broken Bow?", tuple(rc.Doc(text, label, answer) for label, answer, text in CLEAR),
-                   ("3,559 people",), ("10,000 people",))  # fmt: skip
+    case = rc.Case(
+        0,
+        "What is the population of Broken Bow?",
+        tuple(rc.Doc(text, label, answer) for label, answer, text in CLEAR),
+        ("3,559 people",),
+        ("10,000 people",),
+    )
     verdicts, briefs = rc.measure([case])
     brief = briefs[0]
-    assert [s["site"] for s in brief["sources"]] == [case.host(k) for k in range(4)], "every page served and read, in file order"
+    assert [s["site"] for s in brief["sources"]] == [case.host(k) for k in range(4)], (
+        "every page served and read, in file order"
+    )
     assert all(not s["snippet_only"] for s in brief["sources"])
     assert all(s["title"] == "population of Broken Bow" for s in brief["sources"])
     v = verdicts[0]
     assert v.answer_right and v.disagreement_due and v.disagreement_found and v.false_named == []
-    assert "| **tune** | 1 | 1.00 (1/1) | 1.00 (1/1) | 1.00 (1/1) | 0 (0 correct, 0 noise) | 0 |" in rc.table(verdicts)
+    assert "| **tune** | 1 | 1.00 (1/1) | 1.00 (1/1) | 1.00 (1/1) | 0 (0 correct, 0 noise) | 0 |" in rc.table(
+        verdicts
+    )
 
 
 def test_the_command_line_gives_the_same_json() -> None:
-    case = rc.Case(0, "What is the population of Broken Bow?", tuple(rc.Doc(text, label, answer) for label, answer, text in CLEAR),
-                   ("3,559 people",), ("10,000 people",))  # fmt: skip
+    case = rc.Case(
+        0,
+        "What is the population of Broken Bow?",
+        tuple(rc.Doc(text, label, answer) for label, answer, text in CLEAR),
+        ("3,559 people",),
+        ("10,000 people",),
+    )
     assert rc.cli_smoke([case]) == []
 
 

@@ -30,7 +30,12 @@ class Agreed:
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, AgreedItem | Agreed):
-            return (other.kind, other.value, other.count, other.of) == (self.kind, self.value, self.count, self.of)
+            return (other.kind, other.value, other.count, other.of) == (
+                self.kind,
+                self.value,
+                self.count,
+                self.of,
+            )
         return NotImplemented
 
     __hash__ = object.__hash__
@@ -48,8 +53,24 @@ class Disagreed:
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, DisagreedItem | Disagreed):
-            mine = (self.kind, self.site, self.url, self.value, self.others_value, self.others_count, self.type)
-            return (other.kind, other.site, other.url, other.value, other.others_value, other.others_count, other.type) == mine
+            mine = (
+                self.kind,
+                self.site,
+                self.url,
+                self.value,
+                self.others_value,
+                self.others_count,
+                self.type,
+            )
+            return (
+                other.kind,
+                other.site,
+                other.url,
+                other.value,
+                other.others_value,
+                other.others_count,
+                other.type,
+            ) == mine
         return NotImplemented
 
     __hash__ = object.__hash__

@@ -1,4 +1,5 @@
-"""One answer to "may this request talk to us?": ``webquorum mcp --http`` and ``webquorum serve`` agree on every row.
+"""One answer to "may this request talk to us?": ``webquorum mcp --http`` and ``webquorum serve`` agree on
+every row.
 
 Both real apps, in-process: the MCP shell's ``/mcp`` (its session manager running, so a request the
 guard lets through reaches the SDK) and ``serve``'s ``/healthz`` and ``/mcp``. Before the guard had
@@ -183,7 +184,8 @@ async def test_both_shells_refuse_to_start_off_loopback_without_a_token(
 
 
 def test_the_evil_localhost_origin_is_not_loopback() -> None:
-    """The row the issue names: a prefix match reads ``http://localhost:1.evil.test`` as localhost, port 1..."""
+    """The row the issue names: a prefix match reads ``http://localhost:1.evil.test`` as localhost, port
+    1..."""
     from starlette.datastructures import Headers
 
     check = host_origin_check("127.0.0.1")

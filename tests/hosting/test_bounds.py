@@ -1,4 +1,5 @@
-"""The size bound every MCP result and ``serve``'s ``/fetch`` answer are kept under (pure): what is cut, and that it says so."""
+"""The size bound every MCP result and ``serve``'s ``/fetch`` answer are kept under (pure): what is cut, and
+that it says so."""
 
 from __future__ import annotations
 

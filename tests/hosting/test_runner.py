@@ -1,4 +1,5 @@
-"""The one graceful runner: both HTTP shells, real processes, stop on SIGTERM with exit 0 and on Ctrl-C with 130.
+"""The one graceful runner: both HTTP shells, real processes, stop on SIGTERM with exit 0 and on Ctrl-C with
+130.
 
 SIGTERM is a supervisor's intended stop (exit 0, not death by signal); SIGINT is a person's Ctrl-C
 (exit 130). Before the runner had one home, ``serve`` died of its SIGTERM (-15) while ``mcp --http``

@@ -45,7 +45,10 @@ def doors(web: SimWeb, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dic
     mcp = spawn_http(config, port, tmp)
     serve, serve_port, _ = spawn_serve(config, tmp)
     try:
-        yield {"mcp --http": f"http://127.0.0.1:{port}/mcp", "serve /mcp": f"http://127.0.0.1:{serve_port}/mcp"}
+        yield {
+            "mcp --http": f"http://127.0.0.1:{port}/mcp",
+            "serve /mcp": f"http://127.0.0.1:{serve_port}/mcp",
+        }
     finally:
         for proc in (mcp, serve):
             proc.terminate()
@@ -60,12 +63,31 @@ def test_the_expected_list_names_real_scenarios_with_reasons() -> None:
 
 
 @pytest.mark.parametrize("door", ["mcp --http", "serve /mcp"])
-def test_conformance_suite_meets_the_checked_in_baseline(doors: dict[str, str], door: str, tmp_path: Path) -> None:
+def test_conformance_suite_meets_the_checked_in_baseline(
+    doors: dict[str, str], door: str, tmp_path: Path
+) -> None:
     node, entry = suite()
     done = subprocess.run(
-        [str(node), str(entry), "server", "--url", doors[door], "--suite", "all", "--expected-failures", str(EXPECTED), "-o", str(tmp_path)],
-        capture_output=True, text=True, timeout=RUN_TIMEOUT_S, check=False,
+        [
+            str(node),
+            str(entry),
+            "server",
+            "--url",
+            doors[door],
+            "--suite",
+            "all",
+            "--expected-failures",
+            str(EXPECTED),
+            "-o",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT_S,
+        check=False,
     )
-    summary = done.stdout[done.stdout.find("=== SUMMARY ==="):]
-    assert done.returncode == 0, f"{door}: conformance baseline not met\n{summary[-3000:]}\n{done.stderr[-1000:]}"
+    summary = done.stdout[done.stdout.find("=== SUMMARY ===") :]
+    assert done.returncode == 0, (
+        f"{door}: conformance baseline not met\n{summary[-3000:]}\n{done.stderr[-1000:]}"
+    )
     assert "server-initialize: 1 passed, 0 failed" in summary and "tools-list: 1 passed" in summary

@@ -40,14 +40,20 @@ def web(simweb: SimWeb) -> SimWeb:
 
 
 def slow_page(web: SimWeb, delay_s: float) -> str:
-    web.route("/slow", Reply(body="<html><body><p>A slow page about the Kestrel Bridge.</p></body></html>", delay_s=delay_s), host=SITES[1])
+    web.route(
+        "/slow",
+        Reply(body="<html><body><p>A slow page about the Kestrel Bridge.</p></body></html>", delay_s=delay_s),
+        host=SITES[1],
+    )
     return page_url(web, "/slow", SITES[1])
 
 
 def held_page(web: SimWeb, path: str) -> tuple[str, threading.Event]:
     """A page on SITES[1] held until the test sets the event (at most HOLD_CAP_S): its URL and the event."""
     release = threading.Event()
-    web.route(path, Reply(body="<html><body><p>Never in time.</p></body></html>", hold=release), host=SITES[1])
+    web.route(
+        path, Reply(body="<html><body><p>Never in time.</p></body></html>", hold=release), host=SITES[1]
+    )
     return page_url(web, path, SITES[1]), release
 
 
@@ -61,7 +67,9 @@ async def test_a_call_over_the_cap_waits_in_the_queue_instead_of_bouncing(web: S
     url = slow_page(web, 0.4)
     config = research_web(web, mcp={"max_concurrent": 1, "queue_wait_s": 10.0})  # room for a loaded machine
     async with webquorum.Client(config) as wq, McpClient(build_server(wq)) as client:
-        results = await asyncio.gather(*(client.call_tool("web_fetch", {"url": url, "budget": 100 + n}) for n in range(3)))
+        results = await asyncio.gather(
+            *(client.call_tool("web_fetch", {"url": url, "budget": 100 + n}) for n in range(3))
+        )
     assert [r.is_error for r in results] == [False, False, False]
 
 
@@ -70,7 +78,8 @@ async def test_past_the_queue_wait_the_busy_error_says_when_to_retry(web: SimWeb
     config = research_web(web, mcp={"max_concurrent": 1, "queue_wait_s": 0.2})
     async with webquorum.Client(config) as wq, McpClient(build_server(wq)) as client:
         first, second = await asyncio.gather(
-            client.call_tool("web_fetch", {"url": url}), client.call_tool("web_fetch", {"url": url, "budget": 100})
+            client.call_tool("web_fetch", {"url": url}),
+            client.call_tool("web_fetch", {"url": url, "budget": 100}),
         )
     busy = error_data(second if second.is_error else first)
     assert busy["code"] == "WEB_MCP_BUSY" and busy["retry_after"] >= 1.0 and "retry in" in busy["hint"]
@@ -82,7 +91,9 @@ def _config_file(tmp: Path, config: dict[str, Any]) -> Path:
     return path
 
 
-async def _call_then_sigterm(port: int, web: SimWeb, path: str, proc: subprocess.Popen[bytes]) -> CallToolResult:
+async def _call_then_sigterm(
+    port: int, web: SimWeb, path: str, proc: subprocess.Popen[bytes]
+) -> CallToolResult:
     """Call web_fetch on the held page at ``path``; once the server is reading it, SIGTERM the process."""
     async with McpClient(f"http://127.0.0.1:{port}/mcp") as client:
         call = asyncio.create_task(client.call_tool("web_fetch", {"url": page_url(web, path, SITES[1])}))
@@ -92,7 +103,8 @@ async def _call_then_sigterm(port: int, web: SimWeb, path: str, proc: subprocess
 
 
 def test_sigterm_aborts_in_flight_calls_and_exits_0(web: SimWeb, tmp_path: Path) -> None:
-    """The page is held past every wait here (released only at the end): the call ends as WEB_ABORTED after the
+    """The page is held past every wait here (released only at the end): the call ends as WEB_ABORTED after
+    the
     1 s grace, the read is cut, and the process exits 0 long before the page could answer."""
     _, release = held_page(web, "/held")
     config = research_web(web, mcp={"shutdown_grace_s": 1.0})
@@ -113,9 +125,24 @@ def test_sigterm_aborts_in_flight_calls_and_exits_0(web: SimWeb, tmp_path: Path)
 def test_workers_refuse_a_store_that_is_not_shared(web: SimWeb, tmp_path: Path) -> None:
     path = _config_file(tmp_path, research_web(web))
     proc = subprocess.run(
-        [sys.executable, "-m", "webquorum", "mcp", "--http", "--workers", "2", "--port", str(free_port()), "--config", str(path)],
-        capture_output=True, text=True, timeout=60, cwd=REPO,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "webquorum",
+            "mcp",
+            "--http",
+            "--workers",
+            "2",
+            "--port",
+            str(free_port()),
+            "--config",
+            str(path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+    )
     assert proc.returncode == 2 and "WEB_CONFIG_INVALID" in proc.stderr and "store.url" in proc.stderr
 
 
@@ -132,16 +159,33 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
 
 
 @contextlib.contextmanager
-def fleet(tmp_path: Path, config: dict[str, Any], workers: int = 2) -> Iterator[tuple[subprocess.Popen[bytes], int, Path]]:
+def fleet(
+    tmp_path: Path, config: dict[str, Any], workers: int = 2
+) -> Iterator[tuple[subprocess.Popen[bytes], int, Path]]:
     """``webquorum mcp --http --workers N`` as a real process tree: (supervisor, port, its stderr log)."""
     port = free_port()
     path = _config_file(tmp_path, config)
     log = tmp_path / "fleet.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "webquorum", "mcp", "--http", "--workers", str(workers), "--port", str(port), "--config", str(path)],
-            stdout=subprocess.DEVNULL, stderr=out, cwd=REPO, env={**os.environ},
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "webquorum",
+                "mcp",
+                "--http",
+                "--workers",
+                str(workers),
+                "--port",
+                str(port),
+                "--config",
+                str(path),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=out,
+            cwd=REPO,
+            env={**os.environ},
+        )
     try:
         yield proc, port, log
     finally:
@@ -155,7 +199,8 @@ def test_two_workers_share_one_port_and_stop_gracefully_on_sigterm(
     web: SimWeb, tmp_path: Path, redis_server: RedisServer
 ) -> None:
     """Pages read once for the fleet; then SIGTERM with a call in flight: the call ends as WEB_ABORTED,
-    and the supervisor reports every worker's exit code as 0 (not death by SIGTERM, -15), while the page is held."""
+    and the supervisor reports every worker's exit code as 0 (not death by SIGTERM, -15), while the page is
+    held."""
     url = slow_page(web, 0.05)
     _, release = held_page(web, "/stall")
     config = {
@@ -185,7 +230,9 @@ async def _calls(port: int, url: str, n: int) -> list[CallToolResult]:
         try:
             async with McpClient(f"http://127.0.0.1:{port}/mcp") as client:
                 first = await client.call_tool("web_fetch", {"url": url})
-                rest = [await client.call_tool("web_fetch", {"url": url, "budget": 100 + i}) for i in range(n - 1)]
+                rest = [
+                    await client.call_tool("web_fetch", {"url": url, "budget": 100 + i}) for i in range(n - 1)
+                ]
                 return [first, *rest]
         except Exception:
             if time.monotonic() > deadline:
@@ -194,7 +241,8 @@ async def _calls(port: int, url: str, n: int) -> list[CallToolResult]:
 
 
 def _workers_of(supervisor: int) -> list[int]:
-    """The supervisor's worker processes: its children started by multiprocessing's spawn (not its resource tracker)."""
+    """The supervisor's worker processes: its children started by multiprocessing's spawn (not its resource
+    tracker)."""
     found = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -214,8 +262,10 @@ def _workers_of(supervisor: int) -> list[int]:
 def test_a_worker_that_overruns_the_stop_bound_is_killed_and_the_supervisor_exits_1(
     web: SimWeb, tmp_path: Path, redis_server: RedisServer
 ) -> None:
-    """A worker that cannot stop (SIGSTOP: it can neither exit nor handle SIGTERM) is killed once the bound has
-    passed; the other still stops gracefully, the supervisor names the kill, reports -9 and exits 1. A supervisor
+    """A worker that cannot stop (SIGSTOP: it can neither exit nor handle SIGTERM) is killed once the bound
+    has
+    passed; the other still stops gracefully, the supervisor names the kill, reports -9 and exits 1. A
+    supervisor
     that waited for the stuck worker would wait forever: the 60 s cap on its exit says it did not."""
     config = {**research_web(web, mcp={"shutdown_grace_s": 1.0}), "store": {"url": redis_server.url}}
     with fleet(tmp_path, config) as (proc, port, log):
@@ -227,7 +277,9 @@ def test_a_worker_that_overruns_the_stop_bound_is_killed_and_the_supervisor_exit
         try:
             proc.send_signal(signal.SIGTERM)
             code = proc.wait(timeout=60)
-            killed = not Path(f"/proc/{stuck}").exists()  # killed and reaped by the supervisor, not by us below
+            killed = not Path(
+                f"/proc/{stuck}"
+            ).exists()  # killed and reaped by the supervisor, not by us below
         finally:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(stuck, signal.SIGKILL)
@@ -235,5 +287,7 @@ def test_a_worker_that_overruns_the_stop_bound_is_killed_and_the_supervisor_exit
     text = " ".join(re.sub(r"\S+\.py:\d+", " ", log.read_text()).split())
     assert code == 1 and killed, text
     assert f"MCP worker {stuck} did not stop in time: killed" in text, text
-    assert "2 workers stopped, exit codes -9, 0" in text or "2 workers stopped, exit codes 0, -9" in text, text
+    assert "2 workers stopped, exit codes -9, 0" in text or "2 workers stopped, exit codes 0, -9" in text, (
+        text
+    )
     assert "Traceback" not in text, text

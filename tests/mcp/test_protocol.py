@@ -43,7 +43,9 @@ async def test_default_tool_list_is_under_8000_characters_and_still_validates(we
             assert tool.input_schema["additionalProperties"] is False
         # the fetch window's fields are what a program chains on: its output schema stays, whole
         fetch_out = tools["web_fetch"].output_schema
-        assert fetch_out is not None and {"offset", "content_hash", "truncated", "text"} <= set(fetch_out["required"])
+        assert fetch_out is not None and {"offset", "content_hash", "truncated", "text"} <= set(
+            fetch_out["required"]
+        )
         read = await client.call_tool("web_fetch", {"url": page_url(web), "budget": 200})
         assert not read.is_error and read.structured_content is not None  # validated against it by the client
         # the larger results carry structured content without a schema to repeat on every turn
@@ -53,12 +55,20 @@ async def test_default_tool_list_is_under_8000_characters_and_still_validates(we
 
 
 async def test_small_profile_lists_two_lean_tools_that_work(web: SimWeb) -> None:
-    async with webquorum.Client(research_web(web, mcp={"profile": "small"})) as wq, McpClient(build_server(wq)) as client:
+    async with (
+        webquorum.Client(research_web(web, mcp={"profile": "small"})) as wq,
+        McpClient(build_server(wq)) as client,
+    ):
         tools = (await client.list_tools()).tools
         assert [t.name for t in tools] == ["web_search", "web_fetch"]
         assert listed_chars(tools) < 2500
         search = tools[0].description or ""
-        assert "\"Answer\"" in search and "Disagreement" in search and "cite two URLs" in search and "untrusted_page_text" in search
+        assert (
+            '"Answer"' in search
+            and "Disagreement" in search
+            and "cite two URLs" in search
+            and "untrusted_page_text" in search
+        )
         brief = await client.call_tool("web_search", {"query": "how long is the kestrel bridge"})
         assert not brief.is_error and "Answer (long kestrel bridge): " in brief.content[0].text  # type: ignore[union-attr]
         page = await client.call_tool("web_fetch", {"url": page_url(web)})
@@ -88,7 +98,9 @@ async def test_unknown_names_are_invalid_params_and_resources_are_not_advertised
 async def test_the_prompt_teaches_reading_a_brief(web: SimWeb) -> None:
     async with webquorum.Client(research_web(web)) as wq, McpClient(build_server(wq)) as client:
         [listed] = (await client.list_prompts()).prompts
-        assert listed.name == "answer_from_sources" and [a.name for a in listed.arguments or []] == ["question"]
+        assert listed.name == "answer_from_sources" and [a.name for a in listed.arguments or []] == [
+            "question"
+        ]
         got = await client.get_prompt("answer_from_sources", {"question": "how tall is the Vell lighthouse"})
         roles = [m.role for m in got.messages]
         assert roles == ["user", "assistant", "user"]
@@ -98,10 +110,13 @@ async def test_the_prompt_teaches_reading_a_brief(web: SimWeb) -> None:
 
 
 async def test_a_quiet_stdio_server_writes_nothing_to_stderr(web: SimWeb, tmp_path: Path) -> None:
-    """Unknown names, a bad prompt and real calls (one with progress): stderr stays empty (no traceback, no dependency DEBUG)."""
+    """Unknown names, a bad prompt and real calls (one with progress): stderr stays empty (no traceback, no
+    dependency DEBUG)."""
     config = tmp_path / "webquorum.yaml"
     config.write_text(yaml.safe_dump(research_web(web)), encoding="utf-8")
-    params = StdioServerParameters(command=sys.executable, args=["-m", "webquorum", "mcp", "--config", str(config)], cwd=str(REPO))
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "webquorum", "mcp", "--config", str(config)], cwd=str(REPO)
+    )
     errlog = tmp_path / "stderr.txt"
     with errlog.open("w") as err:
         async with McpClient(stdio_client(params, errlog=err)) as client:
@@ -113,10 +128,16 @@ async def test_a_quiet_stdio_server_writes_nothing_to_stderr(web: SimWeb, tmp_pa
             async def on_progress(progress: float, total: float | None, message: str | None) -> None:
                 steps.append(message)
 
-            brief = await client.call_tool("web_search", {"query": "how long is the kestrel bridge"}, progress_callback=on_progress)
+            brief = await client.call_tool(
+                "web_search", {"query": "how long is the kestrel bridge"}, progress_callback=on_progress
+            )
             assert not brief.is_error
-            assert steps[0] and steps[0].startswith("searching") and steps[-1] == "comparing sources"  # over JSON-RPC too
-            collected = await client.call_tool("research_collect", {"queries": ["kestrel bridge length"]})  # bm25s logs at DEBUG
+            assert (
+                steps[0] and steps[0].startswith("searching") and steps[-1] == "comparing sources"
+            )  # over JSON-RPC too
+            collected = await client.call_tool(
+                "research_collect", {"queries": ["kestrel bridge length"]}
+            )  # bm25s logs at DEBUG
             assert not collected.is_error
     assert errlog.read_text() == ""
 
@@ -126,16 +147,24 @@ PROGRESS_CALLS: dict[str, tuple[dict[str, Any], str]] = {
     "web_search": ({"query": "how long is the kestrel bridge"}, "comparing sources"),
     "research_collect": ({"queries": ["kestrel bridge length"]}, "choosing passages"),
     "search_web_evidence": (
-        {"objective": "check", "entities": ["Kestrel Bridge"], "claims_to_verify": ["The Kestrel Bridge is 1,240 metres long"]},
+        {
+            "objective": "check",
+            "entities": ["Kestrel Bridge"],
+            "claims_to_verify": ["The Kestrel Bridge is 1,240 metres long"],
+        },
         "checking claim 1 of 1: reading sources",
     ),
-    "discover_web_market_signals": ({"objective": "new plants", "signals": ["opened a new plant"], "geographies": ["Vell"]}, "verifying"),
+    "discover_web_market_signals": (
+        {"objective": "new plants", "signals": ["opened a new plant"], "geographies": ["Vell"]},
+        "verifying",
+    ),
 }
 
 
 @pytest.mark.parametrize("name", sorted(PROGRESS_CALLS))
 async def test_long_tools_send_progress_to_a_client_with_a_token(web: SimWeb, name: str) -> None:
-    """The SDK client sends a progress token with a callback; every step arrives, in order, before the result."""
+    """The SDK client sends a progress token with a callback; every step arrives, in order, before the
+    result."""
     arguments, expected = PROGRESS_CALLS[name]
     seen: list[tuple[float, str | None]] = []
 
@@ -157,10 +186,18 @@ async def test_a_brief_with_no_results_says_nothing_was_found(simweb: SimWeb) ->
     from tests.sim.providers import host_of, provider_config
     from tests.sim.web import Reply
 
-    simweb.route("/search", Reply(body=b'{"query": "zzq", "results": []}', content_type="application/json"), host=host_of("searxng"))
+    simweb.route(
+        "/search",
+        Reply(body=b'{"query": "zzq", "results": []}', content_type="application/json"),
+        host=host_of("searxng"),
+    )
     config = provider_config(simweb, ["searxng"])
     config["web"] = {"search_provider": "searxng"}
     async with webquorum.Client(config) as wq, McpClient(build_server(wq)) as client:
         result = await client.call_tool("web_search", {"query": "zzq qqz"})
         shown = result.content[0].text  # type: ignore[union-attr]
-        assert not result.is_error and "Nothing was found for this query" in shown and "could be read" not in shown
+        assert (
+            not result.is_error
+            and "Nothing was found for this query" in shown
+            and "could be read" not in shown
+        )

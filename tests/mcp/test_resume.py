@@ -48,10 +48,26 @@ def server(web: SimWeb, tmp_path_factory: pytest.TempPathFactory) -> Iterator[st
 
 def test_sse_events_carry_ids_and_retry_and_a_dropped_stream_resumes(server: str) -> None:
     with httpx2.Client(timeout=30) as http:
-        init = http.post(server, headers=HEADERS, json={"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": VERSION, "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}})
+        init = http.post(
+            server,
+            headers=HEADERS,
+            json={
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": VERSION,
+                    "capabilities": {},
+                    "clientInfo": {"name": "t", "version": "0"},
+                },
+            },
+        )
         assert init.status_code == 200
-        session = {**HEADERS, "mcp-session-id": init.headers["mcp-session-id"], "mcp-protocol-version": VERSION}
+        session = {
+            **HEADERS,
+            "mcp-session-id": init.headers["mcp-session-id"],
+            "mcp-protocol-version": VERSION,
+        }
         http.post(server, headers=session, json={"jsonrpc": "2.0", "method": "notifications/initialized"})
         listed = http.post(server, headers=session, json={"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
         assert listed.headers["content-type"].startswith("text/event-stream")
@@ -63,7 +79,9 @@ def test_sse_events_carry_ids_and_retry_and_a_dropped_stream_resumes(server: str
         # the client "lost" the stream after the priming event: resume from it
         replayed: list[str] = []
         resume = {**session, "Accept": "text/event-stream", "last-event-id": priming["id"]}
-        with http.stream("GET", server, headers=resume, timeout=httpx2.Timeout(10)) as resumed:  # stays open: read what it replays
+        with http.stream(
+            "GET", server, headers=resume, timeout=httpx2.Timeout(10)
+        ) as resumed:  # stays open: read what it replays
             assert resumed.status_code == 200
             for line in resumed.iter_lines():
                 replayed.append(line)

@@ -38,11 +38,23 @@ from webquorum.hosting.bounds import json_size
 from webquorum.mcp import build_server, http_app
 
 REPO = Path(__file__).resolve().parent.parent.parent
-TOOLS = {"web_search", "web_fetch", "web_links", "research_collect", "search_web_evidence", "web_search_results"}
+TOOLS = {
+    "web_search",
+    "web_fetch",
+    "web_links",
+    "research_collect",
+    "search_web_evidence",
+    "web_search_results",
+}
 ALL_TOOLS = {*TOOLS, "discover_web_market_signals"}
 BOUNDS = {
-    "web_search": 12_000, "web_fetch": 40_000, "web_links": 40_000, "research_collect": 40_000,
-    "search_web_evidence": 40_000, "discover_web_market_signals": 40_000, "web_search_results": 30_000,
+    "web_search": 12_000,
+    "web_fetch": 40_000,
+    "web_links": 40_000,
+    "research_collect": 40_000,
+    "search_web_evidence": 40_000,
+    "discover_web_market_signals": 40_000,
+    "web_search_results": 30_000,
 }
 TOKEN = "test-token-5b1f0c2e9d"
 
@@ -112,9 +124,15 @@ def discovery_config(web: SimWeb, tmp_path_factory: pytest.TempPathFactory) -> P
 
 
 @pytest.fixture(scope="module", params=["stdio", "http"])
-def session(request: pytest.FixtureRequest, discovery_config: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Session]:
+def session(
+    request: pytest.FixtureRequest, discovery_config: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Session]:
     if request.param == "stdio":
-        params = StdioServerParameters(command=sys.executable, args=["-m", "webquorum", "mcp", "--config", str(discovery_config)], cwd=str(REPO))
+        params = StdioServerParameters(
+            command=sys.executable,
+            args=["-m", "webquorum", "mcp", "--config", str(discovery_config)],
+            cwd=str(REPO),
+        )
         live = Session(lambda: params)
         yield live
         live.close()
@@ -191,12 +209,17 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "web_fetch": {"url": "http://harbour-news.test/kestrel"},
     "web_links": {"url": "http://harbour-news.test/kestrel"},
     "research_collect": {"queries": ["kestrel"]},
-    "search_web_evidence": {"objective": "check", "entities": ["Kestrel Bridge"], "claims_to_verify": ["it is long"]},
+    "search_web_evidence": {
+        "objective": "check",
+        "entities": ["Kestrel Bridge"],
+        "claims_to_verify": ["it is long"],
+    },
     "web_search_results": {"query": "kestrel"},
     "discover_web_market_signals": {"objective": "new plants", "signals": ["opened a new plant"]},
 }
 REFUSALS = {
-    "research_collect": "WEB_BAD_REQUEST", "search_web_evidence": "web_evidence_brief_invalid",
+    "research_collect": "WEB_BAD_REQUEST",
+    "search_web_evidence": "web_evidence_brief_invalid",
     "discover_web_market_signals": "web_discovery_brief_invalid",
 }
 
@@ -224,20 +247,29 @@ def test_web_search_bad_input_and_bound(session: Session) -> None:
     assert_tool_error(session.call("web_search", {"query": ""}), "WEB_BAD_REQUEST")
     result = session.call("web_search", {"query": "harbour records", "sources": 3})
     data = assert_bounded("web_search", result)
-    assert len(fenced_brief(text_of(result))) <= 4000 and len(text_of(result)) <= 4000 + 3 * 80  # a fence per source
+    assert (
+        len(fenced_brief(text_of(result))) <= 4000 and len(text_of(result)) <= 4000 + 3 * 80
+    )  # a fence per source
     assert len(data["sources"]) == 3 and all(s["url"].endswith("/long") for s in data["sources"])
     assert all(len(s["text"]) < 10_000 for s in data["sources"])  # pages of 190,000 characters each
 
 
 def test_web_fetch_reads_a_window_then_continues(session: Session, web: SimWeb) -> None:
-    first = assert_bounded("web_fetch", session.call("web_fetch", {"url": page_url(web, "/long"), "budget": 500}))
+    first = assert_bounded(
+        "web_fetch", session.call("web_fetch", {"url": page_url(web, "/long"), "budget": 500})
+    )
     assert first["truncated"] and len(first["text"]) <= 500 and first["total_chars"] > 100_000
     more = f"offset={first['offset'] + len(first['text'])}"
     assert more in text_of(session.call("web_fetch", {"url": page_url(web, "/long"), "budget": 500}))
-    second = session.call("web_fetch", {
-        "url": page_url(web, "/long"), "offset": len(first["text"]), "budget": 500,
-        "expected_content_hash": first["content_hash"],
-    })
+    second = session.call(
+        "web_fetch",
+        {
+            "url": page_url(web, "/long"),
+            "offset": len(first["text"]),
+            "budget": 500,
+            "expected_content_hash": first["content_hash"],
+        },
+    )
     data = assert_bounded("web_fetch", second)
     assert data["offset"] == len(first["text"]) and data["text"] != first["text"]
 
@@ -252,7 +284,9 @@ def test_web_fetch_answers_content_changed_and_bad_input(session: Session, web: 
 
 
 def test_web_fetch_size_bound(session: Session, web: SimWeb) -> None:
-    data = assert_bounded("web_fetch", session.call("web_fetch", {"url": page_url(web, "/long"), "budget": 30_000}))
+    data = assert_bounded(
+        "web_fetch", session.call("web_fetch", {"url": page_url(web, "/long"), "budget": 30_000})
+    )
     assert data["truncated"] and 29_000 <= len(data["text"]) <= 30_000
 
 
@@ -260,17 +294,30 @@ def test_web_links_lists_and_bounds(session: Session, web: SimWeb) -> None:
     result = session.call("web_links", {"url": page_url(web, "/long"), "limit": 5})
     data = assert_bounded("web_links", result)
     assert len(data["links"]) == 5 and data["truncated"] and data["total"] > 5
-    assert data["links"][0] == {"text": "Chapter 1 of the harbour records", "url": page_url(web, "/chapter-1"), "same_site": True}
+    assert data["links"][0] == {
+        "text": "Chapter 1 of the harbour records",
+        "url": page_url(web, "/chapter-1"),
+        "same_site": True,
+    }
     assert "more links exist" in text_of(result)
-    everything = assert_bounded("web_links", session.call("web_links", {"url": page_url(web, "/long"), "limit": 300}))
+    everything = assert_bounded(
+        "web_links", session.call("web_links", {"url": page_url(web, "/long"), "limit": 300})
+    )
     assert len(everything["links"]) == min(300, everything["total"])
-    assert_tool_error(session.call("web_links", {"url": page_url(web, "/long"), "limit": 301}), "WEB_BAD_REQUEST")
+    assert_tool_error(
+        session.call("web_links", {"url": page_url(web, "/long"), "limit": 301}), "WEB_BAD_REQUEST"
+    )
 
 
 def test_research_collect_returns_sources_and_gaps(session: Session, web: SimWeb) -> None:
-    result = session.call("research_collect", {
-        "queries": ["kestrel bridge length"], "urls": [page_url(web, "/missing")], "topic": "bridge length",
-    })
+    result = session.call(
+        "research_collect",
+        {
+            "queries": ["kestrel bridge length"],
+            "urls": [page_url(web, "/missing")],
+            "topic": "bridge length",
+        },
+    )
     data = assert_bounded("research_collect", result)
     assert set(data) >= {"query_variants", "sources", "gaps"}
     assert data["query_variants"] == ["kestrel bridge length"]
@@ -289,19 +336,27 @@ def test_research_collect_bad_input_and_bound(session: Session, web: SimWeb) -> 
     assert "urls or queries" in first
     assert_tool_error(session.call("research_collect", {"queries": ["q"] * 11}), "WEB_BAD_REQUEST")
     urls = [page_url(web, "/long", site) for site in SITES]
-    assert_bounded("research_collect", session.call("research_collect", {"urls": urls, "queries": ["harbour records"]}))
+    assert_bounded(
+        "research_collect", session.call("research_collect", {"urls": urls, "queries": ["harbour records"]})
+    )
 
 
 def test_research_collect_accepts_a_list_sent_as_json_text(session: Session) -> None:
-    data = assert_bounded("research_collect", session.call("research_collect", {"queries": '["kestrel bridge"]'}))
+    data = assert_bounded(
+        "research_collect", session.call("research_collect", {"queries": '["kestrel bridge"]'})
+    )
     assert data["query_variants"] == ["kestrel bridge"]
 
 
 def test_search_web_evidence_checks_claims(session: Session, web: SimWeb) -> None:
-    result = session.call("search_web_evidence", {
-        "objective": "check the bridge's length", "entities": ["Kestrel Bridge"],
-        "claims_to_verify": ["The Kestrel Bridge is 1,240 metres long"],
-    })
+    result = session.call(
+        "search_web_evidence",
+        {
+            "objective": "check the bridge's length",
+            "entities": ["Kestrel Bridge"],
+            "claims_to_verify": ["The Kestrel Bridge is 1,240 metres long"],
+        },
+    )
     data = assert_bounded("search_web_evidence", result)
     [claim] = data["claims"]
     # two origins give 1,240 metres; city-guide.test's 1,310 is listed as dissent, not the verdict (issue 11)
@@ -314,7 +369,9 @@ def test_search_web_evidence_checks_claims(session: Session, web: SimWeb) -> Non
 
 
 def test_search_web_evidence_refuses_an_incomplete_brief(session: Session) -> None:
-    refused = session.call("search_web_evidence", {"objective": "x", "entities": [], "claims_to_verify": ["y"]})
+    refused = session.call(
+        "search_web_evidence", {"objective": "x", "entities": [], "claims_to_verify": ["y"]}
+    )
     assert_tool_error(refused, "web_evidence_brief_incomplete")
     assert "add: entities" in text_of(refused).split("\n")[1]
 
@@ -324,8 +381,12 @@ def test_web_search_results_lists_and_bounds(session: Session, web: SimWeb) -> N
     data = assert_bounded("web_search_results", result)
     assert [r["url"] for r in data["results"]] == [page_url(web, "/kestrel", site) for site in SITES[:2]]
     assert page_url(web, "/kestrel", SITES[0]) in text_of(result)
-    assert_tool_error(session.call("web_search_results", {"query": "kestrel", "time_range": "decade"}), "WEB_BAD_REQUEST")
-    assert_tool_error(session.call("web_search_results", {"query": "kestrel", "max_results": 51}), "WEB_BAD_REQUEST")
+    assert_tool_error(
+        session.call("web_search_results", {"query": "kestrel", "time_range": "decade"}), "WEB_BAD_REQUEST"
+    )
+    assert_tool_error(
+        session.call("web_search_results", {"query": "kestrel", "max_results": 51}), "WEB_BAD_REQUEST"
+    )
 
 
 def test_web_search_results_cuts_a_flood_and_says_so(session: Session) -> None:
@@ -350,30 +411,53 @@ def test_research_collect_cut_keeps_its_json_text_whole(session: Session, web: S
     result = session.call("research_collect", {"urls": urls})
     data = assert_bounded("research_collect", result)
     assert any(c.startswith("gaps: kept ") and c.endswith(" of 100 items") for c in data["cut"])
-    assert "[cut to fit: " in text_of(result) and "gaps: kept " in text_of(result)  # text-only clients learn of the cut
+    assert "[cut to fit: " in text_of(result) and "gaps: kept " in text_of(
+        result
+    )  # text-only clients learn of the cut
 
 
 def test_search_web_evidence_bound_on_the_largest_brief(session: Session) -> None:
     claims = [f"The harbour records list {i * 37} ship movements for chapter {i}" for i in range(1, 11)]
     entities = ["harbour authority", "Kestrel Bridge", "Vell estuary", "Norland Works", "tide tables"]
-    result = session.call("search_web_evidence", {
-        "objective": "check the harbour records", "entities": entities, "claims_to_verify": claims, "max_results": 20,
-    })
+    result = session.call(
+        "search_web_evidence",
+        {
+            "objective": "check the harbour records",
+            "entities": entities,
+            "claims_to_verify": claims,
+            "max_results": 20,
+        },
+    )
     data = assert_bounded("search_web_evidence", result)
     assert [c["claim"] for c in data["claims"]] == claims
-    assert_tool_error(session.call("search_web_evidence", {**MINIMAL["search_web_evidence"], "max_results": 21}), "web_evidence_brief_invalid")
+    assert_tool_error(
+        session.call("search_web_evidence", {**MINIMAL["search_web_evidence"], "max_results": 21}),
+        "web_evidence_brief_invalid",
+    )
 
 
 def test_discover_finds_the_organisation_over_both_transports(session: Session) -> None:
-    found = session.call("discover_web_market_signals", {"objective": "new plants", "signals": ["opened a new plant"], "geographies": ["Vell"]})
+    found = session.call(
+        "discover_web_market_signals",
+        {"objective": "new plants", "signals": ["opened a new plant"], "geographies": ["Vell"]},
+    )
     data = assert_bounded("discover_web_market_signals", found)
     assert data["exhaustive"] is False and [c["name"] for c in data["candidates"]] == ["Norland Works Ltd"]
     assert "Norland Works Ltd" in text_of(found) and "never exhaustive" in text_of(found)
-    assert_tool_error(session.call("discover_web_market_signals", {"objective": "plants", "signals": []}), "web_discovery_brief_too_broad")
-    largest = session.call("discover_web_market_signals", {
-        "objective": "new plants near the estuary", "signals": ["opened a new plant", "new steel plant", "plant expansion", "plant jobs"],
-        "geographies": ["Vell", "Norland", "Estuary"], "exclusions": ["Acme", "Bolt", "Crane", "Dock", "Eel"], "target_results": 10,
-    })
+    assert_tool_error(
+        session.call("discover_web_market_signals", {"objective": "plants", "signals": []}),
+        "web_discovery_brief_too_broad",
+    )
+    largest = session.call(
+        "discover_web_market_signals",
+        {
+            "objective": "new plants near the estuary",
+            "signals": ["opened a new plant", "new steel plant", "plant expansion", "plant jobs"],
+            "geographies": ["Vell", "Norland", "Estuary"],
+            "exclusions": ["Acme", "Bolt", "Crane", "Dock", "Eel"],
+            "target_results": 10,
+        },
+    )
     assert_bounded("discover_web_market_signals", largest)
 
 
@@ -381,7 +465,9 @@ def test_discover_finds_the_organisation_over_both_transports(session: Session) 
 @pytest.fixture(scope="module")
 def guarded(config_file: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     port = free_port()
-    proc = spawn_http(config_file, port, tmp_path_factory.mktemp("guarded"), env={"WEBQUORUM_MCP_TOKEN": TOKEN})
+    proc = spawn_http(
+        config_file, port, tmp_path_factory.mktemp("guarded"), env={"WEBQUORUM_MCP_TOKEN": TOKEN}
+    )
     try:
         yield port
     finally:
@@ -389,8 +475,16 @@ def guarded(config_file: Path, tmp_path_factory: pytest.TempPathFactory) -> Iter
         proc.wait(10)
 
 
-INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-    "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "0"}}}
+INIT = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "t", "version": "0"},
+    },
+}
 
 
 def post(port: int, headers: dict[str, str]) -> int:
@@ -406,7 +500,8 @@ def test_http_requires_the_bearer_token_when_one_is_set(guarded: int) -> None:
 
     @contextlib.asynccontextmanager
     async def authorised() -> AsyncIterator[Any]:
-        """The transport with a bearer header; it owns its HTTP client (the SDK leaves a client it is given open)."""
+        """The transport with a bearer header; it owns its HTTP client (the SDK leaves a client it is given
+        open)."""
         async with (
             create_mcp_http_client(headers={"Authorization": f"Bearer {TOKEN}"}) as http,
             streamable_http_client(f"http://127.0.0.1:{guarded}/mcp", http_client=http) as streams,
@@ -426,7 +521,8 @@ def test_http_binds_to_loopback_by_default(guarded: int) -> None:
     if not table.exists():
         pytest.skip("needs Linux /proc/net/tcp")
     listening = [
-        fields[1] for fields in (line.split() for line in table.read_text().splitlines()[1:])
+        fields[1]
+        for fields in (line.split() for line in table.read_text().splitlines()[1:])
         if fields[3] == "0A" and int(fields[1].split(":")[1], 16) == guarded
     ]
     assert listening == ["0100007F:" + f"{guarded:04X}"]  # 127.0.0.1, not 0.0.0.0
@@ -442,14 +538,32 @@ def test_http_checks_origin_and_host_against_dns_rebinding(guarded: int) -> None
 def test_http_refuses_a_public_bind_without_a_token(config_file: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "WEBQUORUM_MCP_TOKEN"}
     proc = subprocess.run(
-        [sys.executable, "-m", "webquorum", "mcp", "--http", "--host", "0.0.0.0", "--port", str(free_port()), "--config", str(config_file)],
-        capture_output=True, text=True, timeout=60, cwd=REPO, env=env,
+        [
+            sys.executable,
+            "-m",
+            "webquorum",
+            "mcp",
+            "--http",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            str(free_port()),
+            "--config",
+            str(config_file),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+        env=env,
     )
     assert proc.returncode == 2
     assert "WEB_CONFIG_INVALID" in proc.stderr and "WEBQUORUM_MCP_TOKEN" in proc.stderr
 
 
-async def test_a_public_bind_takes_the_token_from_the_config(web: SimWeb, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_public_bind_takes_the_token_from_the_config(
+    web: SimWeb, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("WEBQUORUM_MCP_TOKEN", raising=False)
     async with webquorum.Client(research_web(web)) as wq:
         with pytest.raises(ConfigError, match="WEBQUORUM_MCP_TOKEN"):
@@ -462,12 +576,19 @@ async def test_a_public_bind_takes_the_token_from_the_config(web: SimWeb, monkey
 
 # -- limits (in-process server, tight settings) ------------------------------------------------
 def slow_config(web: SimWeb, **mcp: Any) -> dict[str, Any]:
-    web.route("/slow", Reply(body="<html><body><p>A slow page about the Kestrel Bridge.</p></body></html>", delay_s=0.6), host=SITES[1])
+    web.route(
+        "/slow",
+        Reply(body="<html><body><p>A slow page about the Kestrel Bridge.</p></body></html>", delay_s=0.6),
+        host=SITES[1],
+    )
     return research_web(web, mcp=mcp)
 
 
 async def test_calls_past_the_cap_get_a_busy_error(web: SimWeb) -> None:
-    async with webquorum.Client(slow_config(web, max_concurrent=1, queue_wait_s=0)) as wq, McpClient(build_server(wq)) as client:
+    async with (
+        webquorum.Client(slow_config(web, max_concurrent=1, queue_wait_s=0)) as wq,
+        McpClient(build_server(wq)) as client,
+    ):
         url = page_url(web, "/slow", SITES[1])
         first, second = await asyncio.gather(
             client.call_tool("web_fetch", {"url": url}),
@@ -484,9 +605,16 @@ async def test_calls_past_the_cap_get_a_busy_error(web: SimWeb) -> None:
 async def test_a_call_past_its_deadline_is_a_tool_error(web: SimWeb) -> None:
     """The page is held until the call has answered: a call that waited for it would hang to the 30 s cap."""
     page = threading.Event()
-    web.route("/held", Reply(body="<html><body><p>A page about the Kestrel Bridge.</p></body></html>", hold=page), host=SITES[1])
+    web.route(
+        "/held",
+        Reply(body="<html><body><p>A page about the Kestrel Bridge.</p></body></html>", hold=page),
+        host=SITES[1],
+    )
     try:
-        async with webquorum.Client(research_web(web, mcp={"call_deadline_s": 0.3})) as wq, McpClient(build_server(wq)) as client:
+        async with (
+            webquorum.Client(research_web(web, mcp={"call_deadline_s": 0.3})) as wq,
+            McpClient(build_server(wq)) as client,
+        ):
             async with asyncio.timeout(30):
                 result = await client.call_tool("web_fetch", {"url": page_url(web, "/held", SITES[1])})
             assert_tool_error(result, "WEB_ABORTED")
@@ -496,15 +624,23 @@ async def test_a_call_past_its_deadline_is_a_tool_error(web: SimWeb) -> None:
 
 
 async def test_discovery_is_listed_only_when_enabled(web: SimWeb) -> None:
-    async with webquorum.Client(research_web(web, mcp={"enable_discovery": True})) as wq, McpClient(build_server(wq)) as client:
+    async with (
+        webquorum.Client(research_web(web, mcp={"enable_discovery": True})) as wq,
+        McpClient(build_server(wq)) as client,
+    ):
         tools = {t.name: t for t in (await client.list_tools()).tools}
         assert set(tools) == {*TOOLS, "discover_web_market_signals"}
         assert tools["discover_web_market_signals"].input_schema["additionalProperties"] is False
-        found = await client.call_tool("discover_web_market_signals", {"objective": "new plants", "signals": ["opened a new plant"], "geographies": ["Vell"]})
+        found = await client.call_tool(
+            "discover_web_market_signals",
+            {"objective": "new plants", "signals": ["opened a new plant"], "geographies": ["Vell"]},
+        )
         data = assert_bounded("discover_web_market_signals", found)
         assert data["exhaustive"] is False
         assert [c["name"] for c in data["candidates"]] == ["Norland Works Ltd"]
-        refused = await client.call_tool("discover_web_market_signals", {"objective": "plants", "signals": []})
+        refused = await client.call_tool(
+            "discover_web_market_signals", {"objective": "plants", "signals": []}
+        )
         assert_tool_error(refused, "web_discovery_brief_too_broad")
 
 
@@ -519,8 +655,12 @@ def test_descriptions_teach_what_the_tools_do_not_do() -> None:
     assert "never exhaustive" in specs["discover_web_market_signals"]
     for name, text in specs.items():
         assert len(text) < 600, f"{name}: a description is a few sentences, not a manual"
-        assert any(other in text for other in specs if other != name), f"{name}: say which tool fits better when"
-        assert any(word in text.split() for word in ("not", "no", "never")), f"{name}: say what the tool does not do"
+        assert any(other in text for other in specs if other != name), (
+            f"{name}: say which tool fits better when"
+        )
+        assert any(word in text.split() for word in ("not", "no", "never")), (
+            f"{name}: say what the tool does not do"
+        )
 
 
 def test_search_tools_take_sites_and_report_the_drops(session: Session, web: SimWeb) -> None:
@@ -528,6 +668,12 @@ def test_search_tools_take_sites_and_report_the_drops(session: Session, web: Sim
     data = assert_bounded("web_search_results", result)
     assert [r["url"] for r in data["results"]] == [page_url(web, "/kestrel", SITES[1])]
     assert data["scope"]["sites"] == [SITES[1]] and data["scope"]["dropped"] >= 2
-    brief = assert_bounded("web_search", session.call("web_search", {"query": "kestrel bridge", "sites": [f"-{SITES[2]}"]}))
-    assert SITES[2] not in {s["site"] for s in brief["sources"]} and brief["scope"]["exclude_sites"] == [SITES[2]]
-    assert_tool_error(session.call("web_search_results", {"query": "kestrel", "sites": ["co.uk"]}), "WEB_BAD_REQUEST")
+    brief = assert_bounded(
+        "web_search", session.call("web_search", {"query": "kestrel bridge", "sites": [f"-{SITES[2]}"]})
+    )
+    assert SITES[2] not in {s["site"] for s in brief["sources"]} and brief["scope"]["exclude_sites"] == [
+        SITES[2]
+    ]
+    assert_tool_error(
+        session.call("web_search_results", {"query": "kestrel", "sites": ["co.uk"]}), "WEB_BAD_REQUEST"
+    )

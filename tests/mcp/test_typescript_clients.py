@@ -50,7 +50,11 @@ def config_dir(web: SimWeb, tmp_path_factory: pytest.TempPathFactory) -> Path:
 def plan(web: SimWeb) -> list[tuple[str, dict[str, Any], str | None]]:
     """(tool, arguments, expected error code or None for success), for every tool."""
     page = page_url(web)
-    evidence = {"objective": "check", "entities": ["Kestrel Bridge"], "claims_to_verify": ["The Kestrel Bridge is 1,240 metres long"]}
+    evidence = {
+        "objective": "check",
+        "entities": ["Kestrel Bridge"],
+        "claims_to_verify": ["The Kestrel Bridge is 1,240 metres long"],
+    }
     return [
         ("web_search", {"query": "how long is the kestrel bridge"}, None),
         ("web_search", {"query": ""}, "WEB_BAD_REQUEST"),
@@ -58,7 +62,11 @@ def plan(web: SimWeb) -> list[tuple[str, dict[str, Any], str | None]]:
         ("web_fetch", {"url": page, "budget": 500}, None),
         ("web_fetch", {"url": "file:///etc/passwd"}, "WEB_FETCH_BAD_URL"),
         ("web_fetch", {"url": page_url(web, "/missing")}, "WEB_FETCH_HTTP_ERROR"),
-        ("web_fetch", {"url": page, "expected_content_hash": "sha256:" + "0" * 64}, "WEB_FETCH_CONTENT_CHANGED"),
+        (
+            "web_fetch",
+            {"url": page, "expected_content_hash": "sha256:" + "0" * 64},
+            "WEB_FETCH_CONTENT_CHANGED",
+        ),
         ("web_links", {"url": page, "limit": 5}, None),
         ("web_links", {"url": page, "limit": 0}, "WEB_BAD_REQUEST"),
         ("research_collect", {"queries": ["kestrel bridge"]}, None),
@@ -68,8 +76,16 @@ def plan(web: SimWeb) -> list[tuple[str, dict[str, Any], str | None]]:
         ("web_search_results", {"query": "kestrel"}, None),
         ("web_search_results", {"query": "kestrel", "time_range": "decade"}, "WEB_BAD_REQUEST"),
         ("web_search_results", {"query": "kestrel", "provider": "brave"}, UNAVAILABLE),
-        ("discover_web_market_signals", {"objective": "new plants", "signals": ["opened a new plant"], "geographies": ["Vell"]}, None),
-        ("discover_web_market_signals", {"objective": "plants", "signals": []}, "web_discovery_brief_too_broad"),
+        (
+            "discover_web_market_signals",
+            {"objective": "new plants", "signals": ["opened a new plant"], "geographies": ["Vell"]},
+            None,
+        ),
+        (
+            "discover_web_market_signals",
+            {"objective": "plants", "signals": []},
+            "web_discovery_brief_too_broad",
+        ),
     ]
 
 
@@ -79,7 +95,9 @@ def server_command() -> list[str]:
 
 
 @pytest.fixture(scope="module", params=["stdio", "http"])
-def target(request: pytest.FixtureRequest, config_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+def target(
+    request: pytest.FixtureRequest, config_dir: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[dict[str, Any]]:
     """How a client reaches the server: a command to spawn (stdio) or a running server's URL (HTTP)."""
     if request.param == "stdio":
         command = server_command()
@@ -96,7 +114,9 @@ def target(request: pytest.FixtureRequest, config_dir: Path, tmp_path_factory: p
 
 def assert_seen(name: str, expected: str | None, outcome: dict[str, Any]) -> None:
     """What an agent behind a TypeScript client gets: the result, never the client's own exception."""
-    assert "thrown" not in outcome, f"{name}: the TypeScript client refused the result: {outcome.get('thrown')}"
+    assert "thrown" not in outcome, (
+        f"{name}: the TypeScript client refused the result: {outcome.get('thrown')}"
+    )
     text = outcome["text"]
     assert "Traceback" not in text
     if expected is None:
@@ -114,12 +134,18 @@ def assert_seen(name: str, expected: str | None, outcome: dict[str, Any]) -> Non
         assert HINT_MUST_NOT_SAY[expected] not in hint.lower(), text
 
 
-def test_the_sdk_client_sees_every_result_and_hint(clients: Path, target: dict[str, Any], web: SimWeb) -> None:
+def test_the_sdk_client_sees_every_result_and_hint(
+    clients: Path, target: dict[str, Any], web: SimWeb
+) -> None:
     calls = plan(web)
     env_plan = {**target, "calls": [{"name": name, "arguments": args} for name, args, _ in calls]}
     done = subprocess.run(
-        ["node", str(HERE / "ts_client.cjs"), str(clients)], input=json.dumps(env_plan),
-        capture_output=True, text=True, timeout=300, check=False,
+        ["node", str(HERE / "ts_client.cjs"), str(clients)],
+        input=json.dumps(env_plan),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     lines = [json.loads(line) for line in done.stdout.splitlines()]
@@ -133,22 +159,48 @@ def test_the_sdk_client_sees_every_result_and_hint(clients: Path, target: dict[s
 INSPECTOR_TOOL_ERROR = 5  # the Inspector CLI's exit status for a result it showed with isError: true
 
 
-def run_inspector(clients: Path, target: dict[str, Any], tool: str, args: dict[str, Any], *, error: bool) -> dict[str, Any]:
+def run_inspector(
+    clients: Path, target: dict[str, Any], tool: str, args: dict[str, Any], *, error: bool
+) -> dict[str, Any]:
     """One ``mcp-inspector --cli`` tools/call, as the issue reproduced it; its JSON output, parsed."""
-    where = [target["command"], *target["args"], "--cwd", target["cwd"]] if target["transport"] == "stdio" else [target["url"]]
+    where = (
+        [target["command"], *target["args"], "--cwd", target["cwd"]]
+        if target["transport"] == "stdio"
+        else [target["url"]]
+    )
     pairs = [f"{key}={value if isinstance(value, str) else json.dumps(value)}" for key, value in args.items()]
     done = subprocess.run(
-        [str(inspector(clients)), "--cli", *where, "--method", "tools/call", "--tool-name", tool, "--tool-arg", *pairs],
-        capture_output=True, text=True, timeout=120, check=False,
+        [
+            str(inspector(clients)),
+            "--cli",
+            *where,
+            "--method",
+            "tools/call",
+            "--tool-name",
+            tool,
+            "--tool-arg",
+            *pairs,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
-    assert done.returncode == (INSPECTOR_TOOL_ERROR if error else 0), f"inspector exit {done.returncode}: {done.stdout[-2000:]} {done.stderr[-2000:]}"
+    assert done.returncode == (INSPECTOR_TOOL_ERROR if error else 0), (
+        f"inspector exit {done.returncode}: {done.stdout[-2000:]} {done.stderr[-2000:]}"
+    )
     result: dict[str, Any] = json.loads(done.stdout)
     return result
 
 
 def inspector_outcome(result: dict[str, Any], name: str) -> dict[str, Any]:
     text = "\n".join(c["text"] for c in result.get("content", []) if c.get("type") == "text")
-    return {"name": name, "isError": bool(result.get("isError")), "text": text, "structured": result.get("structuredContent")}
+    return {
+        "name": name,
+        "isError": bool(result.get("isError")),
+        "text": text,
+        "structured": result.get("structuredContent"),
+    }
 
 
 @pytest.mark.parametrize(
@@ -161,4 +213,8 @@ def inspector_outcome(result: dict[str, Any], name: str) -> dict[str, Any]:
 def test_the_inspector_cli_sees_the_result(
     clients: Path, target: dict[str, Any], tool: str, args: dict[str, Any], expected: str | None
 ) -> None:
-    assert_seen(tool, expected, inspector_outcome(run_inspector(clients, target, tool, args, error=expected is not None), tool))
+    assert_seen(
+        tool,
+        expected,
+        inspector_outcome(run_inspector(clients, target, tool, args, error=expected is not None), tool),
+    )

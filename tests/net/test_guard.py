@@ -99,8 +99,21 @@ PUBLIC: list[tuple[str, str]] = [
     ("[64:ff9b::808:808]", "64:ff9b::808:808"),
     ("[2002:808:808::1]", "2002:808:808::1"),
 ]
-NOT_LITERALS = ["news.example", "1.2.3.4.5", "256.1.1.1", "1.256.1.1", "4294967296", "0x100000000", "09.1.1.1",
-                "127.0.0.1x", "+127.0.0.1", "1_000", "-1", "", "localhost"]
+NOT_LITERALS = [
+    "news.example",
+    "1.2.3.4.5",
+    "256.1.1.1",
+    "1.256.1.1",
+    "4294967296",
+    "0x100000000",
+    "09.1.1.1",
+    "127.0.0.1x",
+    "+127.0.0.1",
+    "1_000",
+    "-1",
+    "",
+    "localhost",
+]
 
 GUARDED = AddressPolicy()
 
@@ -132,9 +145,16 @@ def test_names_and_malformed_numbers_are_not_literals(host: str) -> None:
 
 @pytest.mark.parametrize(
     ("v6", "v4"),
-    [("::ffff:7f00:1", "127.0.0.1"), ("64:ff9b::a9fe:a9fe", "169.254.169.254"), ("64:ff9b:1::a00:1", "10.0.0.1"),
-     ("2002:a9fe:a9fe::1", "169.254.169.254"), ("::7f00:1", "127.0.0.1"), ("::1", None), ("2606:4700::1111", None),
-     ("127.0.0.1", None)],
+    [
+        ("::ffff:7f00:1", "127.0.0.1"),
+        ("64:ff9b::a9fe:a9fe", "169.254.169.254"),
+        ("64:ff9b:1::a00:1", "10.0.0.1"),
+        ("2002:a9fe:a9fe::1", "169.254.169.254"),
+        ("::7f00:1", "127.0.0.1"),
+        ("::1", None),
+        ("2606:4700::1111", None),
+        ("127.0.0.1", None),
+    ],
 )
 def test_embedded_ipv4_is_unwrapped(v6: str, v4: str | None) -> None:
     inner = embedded_ipv4(ipaddress.ip_address(v6))
@@ -157,17 +177,43 @@ def test_allow_hosts_opens_names_and_cidrs_only() -> None:
 
 # -- end to end: refused before any connection --------------------------------------------------
 
-E2E = ["127.0.0.1", "127.1", "2130706433", "0x7f000001", "0x7f.1", "0177.0.0.1", "017700000001", "0", "0.0.0.0",
-       "[::1]", "[::ffff:127.0.0.1]", "[::ffff:7f00:1]", "[::127.0.0.1]", "169.254.169.254", "2852039166",
-       "[64:ff9b::a9fe:a9fe]", "[2002:a9fe:a9fe::1]", "10.0.0.1", "100.64.0.1", "[fe80::1]"]
+E2E = [
+    "127.0.0.1",
+    "127.1",
+    "2130706433",
+    "0x7f000001",
+    "0x7f.1",
+    "0177.0.0.1",
+    "017700000001",
+    "0",
+    "0.0.0.0",
+    "[::1]",
+    "[::ffff:127.0.0.1]",
+    "[::ffff:7f00:1]",
+    "[::127.0.0.1]",
+    "169.254.169.254",
+    "2852039166",
+    "[64:ff9b::a9fe:a9fe]",
+    "[2002:a9fe:a9fe::1]",
+    "10.0.0.1",
+    "100.64.0.1",
+    "[fe80::1]",
+]
 # names that resolve (pin map, /etc/hosts) to internal addresses are refused at connect time
-PINNED = {"metadata.test": "169.254.169.254", "intranet.test": "10.1.2.3", "v6.test": "::1", "loop.test": "127.0.0.1",
-          "localhost": "127.0.0.1"}
+PINNED = {
+    "metadata.test": "169.254.169.254",
+    "intranet.test": "10.1.2.3",
+    "v6.test": "::1",
+    "loop.test": "127.0.0.1",
+    "localhost": "127.0.0.1",
+}
 
 
 @bounded(10)
 async def test_internal_hosts_are_refused_before_any_connection(simweb: SimWeb) -> None:
-    simweb.route("/", Reply(body=article("Private", "This private page must never be read by the reader at all.")))
+    simweb.route(
+        "/", Reply(body=article("Private", "This private page must never be read by the reader at all."))
+    )
     cfg = site_config(simweb)
     cfg["network"]["resolve"].update(PINNED)
     async with Client(cfg) as wq:
@@ -182,8 +228,15 @@ async def test_internal_hosts_are_refused_before_any_connection(simweb: SimWeb) 
 @bounded(10)
 async def test_many_refusals_do_not_leak_pool_connections(simweb: SimWeb) -> None:
     """A refusal raised inside the connection pool must not hold a slot (the pool has 64)."""
-    simweb.route("/ok", Reply(body=article("Bridge", "The harbour bridge reopened to traffic on Saturday morning after repairs.")),
-                 host=SITE)
+    simweb.route(
+        "/ok",
+        Reply(
+            body=article(
+                "Bridge", "The harbour bridge reopened to traffic on Saturday morning after repairs."
+            )
+        ),
+        host=SITE,
+    )
     cfg = site_config(simweb)
     cfg["network"]["resolve"].update(PINNED)
     async with Client(cfg) as wq:
@@ -201,8 +254,12 @@ async def test_many_refusals_do_not_leak_pool_connections(simweb: SimWeb) -> Non
     ids=["allow_private_addresses", "allow_hosts-cidr"],
 )
 @bounded(10)
-async def test_opening_the_guard_reaches_the_same_spelling(simweb: SimWeb, network: dict[str, object]) -> None:
-    simweb.route("/", Reply(body=article("Wiki", "The intranet wiki explains how the build farm is organised today.")))
+async def test_opening_the_guard_reaches_the_same_spelling(
+    simweb: SimWeb, network: dict[str, object]
+) -> None:
+    simweb.route(
+        "/", Reply(body=article("Wiki", "The intranet wiki explains how the build farm is organised today."))
+    )
     async with Client({"network": {"retries": 0, **network}, "cache": {"enabled": False}}) as wq:
         for host in ("127.0.0.1", "2130706433", "0x7f.1"):
             page = await wq.fetch(f"http://{host}:{simweb.port}/")

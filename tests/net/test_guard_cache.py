@@ -1,4 +1,5 @@
-"""The document cache's address rule, beside the guard it answers to: a copy is served only where a read would be."""
+"""The document cache's address rule, beside the guard it answers to: a copy is served only where a read would
+be."""
 
 from __future__ import annotations
 

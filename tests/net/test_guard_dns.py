@@ -27,7 +27,9 @@ async def test_a_name_resolving_to_loopback_through_real_dns_is_refused(simweb: 
 
 
 @bounded(10)
-async def test_a_rebinding_answer_cannot_slip_past_the_check(simweb: SimWeb, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_rebinding_answer_cannot_slip_past_the_check(
+    simweb: SimWeb, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The DNS says 127.0.0.1 (opened by allow_hosts) once, then 10.0.0.7: one lookup per connection,
     and the socket goes to the checked answer, so the second answer is never used behind the guard's back."""
     answers = ["127.0.0.1", "10.0.0.7"]

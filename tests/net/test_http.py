@@ -35,7 +35,9 @@ PAGE = article("Bridge", "The harbour bridge reopened to traffic on Saturday mor
 @pytest.fixture
 async def client() -> AsyncIterator[HttpClient]:
     pins = {host: "127.0.0.1" for host in (*SITES, "intranet.test", "localhost")}
-    http = HttpClient(NetPolicy(address=AddressPolicy(allow_hosts=SITES), resolve=pins, max_body_bytes=100_000))
+    http = HttpClient(
+        NetPolicy(address=AddressPolicy(allow_hosts=SITES), resolve=pins, max_body_bytes=100_000)
+    )
     try:
         yield http
     finally:
@@ -52,9 +54,19 @@ def paths(simweb: SimWeb) -> list[str]:
 
 # -- URLs the reader never fetches ---------------------------------------------------------------
 
-BAD_URLS = ["ftp://news-a.test/file.txt", "file:///etc/passwd", "javascript:alert(1)", "http:///nohost",
-            "http://user:secret@news-a.test/", "http://news-a.test@127.0.0.1/", "http://user@news-a.test/",
-            "http://news-a.test:99999/", "//news-a.test/page", "news-a.test/page", "gopher://news-a.test:70/"]
+BAD_URLS = [
+    "ftp://news-a.test/file.txt",
+    "file:///etc/passwd",
+    "javascript:alert(1)",
+    "http:///nohost",
+    "http://user:secret@news-a.test/",
+    "http://news-a.test@127.0.0.1/",
+    "http://user@news-a.test/",
+    "http://news-a.test:99999/",
+    "//news-a.test/page",
+    "news-a.test/page",
+    "gopher://news-a.test:70/",
+]
 
 
 @pytest.mark.parametrize("url", BAD_URLS)
@@ -65,7 +77,9 @@ def test_check_url_refuses(url: str) -> None:
     assert "secret" not in str(caught.value.to_dict())  # a refused URL's password is never echoed
 
 
-@pytest.mark.parametrize("url", ["http://news-a.test/", "https://[2606:4700::1111]:8443/x?q=1", "HTTP://Example.org"])
+@pytest.mark.parametrize(
+    "url", ["http://news-a.test/", "https://[2606:4700::1111]:8443/x?q=1", "HTTP://Example.org"]
+)
 def test_check_url_accepts(url: str) -> None:
     check_url(url)
 
@@ -81,8 +95,11 @@ async def test_bad_urls_never_reach_the_server(simweb: SimWeb, client: HttpClien
 
 # -- the fetch path ----------------------------------------------------------------------------------
 
+
 @bounded(5)
-async def test_fetch_returns_any_status_and_sends_a_browser_accept(simweb: SimWeb, client: HttpClient) -> None:
+async def test_fetch_returns_any_status_and_sends_a_browser_accept(
+    simweb: SimWeb, client: HttpClient
+) -> None:
     simweb.route("/gone", Reply(status=404, body=b"<h1>gone</h1>"), host=SITE)
     resp = await client.fetch(simweb.url("/gone", host=SITE))
     assert resp.status == 404 and resp.body == b"<h1>gone</h1>"
@@ -92,8 +109,14 @@ async def test_fetch_returns_any_status_and_sends_a_browser_accept(simweb: SimWe
 
 @pytest.mark.parametrize(
     "target",
-    ["http://127.0.0.1:{port}/secret", "http://169.254.169.254/latest/meta-data/", "http://2852039166/latest/",
-     "http://[::ffff:127.0.0.1]:{port}/secret", "http://intranet.test:{port}/secret", "http://localhost:{port}/secret"],
+    [
+        "http://127.0.0.1:{port}/secret",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://2852039166/latest/",
+        "http://[::ffff:127.0.0.1]:{port}/secret",
+        "http://intranet.test:{port}/secret",
+        "http://localhost:{port}/secret",
+    ],
 )
 @bounded(5)
 async def test_a_redirect_is_rechecked_at_the_hop(simweb: SimWeb, client: HttpClient, target: str) -> None:
@@ -107,14 +130,19 @@ async def test_a_redirect_is_rechecked_at_the_hop(simweb: SimWeb, client: HttpCl
 
 
 @bounded(5)
-async def test_redirects_within_and_across_allowed_sites_are_followed(simweb: SimWeb, client: HttpClient) -> None:
+async def test_redirects_within_and_across_allowed_sites_are_followed(
+    simweb: SimWeb, client: HttpClient
+) -> None:
     simweb.route("/old/page", redirect("../new/page", 301), host=SITE)
     simweb.route("/new/page", redirect(simweb.url("/final", host="www.news-a.test"), 308), host=SITE)
     simweb.route("/final", Reply(body=PAGE), host="www.news-a.test")
     resp = await client.fetch(simweb.url("/old/page", host=SITE))
     assert resp.status == 200 and resp.url == simweb.url("/final", host="www.news-a.test")
     assert [(r.host, r.path) for r in simweb.requests] == [
-        (SITE, "/old/page"), (SITE, "/new/page"), ("www.news-a.test", "/final")]
+        (SITE, "/old/page"),
+        (SITE, "/new/page"),
+        ("www.news-a.test", "/final"),
+    ]
 
 
 @bounded(5)
@@ -155,14 +183,27 @@ async def test_five_redirects_are_followed_and_six_are_not(simweb: SimWeb, clien
 
 # -- size and time -------------------------------------------------------------------------------
 
+
 @bounded(30)
-async def test_a_gzip_bomb_is_cut_off_at_the_cap_in_bounded_memory(simweb: SimWeb, client: HttpClient) -> None:
-    """Refused while the server still holds most of the bomb back: inflated as it arrives, never read whole."""
+async def test_a_gzip_bomb_is_cut_off_at_the_cap_in_bounded_memory(
+    simweb: SimWeb, client: HttpClient
+) -> None:
+    """Refused while the server still holds most of the bomb back: inflated as it arrives, never read
+    whole."""
     bomb = gzip_bomb(50)
     assert len(bomb) < 100_000
     rest = threading.Event()  # set only after the refusal: a client that read the whole body first would hang
-    simweb.route("/bomb", Reply(body=bomb, content_type="text/html", headers={"Content-Encoding": "gzip"},
-                                hold=rest, hold_after_bytes=20_000), host=SITE)  # 20 KB inflate to about 20 MB
+    simweb.route(
+        "/bomb",
+        Reply(
+            body=bomb,
+            content_type="text/html",
+            headers={"Content-Encoding": "gzip"},
+            hold=rest,
+            hold_after_bytes=20_000,
+        ),
+        host=SITE,
+    )  # 20 KB inflate to about 20 MB
     tracemalloc.start()
     try:
         with pytest.raises(TooLargeError) as caught:
@@ -173,7 +214,9 @@ async def test_a_gzip_bomb_is_cut_off_at_the_cap_in_bounded_memory(simweb: SimWe
         rest.set()
     assert caught.value.code == "WEB_FETCH_TOO_LARGE" and "decompression" in caught.value.message
     assert peak < 10_000_000, f"peak {peak} bytes while reading a 50 MB bomb capped at 100 KB"
-    assert await eventually_async(lambda: simweb.hangups_at("/bomb", host=SITE))  # the read was cut, not finished
+    assert await eventually_async(
+        lambda: simweb.hangups_at("/bomb", host=SITE)
+    )  # the read was cut, not finished
 
 
 @bounded(10)
@@ -182,7 +225,9 @@ async def test_a_page_can_be_read_still_encoded_and_inflated_elsewhere_under_the
 ) -> None:
     """``decode=False`` (the page reader's way: it inflates in the extraction child) never inflates here."""
     bomb = gzip_bomb(50)
-    simweb.route("/bomb", Reply(body=bomb, content_type="text/html", headers={"Content-Encoding": "gzip"}), host=SITE)
+    simweb.route(
+        "/bomb", Reply(body=bomb, content_type="text/html", headers={"Content-Encoding": "gzip"}), host=SITE
+    )
     simweb.route("/six", Reply(body=b"x", headers={"Content-Encoding": ", ".join(["gzip"] * 6)}), host=SITE)
     url = simweb.url("/bomb", host=SITE)
     resp = await client.fetch(url, decode=False)
@@ -214,7 +259,10 @@ async def test_declared_and_streamed_sizes_are_capped(simweb: SimWeb, client: Ht
         ([PACE_EVERY_BYTES] * 4, 0),  # up to PACE_AFTER_BYTES (an article is far smaller): never paused
         ([PACE_EVERY_BYTES] * 20, 16),  # past it, once a piece of httpcore's read size
         ([PACE_EVERY_BYTES * 8], 1),  # one big piece is one pause: the loop is given up between pieces only
-        ([16] * ((PACE_AFTER_BYTES + 3 * PACE_EVERY_BYTES) // 16), 3),  # a trickle: by bytes, not once a piece
+        (
+            [16] * ((PACE_AFTER_BYTES + 3 * PACE_EVERY_BYTES) // 16),
+            3,
+        ),  # a trickle: by bytes, not once a piece
     ],
     ids=["article", "long-body", "one-piece", "trickle"],
 )
@@ -227,13 +275,16 @@ async def test_a_long_body_read_gives_up_the_loop_by_bytes_read(pieces: list[int
 
 @bounded(10)
 async def test_a_long_body_arrives_whole_through_its_pauses(simweb: SimWeb) -> None:
-    """A 3 MB body over loopback (no network wait to pause in): every byte, in order, and gzip inflated through the same rule."""
+    """A 3 MB body over loopback (no network wait to pause in): every byte, in order, and gzip inflated
+    through the same rule."""
     body = bytes(range(256)) * (3 * 1024 * 1024 // 256)
     simweb.route("/long", Reply(body=body), host=SITE)
     packed = gzip.compress(body)
     simweb.route("/long-gz", Reply(body=packed, headers={"Content-Encoding": "gzip"}), host=SITE)
     pins = {SITE: "127.0.0.1"}
-    http = HttpClient(NetPolicy(address=AddressPolicy(allow_hosts=SITES), resolve=pins, max_body_bytes=4_000_000))
+    http = HttpClient(
+        NetPolicy(address=AddressPolicy(allow_hosts=SITES), resolve=pins, max_body_bytes=4_000_000)
+    )
     try:
         assert (await http.fetch(simweb.url("/long", host=SITE))).body == body
         assert (await http.fetch(simweb.url("/long-gz", host=SITE))).body == body
@@ -260,13 +311,21 @@ async def test_one_deadline_bounds_the_whole_read(simweb: SimWeb, client: HttpCl
 
 # -- the provider path ---------------------------------------------------------------------------
 
+
 @bounded(5)
-async def test_send_reaches_configured_endpoints_the_page_path_refuses(simweb: SimWeb, client: HttpClient) -> None:
+async def test_send_reaches_configured_endpoints_the_page_path_refuses(
+    simweb: SimWeb, client: HttpClient
+) -> None:
     """Provider endpoints are operator configuration, so the address guard is not applied to them."""
     simweb.route("/api", Reply(body=b'{"ok": true}', content_type="application/json"), method="POST")
     simweb.route("/moved", redirect("/api", 307))
-    resp = await client.send(HttpRequest(method="POST", url=f"{simweb.base_url}/moved", json_body={"q": 1},
-                                         follow_same_origin=True), provider="searxng", timeout_s=2)
+    resp = await client.send(
+        HttpRequest(
+            method="POST", url=f"{simweb.base_url}/moved", json_body={"q": 1}, follow_same_origin=True
+        ),
+        provider="searxng",
+        timeout_s=2,
+    )
     assert resp.status == 200 and json.loads(resp.body) == {"ok": True}
     assert json.loads(simweb.requests[-1].body) == {"q": 1}
     with pytest.raises(ForbiddenAddressError):
@@ -275,22 +334,32 @@ async def test_send_reaches_configured_endpoints_the_page_path_refuses(simweb: S
 
 @bounded(30)
 async def test_send_maps_transport_failures_to_provider_errors(simweb: SimWeb, client: HttpClient) -> None:
-    answer = threading.Event()  # never set before the timeout: a send that waited would hang past the 30 s bound
+    answer = (
+        threading.Event()
+    )  # never set before the timeout: a send that waited would hang past the 30 s bound
     simweb.route("/slow", Reply(body=b"{}", hold=answer))
     simweb.route("/big", Reply(body=b"x" * 5_000))
     try:
         with pytest.raises(ProviderTimeoutError) as timed_out:
-            await client.send(HttpRequest(method="GET", url=f"{simweb.base_url}/slow"), provider="brave", timeout_s=0.5)
+            await client.send(
+                HttpRequest(method="GET", url=f"{simweb.base_url}/slow"), provider="brave", timeout_s=0.5
+            )
     finally:
         answer.set()
     assert timed_out.value.provider == "brave"
     with pytest.raises(BadResponseError):
-        await client.send(HttpRequest(method="GET", url=f"{simweb.base_url}/big"), provider="brave", timeout_s=2,
-                          max_bytes=1_000)
+        await client.send(
+            HttpRequest(method="GET", url=f"{simweb.base_url}/big"),
+            provider="brave",
+            timeout_s=2,
+            max_bytes=1_000,
+        )
     closed = SimWeb().start()
     port = closed.port
     closed.stop()
     with pytest.raises(ProviderError) as refused:
-        await client.send(HttpRequest(method="GET", url=f"http://127.0.0.1:{port}/"), provider="brave", timeout_s=2)
+        await client.send(
+            HttpRequest(method="GET", url=f"http://127.0.0.1:{port}/"), provider="brave", timeout_s=2
+        )
     assert refused.value.transient and refused.value.code == "WEB_PROVIDER_UNREACHABLE"
     assert "proxy" in refused.value.hint_text  # connection refused: the hint points at the network or a proxy

@@ -27,7 +27,11 @@ from webquorum.net.guard import AddressPolicy
 from webquorum.net.http import HttpClient, NetPolicy
 from webquorum.net.proxy import ProxyRoutes, ProxySettingError, bypasses, proxy_routes, shown
 
-PAGE = b"<html><head><title>A page</title></head><body><p>" + b"Words of a real page. " * 20 + b"</p></body></html>"
+PAGE = (
+    b"<html><head><title>A page</title></head><body><p>"
+    + b"Words of a real page. " * 20
+    + b"</p></body></html>"
+)
 
 
 @pytest.fixture
@@ -43,7 +47,11 @@ def proxy() -> Iterator[SimProxy]:
 
 
 def test_environment_routes_each_scheme_and_lower_case_wins() -> None:
-    env = {"HTTPS_PROXY": "http://upper:3128", "https_proxy": "http://lower:3128", "HTTP_PROXY": "proxy.corp:8080"}
+    env = {
+        "HTTPS_PROXY": "http://upper:3128",
+        "https_proxy": "http://lower:3128",
+        "HTTP_PROXY": "proxy.corp:8080",
+    }
     routes = proxy_routes(None, (), env)
     assert routes.proxy_for("https://example.org/") == "http://lower:3128"
     assert routes.proxy_for("http://example.org/") == "http://proxy.corp:8080"  # a bare host:port is http
@@ -55,8 +63,15 @@ def test_environment_routes_each_scheme_and_lower_case_wins() -> None:
 def test_network_proxy_overrides_the_environment_and_none_ignores_it() -> None:
     env = {"HTTPS_PROXY": "http://env:3128", "NO_PROXY": "intranet.example"}
     routes = proxy_routes("http://configured:3128", ("extra.example",), env)
-    assert routes.proxy_for("https://a.example/") == routes.proxy_for("http://a.example/") == "http://configured:3128"
-    assert routes.proxy_for("https://intranet.example/") is None and routes.proxy_for("http://extra.example/") is None
+    assert (
+        routes.proxy_for("https://a.example/")
+        == routes.proxy_for("http://a.example/")
+        == "http://configured:3128"
+    )
+    assert (
+        routes.proxy_for("https://intranet.example/") is None
+        and routes.proxy_for("http://extra.example/") is None
+    )
     assert proxy_routes("none", (), env) == ProxyRoutes()
 
 
@@ -126,7 +141,9 @@ async def test_a_provider_call_goes_through_the_proxy_with_its_key_only_in_the_r
         assert resp.results
         assert len(proxy.relayed) == 1
         relayed = proxy.relayed[0]
-        assert relayed.method == "GET" and relayed.target.startswith(f"http://{host_of('brave')}:{simweb.port}/")
+        assert relayed.method == "GET" and relayed.target.startswith(
+            f"http://{host_of('brave')}:{simweb.port}/"
+        )
         token = base64.b64encode(b"alice:s3cret-proxy").decode()
         assert relayed.headers["proxy-authorization"] == f"Basic {token}"
         key = "key-brave-0123456789"
@@ -266,23 +283,29 @@ async def test_a_proxy_refusing_credentials_is_an_error_without_the_password(sim
     assert simweb.requests == [] and proxy.relayed == []
 
 
-async def test_a_host_allowed_by_name_needs_no_local_lookup_behind_a_proxy(simweb: SimWeb, proxy: SimProxy) -> None:
+async def test_a_host_allowed_by_name_needs_no_local_lookup_behind_a_proxy(
+    simweb: SimWeb, proxy: SimProxy
+) -> None:
     """Where only the proxy resolves names: an allowed name is not looked up here (it would fail)."""
     simweb.route("/a", Reply(body=PAGE), host="only-the-proxy-knows.invalid")
     policy = NetPolicy(
-        address=AddressPolicy(allow_hosts=("only-the-proxy-knows.invalid",)), proxy=ProxyRoutes(http=proxy.url())
+        address=AddressPolicy(allow_hosts=("only-the-proxy-knows.invalid",)),
+        proxy=ProxyRoutes(http=proxy.url()),
     )
     http = HttpClient(policy)
     try:
         assert (await http.fetch(f"http://only-the-proxy-knows.invalid:{simweb.port}/a")).status == 200
-        with pytest.raises(FetchError, match="the address guard resolves a page's host before asking the proxy"):
+        with pytest.raises(
+            FetchError, match="the address guard resolves a page's host before asking the proxy"
+        ):
             await http.fetch(f"http://not-allowed.invalid:{simweb.port}/a")
     finally:
         await http.aclose()
     assert len(proxy.seen) == 1
 
 
-# -- DNS rebinding through a proxy: the proxy is sent the address the guard checked -----------------------------
+# -- DNS rebinding through a proxy: the proxy is sent the address the guard checked
+# -----------------------------
 def _stub_dns(monkeypatch: pytest.MonkeyPatch, answers: dict[str, str], asked: list[str]) -> None:
     """A DNS that answers ``answers`` (every other name fails), recording each question."""
 
@@ -303,7 +326,9 @@ async def test_a_plain_page_through_a_proxy_goes_to_the_checked_address_with_its
     asked: list[str] = []
     _stub_dns(monkeypatch, {"rebind.test": "127.0.0.1"}, asked)
     simweb.route("/a", Reply(body=PAGE), host="rebind.test")
-    policy = NetPolicy(address=AddressPolicy(allow_hosts=("127.0.0.1/32",)), proxy=ProxyRoutes(http=proxy.url()))
+    policy = NetPolicy(
+        address=AddressPolicy(allow_hosts=("127.0.0.1/32",)), proxy=ProxyRoutes(http=proxy.url())
+    )
     http = HttpClient(policy)
     try:
         resp = await http.fetch(f"http://rebind.test:{simweb.port}/a")
@@ -331,7 +356,9 @@ async def test_https_through_a_proxy_tunnels_to_the_checked_address_and_names_th
 
     threading.Thread(target=first_bytes, daemon=True).start()
     _stub_dns(monkeypatch, {"secure.test": "127.0.0.1"}, [])
-    policy = NetPolicy(address=AddressPolicy(allow_hosts=("127.0.0.1/32",)), proxy=ProxyRoutes(https=proxy.url()))
+    policy = NetPolicy(
+        address=AddressPolicy(allow_hosts=("127.0.0.1/32",)), proxy=ProxyRoutes(https=proxy.url())
+    )
     http = HttpClient(policy)
     try:
         with pytest.raises(FetchError):
@@ -347,7 +374,9 @@ async def test_a_name_the_guard_cannot_check_is_not_handed_to_the_proxy(
     simweb: SimWeb, proxy: SimProxy, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _stub_dns(monkeypatch, {"rebind.test": "10.0.0.7"}, [])
-    policy = NetPolicy(address=AddressPolicy(allow_hosts=("127.0.0.1/32",)), proxy=ProxyRoutes(http=proxy.url()))
+    policy = NetPolicy(
+        address=AddressPolicy(allow_hosts=("127.0.0.1/32",)), proxy=ProxyRoutes(http=proxy.url())
+    )
     http = HttpClient(policy)
     try:
         with pytest.raises(ForbiddenAddressError, match=r"10\.0\.0\.7"):

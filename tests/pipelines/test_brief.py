@@ -12,9 +12,25 @@ from tests.sim.web import Reply, Request, SimWeb
 from webquorum import Client
 
 HOSTS = [
-    "en.wikipedia.org", "www.wikiwand.com", "stockanalysis.test", "investor.nvidia.test", "nvidianews.nvidia.test",
-    "reuters.test", "cnbc.test", "odd.test", "blocked.test", "slow.test", "synd-a.test", "synd-b.test", "big-a.test",
-    "big-b.test", "big-c.test", "de.wikipedia.org", "blocked2.test", "late.test", "prices.test",
+    "en.wikipedia.org",
+    "www.wikiwand.com",
+    "stockanalysis.test",
+    "investor.nvidia.test",
+    "nvidianews.nvidia.test",
+    "reuters.test",
+    "cnbc.test",
+    "odd.test",
+    "blocked.test",
+    "slow.test",
+    "synd-a.test",
+    "synd-b.test",
+    "big-a.test",
+    "big-b.test",
+    "big-c.test",
+    "de.wikipedia.org",
+    "blocked2.test",
+    "late.test",
+    "prices.test",
     "stall.test",
 ]
 NAV = "<nav><a href='/'>Home</a> <a href='/markets'>Markets</a> <a href='/about'>About</a></nav>"
@@ -32,27 +48,59 @@ def page(title: str, *paragraphs: str) -> Reply:
 
 
 PAGES: dict[str, Reply] = {
-    "en.wikipedia.org": page("Nvidia - Wikipedia", "Nvidia Corporation is an American technology company. " * 8),
-    "www.wikiwand.com": page("Nvidia - Wikiwand", "Nvidia Corporation is an American technology company headquartered in Santa Clara. " * 6),
-    "stockanalysis.test": page("NVIDIA (NVDA) Revenue", "NVIDIA had revenue of $81.62B in the quarter ending April 26, 2026, with 85.23% growth. " * 3),
-    "investor.nvidia.test": page("NVIDIA Announces Results", "NVIDIA reported revenue of $81.6 billion for the first quarter, up 85% from a year ago. " * 3),
-    "nvidianews.nvidia.test": page("NVIDIA Newsroom", "NVIDIA reported revenue of $81.6 billion for the first quarter. " * 3),
-    "reuters.test": page("Nvidia beats estimates", "NVIDIA posted quarterly revenue of 81,620 million dollars, the company said on Wednesday. " * 3),
-    "cnbc.test": page("Nvidia earnings", "NVIDIA quarterly revenue came in at $81.6 billion as data center demand stayed strong. " * 3),
-    "odd.test": page("Nvidia stale numbers", "NVIDIA reported revenue of $44.1 billion for the first quarter, says this outdated report. " * 3),
-    "de.wikipedia.org": page("Nvidia - Wikipedia", "Nvidia Corporation ist ein Technologieunternehmen aus Santa Clara. " * 8),
+    "en.wikipedia.org": page(
+        "Nvidia - Wikipedia", "Nvidia Corporation is an American technology company. " * 8
+    ),
+    "www.wikiwand.com": page(
+        "Nvidia - Wikiwand",
+        "Nvidia Corporation is an American technology company headquartered in Santa Clara. " * 6,
+    ),
+    "stockanalysis.test": page(
+        "NVIDIA (NVDA) Revenue",
+        "NVIDIA had revenue of $81.62B in the quarter ending April 26, 2026, with 85.23% growth. " * 3,
+    ),
+    "investor.nvidia.test": page(
+        "NVIDIA Announces Results",
+        "NVIDIA reported revenue of $81.6 billion for the first quarter, up 85% from a year ago. " * 3,
+    ),
+    "nvidianews.nvidia.test": page(
+        "NVIDIA Newsroom", "NVIDIA reported revenue of $81.6 billion for the first quarter. " * 3
+    ),
+    "reuters.test": page(
+        "Nvidia beats estimates",
+        "NVIDIA posted quarterly revenue of 81,620 million dollars, the company said on Wednesday. " * 3,
+    ),
+    "cnbc.test": page(
+        "Nvidia earnings",
+        "NVIDIA quarterly revenue came in at $81.6 billion as data center demand stayed strong. " * 3,
+    ),
+    "odd.test": page(
+        "Nvidia stale numbers",
+        "NVIDIA reported revenue of $44.1 billion for the first quarter, says this outdated report. " * 3,
+    ),
+    "de.wikipedia.org": page(
+        "Nvidia - Wikipedia", "Nvidia Corporation ist ein Technologieunternehmen aus Santa Clara. " * 8
+    ),
     "blocked.test": Reply(status=403, body="<html><body>Forbidden</body></html>"),
     "blocked2.test": Reply(status=403, body="<html><body>Forbidden</body></html>"),
     "late.test": Reply(status=403, body="<html><body>Forbidden</body></html>", delay_s=1.3),
-    "prices.test": Reply(body=(
-        f"<html><body>{NAV}<table><tr><th>GPU</th><th>Price</th></tr><tr><td>RTX 5090</td><td>$1,999</td></tr>"
-        "<tr><td>RTX 5080</td><td>$999</td></tr><tr><td>H100</td><td>$30,000</td></tr></table></body></html>"
-    )),
-    "slow.test": Reply(body="<html><body><p>Too late to matter for anyone reading this page.</p></body></html>", delay_s=3),
-    "stall.test": Reply(body="<html><body><p>Never arrives in time for the brief to use it.</p></body></html>", delay_s=30),
+    "prices.test": Reply(
+        body=(
+            f"<html><body>{NAV}<table><tr><th>GPU</th><th>Price</th></tr><tr><td>RTX 5090</td><td>$1,999</td></tr>"
+            "<tr><td>RTX 5080</td><td>$999</td></tr><tr><td>H100</td><td>$30,000</td></tr></table></body></html>"
+        )
+    ),
+    "slow.test": Reply(
+        body="<html><body><p>Too late to matter for anyone reading this page.</p></body></html>", delay_s=3
+    ),
+    "stall.test": Reply(
+        body="<html><body><p>Never arrives in time for the brief to use it.</p></body></html>", delay_s=30
+    ),
     "synd-a.test": page("Syndicated", STORY, STORY),
     "synd-b.test": page("Syndicated copy", STORY, STORY),
-    "big-a.test": page("Huge A", ("NVIDIA revenue grew strongly in the quarter. " * 40 + "https://evil.test/\n") * 30),
+    "big-a.test": page(
+        "Huge A", ("NVIDIA revenue grew strongly in the quarter. " * 40 + "https://evil.test/\n") * 30
+    ),
     "big-b.test": page("Huge B", "NVIDIA revenue grew strongly in the quarter as reported. " * 1500),
     "big-c.test": page("Huge C", "Markets rallied on the results from the chipmaker today. " * 1500),
 }
@@ -69,7 +117,9 @@ def build_web(web: SimWeb, scenarios: dict[str, list[str]]) -> dict[str, Any]:
 
     def searx(req: Request) -> Reply:
         hosts = scenarios.get(req.query["q"].split()[0], [])
-        return Reply(body=json.dumps({"results": [result(web, h) for h in hosts]}), content_type="application/json")
+        return Reply(
+            body=json.dumps({"results": [result(web, h) for h in hosts]}), content_type="application/json"
+        )
 
     serve(web, "searxng", searx)
     config = provider_config(web, ["searxng"], web={"search_provider": "searxng"})
@@ -84,14 +134,25 @@ def lines_of(text: str) -> list[str]:
 
 
 async def test_four_independent_sites_agreement_and_disagreement(simweb: SimWeb) -> None:
-    order = ["en.wikipedia.org", "stockanalysis.test", "investor.nvidia.test", "nvidianews.nvidia.test", "reuters.test", "odd.test"]
+    order = [
+        "en.wikipedia.org",
+        "stockanalysis.test",
+        "investor.nvidia.test",
+        "nvidianews.nvidia.test",
+        "reuters.test",
+        "odd.test",
+    ]
     config = build_web(simweb, {"nvidia": order})
     config["brief"]["read_deadline_s"] = 8.0  # the Wikipedia hedge starts at half the deadline: far off here
     async with Client(config) as wq:
         out = await wq.brief("nvidia revenue")
     sites = [s.site for s in out.sources]
-    assert sites == ["stockanalysis.test", "nvidia.test", "reuters.test", "odd.test"], "one per site, wiki held back"
-    assert not simweb.requests_to("/story", host="en.wikipedia.org"), "Wikipedia is not read when 2 sites answer"
+    assert sites == ["stockanalysis.test", "nvidia.test", "reuters.test", "odd.test"], (
+        "one per site, wiki held back"
+    )
+    assert not simweb.requests_to("/story", host="en.wikipedia.org"), (
+        "Wikipedia is not read when 2 sites answer"
+    )
     assert not simweb.requests_to("/story", host="nvidianews.nvidia.test"), "same site read once"
     assert out.reads_spent == {"http": 4}
     answer = out.answer
@@ -100,8 +161,14 @@ async def test_four_independent_sites_agreement_and_disagreement(simweb: SimWeb)
     assert [(d.site, d.value, d.type) for d in out.disagreed] == [("odd.test", "$44.1 billion", "conflict")]
     assert "Disagreement: odd.test says $44.1 billion where 3 others say $81.6 billion" in out.brief
     lines = lines_of(out.brief)
-    first = next(i for i, line in enumerate(lines) if line.startswith(("Answer", "Also agreed", "Agreed", "Disagreement")))
-    assert lines[first] == "Answer (nvidia revenue): $81.6 billion in 3/4", "the answer to the question leads (issue 22)"
+    first = next(
+        i
+        for i, line in enumerate(lines)
+        if line.startswith(("Answer", "Also agreed", "Agreed", "Disagreement"))
+    )
+    assert lines[first] == "Answer (nvidia revenue): $81.6 billion in 3/4", (
+        "the answer to the question leads (issue 22)"
+    )
     assert not any("$81.6 billion in" in line for line in lines[first + 1 :]), "the answer is said once"
     assert answer.quantity == "nvidia revenue" and out.disagreed[0].quantity == "nvidia revenue"
     assert out.brief.startswith(f'Searched {out.searched_at} for "nvidia revenue" — 4 sources')
@@ -123,13 +190,23 @@ async def test_dead_link_without_stand_in_falls_back_to_snippet(simweb: SimWeb) 
     async with Client(config) as wq:
         out = await wq.brief("q")
     blocked = next(s for s in out.sources if s.site == "blocked.test")
-    assert blocked.snippet_only and blocked.error == "WEB_FETCH_BLOCKED" and blocked.text == SNIPPETS["blocked.test"]
+    assert (
+        blocked.snippet_only
+        and blocked.error == "WEB_FETCH_BLOCKED"
+        and blocked.text == SNIPPETS["blocked.test"]
+    )
     block = out.brief.split(blocked.url, 1)[1].splitlines()
     assert "(snippet only)" in [line.strip() for line in block[:3]]
 
 
 async def test_wikipedia_mirror_used_only_for_a_second_reading(simweb: SimWeb) -> None:
-    config = build_web(simweb, {"one": ["www.wikiwand.com", "stockanalysis.test"], "two": ["en.wikipedia.org", "stockanalysis.test", "reuters.test"]})
+    config = build_web(
+        simweb,
+        {
+            "one": ["www.wikiwand.com", "stockanalysis.test"],
+            "two": ["en.wikipedia.org", "stockanalysis.test", "reuters.test"],
+        },
+    )
     async with Client(config) as wq:
         one = await wq.brief("one")
         two = await wq.brief("two")
@@ -138,7 +215,9 @@ async def test_wikipedia_mirror_used_only_for_a_second_reading(simweb: SimWeb) -
 
 
 async def test_wikipedia_stand_in_dropped_once_two_sites_answered(simweb: SimWeb) -> None:
-    config = build_web(simweb, {"q": ["en.wikipedia.org", "blocked.test", "stockanalysis.test", "reuters.test"]})
+    config = build_web(
+        simweb, {"q": ["en.wikipedia.org", "blocked.test", "stockanalysis.test", "reuters.test"]}
+    )
     async with Client(config) as wq:
         out = await wq.brief("q", sources=2)
     assert "wikipedia.org" not in {s.site for s in out.sources}
@@ -165,10 +244,18 @@ async def test_inline_content_is_not_fetched_again(simweb: SimWeb) -> None:
     for host, reply in PAGES.items():
         simweb.route("/story", reply, host=host)
     long_text = "NVIDIA reported revenue of $81.6 billion for the quarter. " * 60
-    jina = {"code": 200, "data": [
-        {"url": simweb.url("/story", host="cnbc.test"), "title": "CNBC", "description": "d", "content": long_text},
-        {"url": simweb.url("/story", host="reuters.test"), "title": "Reuters", "description": "d"},
-    ]}
+    jina = {
+        "code": 200,
+        "data": [
+            {
+                "url": simweb.url("/story", host="cnbc.test"),
+                "title": "CNBC",
+                "description": "d",
+                "content": long_text,
+            },
+            {"url": simweb.url("/story", host="reuters.test"), "title": "Reuters", "description": "d"},
+        ],
+    }
     serve(simweb, "jina", Reply(body=json.dumps(jina), content_type="application/json"))
     config = provider_config(simweb, ["jina"], web={"search_provider": "jina"})
     config["network"]["resolve"].update({h: "127.0.0.1" for h in HOSTS})
@@ -187,14 +274,18 @@ async def test_hard_cap_holds_whatever_the_pages_hold(simweb: SimWeb) -> None:
     assert len(out.brief) <= 4000
     for source in out.sources:
         assert source.url in lines_of(out.brief)
-    assert "evil.test" not in "\n".join(line for line in out.brief.splitlines() if line.strip().startswith("http"))
+    assert "evil.test" not in "\n".join(
+        line for line in out.brief.splitlines() if line.strip().startswith("http")
+    )
 
 
 async def test_no_results_gives_an_honest_empty_brief(simweb: SimWeb) -> None:
     config = build_web(simweb, {"nothing": []})
     async with Client(config) as wq:
         out = await wq.brief("nothing")
-    assert out.sources == [] and "0 sources" in out.brief and "Nothing was found" in out.brief  # issue 25: found nothing, not failed to read
+    assert (
+        out.sources == [] and "0 sources" in out.brief and "Nothing was found" in out.brief
+    )  # issue 25: found nothing, not failed to read
 
 
 @pytest.mark.parametrize("bad", [0, 7])
@@ -217,7 +308,9 @@ def block_of(text: str, url: str) -> list[str]:
     return lines[at - 1 : end]
 
 
-@pytest.mark.parametrize(("sources", "candidates", "asked"), [(None, None, "12"), (6, None, "12"), (2, 7, "7")])
+@pytest.mark.parametrize(
+    ("sources", "candidates", "asked"), [(None, None, "12"), (6, None, "12"), (2, 7, "7")]
+)
 async def test_asks_for_more_candidates_than_it_needs(
     simweb: SimWeb, sources: int | None, candidates: int | None, asked: str
 ) -> None:
@@ -231,7 +324,9 @@ async def test_asks_for_more_candidates_than_it_needs(
     assert request.query["count"] == asked
 
 
-async def test_each_source_is_a_numbered_title_its_url_and_text_from_the_first_real_sentence(simweb: SimWeb) -> None:
+async def test_each_source_is_a_numbered_title_its_url_and_text_from_the_first_real_sentence(
+    simweb: SimWeb,
+) -> None:
     config = build_web(simweb, {"q": ["stockanalysis.test", "investor.nvidia.test", "cnbc.test"]})
     async with Client(config) as wq:
         out = await wq.brief("q")
@@ -241,13 +336,17 @@ async def test_each_source_is_a_numbered_title_its_url_and_text_from_the_first_r
         title, url, text = block_of(out.brief, source.url)
         assert title == f"{source.n}. {source.title} ({source.site})"
         assert url == f"   {source.url}"
-        assert text.startswith("   ") and "Home Markets About" not in text, "nav-first pages read from the text"
+        assert text.startswith("   ") and "Home Markets About" not in text, (
+            "nav-first pages read from the text"
+        )
     assert out.sources[0].text.startswith("NVIDIA had revenue of $81.62B")
     assert rest[-1].startswith("Agreed across sources: ")
 
 
 async def test_a_price_grid_is_read_and_its_unrelated_prices_are_no_disagreement(simweb: SimWeb) -> None:
-    config = build_web(simweb, {"q": ["prices.test", "stockanalysis.test", "investor.nvidia.test", "reuters.test"]})
+    config = build_web(
+        simweb, {"q": ["prices.test", "stockanalysis.test", "investor.nvidia.test", "reuters.test"]}
+    )
     async with Client(config) as wq:
         out = await wq.brief("q")
     grid = out.sources[0]
@@ -270,7 +369,9 @@ async def test_language_editions_and_mirrors_are_one_wikipedia(simweb: SimWeb) -
 async def test_wikipedia_hedge_gives_way_when_two_independent_sites_answer(simweb: SimWeb) -> None:
     # blocked.test fails first, so fewer than two readings are certain: Wikipedia starts as a hedge,
     # and is cancelled or dropped once stockanalysis and reuters have both answered.
-    config = build_web(simweb, {"q": ["en.wikipedia.org", "blocked.test", "stockanalysis.test", "reuters.test"]})
+    config = build_web(
+        simweb, {"q": ["en.wikipedia.org", "blocked.test", "stockanalysis.test", "reuters.test"]}
+    )
     async with Client(config) as wq:
         out = await wq.brief("q", sources=3)
     assert [s.site for s in out.sources if not s.snippet_only] == ["stockanalysis.test", "reuters.test"]
@@ -278,8 +379,12 @@ async def test_wikipedia_hedge_gives_way_when_two_independent_sites_answer(simwe
     assert out.reads_spent == {"http": 4}, "three sites and the hedge, which is one read beyond sources + 1"
 
 
-async def test_wikipedia_is_the_second_reading_when_one_site_refuses_and_another_stalls(simweb: SimWeb) -> None:
-    config = build_web(simweb, {"q": ["stockanalysis.test", "blocked.test", "stall.test", "en.wikipedia.org"]})
+async def test_wikipedia_is_the_second_reading_when_one_site_refuses_and_another_stalls(
+    simweb: SimWeb,
+) -> None:
+    config = build_web(
+        simweb, {"q": ["stockanalysis.test", "blocked.test", "stall.test", "en.wikipedia.org"]}
+    )
     async with Client(config) as wq:
         out = await wq.brief("q", sources=3)
     read = [s.site for s in out.sources if not s.snippet_only]
@@ -290,7 +395,9 @@ async def test_wikipedia_is_the_second_reading_when_one_site_refuses_and_another
     assert out.reads_spent == {"http": 4}
 
 
-async def test_wikipedia_hedge_starts_at_half_the_deadline_when_a_read_stalls_without_failing(simweb: SimWeb) -> None:
+async def test_wikipedia_hedge_starts_at_half_the_deadline_when_a_read_stalls_without_failing(
+    simweb: SimWeb,
+) -> None:
     config = build_web(simweb, {"q": ["stockanalysis.test", "stall.test", "en.wikipedia.org"]})
     config["brief"]["read_deadline_s"] = 4.0
     async with Client(config) as wq:
@@ -326,8 +433,14 @@ JINA_READER = "r.jina.test"
 def jina_reader(web: SimWeb) -> None:
     def read(req: Request) -> Reply:
         target = json.loads(req.body)["url"]
-        data = {"title": "Read by Jina", "url": target, "content": "NVIDIA reported revenue of $81.6 billion in the quarter."}
-        return Reply(body=json.dumps({"code": 200, "status": 20000, "data": data}), content_type="application/json")
+        data = {
+            "title": "Read by Jina",
+            "url": target,
+            "content": "NVIDIA reported revenue of $81.6 billion in the quarter.",
+        }
+        return Reply(
+            body=json.dumps({"code": 200, "status": 20000, "data": data}), content_type="application/json"
+        )
 
     web.route("/", read, host=JINA_READER, method="POST")
 
@@ -349,17 +462,43 @@ async def test_reads_go_through_the_fetch_reader_and_are_counted_per_reader(simw
 
 
 async def test_json_has_the_issue_keys_and_the_brief_text(simweb: SimWeb) -> None:
-    config = build_web(simweb, {"nvidia": ["stockanalysis.test", "investor.nvidia.test", "reuters.test", "odd.test", "blocked.test"]})
+    config = build_web(
+        simweb,
+        {
+            "nvidia": [
+                "stockanalysis.test",
+                "investor.nvidia.test",
+                "reuters.test",
+                "odd.test",
+                "blocked.test",
+            ]
+        },
+    )
     async with Client(config) as wq:
         out = await wq.brief("nvidia revenue", sources=5)
     data = json.loads(out.model_dump_json())
-    assert set(data) >= {"query", "searched_at", "provider", "reader", "sources", "answer", "agreed", "disagreed",
-                         "reads_spent", "failures", "brief"}
+    assert set(data) >= {
+        "query",
+        "searched_at",
+        "provider",
+        "reader",
+        "sources",
+        "answer",
+        "agreed",
+        "disagreed",
+        "reads_spent",
+        "failures",
+        "brief",
+    }
     assert {frozenset(s) for s in data["sources"]} == {
-        frozenset({"n", "title", "site", "url", "text", "snippet_only", "error", "published"})  # published: issue 22
+        frozenset(
+            {"n", "title", "site", "url", "text", "snippet_only", "error", "published"}
+        )  # published: issue 22
     }
     assert set(data["answer"]) == {"kind", "value", "count", "of", "quantity", "sites", "rivals"}  # issue 22
-    assert {frozenset(a) for a in data["agreed"]} == {frozenset({"kind", "value", "count", "of", "quantity"})}  # issue 11
+    assert {frozenset(a) for a in data["agreed"]} == {
+        frozenset({"kind", "value", "count", "of", "quantity"})
+    }  # issue 11
     assert {a["kind"] for a in data["agreed"]} <= {"name", "figure"}
     assert [set(d) for d in data["disagreed"]] == [
         {"kind", "site", "url", "value", "others_value", "others_count", "quantity", "type"}  # type: issue 22
@@ -387,8 +526,15 @@ async def test_keyless_brief_searches_duckduckgo_and_wikipedia_and_reads_locally
     for host, reply in PAGES.items():
         simweb.route("/story", reply, host=host)
     hosts = ["stockanalysis.test", "investor.nvidia.test", "reuters.test"]
-    rows = "".join(DDG_RESULT.format(url=simweb.url("/story", host=h), title=f"Title at {h}", snippet=SNIPPETS[h]) for h in hosts)
-    serve(simweb, "duckduckgo", Reply(body=f"<html><body><div id='links'>{rows}</div></body></html>", content_type="text/html"))
+    rows = "".join(
+        DDG_RESULT.format(url=simweb.url("/story", host=h), title=f"Title at {h}", snippet=SNIPPETS[h])
+        for h in hosts
+    )
+    serve(
+        simweb,
+        "duckduckgo",
+        Reply(body=f"<html><body><div id='links'>{rows}</div></body></html>", content_type="text/html"),
+    )
     serve(simweb, "wikipedia")
     config = provider_config(simweb)
     for pid, entry in config["overrides"].items():

@@ -47,11 +47,16 @@ def config(web: SimWeb, **mcp: Any) -> dict[str, Any]:
         "providers": ["searxng"],
         "overrides": {"searxng": {"base_url": web.base_url, "timeout_s": 1.0}},
         "web": {"search_provider": "searxng"},
-        "network": {"allow_hosts": HOSTS, "resolve": {h: "127.0.0.1" for h in HOSTS}, "retry_waits": False,
-                    "retries": 0, "fetch_deadline_s": 5.0},
+        "network": {
+            "allow_hosts": HOSTS,
+            "resolve": {h: "127.0.0.1" for h in HOSTS},
+            "retry_waits": False,
+            "retries": 0,
+            "fetch_deadline_s": 5.0,
+        },
         "cache": {"enabled": False},
         "mcp": mcp,
-    }  # fmt: skip
+    }
 
 
 def serve(web: SimWeb) -> list[str]:
@@ -63,7 +68,9 @@ def serve(web: SimWeb) -> list[str]:
         urls.append(web.url("/a", host=host))
 
     def search(req: Request) -> Reply:
-        results = [{"url": u, "title": f"Result {i}", "content": "harbour bridge"} for i, u in enumerate(urls)]
+        results = [
+            {"url": u, "title": f"Result {i}", "content": "harbour bridge"} for i, u in enumerate(urls)
+        ]
         return Reply(body=json.dumps({"results": results}), content_type="application/json")
 
     web.route("/search", search)
@@ -84,11 +91,15 @@ def assert_planted_errors_caught(result: CheckResult) -> None:
     assert "invented.test" in result.report and "1,420 metres" in result.report
 
 
-async def test_a_faithful_draft_is_backed_by_the_brief_with_passages_that_slice_the_source(simweb: SimWeb) -> None:
+async def test_a_faithful_draft_is_backed_by_the_brief_with_passages_that_slice_the_source(
+    simweb: SimWeb,
+) -> None:
     serve(simweb)
     async with Client(config(simweb)) as wq:
         brief = (await wq.brief("how long is the harbour bridge", sources=2)).model_dump(mode="json")
-        good = await wq.check_answer(answer=GOOD.replace("https://harbour-news.test/a", brief["sources"][0]["url"]), brief=brief)
+        good = await wq.check_answer(
+            answer=GOOD.replace("https://harbour-news.test/a", brief["sources"][0]["url"]), brief=brief
+        )
         bad = await wq.check_answer(answer=BAD, brief=brief)
     assert set(statuses(good).values()) == {"backed"}, good.report
     assert all(u.status == "backed" for u in good.urls) and good.report.endswith("send it")
@@ -107,8 +118,12 @@ async def test_collect_sources_give_document_offsets_and_the_fetch_hash(simweb: 
         result = await wq.check_answer(answer=BAD, collect=collected)
         backed = next(i for i in result.items if i.status == "backed" and i.kind == "date")
         assert backed.source_url is not None and backed.start is not None and backed.end is not None
-        page = await wq.fetch(backed.source_url, offset=backed.start, budget=backed.end - backed.start,
-                              expected_content_hash=backed.content_hash)  # fmt: skip
+        page = await wq.fetch(
+            backed.source_url,
+            offset=backed.start,
+            budget=backed.end - backed.start,
+            expected_content_hash=backed.content_hash,
+        )
     assert page.text == backed.passage
     assert_planted_errors_caught(result)
     fix = next(line for line in result.report.splitlines() if line.startswith("URL in no source"))
@@ -118,7 +133,9 @@ async def test_collect_sources_give_document_offsets_and_the_fetch_hash(simweb: 
 async def test_urls_are_the_only_pages_read(simweb: SimWeb) -> None:
     urls = serve(simweb)
     async with Client(config(simweb)) as wq:
-        result = await wq.check_answer(answer=BAD.replace("https://harbour-news.test/a", urls[0]), urls=urls[:2])
+        result = await wq.check_answer(
+            answer=BAD.replace("https://harbour-news.test/a", urls[0]), urls=urls[:2]
+        )
     assert_planted_errors_caught(result)
     assert not simweb.requests_to("/search") and not simweb.requests_to("/a", host="city-guide.test")
 
@@ -140,7 +157,9 @@ async def test_bad_requests_name_the_field_and_the_fix(simweb: SimWeb) -> None:
         with pytest.raises(BadRequestError, match="give the sources"):
             await wq.check_answer(answer="It is 5 km long.")
         with pytest.raises(BadRequestError, match=r"brief\.sources\[0\]\.text is int"):
-            await wq.check_answer(answer="It is 5 km long.", brief={"sources": [{"url": "https://a.test/", "text": 5}]})
+            await wq.check_answer(
+                answer="It is 5 km long.", brief={"sources": [{"url": "https://a.test/", "text": 5}]}
+            )
         with pytest.raises(BadRequestError, match="answer"):
             await wq.check_answer(answer="x" * 20_001, urls=["https://a.test/"])
 
@@ -154,16 +173,35 @@ def test_cli_check_text_json_and_exit_codes(simweb: SimWeb, tmp_path: Path) -> N
     assert made.exit_code == 0, made.output
     collected = tmp_path / "collect.json"
     collected.write_text(made.stdout, encoding="utf-8")
-    text = runner.invoke(app, ["check", "--answer", "-", "--collect", str(collected), "--config", str(cfg)], input=BAD)
+    text = runner.invoke(
+        app, ["check", "--answer", "-", "--collect", str(collected), "--config", str(cfg)], input=BAD
+    )
     assert text.exit_code == 0, text.output  # whatever the verdicts
-    assert 'contradicted: "1,420 metres"' in text.stdout and "URL in no source: https://invented.test/bridge" in text.stdout
-    as_json = runner.invoke(app, ["check", "-a", BAD, "--collect", str(collected), "--config", str(cfg), "--json"])
+    assert (
+        'contradicted: "1,420 metres"' in text.stdout
+        and "URL in no source: https://invented.test/bridge" in text.stdout
+    )
+    as_json = runner.invoke(
+        app, ["check", "-a", BAD, "--collect", str(collected), "--config", str(cfg), "--json"]
+    )
     data = json.loads(as_json.stdout)
-    assert set(data) >= {"items", "urls"} and {"kind", "text", "status", "source_url", "passage", "start", "end"} <= set(data["items"][0])
-    missing = runner.invoke(app, ["check", "-a", BAD, "--brief", str(tmp_path / "nope.json"), "--config", str(cfg)])
+    assert set(data) >= {"items", "urls"} and {
+        "kind",
+        "text",
+        "status",
+        "source_url",
+        "passage",
+        "start",
+        "end",
+    } <= set(data["items"][0])
+    missing = runner.invoke(
+        app, ["check", "-a", BAD, "--brief", str(tmp_path / "nope.json"), "--config", str(cfg)]
+    )
     assert missing.exit_code == 2 and "--brief" in missing.stderr and "nope.json" in missing.stderr
     (tmp_path / "bad.json").write_text("[1]", encoding="utf-8")
-    not_object = runner.invoke(app, ["check", "-a", BAD, "--brief", str(tmp_path / "bad.json"), "--config", str(cfg)])
+    not_object = runner.invoke(
+        app, ["check", "-a", BAD, "--brief", str(tmp_path / "bad.json"), "--config", str(cfg)]
+    )
     assert not_object.exit_code == 2 and "not an object" in not_object.stderr
 
 
@@ -175,7 +213,9 @@ async def test_mcp_tool_is_off_by_default_and_checks_when_enabled(simweb: SimWeb
         tools = {t.name: t for t in (await client.list_tools()).tools}
         assert tools["check_answer"].input_schema["additionalProperties"] is False
         assert "Before answering" in (tools["check_answer"].description or "")
-        brief = await client.call_tool("web_search", {"query": "how long is the harbour bridge", "sources": 2})
+        brief = await client.call_tool(
+            "web_search", {"query": "how long is the harbour bridge", "sources": 2}
+        )
         found = await client.call_tool("check_answer", {"answer": BAD, "brief": brief.structured_content})
         assert not found.is_error
         text = found.content[0].text  # type: ignore[union-attr]

@@ -25,9 +25,17 @@ TOPICS = ["harbour tariff", "lantern museum", "river bridge", "glacier survey", 
 
 @pytest.fixture(autouse=True, scope="module")
 def warm_extractors() -> None:
-    """Import trafilatura and PDFium once up front: a cold import (about 1 s) would eat the short fetch deadline."""
-    extract_document(article("Warm", "warm up").encode(), content_type="text/html", url="http://w.test/", final_url="http://w.test/")
-    extract_document(pdf_bytes("warm up"), content_type="application/pdf", url="http://w.test/", final_url="http://w.test/")
+    """Import trafilatura and PDFium once up front: a cold import (about 1 s) would eat the short fetch
+    deadline."""
+    extract_document(
+        article("Warm", "warm up").encode(),
+        content_type="text/html",
+        url="http://w.test/",
+        final_url="http://w.test/",
+    )
+    extract_document(
+        pdf_bytes("warm up"), content_type="application/pdf", url="http://w.test/", final_url="http://w.test/"
+    )
 
 
 def config(web: SimWeb, **collect: Any) -> dict[str, Any]:
@@ -84,11 +92,22 @@ def pdf_bytes(subject: str) -> bytes:
     doc.add_page()
     doc.set_font("Helvetica", size=11)
     for i in range(12):
-        doc.multi_cell(0, 6, f"Section {i}: the {subject} findings were recorded by the survey team in season {i}.", new_x="LMARGIN", new_y="NEXT")
+        doc.multi_cell(
+            0,
+            6,
+            f"Section {i}: the {subject} findings were recorded by the survey team in season {i}.",
+            new_x="LMARGIN",
+            new_y="NEXT",
+        )
     return bytes(doc.output())
 
 
-async def run(web: SimWeb, progress: Callable[[str], None] | None = None, cfg: dict[str, Any] | None = None, **request: Any) -> CollectResult:
+async def run(
+    web: SimWeb,
+    progress: Callable[[str], None] | None = None,
+    cfg: dict[str, Any] | None = None,
+    **request: Any,
+) -> CollectResult:
     async with Client(cfg or config(web)) as wq:
         result = await (wq.collect(**request, progress=progress) if progress else wq.collect(**request))
     assert isinstance(result, CollectResult), result
@@ -161,47 +180,84 @@ def fault_site(web: SimWeb) -> dict[str, str]:
     urls = {"good": page(web, "site-a.test", "/good", "harbour tariff")}
     web.route("/forbidden", Reply(status=403, body="<html><body>Forbidden</body></html>"), host="site-b.test")
     web.route("/slow", Reply(body=article("Slow", "harbour tariff"), delay_s=2.5), host="site-c.test")
-    web.route("/doc.pdf", Reply(body=pdf_bytes("harbour tariff"), content_type="application/pdf"), host="site-d.test")
+    web.route(
+        "/doc.pdf",
+        Reply(body=pdf_bytes("harbour tariff"), content_type="application/pdf"),
+        host="site-d.test",
+    )
     web.route("/empty", Reply(body="<html><body></body></html>"), host="site-e.test")
-    web.route("/short", Reply(body="Harbour tariff note: rates rise.", content_type="text/plain"), host="site-f.test")
-    web.route("/data.json", Reply(body=json.dumps({"harbour": "tariff rates", "items": list(range(40))}), content_type="application/json"), host="site-g.test")
-    for name, host, path in [("forbidden", "site-b.test", "/forbidden"), ("slow", "site-c.test", "/slow"),
-                             ("pdf", "site-d.test", "/doc.pdf"), ("empty", "site-e.test", "/empty"),
-                             ("short", "site-f.test", "/short"), ("json", "site-g.test", "/data.json")]:  # fmt: skip
+    web.route(
+        "/short",
+        Reply(body="Harbour tariff note: rates rise.", content_type="text/plain"),
+        host="site-f.test",
+    )
+    web.route(
+        "/data.json",
+        Reply(
+            body=json.dumps({"harbour": "tariff rates", "items": list(range(40))}),
+            content_type="application/json",
+        ),
+        host="site-g.test",
+    )
+    for name, host, path in [
+        ("forbidden", "site-b.test", "/forbidden"),
+        ("slow", "site-c.test", "/slow"),
+        ("pdf", "site-d.test", "/doc.pdf"),
+        ("empty", "site-e.test", "/empty"),
+        ("short", "site-f.test", "/short"),
+        ("json", "site-g.test", "/data.json"),
+    ]:
         urls[name] = web.url(path, host=host)
     return urls
 
 
 async def test_faults_become_named_gaps_beside_good_sources(simweb: SimWeb) -> None:
     urls = fault_site(simweb)
-    searx(simweb, {"harbour tariff": [urls["forbidden"]]}, {urls["forbidden"]: "Harbour tariff snippet: rates rose 4%."})
+    searx(
+        simweb,
+        {"harbour tariff": [urls["forbidden"]]},
+        {urls["forbidden"]: "Harbour tariff snippet: rates rose 4%."},
+    )
     result = await run(
-        simweb, cfg=config(simweb, max_sources_cap=10),
-        urls=[urls[k] for k in ("good", "slow", "pdf", "empty", "short", "json")], queries=["harbour tariff"], max_sources=7,
-    )  # fmt: skip
+        simweb,
+        cfg=config(simweb, max_sources_cap=10),
+        urls=[urls[k] for k in ("good", "slow", "pdf", "empty", "short", "json")],
+        queries=["harbour tariff"],
+        max_sources=7,
+    )
     gaps = {(g.type, g.url) for g in result.gaps}
     assert ("fetch_blocked", urls["forbidden"]) in gaps
     assert ("fetch_failed", urls["slow"]) in gaps
     assert ("unreadable", urls["empty"]) in gaps
     assert ("insufficient_text", urls["short"]) in gaps
     by_url = {s.url: s for s in result.sources}
-    assert by_url[urls["pdf"]].source_type == "pdf" and "harbour tariff" in by_url[urls["pdf"]].excerpts[0].text
+    assert (
+        by_url[urls["pdf"]].source_type == "pdf" and "harbour tariff" in by_url[urls["pdf"]].excerpts[0].text
+    )
     assert by_url[urls["json"]].source_type == "json"
     assert by_url[urls["short"]].excerpts[0].text == "Harbour tariff note: rates rise."
     snippet = by_url[urls["forbidden"]]
     assert snippet.source_type == "snippet" and snippet.content_hash is None
-    assert snippet.excerpts[0].text == "Harbour tariff snippet: rates rose 4%." and snippet.excerpts[0].expand is None
+    assert (
+        snippet.excerpts[0].text == "Harbour tariff snippet: rates rose 4%."
+        and snippet.excerpts[0].expand is None
+    )
     assert urls["slow"] not in by_url and urls["empty"] not in by_url
     blocked = next(g for g in result.gaps if g.type == "fetch_blocked")
     assert "WEB_FETCH_BLOCKED" in blocked.detail and blocked.query == "harbour tariff"
 
 
 async def test_every_excerpt_is_the_fetch_text_at_its_offsets(simweb: SimWeb) -> None:
-    """Property over all fixtures: fetch at an excerpt's offsets returns exactly the excerpt; expand runs as is."""
+    """Property over all fixtures: fetch at an excerpt's offsets returns exactly the excerpt; expand runs as
+    is."""
     urls = fault_site(simweb)
     extra = [page(simweb, h, "/more", t) for h, t in zip(HOSTS[:3], TOPICS[2:], strict=True)]
     searx(simweb, {})
-    request = {"urls": [*urls.values(), *extra], "topic": "harbour tariff river bridge orchard", "max_sources": 10}
+    request = {
+        "urls": [*urls.values(), *extra],
+        "topic": "harbour tariff river bridge orchard",
+        "max_sources": 10,
+    }
     async with Client(config(simweb, max_sources_cap=10, total_chars=200_000)) as wq:
         result = await wq.collect(**request)
         assert isinstance(result, CollectResult)
@@ -256,19 +312,31 @@ async def test_search_failures_and_empty_results_are_gaps(simweb: SimWeb) -> Non
         if q == "slow":
             return Reply(body=b'{"results": []}', content_type="application/json", delay_s=2.0)
         urls = [good] if q == "orchard harvest" else []
-        return Reply(body=json.dumps({"results": [{"url": u, "title": "t", "content": "c"} for u in urls]}), content_type="application/json")
+        return Reply(
+            body=json.dumps({"results": [{"url": u, "title": "t", "content": "c"} for u in urls]}),
+            content_type="application/json",
+        )
 
     simweb.route("/search", handler)
     result = await run(simweb, queries=["orchard harvest", "broken", "slow", "nothing here"])
     assert [s.url for s in result.sources] == [good]
     kinds = {(g.type, g.query) for g in result.gaps}
-    assert kinds == {("search_failed", "broken"), ("engine_unresponsive", "slow"), ("search_empty", "nothing here")}
+    assert kinds == {
+        ("search_failed", "broken"),
+        ("engine_unresponsive", "slow"),
+        ("search_empty", "nothing here"),
+    }
 
 
 # -- bounds --------------------------------------------------------------------------------------
 async def test_output_bounds_cut_visibly(simweb: SimWeb) -> None:
     urls = [page(simweb, h, "/p", "harbour tariff") for h in HOSTS[:4]]
-    result = await run(simweb, cfg=config(simweb, excerpt_chars=200, excerpts_per_source=2, total_chars=1000), urls=urls, topic="harbour tariff")
+    result = await run(
+        simweb,
+        cfg=config(simweb, excerpt_chars=200, excerpts_per_source=2, total_chars=1000),
+        urls=urls,
+        topic="harbour tariff",
+    )
     sizes = [len(ex.text) for s in result.sources for ex in s.excerpts]
     assert sum(sizes) <= 1000 and max(sizes) <= 200
     assert all(len(s.excerpts) <= 2 for s in result.sources)
@@ -304,7 +372,9 @@ async def test_a_long_document_is_scanned_to_its_bound_and_says_so(simweb: SimWe
         ({"queries": ["   "]}, "none empty"),
     ],
 )
-async def test_requests_that_cannot_run_return_error_and_hint(simweb: SimWeb, request_: dict[str, Any], field: str) -> None:
+async def test_requests_that_cannot_run_return_error_and_hint(
+    simweb: SimWeb, request_: dict[str, Any], field: str
+) -> None:
     async with Client(config(simweb)) as wq:
         with pytest.raises(RequestRefusedError) as refused:
             await wq.collect(request_)
@@ -325,10 +395,26 @@ def test_cli_exit_codes(simweb: SimWeb, tmp_path: Path) -> None:
     path = tmp_path / "config.yaml"
     path.write_text(yaml.safe_dump(config(simweb)), encoding="utf-8")
     runner = CliRunner()
-    ok = runner.invoke(app, ["collect", "--url", a, "--url", simweb.url("/missing", host="site-b.test"), "--topic", "harbour", "--json", "--config", str(path)])
+    ok = runner.invoke(
+        app,
+        [
+            "collect",
+            "--url",
+            a,
+            "--url",
+            simweb.url("/missing", host="site-b.test"),
+            "--topic",
+            "harbour",
+            "--json",
+            "--config",
+            str(path),
+        ],
+    )
     assert ok.exit_code == 0, ok.output
     data = json.loads(ok.stdout)
     assert data["sources"][0]["url"] == a and data["gaps"][0]["type"] == "fetch_failed"
-    bad = runner.invoke(app, ["collect", "--time-range", "decade", "--query", "x", "--json", "--config", str(path)])
+    bad = runner.invoke(
+        app, ["collect", "--time-range", "decade", "--query", "x", "--json", "--config", str(path)]
+    )
     assert bad.exit_code == 2
     assert "hint" in json.loads(bad.stdout)

@@ -30,7 +30,8 @@ async def test_default_budget_is_five(simweb: SimWeb) -> None:
 
 
 async def test_search_results_repeating_explicit_urls_still_fill_the_budget(simweb: SimWeb) -> None:
-    """SearXNG's list is trimmed to what collect asks for: asking for the free slots only would come up short."""
+    """SearXNG's list is trimmed to what collect asks for: asking for the free slots only would come up
+    short."""
     explicit = [page(simweb, HOSTS[i], f"/e{i}", "harbour tariff") for i in range(2)]
     found = [page(simweb, HOSTS[2 + i], f"/f{i}", "harbour tariff") for i in range(3)]
     searx(simweb, {"harbour tariff": [*explicit, *found]})
@@ -44,12 +45,18 @@ async def test_the_cap_is_configurable(simweb: SimWeb) -> None:
         with pytest.raises(RequestRefusedError) as info:
             await wq.collect(queries=["x"], max_sources=4)
     refused = info.value.to_dict()
-    assert "cap of 3" in refused["error"] and "1 to 3" in refused["hint"] and "collect.max_sources_cap" in refused["hint"]
+    assert (
+        "cap of 3" in refused["error"]
+        and "1 to 3" in refused["hint"]
+        and "collect.max_sources_cap" in refused["hint"]
+    )
 
 
 async def test_links_inside_documents_are_never_followed(simweb: SimWeb) -> None:
     linked = page(simweb, "site-b.test", "/linked", "harbour tariff")
-    body = article("Hub", "harbour tariff").replace("</article>", f"<p><a href='{linked}'>more</a> <a href='/next'>next</a></p></article>")
+    body = article("Hub", "harbour tariff").replace(
+        "</article>", f"<p><a href='{linked}'>more</a> <a href='/next'>next</a></p></article>"
+    )
     simweb.route("/hub", Reply(body=body), host="site-a.test")
     simweb.route("/next", Reply(body=article("Next", "harbour tariff")), host="site-a.test")
     result = await run(simweb, urls=[simweb.url("/hub", host="site-a.test")], topic="harbour tariff")
@@ -74,6 +81,10 @@ async def test_requests_that_cannot_run_say_how_to_fix_them(
         with pytest.raises(RequestRefusedError) as refused:
             await wq.collect(request_)
     result = refused.value.to_dict()
-    assert set(result) == {"error", "hint"} and refused.value.code == "WEB_BAD_REQUEST" and refused.value.exit_code == 2
+    assert (
+        set(result) == {"error", "hint"}
+        and refused.value.code == "WEB_BAD_REQUEST"
+        and refused.value.exit_code == 2
+    )
     assert error in result["error"] and hint in result["hint"]
     assert simweb.requests == []

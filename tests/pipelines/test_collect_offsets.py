@@ -23,13 +23,22 @@ from webquorum.types.collect import CollectResult
 
 
 def fixture_web(web: SimWeb) -> list[str]:
-    """Every HTML page fixture, a PDF, and non-ASCII text (accents, CJK, astral emoji, CRLF), one host each."""
-    bodies: list[tuple[str, bytes, str]] = [(p.name, p.read_bytes(), "text/html") for p in sorted(PAGES.glob("*.html"))]
-    unicode_text = "".join(f"Zürich 🚢 harbour tariff №{i}: 港口关税 rose, naïve café owners said.\r\n" for i in range(40))
-    unicode_html = article("Ünïcode 🚢", "harbour tariff 🚢 Zölle").replace("town council", "conseil municipal — 市议会 𝔘")
-    bodies += [("doc.pdf", pdf_bytes("harbour tariff"), "application/pdf"),
-               ("unicode.txt", unicode_text.encode(), "text/plain; charset=utf-8"),
-               ("unicode.html", unicode_html.encode(), "text/html; charset=utf-8")]  # fmt: skip
+    """Every HTML page fixture, a PDF, and non-ASCII text (accents, CJK, astral emoji, CRLF), one host
+    each."""
+    bodies: list[tuple[str, bytes, str]] = [
+        (p.name, p.read_bytes(), "text/html") for p in sorted(PAGES.glob("*.html"))
+    ]
+    unicode_text = "".join(
+        f"Zürich 🚢 harbour tariff №{i}: 港口关税 rose, naïve café owners said.\r\n" for i in range(40)
+    )
+    unicode_html = article("Ünïcode 🚢", "harbour tariff 🚢 Zölle").replace(
+        "town council", "conseil municipal — 市议会 𝔘"
+    )
+    bodies += [
+        ("doc.pdf", pdf_bytes("harbour tariff"), "application/pdf"),
+        ("unicode.txt", unicode_text.encode(), "text/plain; charset=utf-8"),
+        ("unicode.html", unicode_html.encode(), "text/html; charset=utf-8"),
+    ]
     urls = []
     for n, (name, body, kind) in enumerate(bodies):
         host = f"fx-{n}.test"
@@ -65,26 +74,36 @@ async def test_every_fixture_excerpt_is_the_fetch_text_at_its_offsets(simweb: Si
     urls = fixture_web(simweb)
     hosts = [u.split("//")[1].split(":")[0] for u in urls]
     async with Client(fixture_config(simweb, hosts)) as wq:
-        result = await wq.collect(urls=urls, topic="harbour tariff price login 🚢 港口关税", max_sources=len(urls))
+        result = await wq.collect(
+            urls=urls, topic="harbour tariff price login 🚢 港口关税", max_sources=len(urls)
+        )
         assert isinstance(result, CollectResult)
         readable = {s.url for s in result.sources}
         gapped = {g.url for g in result.gaps if g.type in ("fetch_blocked", "unreadable", "fetch_failed")}
         assert readable | gapped == set(urls)
-        assert any("🚢" in ex.text for s in result.sources for ex in s.excerpts), "astral characters count as one"
+        assert any("🚢" in ex.text for s in result.sources for ex in s.excerpts), (
+            "astral characters count as one"
+        )
         assert await check_offsets(wq, result) >= len(readable)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     text=st.lists(
-        st.sampled_from(["harbour", "tariff", " ", ". ", "\n", "\r\n", "\t", "é", "🚢", "港", "\u200b", "x", "ß"]),
+        st.sampled_from(
+            ["harbour", "tariff", " ", ". ", "\n", "\r\n", "\t", "é", "🚢", "港", "\u200b", "x", "ß"]
+        ),
         min_size=40,
         max_size=300,
     ).map("".join)
 )
 def test_offsets_hold_for_any_plain_text(simweb: SimWeb, text: str) -> None:
     state = {"body": text.encode()}
-    simweb.route("/any.txt", lambda req: Reply(body=state["body"], content_type="text/plain; charset=utf-8"), host="site-a.test")
+    simweb.route(
+        "/any.txt",
+        lambda req: Reply(body=state["body"], content_type="text/plain; charset=utf-8"),
+        host="site-a.test",
+    )
     url = simweb.url("/any.txt", host="site-a.test")
 
     async def go() -> None:

@@ -22,7 +22,10 @@ from webquorum.types.collect import CollectRequest
 
 GERMAN = (
     "<html><head><title>Hafenbericht</title></head><body><article>"
-    + "".join(f"<p>Der Stadtrat hat am Tag {i} lange über den Haushalt und die Schulen beraten.</p>" for i in range(8))
+    + "".join(
+        f"<p>Der Stadtrat hat am Tag {i} lange über den Haushalt und die Schulen beraten.</p>"
+        for i in range(8)
+    )
     + "<p>Die Gebühren für die Brücken im Hafen stiegen im März deutlich an.</p>"
     + "".join(f"<p>Am Abend {i} sprachen die Bürger über Parkplätze und Gärten.</p>" for i in range(8))
     + "</article></body></html>"
@@ -32,7 +35,10 @@ GERMAN = (
 def recording_searx(web: SimWeb, answers: dict[str, list[str]], seen: list[dict[str, str]]) -> None:
     def handler(req: Request) -> Reply:
         seen.append(dict(req.query))
-        results = [{"url": u, "title": f"R{i}", "content": "snippet"} for i, u in enumerate(answers.get(req.query.get("q", ""), []))]
+        results = [
+            {"url": u, "title": f"R{i}", "content": "snippet"}
+            for i, u in enumerate(answers.get(req.query.get("q", ""), []))
+        ]
         return Reply(body=json.dumps({"results": results}), content_type="application/json")
 
     web.route("/search", handler)
@@ -45,15 +51,24 @@ async def test_language_and_time_range_reach_search_and_language_drives_stemming
     seen: list[dict[str, str]] = []
     recording_searx(simweb, {"Gebühr Brücke": [url]}, seen)
     result = await run(simweb, queries=["Gebühr Brücke"], language="de-CH", time_range="week")
-    assert [(q["q"], q.get("language"), q.get("time_range")) for q in seen] == [("Gebühr Brücke", "de-CH", "week")]
+    assert [(q["q"], q.get("language"), q.get("time_range")) for q in seen] == [
+        ("Gebühr Brücke", "de-CH", "week")
+    ]
     best = result.sources[0].excerpts[0]
     # Only the German stemmer folds Gebühren/Brücken onto the query's Gebühr/Brücke.
     assert "Gebühren für die Brücken" in best.text and best.score > 0 and best.matched == "Gebühr Brücke"
 
 
 def test_language_is_unused_in_url_only_mode() -> None:
-    doc = Document(url="http://a.test/", final_url="http://a.test/", content_type="text/html", source_type="html",
-                   reader="http", text="x", language="fr")  # fmt: skip
+    doc = Document(
+        url="http://a.test/",
+        final_url="http://a.test/",
+        content_type="text/html",
+        source_type="html",
+        reader="http",
+        text="x",
+        language="fr",
+    )
     materials = [Material(SourceCandidate("http://a.test/"), "x", doc)]
     url_only = CollectRequest(urls=["http://a.test/"], language="de")
     searched = CollectRequest(queries=["q"], language="de")
@@ -66,27 +81,43 @@ async def test_a_redirected_source_keeps_url_as_asked_and_its_final_url_and_meta
         "<head>", "<head><meta property='article:published_time' content='2026-03-04T10:00:00Z'>"
     )
     simweb.route("/article", Reply(body=html), host="site-b.test")
-    simweb.route("/notes.txt", Reply(body="Harbour tariff notes. " * 30, content_type="text/plain"), host="site-c.test")
+    simweb.route(
+        "/notes.txt", Reply(body="Harbour tariff notes. " * 30, content_type="text/plain"), host="site-c.test"
+    )
     target = simweb.url("/article", host="site-b.test")
     simweb.route("/old", Reply(status=301, headers={"Location": target}), host="site-a.test")
     moved = simweb.url("/old", host="site-a.test")
-    result = await run(simweb, urls=[moved, simweb.url("/notes.txt", host="site-c.test")], topic="harbour tariff")
+    result = await run(
+        simweb, urls=[moved, simweb.url("/notes.txt", host="site-c.test")], topic="harbour tariff"
+    )
     html_source, text_source = result.sources
     assert (html_source.url, html_source.final_url) == (moved, target)
     assert html_source.source_id == source_id(target) != source_id(moved)
-    assert (html_source.source_type, html_source.title, html_source.published) == ("html", "Harbour report", "2026-03-04")
+    assert (html_source.source_type, html_source.title, html_source.published) == (
+        "html",
+        "Harbour report",
+        "2026-03-04",
+    )
     assert text_source.source_type == "text" and result.gaps == []
 
 
 async def test_a_failing_engine_in_a_combo_is_named_beside_the_results(simweb: SimWeb) -> None:
     good = page(simweb, "site-a.test", "/a", "orchard harvest")
     serve(simweb, "brave", Reply(status=500, body=b'{"message": "boom"}', content_type="application/json"))
-    simweb.route("/search", Reply(body=json.dumps({"results": [{"url": good, "title": "t", "content": "c"}]}),
-                                  content_type="application/json"), host=host_of("searxng"))  # fmt: skip
+    simweb.route(
+        "/search",
+        Reply(
+            body=json.dumps({"results": [{"url": good, "title": "t", "content": "c"}]}),
+            content_type="application/json",
+        ),
+        host=host_of("searxng"),
+    )
     cfg = config(simweb)
     cfg["providers"] = ["brave", "searxng"]
-    cfg["overrides"] = {"brave": {"base_url": f"http://{host_of('brave')}:{simweb.port}", "api_key": "key-brave-0123456789"},
-                        "searxng": {"base_url": f"http://{host_of('searxng')}:{simweb.port}"}}  # fmt: skip
+    cfg["overrides"] = {
+        "brave": {"base_url": f"http://{host_of('brave')}:{simweb.port}", "api_key": "key-brave-0123456789"},
+        "searxng": {"base_url": f"http://{host_of('searxng')}:{simweb.port}"},
+    }
     cfg["combos"] = [{"id": "mix", "members": ["brave", "searxng"]}]
     cfg["web"] = {"search_provider": "mix"}
     cfg["network"]["resolve"] |= {host_of("brave"): "127.0.0.1", host_of("searxng"): "127.0.0.1"}

@@ -53,8 +53,10 @@ async def test_full_protocol_finds_verifies_contradicts_and_keeps_lookalikes_apa
     assert acero.merge_rule == "same_name_and_geography"
     cited = {e.id: e for e in result.evidence}
     assert {cited[i].origin for i in acero.evidence_ids} == {
-        "diario-industrial.test", "monterrey-economia.test", "aceronorte.com.mx",
-    }  # fmt: skip
+        "diario-industrial.test",
+        "monterrey-economia.test",
+        "aceronorte.com.mx",
+    }
     assert found[("ABC Industrial", "Monterrey, Nuevo León")].status == "contradicted"
     assert found[("ABC Industrial", "Puebla, Puebla")].status == "uncertain"
     assert ("Grupo Brisas", "Guadalupe, Nuevo León") in found
@@ -234,10 +236,14 @@ RELEASE = ("aceronorte.com.mx", "/prensa/2025")
 async def test_a_second_origin_among_the_discovery_results_is_read_and_verifies(simweb: SimWeb) -> None:
     market, config = start_market(simweb)
     discovery = [  # the story on one origin (three hosts), three other stories, then the company's release
-        ("diario-industrial.test", "/2025/acero-norte-planta"), ("noticias-a.test", "/economia/acero-norte"),
-        ("noticias-b.test", "/n/12345"), ("el-norte-news.test", "/abc-industrial-monterrey"),
-        ("puebla-hoy.test", "/abc-industrial-puebla"), ("hoteles-mx.test", "/brisas"), RELEASE,
-    ]  # fmt: skip
+        ("diario-industrial.test", "/2025/acero-norte-planta"),
+        ("noticias-a.test", "/economia/acero-norte"),
+        ("noticias-b.test", "/n/12345"),
+        ("el-norte-news.test", "/abc-industrial-monterrey"),
+        ("puebla-hoy.test", "/abc-industrial-puebla"),
+        ("hoteles-mx.test", "/brisas"),
+        RELEASE,
+    ]
     market.pick = lambda q: [("rival-press.test", "/abc-cancela")] if q.startswith(('"', '("')) else discovery
     result = await run(config)
     acero = by_name(result)[("Acero Norte, S.A. de C.V.", "Apodaca, Nuevo León")]
@@ -248,11 +254,14 @@ async def test_a_second_origin_among_the_discovery_results_is_read_and_verifies(
     assert "confirma la construcción de su nueva planta" in release.text
     assert simweb.requests_to(RELEASE[1], host=RELEASE[0]), "the release was read, not judged by its snippet"
     assert sum(a.kind in ("read", "read_failed") for a in result.audit) <= 6, "within the run's page budget"
-    assert not simweb.requests_to("/economia/acero-norte", host="noticias-a.test"), "copies are still not read"
+    assert not simweb.requests_to("/economia/acero-norte", host="noticias-a.test"), (
+        "copies are still not read"
+    )
 
 
 async def test_without_the_promotion_read_the_release_snippet_would_not_verify(simweb: SimWeb) -> None:
-    """The control: the release's snippet alone names the company but no event, so nothing else verifies it."""
+    """The control: the release's snippet alone names the company but no event, so nothing else verifies
+    it."""
     market, config = start_market(simweb)
     discovery = [("diario-industrial.test", "/2025/acero-norte-planta"), RELEASE]
     market.pick = lambda q: [("rival-press.test", "/abc-cancela")] if q.startswith(('"', '("')) else discovery

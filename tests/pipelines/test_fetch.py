@@ -51,13 +51,21 @@ async def read(web: SimWeb, path: str, reply: Reply | None = None, **network: An
 
 # -- what pages read as ------------------------------------------------------------------------
 
+
 @bounded(10)
 async def test_a_nav_first_page_is_read_as_its_main_text_without_the_chrome(simweb: SimWeb) -> None:
     page = await read(simweb, "/regio/ferry", Reply(body=page_bytes("site-nav-first.html")))
-    assert "The island ferry will sail every ninety minutes" in page.text  # the whole main text, headline kept
+    assert (
+        "The island ferry will sail every ninety minutes" in page.text
+    )  # the whole main text, headline kept
     for junk in ("Skip to", "Nederlands", "cookies", "Home", "Share", "Pieter de Vries"):
         assert junk not in page.text
-    assert (page.source_type, page.reader, page.language, page.published) == ("html", "http", "nl", "2025-11-02")
+    assert (page.source_type, page.reader, page.language, page.published) == (
+        "html",
+        "http",
+        "nl",
+        "2025-11-02",
+    )
     assert page.title is not None and page.title.startswith("Ferry timetable changes for winter")
     assert page.final_url == page.url == simweb.url("/regio/ferry", host=SITE)
 
@@ -66,17 +74,31 @@ async def test_a_nav_first_page_is_read_as_its_main_text_without_the_chrome(simw
 async def test_a_price_grid_is_read_from_the_top(simweb: SimWeb) -> None:
     page = await read(simweb, "/plans", Reply(body=page_bytes("site-price-grid.html")))
     first_line = page.text.splitlines()[0]
-    assert [cell.strip() for cell in first_line.strip("|").split("|")] == ["Plan", "Storage", "Monthly", "Yearly"]
+    assert [cell.strip() for cell in first_line.strip("|").split("|")] == [
+        "Plan",
+        "Storage",
+        "Monthly",
+        "Yearly",
+    ]
     assert page.text.index("Starter") < page.text.index("Archive") and "€390.00" in page.text
 
 
 @pytest.mark.parametrize("content_type", ["application/pdf", "application/octet-stream"])
 @bounded(10)
 async def test_a_pdf_is_read_as_pdf(simweb: SimWeb, content_type: str) -> None:
-    body = pdf_bytes("Quarterly tide report", ["High water at the northern pier reached 2.4 metres on 3 March.",
-                                               "The southern dyke showed no seepage during the spring tide."])
+    body = pdf_bytes(
+        "Quarterly tide report",
+        [
+            "High water at the northern pier reached 2.4 metres on 3 March.",
+            "The southern dyke showed no seepage during the spring tide.",
+        ],
+    )
     page = await read(simweb, "/report.pdf", Reply(body=body, content_type=content_type))
-    assert (page.source_type, page.content_type, page.title) == ("pdf", "application/pdf", "Quarterly tide report")
+    assert (page.source_type, page.content_type, page.title) == (
+        "pdf",
+        "application/pdf",
+        "Quarterly tide report",
+    )
     assert "High water at the northern pier reached 2.4 metres" in page.text
     assert page.text.index("High water") < page.text.index("southern dyke")
 
@@ -85,8 +107,12 @@ async def test_a_pdf_is_read_as_pdf(simweb: SimWeb, content_type: str) -> None:
 async def test_a_wrong_charset_declaration_still_decodes(simweb: SimWeb) -> None:
     text = "Le café ouvre à sept heures et la crème brûlée coûte quatre euros, dit la patronne."
     cp1252 = f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>t</title></head><body><p>{text}</p></body></html>"
-    simweb.route("/header", Reply(body=cp1252.encode("cp1252"), content_type="text/html; charset=utf-8"), host=SITE)
-    simweb.route("/bogus", Reply(body=cp1252.encode("utf-8"), content_type="text/html; charset=x-no-such"), host=SITE)
+    simweb.route(
+        "/header", Reply(body=cp1252.encode("cp1252"), content_type="text/html; charset=utf-8"), host=SITE
+    )
+    simweb.route(
+        "/bogus", Reply(body=cp1252.encode("utf-8"), content_type="text/html; charset=x-no-such"), host=SITE
+    )
     for path in ("/header", "/bogus"):
         page = await read(simweb, path)
         assert page.text == text, path
@@ -106,25 +132,54 @@ FAILURES: list[tuple[str, Reply, str, int | None]] = [
     ("throttled-429", Reply(status=429, body=STORY), "WEB_FETCH_BLOCKED", 429),
     ("legal-451", Reply(status=451, body=STORY), "WEB_FETCH_BLOCKED", 451),
     ("missing-404", Reply(status=404, body=STORY), "WEB_FETCH_HTTP_ERROR", 404),
-    ("outage-503", Reply(status=503, body=b"<html><body><h1>Service unavailable</h1></body></html>"),
-     "WEB_FETCH_HTTP_ERROR", 503),
-    ("binary-as-html", Reply(body=bytes(range(256)) * 8, content_type="text/html"), "WEB_FETCH_UNSUPPORTED_CONTENT", None),
+    (
+        "outage-503",
+        Reply(status=503, body=b"<html><body><h1>Service unavailable</h1></body></html>"),
+        "WEB_FETCH_HTTP_ERROR",
+        503,
+    ),
+    (
+        "binary-as-html",
+        Reply(body=bytes(range(256)) * 8, content_type="text/html"),
+        "WEB_FETCH_UNSUPPORTED_CONTENT",
+        None,
+    ),
     ("png", Reply(body=PNG, content_type="image/png"), "WEB_FETCH_UNSUPPORTED_CONTENT", None),
     ("png-as-html", Reply(body=PNG, content_type="text/html"), "WEB_FETCH_UNSUPPORTED_CONTENT", None),
     ("empty", Reply(body=b""), "WEB_FETCH_EMPTY", None),
     ("blank", Reply(body=b"   \n  "), "WEB_FETCH_EMPTY", None),
-    ("redirect-loop", Reply(status=302, headers={"Location": "/case/redirect-loop"}), "WEB_FETCH_REDIRECT_LOOP", None),
-    ("redirect-metadata", Reply(status=302, headers={"Location": "http://169.254.169.254/latest/meta-data/"}),
-     "WEB_FETCH_FORBIDDEN_ADDRESS", None),
-    ("redirect-loopback", Reply(status=301, headers={"Location": "http://127.0.0.1/admin"}),
-     "WEB_FETCH_FORBIDDEN_ADDRESS", None),
-    ("gzip-bomb", Reply(body=gzip_bomb(50), headers={"Content-Encoding": "gzip"}), "WEB_FETCH_TOO_LARGE", None),
+    (
+        "redirect-loop",
+        Reply(status=302, headers={"Location": "/case/redirect-loop"}),
+        "WEB_FETCH_REDIRECT_LOOP",
+        None,
+    ),
+    (
+        "redirect-metadata",
+        Reply(status=302, headers={"Location": "http://169.254.169.254/latest/meta-data/"}),
+        "WEB_FETCH_FORBIDDEN_ADDRESS",
+        None,
+    ),
+    (
+        "redirect-loopback",
+        Reply(status=301, headers={"Location": "http://127.0.0.1/admin"}),
+        "WEB_FETCH_FORBIDDEN_ADDRESS",
+        None,
+    ),
+    (
+        "gzip-bomb",
+        Reply(body=gzip_bomb(50), headers={"Content-Encoding": "gzip"}),
+        "WEB_FETCH_TOO_LARGE",
+        None,
+    ),
 ]
 
 
 @pytest.mark.parametrize(("name", "reply", "code", "status"), FAILURES, ids=[f[0] for f in FAILURES])
 @bounded(10)
-async def test_each_failure_has_its_code(simweb: SimWeb, name: str, reply: Reply, code: str, status: int | None) -> None:
+async def test_each_failure_has_its_code(
+    simweb: SimWeb, name: str, reply: Reply, code: str, status: int | None
+) -> None:
     url = simweb.url(f"/case/{name}", host=SITE)
     with pytest.raises(FetchError) as caught:  # its own code: not a timeout at site_config's 3 s deadline
         await read(simweb, f"/case/{name}", reply, max_body_bytes=100_000)
@@ -134,8 +189,12 @@ async def test_each_failure_has_its_code(simweb: SimWeb, name: str, reply: Reply
 
 @pytest.mark.parametrize(
     ("url", "code"),
-    [("http://reader:hunter22@news-a.test/", "WEB_FETCH_BAD_URL"), ("ftp://news-a.test/pub/file.txt", "WEB_FETCH_BAD_URL"),
-     ("news-a.test/page", "WEB_FETCH_BAD_URL"), ("http://0x7f.1/", "WEB_FETCH_FORBIDDEN_ADDRESS")],
+    [
+        ("http://reader:hunter22@news-a.test/", "WEB_FETCH_BAD_URL"),
+        ("ftp://news-a.test/pub/file.txt", "WEB_FETCH_BAD_URL"),
+        ("news-a.test/page", "WEB_FETCH_BAD_URL"),
+        ("http://0x7f.1/", "WEB_FETCH_FORBIDDEN_ADDRESS"),
+    ],
 )
 @bounded(5)
 async def test_bad_urls_fail_before_any_request(simweb: SimWeb, url: str, code: str) -> None:
@@ -188,26 +247,42 @@ async def test_a_transient_failure_is_retried_and_then_read(simweb: SimWeb) -> N
 # -- the window and hash contract -------------------------------------------------------------------
 
 # text/plain is kept as served (whitespace aside), so the expected text is known exactly
-ASTRAL = ("Tide tables for the 🌊 northern pier 😀 are updated daily.\n\n"
-          "𠮷野家の牛丼は美味しいです。漢字とかなの文章。\n\n"
-          "Flags 🇳🇱 and 👩‍👩‍👧 count as several code points each.")
+ASTRAL = (
+    "Tide tables for the 🌊 northern pier 😀 are updated daily.\n\n"
+    "𠮷野家の牛丼は美味しいです。漢字とかなの文章。\n\n"
+    "Flags 🇳🇱 and 👩‍👩‍👧 count as several code points each."
+)
 
 
 @bounded(10)
 async def test_windows_count_code_points_and_hash_the_whole_text(simweb: SimWeb) -> None:
-    simweb.route("/astral", Reply(body=ASTRAL.encode("utf-8"), content_type="text/plain; charset=utf-8"), host=SITE)
+    simweb.route(
+        "/astral", Reply(body=ASTRAL.encode("utf-8"), content_type="text/plain; charset=utf-8"), host=SITE
+    )
     digest = "sha256:" + hashlib.sha256(ASTRAL.encode("utf-8")).hexdigest()
     total = len(ASTRAL)
     emoji = ASTRAL.index("😀")
-    windows = [(0, 100_000), (0, 7), (emoji, 1), (emoji - 3, 5), (ASTRAL.index("𠮷"), 3),
-               (ASTRAL.index("🇳🇱"), 2), (total - 4, 10), (total - 4, 4), (total, 5), (total + 50, 5)]
+    windows = [
+        (0, 100_000),
+        (0, 7),
+        (emoji, 1),
+        (emoji - 3, 5),
+        (ASTRAL.index("𠮷"), 3),
+        (ASTRAL.index("🇳🇱"), 2),
+        (total - 4, 10),
+        (total - 4, 4),
+        (total, 5),
+        (total + 50, 5),
+    ]
     async with Client(site_config(simweb)) as wq:
         for offset, budget in windows:
             page = await wq.fetch(simweb.url("/astral", host=SITE), offset, budget)
             assert page.text == ASTRAL[offset : offset + budget], (offset, budget)
             assert (page.offset, page.total_chars, page.content_hash) == (offset, total, digest)
             assert page.truncated is (offset + budget < total)
-    assert ASTRAL[emoji : emoji + 1] == "😀" and len(ASTRAL.encode("utf-16-le")) // 2 > total  # not UTF-16 units
+    assert (
+        ASTRAL[emoji : emoji + 1] == "😀" and len(ASTRAL.encode("utf-16-le")) // 2 > total
+    )  # not UTF-16 units
 
 
 @bounded(5)
@@ -224,7 +299,9 @@ async def test_the_hash_is_stable_and_a_changed_page_is_named(simweb: SimWeb) ->
     edition = {"n": 1}
 
     def live(req: Request) -> Reply:
-        return Reply(body=article("Live", f"The council published edition {edition['n']} of the harbour budget today."))
+        return Reply(
+            body=article("Live", f"The council published edition {edition['n']} of the harbour budget today.")
+        )
 
     simweb.route("/live", live, host=SITE)
     url = simweb.url("/live", host=SITE)
@@ -241,6 +318,7 @@ async def test_the_hash_is_stable_and_a_changed_page_is_named(simweb: SimWeb) ->
 
 
 # -- the document cache -------------------------------------------------------------------------------
+
 
 @bounded(10)
 async def test_a_second_read_comes_from_the_sqlite_cache(simweb: SimWeb, tmp_path: Path) -> None:
@@ -264,8 +342,12 @@ async def test_a_second_read_comes_from_the_sqlite_cache(simweb: SimWeb, tmp_pat
 
 @bounded(10)
 async def test_failures_are_never_cached(simweb: SimWeb, tmp_path: Path) -> None:
-    answers = [Reply(status=500, body=b"<h1>oops</h1>"), Reply(body=b""), Reply(status=503, body=CHALLENGE),
-               Reply(body=STORY)]
+    answers = [
+        Reply(status=500, body=b"<h1>oops</h1>"),
+        Reply(body=b""),
+        Reply(status=503, body=CHALLENGE),
+        Reply(body=STORY),
+    ]
 
     def next_answer(req: Request) -> Reply:
         return answers[min(len(simweb.requests_to("/flaky")), len(answers)) - 1]
@@ -299,7 +381,9 @@ def jina_config(web: SimWeb, **jina: Any) -> dict[str, Any]:
 
 @pytest.mark.parametrize("how", ["reader-argument", "web.fetch_provider"])
 @bounded(10)
-async def test_the_jina_reader_is_trimmed_to_the_first_sentence(simweb: SimWeb, fixtures_dir: Path, how: str) -> None:
+async def test_the_jina_reader_is_trimmed_to_the_first_sentence(
+    simweb: SimWeb, fixtures_dir: Path, how: str
+) -> None:
     envelope = (fixtures_dir / "providers" / "jina-read-ok.json").read_bytes()
     simweb.route("/", Reply(body=envelope, content_type="application/json"), host=JINA, method="POST")
     cfg = jina_config(simweb)
@@ -316,13 +400,17 @@ async def test_the_jina_reader_is_trimmed_to_the_first_sentence(simweb: SimWeb, 
 
 
 @bounded(30)
-async def test_a_reader_rate_limit_fails_at_once_instead_of_hanging(simweb: SimWeb, fixtures_dir: Path) -> None:
+async def test_a_reader_rate_limit_fails_at_once_instead_of_hanging(
+    simweb: SimWeb, fixtures_dir: Path
+) -> None:
     envelope = (fixtures_dir / "providers" / "jina-read-ok.json").read_bytes()
     simweb.route("/", Reply(body=envelope, content_type="application/json"), host=JINA, method="POST")
     async with Client(jina_config(simweb, rate_limit="2/minute")) as wq:
         for _ in range(2):
             assert (await wq.fetch(TARGET, reader="jina")).reader == "jina"
-        with pytest.raises(RateLimitedError) as caught:  # a wait for the slot (about 60 s) would outlast the 30 s bound
+        with pytest.raises(
+            RateLimitedError
+        ) as caught:  # a wait for the slot (about 60 s) would outlast the 30 s bound
             await wq.fetch(TARGET, reader="jina")
     assert caught.value.code == "WEB_PROVIDER_RATE_LIMITED" and caught.value.retry_after is not None
     assert 50 < caught.value.retry_after <= 60.2  # the window plus the transit margin
@@ -331,8 +419,14 @@ async def test_a_reader_rate_limit_fails_at_once_instead_of_hanging(simweb: SimW
 
 @bounded(5)
 async def test_a_reader_service_error_about_the_target_keeps_its_code(simweb: SimWeb) -> None:
-    refusal = {"data": None, "code": 451, "name": "SecurityCompromiseError", "status": 45102,
-               "message": "Domain news-b.test blocked", "readableMessage": "SecurityCompromiseError: blocked"}
+    refusal = {
+        "data": None,
+        "code": 451,
+        "name": "SecurityCompromiseError",
+        "status": 45102,
+        "message": "Domain news-b.test blocked",
+        "readableMessage": "SecurityCompromiseError: blocked",
+    }
     simweb.route("/", Reply(status=451, body=json.dumps(refusal), content_type="application/json"), host=JINA)
     async with Client(jina_config(simweb)) as wq:
         with pytest.raises(FetchError) as caught:

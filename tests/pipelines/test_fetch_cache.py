@@ -1,4 +1,5 @@
-"""The page cache as fetch uses it: keyed by the exact origin read (one entry for its spellings), TTL from config."""
+"""The page cache as fetch uses it: keyed by the exact origin read (one entry for its spellings), TTL from
+config."""
 
 from __future__ import annotations
 
@@ -13,13 +14,19 @@ from webquorum import Client
 
 
 @bounded(10)
-async def test_spellings_of_one_page_on_one_origin_share_one_cache_entry(simweb: SimWeb, tmp_path: Path) -> None:
+async def test_spellings_of_one_page_on_one_origin_share_one_cache_entry(
+    simweb: SimWeb, tmp_path: Path
+) -> None:
     simweb.route("/lighthouse", Reply(body=STORY), host=SITE)
     simweb.route("/lighthouse", Reply(body=STORY), host=f"www.{SITE}")
     simweb.route("/other", Reply(body=STORY), host=SITE)
     port = simweb.port
-    spellings = [f"http://{SITE}:{port}/lighthouse", f"http://{SITE}:{port}/lighthouse/?utm_source=feed",
-                 f"http://{SITE.upper()}:{port}/lighthouse#top", f"http://{SITE}:{port}/lighthouse?fbclid=abc"]
+    spellings = [
+        f"http://{SITE}:{port}/lighthouse",
+        f"http://{SITE}:{port}/lighthouse/?utm_source=feed",
+        f"http://{SITE.upper()}:{port}/lighthouse#top",
+        f"http://{SITE}:{port}/lighthouse?fbclid=abc",
+    ]
     async with Client(site_config(simweb, cache_path=tmp_path / "c.sqlite", fetch_deadline_s=8.0)) as wq:
         pages = [await wq.fetch(url) for url in spellings]
         assert len(simweb.requests) == 1
@@ -32,13 +39,21 @@ async def test_spellings_of_one_page_on_one_origin_share_one_cache_entry(simweb:
 
 
 @bounded(20)
-async def test_a_front_end_mirror_never_answers_for_the_site_it_mirrors(simweb: SimWeb, tmp_path: Path) -> None:
+async def test_a_front_end_mirror_never_answers_for_the_site_it_mirrors(
+    simweb: SimWeb, tmp_path: Path
+) -> None:
     """A page read from nitter.* shares x.com's URL identity (fusion merges them) but never its cache entry,
     not even for another process sharing the cache file."""
     mirror, site = "nitter.mirror.test", "x.com"
-    simweb.route("/harbour/status/1", Reply(body=article("Mirror", "Planted words from a mirror that anyone can run.")), host=mirror)
+    simweb.route(
+        "/harbour/status/1",
+        Reply(body=article("Mirror", "Planted words from a mirror that anyone can run.")),
+        host=mirror,
+    )
     simweb.route("/harbour/status/1", Reply(body=STORY), host=site)
-    config = allow_target(site_config(simweb, cache_path=tmp_path / "shared.sqlite", fetch_deadline_s=8.0), mirror, site)
+    config = allow_target(
+        site_config(simweb, cache_path=tmp_path / "shared.sqlite", fetch_deadline_s=8.0), mirror, site
+    )
     async with Client(config) as first:
         planted = await first.fetch(simweb.url("/harbour/status/1", host=mirror))
     async with Client(config) as second:

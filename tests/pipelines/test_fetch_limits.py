@@ -23,7 +23,9 @@ async def test_a_providers_searches_and_reads_spend_one_rate_limit_budget(
     read_body = (fixtures_dir / "providers" / "jina-read-ok.json").read_bytes()
 
     def serve(req: Request) -> Reply:
-        return Reply(body=search_body if "q" in json.loads(req.body) else read_body, content_type="application/json")
+        return Reply(
+            body=search_body if "q" in json.loads(req.body) else read_body, content_type="application/json"
+        )
 
     simweb.route("/", serve, host=SERVICE, method="POST")
     cfg = service_config(simweb, "jina", api_key="jina-test", rate_limit="2/minute")
@@ -47,4 +49,6 @@ async def test_a_timeout_names_the_url(simweb: SimWeb) -> None:
     async with Client(site_config(simweb, fetch_deadline_s=0.8)) as wq:
         with pytest.raises(FetchTimeoutError) as caught:
             await wq.fetch(url)
-    assert caught.value.code == "WEB_FETCH_TIMEOUT" and caught.value.url == url and url in caught.value.message
+    assert (
+        caught.value.code == "WEB_FETCH_TIMEOUT" and caught.value.url == url and url in caught.value.message
+    )

@@ -27,7 +27,11 @@ HUB = """<!DOCTYPE html><html lang="en"><head><title>Annual report 2025</title><
 ABSOLUTE = [
     ("Home", "http://news-a.test:{port}/", True),
     ("Chapter 1: Summary", "http://news-a.test:{port}/reports/2025/chapters/1-summary.html", True),
-    ("Chapter 2: Finance and accounts", "http://news-a.test:{port}/reports/2025/chapters/2-finance.html", True),
+    (
+        "Chapter 2: Finance and accounts",
+        "http://news-a.test:{port}/reports/2025/chapters/2-finance.html",
+        True,
+    ),
     ("Appendix A (PDF)", "http://news-a.test:{port}/reports/appendix/a.pdf", True),
     ("Archive", "http://www.news-a.test:{port}/archive/", True),
     ("Filing at the regulator", "https://regulator.example/filings?id=77", False),

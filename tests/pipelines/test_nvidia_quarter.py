@@ -1,5 +1,6 @@
 """The README's NVIDIA quarter on the simulated web (issue 22): a twelve-month total and a segment's revenue
-are other quantities, so no page is named as disagreeing, and verify rules the true quarterly figure supported."""
+are other quantities, so no page is named as disagreeing, and verify rules the true quarterly figure
+supported."""
 
 from __future__ import annotations
 
@@ -40,8 +41,14 @@ def build(web: SimWeb) -> dict[str, Any]:
         web.route("/story", Reply(body=page_html(title, body)), host=host)
 
     def searx(req: Request) -> Reply:
-        results = [{"url": web.url("/story", host=h), "title": PAGES[h][0], "content": PAGES[h][1][:120]} for h in HOSTS]
-        return Reply(body=json.dumps({"query": req.query.get("q", ""), "results": results}), content_type="application/json")
+        results = [
+            {"url": web.url("/story", host=h), "title": PAGES[h][0], "content": PAGES[h][1][:120]}
+            for h in HOSTS
+        ]
+        return Reply(
+            body=json.dumps({"query": req.query.get("q", ""), "results": results}),
+            content_type="application/json",
+        )
 
     serve(web, "searxng", searx)
     config = provider_config(web, ["searxng"], web={"search_provider": "searxng"})
@@ -55,13 +62,19 @@ async def test_no_page_is_named_for_another_quantity_and_the_answer_leads(simweb
         out = await wq.brief("nvidia latest quarterly revenue")
     assert len([s for s in out.sources if not s.snippet_only]) == 4
     assert out.answer is not None and out.answer.value == "$81.6 billion" and out.answer.count == 4
-    assert out.disagreed == [] and "Disagreement" not in out.brief and "253.49" not in out.brief.split("\n")[-1]
+    assert (
+        out.disagreed == [] and "Disagreement" not in out.brief and "253.49" not in out.brief.split("\n")[-1]
+    )
 
 
 async def test_verify_rules_the_true_quarterly_figure_supported(simweb: SimWeb) -> None:
-    request = {"objective": "Check NVIDIA's quarter", "entities": ["NVIDIA"],
-               "claims_to_verify": ["NVIDIA reported quarterly revenue of $81.6 billion"],
-               "freshness_days": None, "max_results": 5}  # fmt: skip
+    request = {
+        "objective": "Check NVIDIA's quarter",
+        "entities": ["NVIDIA"],
+        "claims_to_verify": ["NVIDIA reported quarterly revenue of $81.6 billion"],
+        "freshness_days": None,
+        "max_results": 5,
+    }
     async with Client(build(simweb)) as wq:
         result = await wq.verify(request)
     assert result.claims[0].verdict == "supported"

@@ -56,7 +56,11 @@ async def test_one_member_failing_never_sinks_the_combo(simweb: SimWeb) -> None:
 
 
 async def test_every_member_failing_raises_the_first_error_unchanged(simweb: SimWeb) -> None:
-    serve(simweb, "brave", Reply(status=429, body=b"{}", content_type="application/json", headers={"Retry-After": "3"}))
+    serve(
+        simweb,
+        "brave",
+        Reply(status=429, body=b"{}", content_type="application/json", headers={"Retry-After": "3"}),
+    )
     serve(simweb, "searxng", Reply(status=500, body=b"{}", content_type="application/json"))
     config = provider_config(simweb, ["brave", "searxng"], **combo(["brave", "searxng"]))
     async with Client(config) as wq:
@@ -65,10 +69,15 @@ async def test_every_member_failing_raises_the_first_error_unchanged(simweb: Sim
     assert info.value.provider == "brave" and info.value.code == "WEB_PROVIDER_RATE_LIMITED"
 
 
-async def test_member_without_key_is_skipped_as_a_fallback(simweb: SimWeb, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_member_without_key_is_skipped_as_a_fallback(
+    simweb: SimWeb, monkeypatch: pytest.MonkeyPatch
+) -> None:
     serve(simweb, "searxng")
     config = provider_config(simweb, ["brave", "searxng"], **combo(["brave", "searxng"]))
-    config["overrides"]["brave"] = {"base_url": config["overrides"]["brave"]["base_url"], "api_key_env": "WQ_NO_KEY"}
+    config["overrides"]["brave"] = {
+        "base_url": config["overrides"]["brave"]["base_url"],
+        "api_key_env": "WQ_NO_KEY",
+    }
     monkeypatch.delenv("WQ_NO_KEY", raising=False)
     async with Client(config) as wq:
         resp = await wq.search("paris")
@@ -89,7 +98,9 @@ async def test_sequential_combo_stops_after_enough_results(simweb: SimWeb) -> No
     serve(simweb, "searxng", searx([(f"https://site{i}.example/a", f"T{i}") for i in range(6)]))
     serve(simweb, "brave")
     config = provider_config(
-        simweb, ["searxng", "brave"], **combo(["searxng", "brave"], merge="append", concurrent=False, stop_after_results=5)
+        simweb,
+        ["searxng", "brave"],
+        **combo(["searxng", "brave"], merge="append", concurrent=False, stop_after_results=5),
     )
     async with Client(config) as wq:
         resp = await wq.search("paris")
@@ -101,7 +112,9 @@ async def test_sequential_combo_falls_through_on_failure(simweb: SimWeb) -> None
     serve(simweb, "searxng", Reply(status=503, body=b"{}", content_type="application/json"))
     serve(simweb, "brave")
     config = provider_config(
-        simweb, ["searxng", "brave"], **combo(["searxng", "brave"], merge="append", concurrent=False, stop_after_results=2)
+        simweb,
+        ["searxng", "brave"],
+        **combo(["searxng", "brave"], merge="append", concurrent=False, stop_after_results=2),
     )
     async with Client(config) as wq:
         resp = await wq.search("paris")
@@ -136,12 +149,18 @@ def test_combo_with_unknown_member_or_merge_is_a_config_error() -> None:
         Client({"combos": [{"id": "tavily", "members": ["brave"]}]})
 
 
-async def test_keyless_default_is_every_keyless_engine(simweb: SimWeb, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_keyless_default_is_every_keyless_engine(
+    simweb: SimWeb, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """No config, no keys: the auto combo runs exactly the keyless providers (read off their SPECs)."""
     for pid in PROVIDER_IDS:
         monkeypatch.delenv(f"{pid.upper()}_API_KEY", raising=False)
     monkeypatch.delenv("AI_GATEWAY_API_KEY", raising=False)
-    keyless = {p for p in PROVIDER_IDS if not provider_module(p).SPEC.key_required and not provider_module(p).SPEC.needs_base_url}
+    keyless = {
+        p
+        for p in PROVIDER_IDS
+        if not provider_module(p).SPEC.key_required and not provider_module(p).SPEC.needs_base_url
+    }
     assert {"duckduckgo", "wikipedia", "bing", "brave_web", "mojeek_web"} <= keyless
     for pid in keyless:
         serve(simweb, pid)
@@ -172,11 +191,15 @@ async def test_cancellation_cancels_every_member(simweb: SimWeb) -> None:
 
 
 async def test_provider_error_carries_no_key(simweb: SimWeb) -> None:
-    serve(simweb, "mojeek", Reply(status=500, body=b"bad key key-mojeek-0123456789", content_type="text/plain"))
+    serve(
+        simweb, "mojeek", Reply(status=500, body=b"bad key key-mojeek-0123456789", content_type="text/plain")
+    )
     async with Client(provider_config(simweb, ["mojeek"])) as wq:
         with pytest.raises(ProviderError) as info:
             await wq.search("q", provider="mojeek")
-    assert "key-mojeek-0123456789" not in str(info.value) and "key-mojeek-0123456789" not in json.dumps(info.value.to_dict())
+    assert "key-mojeek-0123456789" not in str(info.value) and "key-mojeek-0123456789" not in json.dumps(
+        info.value.to_dict()
+    )
 
 
 async def test_transient_failures_are_retried_and_counted(simweb: SimWeb) -> None:
@@ -221,7 +244,9 @@ async def test_a_hung_member_is_cut_after_the_quorum_and_reported_as_a_timeout(s
     for pid in ("tavily", "searxng"):
         serve(simweb, pid)
     members = ["brave", "tavily", "searxng"]
-    config = provider_config(simweb, members, network={"timeout_s": 60.0}, **combo(members, straggler_wait_s=0.5))
+    config = provider_config(
+        simweb, members, network={"timeout_s": 60.0}, **combo(members, straggler_wait_s=0.5)
+    )
     try:
         async with Client(config) as wq, asyncio.timeout(30):
             resp = await wq.search("paris")
@@ -236,7 +261,9 @@ async def test_a_hung_member_is_cut_after_the_quorum_and_reported_as_a_timeout(s
 async def test_a_quorum_of_every_member_waits_for_a_slow_one(simweb: SimWeb) -> None:
     serve(simweb, "brave", slow("brave", 0.6))
     serve(simweb, "searxng")
-    config = provider_config(simweb, ["brave", "searxng"], **combo(["brave", "searxng"], quorum=2, straggler_wait_s=0.1))
+    config = provider_config(
+        simweb, ["brave", "searxng"], **combo(["brave", "searxng"], quorum=2, straggler_wait_s=0.1)
+    )
     async with Client(config) as wq:
         resp = await wq.search("paris")
     assert not resp.failures and {p for r in resp.results for p in r.ranks} == {"brave", "searxng"}
@@ -254,7 +281,11 @@ async def test_a_straggler_that_answers_within_the_grace_is_kept(simweb: SimWeb)
 # -- budgets are per provider and per key --------------------------------------------------------
 async def test_two_keys_keep_two_budgets(simweb: SimWeb, monkeypatch: pytest.MonkeyPatch) -> None:
     serve(simweb, "brave")
-    config = provider_config(simweb, ["brave"], override_brave={"api_key": None, "api_key_env": "FLEET_BRAVE_KEY", "rate_limit": "1/minute"})
+    config = provider_config(
+        simweb,
+        ["brave"],
+        override_brave={"api_key": None, "api_key_env": "FLEET_BRAVE_KEY", "rate_limit": "1/minute"},
+    )
     async with Client(config) as wq:
         monkeypatch.setenv("FLEET_BRAVE_KEY", "brave-key-deployment-a-0123456789")
         assert (await wq.search("paris", provider="brave")).results

@@ -30,7 +30,9 @@ def searx(results: list[tuple[str, str]], delay_s: float = 0.0) -> Reply:
 
 
 def brave(results: list[tuple[str, str]], delay_s: float = 0.0) -> Reply:
-    return json_reply({"web": {"results": [{"url": u, "title": u, "description": s} for u, s in results]}}, delay_s)
+    return json_reply(
+        {"web": {"results": [{"url": u, "title": u, "description": s} for u, s in results]}}, delay_s
+    )
 
 
 def mix(members: list[str], **kw: object) -> dict[str, object]:
@@ -45,7 +47,10 @@ async def test_a_key_exported_after_start_is_used_by_the_next_call_on_the_same_c
 ) -> None:
     serve(simweb, "brave")
     config = provider_config(simweb, ["brave"])
-    config["overrides"]["brave"] = {"base_url": config["overrides"]["brave"]["base_url"], "api_key_env": "WQ_AUDIT_LATE"}
+    config["overrides"]["brave"] = {
+        "base_url": config["overrides"]["brave"]["base_url"],
+        "api_key_env": "WQ_AUDIT_LATE",
+    }
     monkeypatch.delenv("WQ_AUDIT_LATE", raising=False)
     async with Client(config) as wq:
         with pytest.raises(ConfiguredUnavailableError, match="WQ_AUDIT_LATE"):
@@ -62,8 +67,12 @@ async def test_a_key_exported_after_start_is_used_by_the_next_call_on_the_same_c
 
 @pytest.mark.parametrize(
     ("pid", "variable"),
-    [("brave", "BRAVE_API_KEY"), ("tavily", "TAVILY_API_KEY"), ("mojeek", "MOJEEK_API_KEY"),
-     ("gateway", "AI_GATEWAY_API_KEY")],
+    [
+        ("brave", "BRAVE_API_KEY"),
+        ("tavily", "TAVILY_API_KEY"),
+        ("mojeek", "MOJEEK_API_KEY"),
+        ("gateway", "AI_GATEWAY_API_KEY"),
+    ],
 )
 async def test_missing_key_selected_directly_names_the_provider_and_its_conventional_variable(
     simweb: SimWeb, monkeypatch: pytest.MonkeyPatch, pid: str, variable: str
@@ -88,7 +97,11 @@ async def test_searxng_without_base_url_selected_directly_says_what_to_set(simwe
 
 
 async def test_a_key_echoed_in_a_member_failure_never_reaches_the_response_json(simweb: SimWeb) -> None:
-    serve(simweb, "mojeek", Reply(status=500, body=b"bad api_key key-mojeek-0123456789", content_type="text/plain"))
+    serve(
+        simweb,
+        "mojeek",
+        Reply(status=500, body=b"bad api_key key-mojeek-0123456789", content_type="text/plain"),
+    )
     serve(simweb, "searxng")
     async with Client(provider_config(simweb, ["mojeek", "searxng"], **mix(["mojeek", "searxng"]))) as wq:
         resp = await wq.search("q")
@@ -100,13 +113,18 @@ async def test_a_key_echoed_in_a_member_failure_never_reaches_the_response_json(
 
 
 def together(reply: Reply, arrived: threading.Barrier) -> Callable[[Request], Reply]:
-    """``reply`` once every member's request has arrived; a 503 if they do not all arrive (asked one by one)."""
+    """``reply`` once every member's request has arrived; a 503 if they do not all arrive (asked one by
+    one)."""
 
     def answer(req: Request) -> Reply:
         try:
             arrived.wait()
         except threading.BrokenBarrierError:
-            return Reply(status=503, body=b'{"error": "the members were not asked at once"}', content_type="application/json")
+            return Reply(
+                status=503,
+                body=b'{"error": "the members were not asked at once"}',
+                content_type="application/json",
+            )
         return reply
 
     return answer
@@ -117,9 +135,16 @@ async def test_concurrent_members_are_asked_at_once(simweb: SimWeb) -> None:
     arrived = threading.Barrier(3, timeout=20)  # a generous cap for the three requests to arrive
     serve(simweb, "searxng", together(searx([("https://a.example/1", "a")]), arrived))
     serve(simweb, "brave", together(brave([("https://b.example/1", "b")]), arrived))
-    serve(simweb, "tavily", together(json_reply({"results": [{"url": "https://c.example/1", "title": "c"}]}), arrived))
+    serve(
+        simweb,
+        "tavily",
+        together(json_reply({"results": [{"url": "https://c.example/1", "title": "c"}]}), arrived),
+    )
     config = provider_config(
-        simweb, ["searxng", "brave", "tavily"], network={"timeout_s": 60.0}, **mix(["searxng", "brave", "tavily"])
+        simweb,
+        ["searxng", "brave", "tavily"],
+        network={"timeout_s": 60.0},
+        **mix(["searxng", "brave", "tavily"]),
     )
     async with Client(config) as wq:
         resp = await wq.search("q")
@@ -127,13 +152,18 @@ async def test_concurrent_members_are_asked_at_once(simweb: SimWeb) -> None:
     assert resp.failures == []
 
 
-async def test_a_member_hanging_past_the_deadline_is_a_reported_timeout_not_a_sunk_combo(simweb: SimWeb) -> None:
-    """Brave's answer is held until the search returns: a combo that waited for it would run into the 30 s cap."""
+async def test_a_member_hanging_past_the_deadline_is_a_reported_timeout_not_a_sunk_combo(
+    simweb: SimWeb,
+) -> None:
+    """Brave's answer is held until the search returns: a combo that waited for it would run into the 30 s
+    cap."""
     hung = brave([("https://b.example/1", "b")])
     hung.hold = threading.Event()
     serve(simweb, "brave", hung)
     serve(simweb, "searxng", searx([("https://a.example/1", "a")]))
-    config = provider_config(simweb, ["brave", "searxng"], network={"timeout_s": 0.5}, **mix(["brave", "searxng"]))
+    config = provider_config(
+        simweb, ["brave", "searxng"], network={"timeout_s": 0.5}, **mix(["brave", "searxng"])
+    )
     try:
         async with Client(config) as wq, asyncio.timeout(30):
             resp = await wq.search("q")
@@ -160,7 +190,9 @@ async def test_a_combo_is_selected_by_the_provider_argument_like_a_backend(simwe
     serve(simweb, "searxng", searx([("https://a.example/1", "a")]))
     serve(simweb, "brave", brave([("https://b.example/1", "b")]))
     config = provider_config(
-        simweb, ["searxng", "brave"], combos=[{"id": "mix", "members": ["brave", "searxng"]}],
+        simweb,
+        ["searxng", "brave"],
+        combos=[{"id": "mix", "members": ["brave", "searxng"]}],
         web={"search_provider": "searxng"},
     )
     async with Client(config) as wq:
@@ -191,7 +223,9 @@ async def test_empty_results_are_an_answer_not_a_failure(simweb: SimWeb) -> None
 # -- registration ------------------------------------------------------------------------------
 
 
-async def test_registration_follows_config_not_credentials(simweb: SimWeb, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_registration_follows_config_not_credentials(
+    simweb: SimWeb, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A provider left out of `providers:` is neither asked by `auto` nor selectable, key or not."""
     monkeypatch.setenv("BRAVE_API_KEY", "env-key-0123456789")
     serve(simweb, "searxng", searx([("https://a.example/1", "a")]))
@@ -231,8 +265,11 @@ async def test_snippet_budget_is_per_combo(simweb: SimWeb) -> None:
 
 @pytest.mark.parametrize(
     ("env", "override", "expected"),
-    [(None, None, "perplexity/sonar"), ("perplexity/sonar-pro", None, "perplexity/sonar-pro"),
-     ("perplexity/sonar-pro", "openai/gpt-search", "openai/gpt-search")],
+    [
+        (None, None, "perplexity/sonar"),
+        ("perplexity/sonar-pro", None, "perplexity/sonar-pro"),
+        ("perplexity/sonar-pro", "openai/gpt-search", "openai/gpt-search"),
+    ],
 )
 async def test_gateway_model_defaults_to_sonar_and_follows_search_query_model(
     simweb: SimWeb, monkeypatch: pytest.MonkeyPatch, env: str | None, override: str | None, expected: str

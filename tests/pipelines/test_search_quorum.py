@@ -58,7 +58,10 @@ async def test_an_empty_answer_does_not_start_the_straggler_clock(simweb: SimWeb
     serve(simweb, "tavily", slow)
     members = ["searxng", "brave", "tavily"]
     config = provider_config(
-        simweb, members, combos=[{"id": "mix", "members": members, "straggler_wait_s": 0.2}], web={"search_provider": "mix"}
+        simweb,
+        members,
+        combos=[{"id": "mix", "members": members, "straggler_wait_s": 0.2}],
+        web={"search_provider": "mix"},
     )
     async with Client(config) as wq:
         resp = await wq.search("lyon")
@@ -73,10 +76,11 @@ async def test_every_engine_failing_names_the_commonest_cause_and_counts_the_res
         with pytest.raises(ProviderError) as info:
             await wq.search("lyon")
     err = info.value
-    assert isinstance(err, RateLimitedError) and err.code == "WEB_PROVIDER_RATE_LIMITED"  # the 429 and the challenge
+    assert (
+        isinstance(err, RateLimitedError) and err.code == "WEB_PROVIDER_RATE_LIMITED"
+    )  # the 429 and the challenge
     assert "timeout_s" not in err.hint_text
     assert err.hint_text.startswith("5 members: 2 rate-limited or challenged, ")
     assert err.retry_after == 30
     assert [m for m, _ in err.causes] == ENGINES
     assert {m: e.code for m, e in err.causes}["mojeek_web"] == "WEB_PROVIDER_UNREACHABLE"
-

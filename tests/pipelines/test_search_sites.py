@@ -24,7 +24,9 @@ OUT_OF_SCOPE = [
 
 
 def searx_reply(urls: list[str]) -> Reply:
-    body = {"results": [{"url": u, "title": f"title {i}", "content": f"snippet {i}"} for i, u in enumerate(urls)]}
+    body = {
+        "results": [{"url": u, "title": f"title {i}", "content": f"snippet {i}"} for i, u in enumerate(urls)]
+    }
     return Reply(body=json.dumps(body), content_type="application/json")
 
 
@@ -39,10 +41,18 @@ def scoped_config(simweb: SimWeb, **extra: object) -> dict[str, object]:
 
 async def test_nothing_outside_the_scope_leaves_a_search_and_the_drops_are_counted(simweb: SimWeb) -> None:
     async with Client(scoped_config(simweb)) as wq:
-        resp = await wq.search("bbc news", max_results=25, sites=["bbc.co.uk"], exclude_sites=["sport.bbc.co.uk"])
+        resp = await wq.search(
+            "bbc news", max_results=25, sites=["bbc.co.uk"], exclude_sites=["sport.bbc.co.uk"]
+        )
         plain = await wq.search("bbc news", max_results=25)
-    assert [r.url for r in resp.results] == IN_SCOPE  # every spelling of a host in scope: kept as the provider wrote it
-    assert resp.scope is not None and resp.scope.sites == ["bbc.co.uk"] and resp.scope.exclude_sites == ["sport.bbc.co.uk"]
+    assert [
+        r.url for r in resp.results
+    ] == IN_SCOPE  # every spelling of a host in scope: kept as the provider wrote it
+    assert (
+        resp.scope is not None
+        and resp.scope.sites == ["bbc.co.uk"]
+        and resp.scope.exclude_sites == ["sport.bbc.co.uk"]
+    )
     assert resp.scope.dropped == len(plain.results) - len(resp.results) > len(OUT_OF_SCOPE)
     assert plain.scope is None
     dumped = resp.model_dump(mode="json")
@@ -55,7 +65,11 @@ async def test_each_provider_is_asked_in_its_own_form_and_over_fetched(simweb: S
     searx = simweb.requests_to("/search", host=host_of("searxng"))[-1]
     assert searx.query["q"] == "bbc news site:bbc.co.uk -site:sport.bbc.co.uk"
     tavily = json.loads(simweb.requests_to("/search", host=host_of("tavily"))[-1].body)
-    assert (tavily["query"], tavily["include_domains"], tavily["exclude_domains"]) == ("bbc news", ["bbc.co.uk"], ["sport.bbc.co.uk"])
+    assert (tavily["query"], tavily["include_domains"], tavily["exclude_domains"]) == (
+        "bbc news",
+        ["bbc.co.uk"],
+        ["sport.bbc.co.uk"],
+    )
     assert tavily["max_results"] == 8  # twice the results asked for: some will be dropped
 
 
@@ -69,9 +83,15 @@ async def test_a_named_set_from_the_config(simweb: SimWeb) -> None:
 
 @pytest.mark.parametrize(
     ("sites", "words"),
-    [(["co.uk"], "sites: 'co.uk' is a public suffix"), (["@nope"], "no site set named '@nope'"), (["bbc.co.uk/news"], "has a path")],
+    [
+        (["co.uk"], "sites: 'co.uk' is a public suffix"),
+        (["@nope"], "no site set named '@nope'"),
+        (["bbc.co.uk/news"], "has a path"),
+    ],
 )
-async def test_a_bad_scope_is_refused_before_any_provider_is_asked(simweb: SimWeb, sites: list[str], words: str) -> None:
+async def test_a_bad_scope_is_refused_before_any_provider_is_asked(
+    simweb: SimWeb, sites: list[str], words: str
+) -> None:
     async with Client(scoped_config(simweb)) as wq:
         with pytest.raises(BadRequestError, match=words):
             await wq.search("bbc news", sites=sites)
@@ -82,17 +102,25 @@ async def test_a_fallback_chain_counts_only_results_in_scope(simweb: SimWeb) -> 
     serve(simweb, "searxng", searx_reply(OUT_OF_SCOPE * 2))
     serve(simweb, "tavily")
     config = provider_config(
-        simweb, ["searxng", "tavily"], web={"search_provider": "chain"},
-        combos=[{"id": "chain", "members": ["searxng", "tavily"], "concurrent": False, "stop_after_results": 2}],
-    )  # fmt: skip
+        simweb,
+        ["searxng", "tavily"],
+        web={"search_provider": "chain"},
+        combos=[
+            {"id": "chain", "members": ["searxng", "tavily"], "concurrent": False, "stop_after_results": 2}
+        ],
+    )
     async with Client(config) as wq:
         await wq.search("bbc news", sites=["bbc.co.uk"])
-    assert simweb.requests_to("/search", host=host_of("tavily"))  # five results, none in scope: the chain went on
+    assert simweb.requests_to(
+        "/search", host=host_of("tavily")
+    )  # five results, none in scope: the chain went on
 
 
 # -- the brief and collect search through the same scope -------------------------------------------
 async def test_a_brief_scoped_to_one_publisher_says_nothing_is_cross_checked(simweb: SimWeb) -> None:
-    config = build_web(simweb, {"nvidia": ["investor.nvidia.test", "reuters.test", "nvidianews.nvidia.test", "cnbc.test"]})
+    config = build_web(
+        simweb, {"nvidia": ["investor.nvidia.test", "reuters.test", "nvidianews.nvidia.test", "cnbc.test"]}
+    )
     async with Client(config) as wq:
         narrow = await wq.brief("nvidia revenue", sites=["nvidia.test"])
         wide = await wq.brief("nvidia revenue", sites=["nvidia.test", "reuters.test"])
@@ -109,9 +137,14 @@ async def test_collect_holds_urls_and_searched_candidates_to_the_scope(simweb: S
 
     async with Client(config) as wq:
         out = await wq.collect(
-            queries=["nvidia revenue"], urls=[simweb.url("/story", host="odd.test")], sites=["nvidia.test", "cnbc.test"]
+            queries=["nvidia revenue"],
+            urls=[simweb.url("/story", host="odd.test")],
+            sites=["nvidia.test", "cnbc.test"],
         )
-    assert {s.final_url.split("/")[2].split(":")[0] for s in out.sources} <= {"investor.nvidia.test", "cnbc.test"}
+    assert {s.final_url.split("/")[2].split(":")[0] for s in out.sources} <= {
+        "investor.nvidia.test",
+        "cnbc.test",
+    }
     assert out.scope is not None and out.scope.dropped == 2  # odd.test (a url) and reuters.test (a result)
     assert any(g.type == "candidate_omitted" and g.url and "odd.test" in g.url for g in out.gaps)
 

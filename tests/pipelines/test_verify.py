@@ -21,8 +21,13 @@ SECOND_RIVAL = ("second-rival.test", "/acero-norte-jobs")
 
 
 async def verify(config: dict[str, Any], claims: list[str], **changes: Any) -> VerifyResult:
-    request = {"objective": "Check Acero Norte's Apodaca plant", "entities": ["Acero Norte"],
-               "claims_to_verify": claims, "freshness_days": None, "max_results": 5}  # fmt: skip
+    request = {
+        "objective": "Check Acero Norte's Apodaca plant",
+        "entities": ["Acero Norte"],
+        "claims_to_verify": claims,
+        "freshness_days": None,
+        "max_results": 5,
+    }
     async with Client(config) as wq:
         result: VerifyResult = await wq.verify({**request, **changes})
     return result
@@ -191,11 +196,18 @@ def test_an_oversized_claim_is_refused_naming_its_field() -> None:
     from webquorum.errors import BriefRefusedError
     from webquorum.types.research import VerifyRequest, validate_request
 
-    request = {"objective": "check", "entities": ["Acme Steel"], "claims_to_verify": ["x" * 501],
-               "freshness_days": None, "max_results": 5}
+    request = {
+        "objective": "check",
+        "entities": ["Acme Steel"],
+        "claims_to_verify": ["x" * 501],
+        "freshness_days": None,
+        "max_results": 5,
+    }
     try:
         validate_request(VerifyRequest, request, invalid_code="web_evidence_brief_invalid")
     except BriefRefusedError as exc:
-        assert "claims_to_verify" in exc.why or "claims_to_verify" in " ".join(exc.missing) + str(exc.suggested_correction)
+        assert "claims_to_verify" in exc.why or "claims_to_verify" in " ".join(exc.missing) + str(
+            exc.suggested_correction
+        )
     else:
         raise AssertionError("a 501-character claim must be refused")

@@ -1,4 +1,5 @@
-"""Brave search: markup stripped from snippets, page_age read, the invalid-token 422 named, rate-limit windows."""
+"""Brave search: markup stripped from snippets, page_age read, the invalid-token 422 named, rate-limit
+windows."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from webquorum.wire import RequestContext
 
 
 def test_time_range_is_a_freshness_code() -> None:
-    assert brave.build_request(SearchQuery("q", time_range="week"), RequestContext()).params["freshness"] == "pw"
+    assert (
+        brave.build_request(SearchQuery("q", time_range="week"), RequestContext()).params["freshness"] == "pw"
+    )
 
 
 def test_language_is_the_search_language() -> None:

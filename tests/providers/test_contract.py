@@ -90,7 +90,9 @@ class Case:
     method: str
     endpoint: str  # the documented endpoint, as SPEC.endpoint must say it
     key_env: str | None
-    key: tuple[At, str] | None  # where the key goes and the value sent there ({key} is the key); None: keyless
+    key: (
+        tuple[At, str] | None
+    )  # where the key goes and the value sent there ({key} is the key); None: keyless
     query: At  # where the query text goes
     count: At | None  # where the asked-for count goes; None: the API has no count parameter
     time: At | None  # where a time range goes; None: the API has none and the range is ignored
@@ -102,119 +104,265 @@ class Case:
 
 CASES: dict[str, Case] = {
     "bing": Case(
-        "GET", "https://www.bing.com/search", None, None, param("q"), param("count"), param("filters"), True, None,
+        "GET",
+        "https://www.bing.com/search",
+        None,
+        None,
+        param("q"),
+        param("count"),
+        param("filters"),
+        True,
+        None,
         extra={"time_ranges": {"day", "week", "month"}},  # Bing's page has no past-year filter
     ),
     "brave": Case(
-        "GET", "https://api.search.brave.com/res/v1/web/search", "BRAVE_API_KEY",
-        (At("headers", ("X-Subscription-Token",)), "{key}"), param("q"), param("count"), param("freshness"), True,
-        Error("brave-error.json", 422, ProviderError, "BRAVE_API_KEY"), {"web": {"results": "nope"}},
+        "GET",
+        "https://api.search.brave.com/res/v1/web/search",
+        "BRAVE_API_KEY",
+        (At("headers", ("X-Subscription-Token",)), "{key}"),
+        param("q"),
+        param("count"),
+        param("freshness"),
+        True,
+        Error("brave-error.json", 422, ProviderError, "BRAVE_API_KEY"),
+        {"web": {"results": "nope"}},
     ),
     "brave_web": Case(
-        "GET", "https://search.brave.com/search", None, None, param("q"), None, param("tf"), False,
+        "GET",
+        "https://search.brave.com/search",
+        None,
+        None,
+        param("q"),
+        None,
+        param("tf"),
+        False,
         Error("brave_web-challenge.html", 200, ChallengeError, "captcha"),
     ),
     "duckduckgo": Case(
-        "POST", "https://html.duckduckgo.com/html/", None, None, At("form", ("q",)), None, At("form", ("df",)), True,
+        "POST",
+        "https://html.duckduckgo.com/html/",
+        None,
+        None,
+        At("form", ("q",)),
+        None,
+        At("form", ("df",)),
+        True,
         Error("duckduckgo-challenge.html", 200, ChallengeError, "challenge"),
     ),
     "exa": Case(
-        "POST", "https://api.exa.ai/search", "EXA_API_KEY", (At("headers", ("x-api-key",)), "{key}"),
-        body("query"), body("numResults"), body("startPublishedDate"), False,
-        Error("exa-error.json", 400, ProviderError, "numResults must be between"), {"results": "none"},
+        "POST",
+        "https://api.exa.ai/search",
+        "EXA_API_KEY",
+        (At("headers", ("x-api-key",)), "{key}"),
+        body("query"),
+        body("numResults"),
+        body("startPublishedDate"),
+        False,
+        Error("exa-error.json", 400, ProviderError, "numResults must be between"),
+        {"results": "none"},
     ),
     "firecrawl": Case(
-        "POST", "https://api.firecrawl.dev/v2/search", "FIRECRAWL_API_KEY",
-        (At("headers", ("Authorization",)), "Bearer {key}"), body("query"), body("limit"), body("tbs"), True,
+        "POST",
+        "https://api.firecrawl.dev/v2/search",
+        "FIRECRAWL_API_KEY",
+        (At("headers", ("Authorization",)), "Bearer {key}"),
+        body("query"),
+        body("limit"),
+        body("tbs"),
+        True,
         Error("firecrawl-error.json", 402, RateLimitedError, "Insufficient credits"),
         {"success": True, "data": {"web": "x"}},
     ),
     "gateway": Case(
-        "POST", "https://ai-gateway.vercel.sh/v1/chat/completions", "AI_GATEWAY_API_KEY",
-        (At("headers", ("Authorization",)), "Bearer {key}"), At("prompt"), At("prompt", template="up to {} "),
-        At("prompt"), True, Error("gateway-error.json", 200, ProviderError, "not found"),
+        "POST",
+        "https://ai-gateway.vercel.sh/v1/chat/completions",
+        "AI_GATEWAY_API_KEY",
+        (At("headers", ("Authorization",)), "Bearer {key}"),
+        At("prompt"),
+        At("prompt", template="up to {} "),
+        At("prompt"),
+        True,
+        Error("gateway-error.json", 200, ProviderError, "not found"),
         {"id": "x", "object": "chat.completion"},
     ),
     "jina": Case(
-        "POST", "https://s.jina.ai/", "JINA_API_KEY", (At("headers", ("Authorization",)), "Bearer {key}"),
-        body("q"), body("num"), None, True, Error("jina-error.json", 401, ProviderError, "Invalid API key"),
+        "POST",
+        "https://s.jina.ai/",
+        "JINA_API_KEY",
+        (At("headers", ("Authorization",)), "Bearer {key}"),
+        body("q"),
+        body("num"),
+        None,
+        True,
+        Error("jina-error.json", 401, ProviderError, "Invalid API key"),
         {"data": 5},
     ),
     "kagi": Case(
-        "GET", "https://kagi.com/api/v0/search", "KAGI_API_KEY", (At("headers", ("Authorization",)), "Bot {key}"),
-        param("q"), param("limit"), None, False,
-        Error("kagi-error.json", 401, ProviderError, "Invalid or missing API token"), {"data": "nope"},
+        "GET",
+        "https://kagi.com/api/v0/search",
+        "KAGI_API_KEY",
+        (At("headers", ("Authorization",)), "Bot {key}"),
+        param("q"),
+        param("limit"),
+        None,
+        False,
+        Error("kagi-error.json", 401, ProviderError, "Invalid or missing API token"),
+        {"data": "nope"},
     ),
     "langsearch": Case(
-        "POST", "https://api.langsearch.com/v1/web-search", "LANGSEARCH_API_KEY",
-        (At("headers", ("Authorization",)), "Bearer {key}"), body("query"), body("count"), body("freshness"), False,
+        "POST",
+        "https://api.langsearch.com/v1/web-search",
+        "LANGSEARCH_API_KEY",
+        (At("headers", ("Authorization",)), "Bearer {key}"),
+        body("query"),
+        body("count"),
+        body("freshness"),
+        False,
         Error("langsearch-error.json", 200, ProviderError, "Invalid API key", status=401),
         {"code": 200, "data": {"webPages": {"value": "none"}}},
         extra={"always_sent": {"freshness"}},  # "noLimit" when no range is asked for
     ),
     "linkup": Case(
-        "POST", "https://api.linkup.so/v1/search", "LINKUP_API_KEY",
-        (At("headers", ("Authorization",)), "Bearer {key}"), body("q"), body("maxResults"), body("fromDate"), False,
-        Error("linkup-error.json", 429, RateLimitedError, "not have enough credits"), {"results": "x"},
+        "POST",
+        "https://api.linkup.so/v1/search",
+        "LINKUP_API_KEY",
+        (At("headers", ("Authorization",)), "Bearer {key}"),
+        body("q"),
+        body("maxResults"),
+        body("fromDate"),
+        False,
+        Error("linkup-error.json", 429, RateLimitedError, "not have enough credits"),
+        {"results": "x"},
     ),
     "mojeek": Case(
-        "GET", "https://api.mojeek.com/search", "MOJEEK_API_KEY", (param("api_key"), "{key}"),
-        param("q"), param("t"), param("since"), True,
-        Error("mojeek-error.json", 200, RateLimitedError, "Daily Limit Reached"), {"results": []},
+        "GET",
+        "https://api.mojeek.com/search",
+        "MOJEEK_API_KEY",
+        (param("api_key"), "{key}"),
+        param("q"),
+        param("t"),
+        param("since"),
+        True,
+        Error("mojeek-error.json", 200, RateLimitedError, "Daily Limit Reached"),
+        {"results": []},
     ),
     "mojeek_web": Case(
-        "GET", "https://www.mojeek.com/search", None, None, param("q"), None, param("since"), True,
+        "GET",
+        "https://www.mojeek.com/search",
+        None,
+        None,
+        param("q"),
+        None,
+        param("since"),
+        True,
         Error("mojeek_web-challenge.html", 200, ChallengeError, "challenge page"),
         extra={"plain_http_results": True},  # the recorded page links sites still served over http://
     ),
     "parallel": Case(
-        "POST", "https://api.parallel.ai/v1/search", "PARALLEL_API_KEY", (At("headers", ("x-api-key",)), "{key}"),
-        body("objective"), body("advanced_settings", "max_results"), body("advanced_settings", "source_policy"),
-        False, Error("parallel-error.json", 422, ProviderError, "at least one query is required"), {"results": 3},
+        "POST",
+        "https://api.parallel.ai/v1/search",
+        "PARALLEL_API_KEY",
+        (At("headers", ("x-api-key",)), "{key}"),
+        body("objective"),
+        body("advanced_settings", "max_results"),
+        body("advanced_settings", "source_policy"),
+        False,
+        Error("parallel-error.json", 422, ProviderError, "at least one query is required"),
+        {"results": 3},
     ),
     "perplexity": Case(
-        "POST", "https://api.perplexity.ai/search", "PERPLEXITY_API_KEY",
-        (At("headers", ("Authorization",)), "Bearer {key}"), body("query"), body("max_results"),
-        body("search_recency_filter"), True,
-        Error("perplexity-error.json", 422, ProviderError, "less than or equal to 20"), {"results": {"a": 1}},
+        "POST",
+        "https://api.perplexity.ai/search",
+        "PERPLEXITY_API_KEY",
+        (At("headers", ("Authorization",)), "Bearer {key}"),
+        body("query"),
+        body("max_results"),
+        body("search_recency_filter"),
+        True,
+        Error("perplexity-error.json", 422, ProviderError, "less than or equal to 20"),
+        {"results": {"a": 1}},
     ),
     "searxng": Case(
-        "GET", "http://localhost:8888/search", None, None, param("q"), None, param("time_range"), True,
+        "GET",
+        "http://localhost:8888/search",
+        None,
+        None,
+        param("q"),
+        None,
+        param("time_range"),
+        True,
         Error("searxng-error.json", 400, ProviderError, "Invalid value decade for parameter time_range"),
         {"results": "nope"},
     ),
     "serper": Case(
-        "POST", "https://google.serper.dev/search", "SERPER_API_KEY", (At("headers", ("X-API-KEY",)), "{key}"),
-        body("q"), body("num"), body("tbs"), True, Error("serper-error.json", 403, ProviderError, "Unauthorized"),
+        "POST",
+        "https://google.serper.dev/search",
+        "SERPER_API_KEY",
+        (At("headers", ("X-API-KEY",)), "{key}"),
+        body("q"),
+        body("num"),
+        body("tbs"),
+        True,
+        Error("serper-error.json", 403, ProviderError, "Unauthorized"),
         {"organic": "nope"},
     ),
     "tavily": Case(
-        "POST", "https://api.tavily.com/search", "TAVILY_API_KEY", (At("headers", ("Authorization",)), "Bearer {key}"),
-        body("query"), body("max_results"), body("time_range"), False,
-        Error("tavily-error.json", 432, RateLimitedError, "plan's set usage limit"), {"results": {"url": "x"}},
+        "POST",
+        "https://api.tavily.com/search",
+        "TAVILY_API_KEY",
+        (At("headers", ("Authorization",)), "Bearer {key}"),
+        body("query"),
+        body("max_results"),
+        body("time_range"),
+        False,
+        Error("tavily-error.json", 432, RateLimitedError, "plan's set usage limit"),
+        {"results": {"url": "x"}},
     ),
     "tinyfish": Case(
-        "GET", "https://api.search.tinyfish.ai/", "TINYFISH_API_KEY", (At("headers", ("X-API-Key",)), "{key}"),
-        param("query"), None, param("recency_minutes"), True,
-        Error("tinyfish-error.json", 401, ProviderError, "Invalid or missing API key"), {"results": {}},
+        "GET",
+        "https://api.search.tinyfish.ai/",
+        "TINYFISH_API_KEY",
+        (At("headers", ("X-API-Key",)), "{key}"),
+        param("query"),
+        None,
+        param("recency_minutes"),
+        True,
+        Error("tinyfish-error.json", 401, ProviderError, "Invalid or missing API key"),
+        {"results": {}},
     ),
     "wikipedia": Case(
-        "GET", "https://en.wikipedia.org/w/api.php", None, None, param("srsearch"), param("srlimit"), None, True,
+        "GET",
+        "https://en.wikipedia.org/w/api.php",
+        None,
+        None,
+        param("srsearch"),
+        param("srlimit"),
+        None,
+        True,
         Error("wikipedia-error.json", 200, ProviderError, 'The "srsearch" parameter must be set.'),
         {"query": {"search": "nope"}},
     ),
-}  # fmt: skip
+}
 IDS = list(PROVIDER_IDS)
 JSON_APIS = [pid for pid in IDS if CASES[pid].wrong_shape is not None]
 KEYED = [pid for pid in IDS if CASES[pid].key is not None]
 COUNTED = [pid for pid in IDS if CASES[pid].count is not None]
 COUNT_OF_ZERO_IS_ONE = ["exa", "firecrawl", "linkup", "parallel", "tavily"]  # the others pass 0 on as asked
 # Every name a time filter goes under, in any provider: none may be sent when no range is asked for.
-TIME_FILTERS = ("time_range", "startPublishedDate", "after_date", "fromDate", "tbs", "recency_minutes",
-                "freshness", "search_recency_filter", "since", "df", "filters")  # fmt: skip
-CHALLENGE_PAGE = (
-    b"<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>Checking your browser</body></html>"
+TIME_FILTERS = (
+    "time_range",
+    "startPublishedDate",
+    "after_date",
+    "fromDate",
+    "tbs",
+    "recency_minutes",
+    "freshness",
+    "search_recency_filter",
+    "since",
+    "df",
+    "filters",
 )
+CHALLENGE_PAGE = b"<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>Checking your browser</body></html>"
 
 
 def context(pid: str, **kwargs: Any) -> RequestContext:
@@ -230,16 +378,29 @@ def build(pid: str, query: SearchQuery | None = None, **ctx: Any) -> HttpRequest
 
 def sent(req: HttpRequest) -> str:
     """Everything a request carries besides its headers, as one string to search."""
-    parts = [req.url, json.dumps(req.json_body), json.dumps(dict(req.params)), json.dumps(dict(req.form or {}))]
+    parts = [
+        req.url,
+        json.dumps(req.json_body),
+        json.dumps(dict(req.params)),
+        json.dumps(dict(req.form or {})),
+    ]
     return "".join(parts)
 
 
 def carriers_of(req: HttpRequest, value: str) -> list[str]:
-    """The places in ``req`` where ``value`` appears: "url", "json", "form", "params:<name>", "headers:<name>"."""
+    """The places in ``req`` where ``value`` appears: "url", "json", "form", "params:<name>",
+    "headers:<name>"."""
     places = [f"headers:{k}" for k, v in req.headers.items() if value in v]
     places += [f"params:{k}" for k, v in req.params.items() if value in v or value in k]
-    places += [where for where, text in (("url", req.url), ("json", json.dumps(req.json_body)),
-                                         ("form", json.dumps(dict(req.form or {})))) if value in text]  # fmt: skip
+    places += [
+        where
+        for where, text in (
+            ("url", req.url),
+            ("json", json.dumps(req.json_body)),
+            ("form", json.dumps(dict(req.form or {}))),
+        )
+        if value in text
+    ]
     return places
 
 
@@ -453,7 +614,11 @@ def test_429_is_a_rate_limit_with_retry_after(pid: str, answer: bytes) -> None:
 @pytest.mark.parametrize("pid", JSON_APIS)
 @pytest.mark.parametrize(
     "answer",
-    [b'{"results": [{"url": "https://a.test"', b'{"results": [{"url": "https://a.example/"', b'{"response": {"results": ['],
+    [
+        b'{"results": [{"url": "https://a.test"',
+        b'{"results": [{"url": "https://a.example/"',
+        b'{"response": {"results": [',
+    ],
     ids=["truncated-result", "truncated-url", "truncated-list"],
 )
 def test_malformed_json_is_a_bad_response(pid: str, answer: bytes) -> None:
@@ -463,7 +628,9 @@ def test_malformed_json_is_a_bad_response(pid: str, answer: bytes) -> None:
 
 
 @pytest.mark.parametrize("pid", JSON_APIS)
-@pytest.mark.parametrize("page", [CHALLENGE_PAGE, fixture("duckduckgo-challenge.html")], ids=["cloudflare", "ddg"])
+@pytest.mark.parametrize(
+    "page", [CHALLENGE_PAGE, fixture("duckduckgo-challenge.html")], ids=["cloudflare", "ddg"]
+)
 def test_an_html_challenge_page_is_a_bad_response_for_json_apis(pid: str, page: bytes) -> None:
     with pytest.raises(BadResponseError):
         provider_module(pid).parse_response(response(page, headers={"content-type": "text/html"}))
@@ -477,10 +644,13 @@ def test_results_of_the_wrong_type_are_a_bad_response_not_an_empty_list(pid: str
 
 URLLESS = {"url": "<url>", "title": "t", "name": "t", "type": "text"}
 URLLESS_ANSWERS = {
-    "tavily": {"results": [URLLESS]}, "exa": {"results": [URLLESS]}, "parallel": {"results": [URLLESS]},
-    "tinyfish": {"results": [URLLESS]}, "linkup": {"results": [URLLESS]},
+    "tavily": {"results": [URLLESS]},
+    "exa": {"results": [URLLESS]},
+    "parallel": {"results": [URLLESS]},
+    "tinyfish": {"results": [URLLESS]},
+    "linkup": {"results": [URLLESS]},
     "firecrawl": {"success": True, "data": {"web": [URLLESS]}},
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("pid", list(URLLESS_ANSWERS))
@@ -489,7 +659,9 @@ def test_items_without_an_http_url_are_dropped(pid: str) -> None:
 
 
 SEARCH_FIXTURES = sorted(
-    p for p in FIXTURES.iterdir() if "-read-" not in p.name and p.suffix in (".json", ".html")  # not sidecars
+    p
+    for p in FIXTURES.iterdir()
+    if "-read-" not in p.name and p.suffix in (".json", ".html")  # not sidecars
 )
 
 
@@ -514,10 +686,15 @@ def test_every_recorded_search_payload_is_parsed_directly(path: Path) -> None:
 # -- recorded and documented payloads in ../shared ----------------------------------------------
 
 SEARCH_PAYLOADS = {  # file -> least number of results it must give
-    "tavily-3.json": 1, "exa-3.json": 1, "parallel-1.json": 1,
+    "tavily-3.json": 1,
+    "exa-3.json": 1,
+    "parallel-1.json": 1,
     "parallel-2.json": 0,  # schema skeleton: "<url>" placeholders are not URLs
-    "tinyfish-1.json": 2, "firecrawl-1.json": 5, "linkup-1.json": 1, "linkup-2.json": 3,
-}  # fmt: skip
+    "tinyfish-1.json": 2,
+    "firecrawl-1.json": 5,
+    "linkup-1.json": 1,
+    "linkup-2.json": 3,
+}
 RECORDED = [  # file, exact number of results, first URL
     ("brave-1.json", 5, "https://en.wikipedia.org/wiki/%22Hello,_World!%22_program"),
     ("kagi-1.json", 5, "https://en.wikipedia.org/wiki/Steve_Jobs"),
@@ -544,7 +721,9 @@ def test_every_shared_search_payload_is_covered(shared_dir: Path) -> None:
 @pytest.mark.shared
 @pytest.mark.parametrize("name", sorted(SEARCH_PAYLOADS))
 def test_shared_payload_parses(name: str, shared_dir: Path) -> None:
-    results = provider_module(payload_provider(name)).parse_response(response(shared_payload(shared_dir, name)))
+    results = provider_module(payload_provider(name)).parse_response(
+        response(shared_payload(shared_dir, name))
+    )
     assert len(results) >= SEARCH_PAYLOADS[name]
     for r in results:
         assert r.url.startswith(("http://", "https://"))
@@ -555,7 +734,9 @@ def test_shared_payload_parses(name: str, shared_dir: Path) -> None:
 @pytest.mark.shared
 @pytest.mark.parametrize(("name", "count", "first_url"), RECORDED, ids=[name for name, _, _ in RECORDED])
 def test_recorded_payloads_parse(shared_dir: Path, name: str, count: int, first_url: str) -> None:
-    results = provider_module(payload_provider(name)).parse_response(response(shared_payload(shared_dir, name)))
+    results = provider_module(payload_provider(name)).parse_response(
+        response(shared_payload(shared_dir, name))
+    )
     assert len(results) == count and results[0].url == first_url
     assert all("<strong>" not in r.snippet and "&quot;" not in r.snippet for r in results)
 

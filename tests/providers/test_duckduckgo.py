@@ -97,7 +97,9 @@ def test_unwrap() -> None:
 
 @pytest.mark.shared
 def test_recorded_payload(shared_dir: Path) -> None:
-    results = duckduckgo.parse_response(response((shared_dir / "payloads" / "duckduckgo-1.html").read_bytes()))
+    results = duckduckgo.parse_response(
+        response((shared_dir / "payloads" / "duckduckgo-1.html").read_bytes())
+    )
     assert len(results) == 5
     assert results[0].url.startswith("https://medium.com/homullus/fake-and-free-bypass")
     assert all(r.title and r.snippet and "duckduckgo.com" not in r.url for r in results)

@@ -39,13 +39,17 @@ def test_snippet_built_from_highlights_and_text_kept_inline() -> None:
     assert first.content and first.content.startswith("Carbon dioxide in the atmosphere of WASP-39b.")
     assert first.published == "2023-02-08"
     assert first.extra == {"author": "JWST Transiting Exoplanet Community ERS Team"}
-    assert results[2].snippet == "Reports the NIRSpec PRISM detection of CO2 in WASP-39b."  # empty highlights: summary
+    assert (
+        results[2].snippet == "Reports the NIRSpec PRISM detection of CO2 in WASP-39b."
+    )  # empty highlights: summary
     assert results[2].published is None
     assert results[3].title == "Webb exoplanet results"
 
 
 def test_caps_inline_text_at_8000() -> None:
-    body = {"results": [{"url": "https://a.test/", "title": "A", "text": "word " * 5000, "highlights": ["h"]}]}
+    body = {
+        "results": [{"url": "https://a.test/", "title": "A", "text": "word " * 5000, "highlights": ["h"]}]
+    }
     (only,) = exa.parse_response(response(body))
     assert only.content is not None and len(only.content) == 8000
 

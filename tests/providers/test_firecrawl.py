@@ -18,21 +18,31 @@ def test_max_results_matches_the_docs() -> None:
 
 
 def test_scrapes_only_when_asked() -> None:
-    assert "scrapeOptions" not in firecrawl.build_request(SearchQuery("solar storage"), RequestContext()).json_body
-    body = firecrawl.build_request(SearchQuery("solar storage"), RequestContext(options={"scrape": "true"})).json_body
+    assert (
+        "scrapeOptions"
+        not in firecrawl.build_request(SearchQuery("solar storage"), RequestContext()).json_body
+    )
+    body = firecrawl.build_request(
+        SearchQuery("solar storage"), RequestContext(options={"scrape": "true"})
+    ).json_body
     assert body["scrapeOptions"] == {"formats": ["markdown"], "onlyMainContent": True}
     assert body["sources"] == ["web"]
 
 
 def test_language_is_sent_as_lang() -> None:
-    assert firecrawl.build_request(SearchQuery("q", language="fr"), RequestContext()).json_body["lang"] == "fr"
+    assert (
+        firecrawl.build_request(SearchQuery("q", language="fr"), RequestContext()).json_body["lang"] == "fr"
+    )
 
 
 @pytest.mark.parametrize(
     ("time_range", "tbs"), [("day", "qdr:d"), ("week", "qdr:w"), ("month", "qdr:m"), ("year", "qdr:y")]
 )
 def test_time_range_is_a_tbs_filter(time_range: TimeRange, tbs: str) -> None:
-    assert firecrawl.build_request(SearchQuery("q", time_range=time_range), RequestContext()).json_body["tbs"] == tbs
+    assert (
+        firecrawl.build_request(SearchQuery("q", time_range=time_range), RequestContext()).json_body["tbs"]
+        == tbs
+    )
 
 
 def test_reads_data_web_and_keeps_markdown() -> None:

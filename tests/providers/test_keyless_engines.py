@@ -1,7 +1,8 @@
 """The keyless HTML engines (bing, brave_web, mojeek_web, duckduckgo): recorded real pages, challenges, and
 ``auto`` surviving one engine's block.
 
-The ``-ok.html`` fixtures and the brave_web and mojeek_web ``-challenge.html`` pages are real pages recorded in public
+The ``-ok.html`` fixtures and the brave_web and mojeek_web ``-challenge.html`` pages are real pages recorded
+in public
 repositories (each has a ``.source.txt`` sidecar naming repository, path and commit, and how it
 was trimmed). No recorded Bing captcha page was found, so those tests use the smallest page
 carrying the documented markers; DuckDuckGo's challenge fixture is its anomaly page.
@@ -99,7 +100,9 @@ def test_bing_click_link_decoding_is_strict() -> None:
     assert bing.target_of("https://www.bing.com/ck/a?!&u=a1%FF%FE") == ""
     assert bing.target_of("https://example.org/direct") == "https://example.org/direct"
     junk = '<ol id="b_results"><li class="b_algo"><h2><a href="https://www.bing.com/ck/a?u=a1amF2YXNjcmlwdDphbGVydCgxKQ">x</a></h2></li></ol>'
-    with pytest.raises(BadResponseError):  # decodes to javascript:alert(1): dropped, and then the page is empty
+    with pytest.raises(
+        BadResponseError
+    ):  # decodes to javascript:alert(1): dropped, and then the page is empty
         bing.parse_response(page(junk))
 
 
@@ -108,19 +111,29 @@ def test_requests_are_pure_and_carry_the_query_and_filters() -> None:
     req = bing.build_request(query, RequestContext())
     assert req.method == "GET" and req.url == "https://www.bing.com/search"
     assert req.params == {"q": "lyon", "count": "5", "setlang": "fr", "cc": "FR", "filters": 'ex1:"ez2"'}
-    req = brave_web.build_request(SearchQuery(query="lyon", time_range="year"), RequestContext(base_url="http://b.test:9"))
+    req = brave_web.build_request(
+        SearchQuery(query="lyon", time_range="year"), RequestContext(base_url="http://b.test:9")
+    )
     assert req.url == "http://b.test:9/search" and req.params == {"q": "lyon", "source": "web", "tf": "py"}
     assert not req.secrets and not req.headers
     req = mojeek_web.build_request(
-        SearchQuery(query="lyon", language="fr-FR", time_range="week"), RequestContext(options={"today": "2026-08-30"})
+        SearchQuery(query="lyon", language="fr-FR", time_range="week"),
+        RequestContext(options={"today": "2026-08-30"}),
     )
-    assert req.url == "https://www.mojeek.com/search" and req.params == {"q": "lyon", "lb": "fr", "since": "20260823"}
+    assert req.url == "https://www.mojeek.com/search" and req.params == {
+        "q": "lyon",
+        "lb": "fr",
+        "since": "20260823",
+    }
 
 
 @pytest.mark.parametrize(
     ("module", "body"),
     [
-        (bing, '<html><body><form action="/turing/captcha/challenge"></form><ol id="b_results"></ol></body></html>'),
+        (
+            bing,
+            '<html><body><form action="/turing/captcha/challenge"></form><ol id="b_results"></ol></body></html>',
+        ),
         (bing, '<script>var x={"captchaSuccessPostMessage":"verificationComplete"};</script>'),
         (brave_web, (FIXTURES / "brave_web-challenge.html").read_text(encoding="utf-8")),  # recorded
         (mojeek_web, (FIXTURES / "mojeek_web-challenge.html").read_text(encoding="utf-8")),  # recorded
@@ -146,8 +159,11 @@ def test_429_is_a_challenge_using_retry_after_when_given(module: ModuleType) -> 
 
 
 def test_a_results_page_mentioning_captcha_is_still_results() -> None:
-    """The real Bing page lists challenges.cloudflare.com in its scripts; markers only count on an empty page."""
-    body = recorded(bing).replace(b"</head>", b"<script>/turing/captcha challenges.cloudflare.com</script></head>")
+    """The real Bing page lists challenges.cloudflare.com in its scripts; markers only count on an empty
+    page."""
+    body = recorded(bing).replace(
+        b"</head>", b"<script>/turing/captcha challenges.cloudflare.com</script></head>"
+    )
     assert len(bing.parse_response(page(body))) == 4
     body = recorded(brave_web).replace(b"</head>", b"<script>captcha</script></head>")
     assert len(brave_web.parse_response(page(body))) == 4
@@ -156,9 +172,19 @@ def test_a_results_page_mentioning_captcha_is_still_results() -> None:
 
 
 def test_empty_answers_and_moved_markup() -> None:
-    assert bing.parse_response(page('<ol id="b_results"><li class="b_no"><h1>There are no results</h1></li></ol>')) == []
-    assert brave_web.parse_response(page("<main><p>Not many great matches came back for your search</p></main>")) == []
-    assert mojeek_web.parse_response(page('<div class="results"><ul class="results-standard"></ul></div>')) == []
+    assert (
+        bing.parse_response(
+            page('<ol id="b_results"><li class="b_no"><h1>There are no results</h1></li></ol>')
+        )
+        == []
+    )
+    assert (
+        brave_web.parse_response(page("<main><p>Not many great matches came back for your search</p></main>"))
+        == []
+    )
+    assert (
+        mojeek_web.parse_response(page('<div class="results"><ul class="results-standard"></ul></div>')) == []
+    )
     for module in ENGINES:
         with pytest.raises(BadResponseError):
             module.parse_response(page("<html><body><div class=results></div></body></html>"))
@@ -189,7 +215,12 @@ async def test_auto_survives_a_duckduckgo_block_and_cools_that_engine_down(simwe
         assert len(simweb.requests_to("/html/", host="duckduckgo.test")) == ddg_calls
         failure = next(f for f in second.failures if f.provider == "duckduckgo")
         assert failure.code == CircuitOpenError.code and "bot challenge" in failure.message
-        assert {p for r in second.results for p in r.ranks} == {"bing", "brave_web", "mojeek_web", "wikipedia"}
+        assert {p for r in second.results for p in r.ranks} == {
+            "bing",
+            "brave_web",
+            "mojeek_web",
+            "wikipedia",
+        }
 
         # direct use during the cooldown says when to come back
         with pytest.raises(CircuitOpenError) as info:
@@ -208,4 +239,3 @@ async def test_every_keyless_engine_blocked_names_each(simweb: SimWeb) -> None:
             await wq.search("lima")
     for pid in ("duckduckgo", "bing", "brave_web", "mojeek_web", "wikipedia"):
         assert pid in info.value.message
-

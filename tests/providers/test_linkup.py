@@ -29,7 +29,9 @@ def test_time_range_is_a_from_date(time_range: TimeRange, since: str) -> None:
 def test_since_date_uses_the_clock_without_a_today_option() -> None:
     sent = linkup.build_request(SearchQuery("q", time_range="week"), RequestContext()).json_body["fromDate"]
     today = datetime.now(UTC).date()
-    assert sent in {(today - timedelta(days=d)).isoformat() for d in (7, 8)}  # 8: the clock ticked past midnight
+    assert sent in {
+        (today - timedelta(days=d)).isoformat() for d in (7, 8)
+    }  # 8: the clock ticked past midnight
 
 
 def test_title_is_name_content_inline_and_images_dropped() -> None:
@@ -46,7 +48,13 @@ def test_title_is_name_content_inline_and_images_dropped() -> None:
 
 
 def test_no_result_error_is_an_empty_answer() -> None:
-    body = {"error": {"code": "SEARCH_QUERY_NO_RESULT", "message": "The query did not yield any result", "details": []}}
+    body = {
+        "error": {
+            "code": "SEARCH_QUERY_NO_RESULT",
+            "message": "The query did not yield any result",
+            "details": [],
+        }
+    }
     assert linkup.parse_response(response(body, status=400)) == []
 
 

@@ -40,8 +40,16 @@ async def test_recorded_success_over_http(simweb: SimWeb, pid: str) -> None:
 
 @pytest.mark.parametrize("pid", JSON_APIS)
 async def test_429_with_retry_after_is_rate_limited(simweb: SimWeb, pid: str) -> None:
-    serve(simweb, pid, Reply(status=429, body=b'{"error": "slow down"}', content_type="application/json",
-                             headers={"Retry-After": "7"}))
+    serve(
+        simweb,
+        pid,
+        Reply(
+            status=429,
+            body=b'{"error": "slow down"}',
+            content_type="application/json",
+            headers={"Retry-After": "7"},
+        ),
+    )
     async with Client(provider_config(simweb)) as wq:
         with pytest.raises(RateLimitedError) as info:
             await wq.search("q", provider=pid)
@@ -51,7 +59,11 @@ async def test_429_with_retry_after_is_rate_limited(simweb: SimWeb, pid: str) ->
 
 @pytest.mark.parametrize("pid", JSON_APIS)
 async def test_500_names_status_and_message(simweb: SimWeb, pid: str) -> None:
-    serve(simweb, pid, Reply(status=500, body=b'{"message": "upstream exploded"}', content_type="application/json"))
+    serve(
+        simweb,
+        pid,
+        Reply(status=500, body=b'{"message": "upstream exploded"}', content_type="application/json"),
+    )
     async with Client(provider_config(simweb)) as wq:
         with pytest.raises(ProviderError) as info:
             await wq.search("q", provider=pid)

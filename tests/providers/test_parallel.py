@@ -40,7 +40,10 @@ def test_excerpts_joined_as_content() -> None:
 
 
 def test_null_title_and_no_excerpts_are_empty() -> None:
-    body = {"search_id": "s", "session_id": "t", "results": [{"url": "https://a.test/", "title": None,
-                                                              "publish_date": None, "excerpts": []}]}
+    body = {
+        "search_id": "s",
+        "session_id": "t",
+        "results": [{"url": "https://a.test/", "title": None, "publish_date": None, "excerpts": []}],
+    }
     (only,) = parallel.parse_response(response(body))
     assert (only.title, only.snippet, only.content, only.published) == ("", "", None, None)

@@ -33,7 +33,9 @@ def test_an_unseen_character_makes_a_url_no_result(url: str) -> None:
     assert not is_http_url(url)
 
 
-@pytest.mark.parametrize("url", ["https://harbour.example/ferry?q=a b", "https://例子.example/渡船", "http://harbour.example"])
+@pytest.mark.parametrize(
+    "url", ["https://harbour.example/ferry?q=a b", "https://例子.example/渡船", "http://harbour.example"]
+)
 def test_ordinary_urls_stay_results(url: str) -> None:
     assert is_http_url(url)
 

@@ -27,8 +27,12 @@ def test_without_base_url_is_a_config_error_naming_the_setting() -> None:
 
 
 def test_time_range_and_language_are_passed_as_given() -> None:
-    assert searxng.build_request(SearchQuery("q", time_range="week"), SELF_HOSTED).params["time_range"] == "week"
-    assert searxng.build_request(SearchQuery("q", language="de-CH"), SELF_HOSTED).params["language"] == "de-CH"
+    assert (
+        searxng.build_request(SearchQuery("q", time_range="week"), SELF_HOSTED).params["time_range"] == "week"
+    )
+    assert (
+        searxng.build_request(SearchQuery("q", language="de-CH"), SELF_HOSTED).params["language"] == "de-CH"
+    )
 
 
 def test_parses_results_skips_urlless_and_reads_dates() -> None:

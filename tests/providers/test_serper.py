@@ -14,7 +14,10 @@ from webquorum.wire import RequestContext
 
 
 def test_time_range_and_language() -> None:
-    assert serper.build_request(SearchQuery("q", time_range="week"), RequestContext()).json_body["tbs"] == "qdr:w"
+    assert (
+        serper.build_request(SearchQuery("q", time_range="week"), RequestContext()).json_body["tbs"]
+        == "qdr:w"
+    )
     assert serper.build_request(SearchQuery("q", language="de-CH"), RequestContext()).json_body["hl"] == "de"
 
 

@@ -41,7 +41,21 @@ def sent_query(req: HttpRequest) -> str:
     raise AssertionError("no query field")
 
 
-@pytest.mark.parametrize("pid", ["bing", "brave", "brave_web", "duckduckgo", "kagi", "mojeek", "mojeek_web", "searxng", "serper", "firecrawl"])
+@pytest.mark.parametrize(
+    "pid",
+    [
+        "bing",
+        "brave",
+        "brave_web",
+        "duckduckgo",
+        "kagi",
+        "mojeek",
+        "mojeek_web",
+        "searxng",
+        "serper",
+        "firecrawl",
+    ],
+)
 def test_engines_without_a_filter_field_get_site_operators(pid: str) -> None:
     assert sent_query(build(pid)) == OPERATORS
     assert sent_query(build(pid, ONE_SITE)) == "tide tables site:noaa.gov"
@@ -56,8 +70,14 @@ def body(req: HttpRequest) -> dict[str, Any]:
 def test_structured_filters_where_the_api_documents_one() -> None:
     assert body(build("tavily"))["include_domains"] == ["noaa.gov", "bbc.co.uk"]
     assert body(build("tavily"))["exclude_domains"] == ["example.com"]
-    assert (body(build("exa"))["includeDomains"], body(build("exa"))["excludeDomains"]) == (["noaa.gov", "bbc.co.uk"], ["example.com"])
-    assert (body(build("linkup"))["includeDomains"], body(build("linkup"))["excludeDomains"]) == (["noaa.gov", "bbc.co.uk"], ["example.com"])
+    assert (body(build("exa"))["includeDomains"], body(build("exa"))["excludeDomains"]) == (
+        ["noaa.gov", "bbc.co.uk"],
+        ["example.com"],
+    )
+    assert (body(build("linkup"))["includeDomains"], body(build("linkup"))["excludeDomains"]) == (
+        ["noaa.gov", "bbc.co.uk"],
+        ["example.com"],
+    )
     policy = body(build("parallel"))["advanced_settings"]["source_policy"]
     assert policy == {"include_domains": ["noaa.gov", "bbc.co.uk"], "exclude_domains": ["example.com"]}
     params = build("tinyfish").params
@@ -90,7 +110,10 @@ def test_jina_uses_its_in_site_header_for_one_site_and_operators_otherwise() -> 
 
 def test_gateway_asks_the_model_in_words() -> None:
     ask = json.dumps(body(build("gateway")))
-    assert "noaa.gov, bbc.co.uk" in ask and "Never use pages on these sites or their subdomains: example.com" in ask
+    assert (
+        "noaa.gov, bbc.co.uk" in ask
+        and "Never use pages on these sites or their subdomains: example.com" in ask
+    )
 
 
 @pytest.mark.parametrize("pid", ["langsearch", "wikipedia"])
@@ -101,9 +124,28 @@ def test_providers_without_a_documented_filter_are_asked_the_plain_query(pid: st
 
 
 def test_every_provider_is_covered_by_a_test_here() -> None:
-    tested = {"bing", "brave", "brave_web", "duckduckgo", "kagi", "mojeek", "mojeek_web", "searxng", "serper",
-              "firecrawl", "tavily", "exa", "linkup", "parallel", "tinyfish", "perplexity", "jina", "gateway",
-              "langsearch", "wikipedia"}  # fmt: skip
+    tested = {
+        "bing",
+        "brave",
+        "brave_web",
+        "duckduckgo",
+        "kagi",
+        "mojeek",
+        "mojeek_web",
+        "searxng",
+        "serper",
+        "firecrawl",
+        "tavily",
+        "exa",
+        "linkup",
+        "parallel",
+        "tinyfish",
+        "perplexity",
+        "jina",
+        "gateway",
+        "langsearch",
+        "wikipedia",
+    }
     assert set(PROVIDER_IDS) == tested
 
 
@@ -132,9 +174,22 @@ def test_our_recorded_payloads_keep_only_hosts_in_scope(pid: str) -> None:
     check_payload(pid, path.read_bytes(), path.suffix == ".html")
 
 
-SHARED_SEARCH = ["brave-1.json", "duckduckgo-1.html", "exa-3.json", "firecrawl-1.json", "jina-search-1.json", "kagi-1.json",
-                 "linkup-1.json", "mojeek-1.json", "parallel-1.json", "searxng-1.json", "serper-2.json",
-                 "tavily-3.json", "tinyfish-1.json", "wikipedia-1.json"]  # fmt: skip
+SHARED_SEARCH = [
+    "brave-1.json",
+    "duckduckgo-1.html",
+    "exa-3.json",
+    "firecrawl-1.json",
+    "jina-search-1.json",
+    "kagi-1.json",
+    "linkup-1.json",
+    "mojeek-1.json",
+    "parallel-1.json",
+    "searxng-1.json",
+    "serper-2.json",
+    "tavily-3.json",
+    "tinyfish-1.json",
+    "wikipedia-1.json",
+]
 
 
 @pytest.mark.parametrize("name", SHARED_SEARCH)

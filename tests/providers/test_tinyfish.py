@@ -21,7 +21,9 @@ def test_is_get_with_query_params_and_no_body() -> None:
 
 
 def test_language_is_sent() -> None:
-    assert tinyfish.build_request(SearchQuery("q", language="fr"), RequestContext()).params["language"] == "fr"
+    assert (
+        tinyfish.build_request(SearchQuery("q", language="fr"), RequestContext()).params["language"] == "fr"
+    )
 
 
 @pytest.mark.parametrize(
@@ -34,7 +36,12 @@ def test_time_range_is_recency_in_minutes(time_range: TimeRange, minutes: str) -
 
 def test_fields() -> None:
     results = tinyfish.parse_response(response(fixture("tinyfish-ok.json")))
-    assert [r.extra["site_name"] for r in results] == ["tokio.rs", "github.com", "without.boats", "rust-lang.github.io"]
+    assert [r.extra["site_name"] for r in results] == [
+        "tokio.rs",
+        "github.com",
+        "without.boats",
+        "rust-lang.github.io",
+    ]
     assert results[1].published == "2025-06-02"
     assert results[2].published is None  # free-text date is not an ISO date
     assert all(r.content is None for r in results)

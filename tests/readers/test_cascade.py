@@ -25,7 +25,8 @@ MADE = {
     "short page": f"<html><body><div>{PARAGRAPH}</div></body></html>",
     "json-ld only": (
         '<html><head><script type="application/ld+json">{"@type": "NewsArticle", "articleBody": "'
-        + PARAGRAPH * 8 + f'"}}</script></head><body><ul>{MENU}</ul></body></html>'
+        + PARAGRAPH * 8
+        + f'"}}</script></head><body><ul>{MENU}</ul></body></html>'
     ),
     "forum thread": (
         '<html><head><script type="application/ld+json">{"@type": "DiscussionForumPosting", "headline": "Ferries"}'
@@ -33,12 +34,17 @@ MADE = {
         "</div></body></html>"
     ),
     "fragment": f"<div><p>{PARAGRAPH}</p><p>{PARAGRAPH}</p></div>",
-    "table": "<html><body><table>" + f"<tr><td>Route {PARAGRAPH}</td><td>42 minutes</td></tr>" * 12 + "</table></body></html>",
+    "table": "<html><body><table>"
+    + f"<tr><td>Route {PARAGRAPH}</td><td>42 minutes</td></tr>" * 12
+    + "</table></body></html>",
 }
 
 
 def _pages(fixtures_dir: Path) -> dict[str, str]:
-    files = {path.name: path.read_text(encoding="utf-8") for path in sorted((fixtures_dir / "pages").glob("*.html"))}
+    files = {
+        path.name: path.read_text(encoding="utf-8")
+        for path in sorted((fixtures_dir / "pages").glob("*.html"))
+    }
     return {**MADE, **files}
 
 
@@ -47,12 +53,15 @@ def _bare(html: str, fast: bool) -> str:
     if tree is None:
         return ""
     drop_hidden(tree)
-    doc = trafilatura.bare_extraction(tree, url=URL, fast=fast, include_comments=False, include_tables=True,
-                                      with_metadata=False)
+    doc = trafilatura.bare_extraction(
+        tree, url=URL, fast=fast, include_comments=False, include_tables=True, with_metadata=False
+    )
     return (doc.text or "") if isinstance(doc, trafilatura.settings.Document) else ""
 
 
-@pytest.mark.skipif(not cascade_available(), reason="this trafilatura lacks the internal steps; choose.py calls it directly")
+@pytest.mark.skipif(
+    not cascade_available(), reason="this trafilatura lacks the internal steps; choose.py calls it directly"
+)
 def test_each_mode_reads_as_bare_extraction_does(fixtures_dir: Path) -> None:
     for name, html in _pages(fixtures_dir).items():
         tree = parse_html(html)

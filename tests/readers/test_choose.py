@@ -20,9 +20,12 @@ def test_the_fallback_finds_the_article_fast_mode_missed(fixtures_dir: Path) -> 
 
 
 def test_a_long_article_is_read_once_in_fast_mode() -> None:
-    paragraphs = "".join(f"<p>Paragraph {n} of the council report says the bridge will reopen in May.</p>"
-                         for n in range(40))
-    html = f"<html><body><nav>{'<a href=/x>Menu</a>' * 400}</nav><article>{paragraphs}</article></body></html>"
+    paragraphs = "".join(
+        f"<p>Paragraph {n} of the council report says the bridge will reopen in May.</p>" for n in range(40)
+    )
+    html = (
+        f"<html><body><nav>{'<a href=/x>Menu</a>' * 400}</nav><article>{paragraphs}</article></body></html>"
+    )
 
     def visible_chars() -> int:
         raise AssertionError("the visible text is only measured when fast mode kept little")

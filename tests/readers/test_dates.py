@@ -17,7 +17,9 @@ DATED_IN_BYLINE = (
 
 @bounded(10)
 async def test_a_page_without_date_metadata_is_dated_from_its_byline(simweb: SimWeb) -> None:
-    simweb.route("/dated", Reply(body=DATED_IN_BYLINE.encode(), content_type="text/html; charset=utf-8"), host=SITE)
+    simweb.route(
+        "/dated", Reply(body=DATED_IN_BYLINE.encode(), content_type="text/html; charset=utf-8"), host=SITE
+    )
     async with Client(site_config(simweb)) as wq:
         page = await wq.fetch(simweb.url("/dated", host=SITE))
     assert page.published == "2024-03-03"

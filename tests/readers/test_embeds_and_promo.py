@@ -21,7 +21,9 @@ def page(middle: str, aside: str = "") -> bytes:
 
 
 def read(html: bytes) -> str:
-    return extract_document(html, content_type="text/html", url="https://e.org/a", final_url="https://e.org/a").text
+    return extract_document(
+        html, content_type="text/html", url="https://e.org/a", final_url="https://e.org/a"
+    ).text
 
 
 TWEET = (
@@ -61,8 +63,17 @@ def test_embeds_can_be_switched_off_for_the_benchmark() -> None:
 
 
 def test_a_promotion_block_goes_up_to_the_next_prose_line() -> None:
-    text = "\n\n".join([PROSE[0], "You may also like...", "Council closes two libraries", "Floods: what next",
-                        PROSE[1], "Related stories", "Mayor resigns"])
+    text = "\n\n".join(
+        [
+            PROSE[0],
+            "You may also like...",
+            "Council closes two libraries",
+            "Floods: what next",
+            PROSE[1],
+            "Related stories",
+            "Mayor resigns",
+        ]
+    )
     assert drop_promo_blocks(text) == "\n\n".join([PROSE[0], PROSE[1]])
 
 

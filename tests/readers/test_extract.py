@@ -27,12 +27,18 @@ def read_html(body: bytes, content_type: str | None = "text/html; charset=utf-8"
 def test_nav_first_page_is_its_main_text_headline_included_chrome_dropped(pages: Path) -> None:
     doc = read_html((pages / "nav_first.html").read_bytes())
     # the whole main text (issue 23): the headline stays; only the brief starts at the first sentence
-    assert doc.text.startswith("Harbour bridge reopens after repairs\n\nThe harbour bridge reopened to traffic")
+    assert doc.text.startswith(
+        "Harbour bridge reopens after repairs\n\nThe harbour bridge reopened to traffic"
+    )
     assert "deputy mayor, Lotte Brandt" in doc.text
     for junk in ("Skip to main content", "Français", "use of cookies", "Accept all", "Home ›"):
         assert junk not in doc.text
     assert "\n\nEngineers replaced 240 metres" in doc.text  # paragraphs stay apart
-    assert (doc.title, doc.published, doc.language) == ("Harbour bridge reopens after repairs", "2026-03-14", "en")
+    assert (doc.title, doc.published, doc.language) == (
+        "Harbour bridge reopens after repairs",
+        "2026-03-14",
+        "en",
+    )
     assert (doc.source_type, doc.content_type, doc.url, doc.final_url) == ("html", "text/html", URL, FINAL)
 
 
@@ -76,7 +82,11 @@ def test_a_script_revealed_article_is_found_by_the_fallback_retry(pages: Path) -
 
 @pytest.mark.parametrize(
     ("fixture", "reason"),
-    [("cloudflare_challenge.html", "challenge"), ("captcha_wall.html", "captcha"), ("login_wall.html", "sign in")],
+    [
+        ("cloudflare_challenge.html", "challenge"),
+        ("captcha_wall.html", "captcha"),
+        ("login_wall.html", "sign in"),
+    ],
 )
 def test_walls_raise_blocked_naming_the_url(pages: Path, fixture: str, reason: str) -> None:
     with pytest.raises(BlockedError) as caught:
@@ -88,7 +98,9 @@ def test_walls_raise_blocked_naming_the_url(pages: Path, fixture: str, reason: s
 
 def test_block_detection_spares_long_articles_that_mention_captcha(pages: Path) -> None:
     html = (pages / "js_hidden.html").read_text(encoding="utf-8")
-    with_form = html.replace("</body>", '<form><div class="g-recaptcha"></div>Access denied? Contact us.</form></body>')
+    with_form = html.replace(
+        "</body>", '<form><div class="g-recaptcha"></div>Access denied? Contact us.</form></body>'
+    )
     assert detect_block_page(with_form) is None
     assert detect_block_page(with_form, status=403) is not None
     short_article = (
@@ -98,7 +110,9 @@ def test_block_detection_spares_long_articles_that_mention_captcha(pages: Path) 
     )
     assert detect_block_page(short_article) is None
     assert detect_block_page("Access denied\nYou don't have permission to access this server.") is not None
-    assert detect_block_page("<html><body><p>Please enable JavaScript and cookies to continue</p></body></html>")
+    assert detect_block_page(
+        "<html><body><p>Please enable JavaScript and cookies to continue</p></body></html>"
+    )
 
 
 ASPNET_ARTICLE = (
@@ -120,7 +134,9 @@ COMMENT_FORM_ARTICLE = (
 )
 
 
-@pytest.mark.parametrize("html", [ASPNET_ARTICLE, COMMENT_FORM_ARTICLE], ids=["aspnet-form", "captcha-comment-form"])
+@pytest.mark.parametrize(
+    "html", [ASPNET_ARTICLE, COMMENT_FORM_ARTICLE], ids=["aspnet-form", "captcha-comment-form"]
+)
 def test_articles_with_a_captcha_in_their_markup_are_read_not_refused(html: str) -> None:
     doc = read_html(html.encode())
     assert "129 matches" in doc.text or "diffraction spikes" in doc.text
@@ -141,14 +157,18 @@ def test_binary_bytes_served_as_html_are_unsupported(body: bytes) -> None:
     assert FINAL in caught.value.message
 
 
-@pytest.mark.parametrize("content_type", ["image/png", "application/zip", "application/octet-stream", "video/mp4"])
+@pytest.mark.parametrize(
+    "content_type", ["image/png", "application/zip", "application/octet-stream", "video/mp4"]
+)
 def test_non_text_media_types_are_unsupported(content_type: str) -> None:
     with pytest.raises(UnsupportedContentError, match=r"gazette\.example"):
         read_html(b"GIF89a....", content_type=content_type)
 
 
 def test_header_charset_that_is_wrong_falls_back_to_cp1252() -> None:
-    body = "<html><body><p>The café served “crème brûlée” for €4 – a bargain, said the owner.</p></body></html>"
+    body = (
+        "<html><body><p>The café served “crème brûlée” for €4 – a bargain, said the owner.</p></body></html>"
+    )
     doc = read_html(body.encode("cp1252"), content_type="text/html; charset=utf-8")
     assert "The café served “crème brûlée” for €4 – a bargain" in doc.text
 
@@ -167,7 +187,9 @@ def test_decode_text_order_and_edge_cases() -> None:
         decode_text("Grüße".encode("utf-16-le"), None)
     assert decode_text(b"\xff\xfe" + "Grüße".encode("utf-16-le"), None) == "Grüße"
     assert decode_text("Grüße".encode("cp1252"), "text/plain; charset=bogus-charset") == "Grüße"
-    http_equiv = b'<meta http-equiv="Content-Type" content="text/html; charset=windows-1252"><p>\x93quoted\x94</p>'
+    http_equiv = (
+        b'<meta http-equiv="Content-Type" content="text/html; charset=windows-1252"><p>\x93quoted\x94</p>'
+    )
     assert "“quoted”" in decode_text(http_equiv, "text/html")
 
 
@@ -196,12 +218,17 @@ def test_pdf_generated_with_fpdf2_is_read_with_title(tmp_path: Path) -> None:
     assert "Consumption per household fell" in doc.text
     assert "\r" not in doc.text
     # sniffed even when mislabelled
-    assert extract_document(body, content_type="application/octet-stream", url=URL, final_url=FINAL).source_type == "pdf"
+    assert (
+        extract_document(body, content_type="application/octet-stream", url=URL, final_url=FINAL).source_type
+        == "pdf"
+    )
 
 
 def test_broken_pdf_is_unsupported() -> None:
     with pytest.raises(UnsupportedContentError, match=r"gazette\.example"):
-        extract_document(b"%PDF-1.7\nthis is not really a pdf", content_type="application/pdf", url=URL, final_url=FINAL)
+        extract_document(
+            b"%PDF-1.7\nthis is not really a pdf", content_type="application/pdf", url=URL, final_url=FINAL
+        )
 
 
 def test_json_is_pretty_printed() -> None:

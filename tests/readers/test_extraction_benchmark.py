@@ -15,7 +15,9 @@ MARGIN = 0.02
 
 
 def load_benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("extraction_benchmark", REPO / "benchmarks" / "extraction.py")
+    spec = importlib.util.spec_from_file_location(
+        "extraction_benchmark", REPO / "benchmarks" / "extraction.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses resolve their annotations through sys.modules
@@ -35,7 +37,9 @@ def test_metric_matches_the_benchmark_definition() -> None:
 @pytest.mark.shared
 def test_our_f1_is_not_below_trafilaturas_on_a_slice_of_the_report_half(shared_dir: Path) -> None:
     bench = load_benchmark()
-    cases = [c for c in bench.load_news(shared_dir / "extraction-benchmark") if bench.in_report_half(c.page_id)][:PAGES]
+    cases = [
+        c for c in bench.load_news(shared_dir / "extraction-benchmark") if bench.in_report_half(c.page_id)
+    ][:PAGES]
     ours = bench.score("ours", bench.ours, cases)
     theirs = bench.score("trafilatura", bench.trafilatura_bare, cases)
     assert ours.pages == theirs.pages == PAGES
@@ -46,7 +50,9 @@ def test_our_f1_is_not_below_trafilaturas_on_a_slice_of_the_report_half(shared_d
 def test_trafilatura_eval_metric_counts_strings_as_trafilatura_does() -> None:
     bench = load_benchmark()
     text = "Weltweit finanzieren   Banken und\nInvestoren. Cookies & Tracking"
-    tp, fn, fp = bench.snippet_counts(text, ["Banken und Investoren", "JPMorgan"], ["Cookies & Tracking", "Abo"])
+    tp, fn, fp = bench.snippet_counts(
+        text, ["Banken und Investoren", "JPMorgan"], ["Cookies & Tracking", "Abo"]
+    )
     assert (tp, fn, fp) == (1, 1, 1)
     total = bench.Score("x")
     case = bench.Case("p", "", b"", "", ("Banken und Investoren", "JPMorgan"), ("Cookies & Tracking",))

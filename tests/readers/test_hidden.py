@@ -41,10 +41,18 @@ STYLE = (
 
 
 def page() -> str:
-    paragraphs = [f"<p>{ARTICLE[0]}</p>", *HIDDEN.values(), f"<p>{ARTICLE[1]}</p>", f"<p>{ARTICLE[2]}</p>",
-                  *SHOWN.values(), f"<p>{ARTICLE[3]}</p>"]
-    return (f"<html><head><title>Sunday hours</title>{STYLE}</head><body><article><h1>Sunday hours</h1>"
-            f"{''.join(paragraphs)}</article></body></html>")
+    paragraphs = [
+        f"<p>{ARTICLE[0]}</p>",
+        *HIDDEN.values(),
+        f"<p>{ARTICLE[1]}</p>",
+        f"<p>{ARTICLE[2]}</p>",
+        *SHOWN.values(),
+        f"<p>{ARTICLE[3]}</p>",
+    ]
+    return (
+        f"<html><head><title>Sunday hours</title>{STYLE}</head><body><article><h1>Sunday hours</h1>"
+        f"{''.join(paragraphs)}</article></body></html>"
+    )
 
 
 def plain(html: str) -> str:
@@ -78,10 +86,17 @@ def test_a_hidden_block_holding_most_of_the_page_is_the_page_shown_by_a_script()
 @pytest.mark.parametrize(
     ("block", "hidden"),
     [
-        ("display:none", True), ("DISPLAY : NONE !important", True), ("visibility: collapse", True),
-        ("font-size: 0", True), ("font-size:0.0em", True), ("font-size: 0.8em", False),
-        ("color: red; background: red", True), ("color: red; background-color: blue", False),
-        ("display: block; color: #333", False), ("opacity: 0", False), ("", False),
+        ("display:none", True),
+        ("DISPLAY : NONE !important", True),
+        ("visibility: collapse", True),
+        ("font-size: 0", True),
+        ("font-size:0.0em", True),
+        ("font-size: 0.8em", False),
+        ("color: red; background: red", True),
+        ("color: red; background-color: blue", False),
+        ("display: block; color: #333", False),
+        ("opacity: 0", False),
+        ("", False),
     ],
 )
 def test_which_declarations_hide_text(block: str, hidden: bool) -> None:
@@ -109,6 +124,8 @@ def test_a_sheet_hiding_thousands_of_classes_is_matched_up_to_its_bound() -> Non
     from webquorum.readers.hidden import _MAX_SELECTORS, _sheet_selectors
 
     sheet = "".join(f".c{n}{{display:none}}" for n in range(5000))
-    tree = document_fromstring(f"<html><head><style>{sheet}</style></head><body><p class='c1'>x</p></body></html>")
+    tree = document_fromstring(
+        f"<html><head><style>{sheet}</style></head><body><p class='c1'>x</p></body></html>"
+    )
     tests = _sheet_selectors(tree)
     assert len(tests) == _MAX_SELECTORS and "' c0 '" in tests[0]

@@ -32,12 +32,22 @@ async def test_a_pdf_of_tiny_text_runs_is_refused_before_pdfium_parses_it(simweb
     hostile = pdf_pages([[tiny_text_runs(MAX_PAGE_OBJECTS + 50_000)]])
     assert len(hostile) < 20_000
     simweb.route("/runs.pdf", Reply(body=hostile, content_type="application/pdf"), host=SITE)
-    simweb.route("/report.pdf", Reply(body=pdf_bytes("Harbour works", ["The board approved the breakwater."]),
-                                      content_type="application/pdf"), host=SITE)
+    simweb.route(
+        "/report.pdf",
+        Reply(
+            body=pdf_bytes("Harbour works", ["The board approved the breakwater."]),
+            content_type="application/pdf",
+        ),
+        host=SITE,
+    )
     async with Client(site_config(simweb, fetch_deadline_s=20.0)) as wq:
-        assert "breakwater" in (await wq.fetch(simweb.url("/report.pdf", host=SITE))).text  # warm, and normal PDFs read
+        assert (
+            "breakwater" in (await wq.fetch(simweb.url("/report.pdf", host=SITE))).text
+        )  # warm, and normal PDFs read
         # the count's own refusal (PDFium, seconds and ~90 MB on this file, is never reached)
-        with pytest.raises(TooLargeError, match="one content stream shows more than 100,000 text operators") as caught:
+        with pytest.raises(
+            TooLargeError, match="one content stream shows more than 100,000 text operators"
+        ) as caught:
             await wq.fetch(simweb.url("/runs.pdf", host=SITE))
         assert caught.value.code == "WEB_FETCH_TOO_LARGE"
         assert "breakwater" in (await wq.fetch(simweb.url("/report.pdf", host=SITE))).text
@@ -64,9 +74,19 @@ def test_the_whole_file_is_capped_by_its_text_operators() -> None:
 def test_the_count_spans_streams_and_pieces_and_its_inflating_is_bounded() -> None:
     split = b"x" * (1024 * 1024 - 1) + b"Tj" + b"y" * 10  # the operator straddles two 1 MB pieces of output
     assert text_operators(b"stream\n" + zlib.compress(split)) == (1, 1)
-    assert text_operators(b"1 0 obj\nstream\r\nBT (a) Tj ET\nendstream") == (1, 0)  # uncompressed content counts too
-    bomb = b"stream\n" + zlib.compress(bytes(4 * MAX_SCANNED_BYTES))  # zeros: inflated up to the cap, then given up
+    assert text_operators(b"1 0 obj\nstream\r\nBT (a) Tj ET\nendstream") == (
+        1,
+        0,
+    )  # uncompressed content counts too
+    bomb = b"stream\n" + zlib.compress(
+        bytes(4 * MAX_SCANNED_BYTES)
+    )  # zeros: inflated up to the cap, then given up
     assert text_operators(bomb) == (0, 0)
-    assert text_operators(b"stream\n" * 500_000) == (0, 0)  # keywords without zlib data are skipped at their header
+    assert text_operators(b"stream\n" * 500_000) == (
+        0,
+        0,
+    )  # keywords without zlib data are skipped at their header
     assert text_operators(pdf_operators(1_000_000)) == (71_428, 71_428)
-    assert len(read_pdf(pdf_operators(1_000_000), "http://x.test/d.pdf").text) == 2 * 71_428 - 1  # under the caps: read
+    assert (
+        len(read_pdf(pdf_operators(1_000_000), "http://x.test/d.pdf").text) == 2 * 71_428 - 1
+    )  # under the caps: read

@@ -31,8 +31,18 @@ SERVICE_CHALLENGES = [
     ("jina", "/", jina_read("Just a moment...", CHALLENGE_MD), {}),
     ("jina", "/", jina_read("Just a moment...", CLOUDFLARE_TITLE_ONLY), {}),
     ("jina", "/", jina_read("Attention Required! | Cloudflare", "Sorry, you have been blocked\n"), {}),
-    ("firecrawl", "/v2/scrape", firecrawl_scrape("harbour-news.example.org", CHALLENGE_MD), {"api_key": "fc-test"}),
-    ("firecrawl", "/v2/scrape", firecrawl_scrape("Access Denied", "Reference #18.2f1e\n"), {"api_key": "fc-test"}),
+    (
+        "firecrawl",
+        "/v2/scrape",
+        firecrawl_scrape("harbour-news.example.org", CHALLENGE_MD),
+        {"api_key": "fc-test"},
+    ),
+    (
+        "firecrawl",
+        "/v2/scrape",
+        firecrawl_scrape("Access Denied", "Reference #18.2f1e\n"),
+        {"api_key": "fc-test"},
+    ),
 ]
 
 
@@ -41,7 +51,10 @@ SERVICE_CHALLENGES = [
 async def test_a_challenge_page_from_a_reader_service_is_blocked_and_not_cached(
     simweb: SimWeb, tmp_path: Path, reader: str, path: str, body: bytes, override: dict[str, str]
 ) -> None:
-    answers = [body, jina_read("Lighthouse", STORY_MD) if reader == "jina" else firecrawl_scrape("Lighthouse", STORY_MD)]
+    answers = [
+        body,
+        jina_read("Lighthouse", STORY_MD) if reader == "jina" else firecrawl_scrape("Lighthouse", STORY_MD),
+    ]
 
     def serve(req: Request) -> Reply:
         return Reply(body=answers[min(len(simweb.requests), 2) - 1], content_type="application/json")
@@ -62,7 +75,9 @@ async def test_a_challenge_page_from_a_reader_service_is_blocked_and_not_cached(
 def test_titles_only_walls_wear_block_short_pages_only() -> None:
     assert detect_block_page("Checking the connection.", title="Just a moment...") is not None
     assert detect_block_page("Reference #18.2f1e", title="  Access   Denied ") is not None
-    long_article = " ".join(["The committee heard that the archive stays closed to the public this year."] * 80)
+    long_article = " ".join(
+        ["The committee heard that the archive stays closed to the public this year."] * 80
+    )
     assert detect_block_page(long_article, title="Access Denied") is None  # an article may carry that title
     assert detect_block_page("A short note about the ferry.", title="Ferry timetable") is None
 
@@ -72,6 +87,8 @@ def test_challenge_markers_are_found_in_any_letter_case_beside_non_ascii_text() 
 
     # The ASCII search (walls._challenge_marker) equals str.lower's only while these hold.
     assert all(m.isascii() and "k" not in m and not m.endswith("i") for m in _CHALLENGE_MARKERS)
-    page = "<html><head><TITLE>Just a Moment...</TITLE></head><body>Überprüfung … «CF-Chl-Opt» ✓</body></html>"
+    page = (
+        "<html><head><TITLE>Just a Moment...</TITLE></head><body>Überprüfung … «CF-Chl-Opt» ✓</body></html>"
+    )
     assert detect_block_page(page) == "bot challenge page (<title>just a moment...</title>)"
     assert detect_block_page(page.replace("TITLE>Just", "TITLE>Juşt").replace("CF-Chl", "CF-Çhl")) is None

@@ -91,7 +91,9 @@ def test_sentence_classifier_separates_prose_from_labels() -> None:
     assert is_real_sentence("Die Brücke wurde am Samstag nach elf Wochen wieder für den Verkehr geöffnet.")
     assert not is_real_sentence("Home / News / World / Europe")
     assert not is_real_sentence("## Harbour bridge reopens after repairs.")
-    assert not is_real_sentence("[Sign in](/login) [Subscribe](/subscribe) [Newsletters](/newsletters) [Podcasts](/pod).")
+    assert not is_real_sentence(
+        "[Sign in](/login) [Subscribe](/subscribe) [Newsletters](/newsletters) [Podcasts](/pod)."
+    )
     assert not is_real_sentence("Please enable JavaScript to view the comments powered by our partner.")
     assert not is_real_sentence("Order Reprints")
 

@@ -1,4 +1,5 @@
-"""XHTML (application/xhtml+xml, with an XML declaration) is read as HTML: its main text, heading included, without the menu."""
+"""XHTML (application/xhtml+xml, with an XML declaration) is read as HTML: its main text, heading included,
+without the menu."""
 
 from __future__ import annotations
 
@@ -18,9 +19,13 @@ XHTML = (
 
 @bounded(10)
 async def test_xhtml_is_read_as_html_heading_kept_menu_dropped(simweb: SimWeb) -> None:
-    simweb.route("/x", Reply(body=XHTML.encode(), content_type="application/xhtml+xml; charset=utf-8"), host=SITE)
+    simweb.route(
+        "/x", Reply(body=XHTML.encode(), content_type="application/xhtml+xml; charset=utf-8"), host=SITE
+    )
     async with Client(site_config(simweb)) as wq:
         page = await wq.fetch(simweb.url("/x", host=SITE))
     assert (page.source_type, page.content_type, page.language) == ("html", "application/xhtml+xml", "en")
-    assert page.text.startswith("Lighthouse hours\n\nThe old lighthouse on the northern cape") and "News" not in page.text
-
+    assert (
+        page.text.startswith("Lighthouse hours\n\nThe old lighthouse on the northern cape")
+        and "News" not in page.text
+    )

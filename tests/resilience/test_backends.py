@@ -25,8 +25,19 @@ GOOD = [
     "redis://127.0.0.1:6379/0",
     "rediss://cache.example:6380/1",
 ]
-BAD = ["", "limits.sqlite", "http://example.org/", "memory://elsewhere", "sqlite://relative.db", "sqlite:///",
-       "sqlite:///tmp/", "redis://", "redis://[::1", "rediss://admin:hunter2@/0", "redis://host:port/0"]  # fmt: skip
+BAD = [
+    "",
+    "limits.sqlite",
+    "http://example.org/",
+    "memory://elsewhere",
+    "sqlite://relative.db",
+    "sqlite:///",
+    "sqlite:///tmp/",
+    "redis://",
+    "redis://[::1",
+    "rediss://admin:hunter2@/0",
+    "redis://host:port/0",
+]
 
 
 def test_the_table_names_every_scheme_once() -> None:

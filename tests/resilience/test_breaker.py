@@ -172,7 +172,11 @@ async def test_an_ordinary_rate_limit_does_not_open_the_circuit(clock: FakeClock
 
 async def test_a_challenge_cools_the_engine_down_for_every_profile(clock: FakeClock) -> None:
     registry = BreakerRegistry(clock=clock)
-    await fail(registry.get("duckduckgo"), errors.ChallengeError("anomaly", provider="duckduckgo", retry_after=60.0), 1)
+    await fail(
+        registry.get("duckduckgo"),
+        errors.ChallengeError("anomaly", provider="duckduckgo", retry_after=60.0),
+        1,
+    )
     collect = registry.get("duckduckgo", profile="collect")
     assert collect.state == "open"
     with pytest.raises(errors.CircuitOpenError) as info:

@@ -47,7 +47,8 @@ def test_rates_compare_by_meaning_not_spelling() -> None:
 
 
 async def test_a_wait_past_the_deadline_raises_at_once() -> None:
-    """A 60 s wait against a deadline 30 s away: refused at once, not after sleeping to the deadline (the cap)."""
+    """A 60 s wait against a deadline 30 s away: refused at once, not after sleeping to the deadline (the
+    cap)."""
     limiter = RateLimiter(MemoryStore())
     rate = parse_rate("2/minute")
     loop = asyncio.get_running_loop()

@@ -93,7 +93,8 @@ async def test_cancellation_is_not_retried() -> None:
 
 
 async def test_retry_after_is_slept_before_the_next_attempt() -> None:
-    """With sleeps on, a Retry-After of an hour is a real wait: the call stays pending after the first attempt."""
+    """With sleeps on, a Retry-After of an hour is a real wait: the call stays pending after the first
+    attempt."""
     upstream = Upstream(RateLimitedError("429", provider="brave", status=429, retry_after=3600.0))
     call = asyncio.create_task(call_with_retry(upstream, attempts=2, max_wait_s=7200.0))
     for _ in range(20):  # let the loop run the attempt and start the wait
@@ -105,7 +106,9 @@ async def test_retry_after_is_slept_before_the_next_attempt() -> None:
 
 
 @pytest.mark.parametrize(("retry_after", "retried"), [(20.0, True), (40.0, False)])
-async def test_the_planned_wait_is_the_retry_after_exactly(no_sleep: None, retry_after: float, retried: bool) -> None:
+async def test_the_planned_wait_is_the_retry_after_exactly(
+    no_sleep: None, retry_after: float, retried: bool
+) -> None:
     """Against a deadline 30 s away, a 20 s Retry-After fits and a 40 s one does not: the wait weighed is the
     server's value (a backoff of about a second would fit both)."""
     deadline = asyncio.get_running_loop().time() + 30.0

@@ -25,8 +25,12 @@ from webquorum.errors import CHALLENGE_COOLDOWN_S, ChallengeError, CircuitOpenEr
 REPO = Path(__file__).resolve().parents[2]
 PAGES = REPO / "tests" / "fixtures" / "providers"
 CHALLENGES = {
-    "duckduckgo": Reply(status=202, body=(PAGES / "duckduckgo-challenge.html").read_bytes()),  # its anomaly page
-    "bing": Reply(body=b'<html><body><form action="/turing/captcha/challenge"></form><ol id="b_results"></ol></body></html>'),
+    "duckduckgo": Reply(
+        status=202, body=(PAGES / "duckduckgo-challenge.html").read_bytes()
+    ),  # its anomaly page
+    "bing": Reply(
+        body=b'<html><body><form action="/turing/captcha/challenge"></form><ol id="b_results"></ol></body></html>'
+    ),
     "brave_web": Reply(body=(PAGES / "brave_web-challenge.html").read_bytes()),  # recorded
     "mojeek_web": Reply(body=(PAGES / "mojeek_web-challenge.html").read_bytes()),  # recorded
 }
@@ -69,7 +73,10 @@ async def test_a_challenge_cools_the_engine_down_for_another_client_on_the_same_
         with pytest.raises(CircuitOpenError) as info:
             await second.search("lyon", provider=engine)
         assert "bot challenge" in info.value.message
-        assert info.value.retry_after is not None and CHALLENGE_COOLDOWN_S - 10 < info.value.retry_after <= CHALLENGE_COOLDOWN_S
+        assert (
+            info.value.retry_after is not None
+            and CHALLENGE_COOLDOWN_S - 10 < info.value.retry_after <= CHALLENGE_COOLDOWN_S
+        )
         # in a combo it sits out while the others answer
         serve(simweb, "wikipedia")
         mixed = provider_config(simweb, [engine, "wikipedia"], store={"url": redis_url})
@@ -82,23 +89,44 @@ async def test_a_challenge_cools_the_engine_down_for_another_client_on_the_same_
 
 
 @pytest.mark.redis
-def test_a_cli_process_on_the_same_redis_leaves_the_engine_alone(simweb: SimWeb, redis_url: str, tmp_path: Path) -> None:
+def test_a_cli_process_on_the_same_redis_leaves_the_engine_alone(
+    simweb: SimWeb, redis_url: str, tmp_path: Path
+) -> None:
     config = _config(simweb, asyncio.run(_flushed(redis_url)))
     asyncio.run(_challenged(simweb, "duckduckgo", config))
     path = tmp_path / "webquorum.yaml"
     path.write_text(yaml.safe_dump(config), encoding="utf-8")
     proc = subprocess.run(
-        [sys.executable, "-m", "webquorum", "search", "lyon", "--provider", "duckduckgo", "--json", "--config", str(path)],
-        capture_output=True, text=True, timeout=60, cwd=REPO,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "webquorum",
+            "search",
+            "lyon",
+            "--provider",
+            "duckduckgo",
+            "--json",
+            "--config",
+            str(path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+    )
     assert proc.returncode == 1, proc.stderr
-    assert "WEB_PROVIDER_CIRCUIT_OPEN" in proc.stdout + proc.stderr and "bot challenge" in proc.stdout + proc.stderr
+    assert (
+        "WEB_PROVIDER_CIRCUIT_OPEN" in proc.stdout + proc.stderr
+        and "bot challenge" in proc.stdout + proc.stderr
+    )
     assert "Traceback" not in proc.stderr
     assert asked(simweb, "duckduckgo") == 1
 
 
 @pytest.mark.parametrize("store", ["memory", "sqlite"])
-async def test_without_redis_the_cooldown_lasts_one_process(simweb: SimWeb, tmp_path: Path, store: str) -> None:
+async def test_without_redis_the_cooldown_lasts_one_process(
+    simweb: SimWeb, tmp_path: Path, store: str
+) -> None:
     """The README's promise: without Redis a new process asks a challenged engine again."""
     url = "memory://" if store == "memory" else f"sqlite:///{tmp_path / 'limits.sqlite'}"
     config = _config(simweb, url)
@@ -110,7 +138,8 @@ async def test_without_redis_the_cooldown_lasts_one_process(simweb: SimWeb, tmp_
 
 
 def test_the_challenge_pages_are_the_engines_own() -> None:
-    """Each reply above is one its engine's parser reads as a challenge (so the tests cannot pass vacuously)."""
+    """Each reply above is one its engine's parser reads as a challenge (so the tests cannot pass
+    vacuously)."""
     from webquorum.providers import provider_module
     from webquorum.wire import HttpResponse
 

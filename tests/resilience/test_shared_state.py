@@ -68,7 +68,9 @@ async def breakers(request: pytest.FixtureRequest, clock: FakeClock) -> AsyncIte
     def make() -> Breaker:
         if shared is None and made:
             return made[0]  # per process: every "worker" here is this one process
-        breaker = Breaker("brave", fail_max=3, reset_after_s=10.0, clock=clock, shared=shared, key="t:brave:-")
+        breaker = Breaker(
+            "brave", fail_max=3, reset_after_s=10.0, clock=clock, shared=shared, key="t:brave:-"
+        )
         made.append(breaker)
         return breaker
 
@@ -102,7 +104,9 @@ async def test_a_challenge_is_named_as_such_by_every_worker_until_its_cooldown_e
     for worker in (first, second):
         with pytest.raises(errors.CircuitOpenError) as info:
             await call(worker)
-        assert "bot challenge" in info.value.message and info.value.retry_after == pytest.approx(120.0, abs=0.01)
+        assert "bot challenge" in info.value.message and info.value.retry_after == pytest.approx(
+            120.0, abs=0.01
+        )
     clock.advance(120.0)
     assert await call(second) == "ok"  # the probe after the cooldown closes it for everyone
     await fail(first, 1)
@@ -242,7 +246,9 @@ def document(n: int = 0, text: str = "Paragraph one.") -> Document:
 
 
 @pytest.fixture(params=["memory", "sqlite", pytest.param("redis", marks=pytest.mark.redis)])
-async def caches(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Callable[..., DocumentCache]]:
+async def caches(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> AsyncIterator[Callable[..., DocumentCache]]:
     """Makes caches on one backend; on SQLite and Redis every one made sees the others' entries."""
     made: list[DocumentCache] = []
     url = None
@@ -272,7 +278,9 @@ async def caches(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
         await cache.aclose()
 
 
-async def test_a_document_put_by_one_worker_is_a_hit_for_another(caches: Callable[..., DocumentCache]) -> None:
+async def test_a_document_put_by_one_worker_is_a_hit_for_another(
+    caches: Callable[..., DocumentCache],
+) -> None:
     writer, reader = caches(), caches()
     await writer.put("http:https://example.org/0", document())
     assert await reader.get("http:https://example.org/0") == document()
@@ -315,4 +323,3 @@ async def test_redis_documents_are_keyed_by_hash_not_by_url(redis_url: str) -> N
     assert isinstance(cache._backend, RedisBackend)
     await cache.aclose()
     await admin.aclose()
-

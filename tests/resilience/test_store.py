@@ -93,9 +93,18 @@ async def test_open_store_picks_the_backend_from_the_scheme(tmp_path: Path) -> N
 
 @pytest.mark.parametrize(
     "url",
-    ["", "limits.sqlite", "http://example.org/", "memory://elsewhere", "sqlite://relative.db", "sqlite:///",
-     "sqlite:///tmp/", "redis://", "redis://[::1"],
-)  # fmt: skip
+    [
+        "",
+        "limits.sqlite",
+        "http://example.org/",
+        "memory://elsewhere",
+        "sqlite://relative.db",
+        "sqlite:///",
+        "sqlite:///tmp/",
+        "redis://",
+        "redis://[::1",
+    ],
+)
 def test_bad_urls_name_the_key_the_value_and_the_schemes(url: str) -> None:
     with pytest.raises(ConfigError) as info:
         open_store(url)

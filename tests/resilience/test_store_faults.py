@@ -100,7 +100,11 @@ async def test_a_frozen_redis_costs_the_store_timeout_not_redis_pys_default(
 @bounded(20)
 async def test_a_frozen_redis_cache_reads_from_the_network(simweb: SimWeb, redis_server: RedisServer) -> None:
     url = serve_page(simweb)
-    config = {**site_config(simweb), "cache": {"enabled": True, "url": redis_server.url}, "store": {"timeout_s": 0.3}}
+    config = {
+        **site_config(simweb),
+        "cache": {"enabled": True, "url": redis_server.url},
+        "store": {"timeout_s": 0.3},
+    }
     async with Client(config) as wq:
         await wq.fetch(url)
         assert page_reads(simweb) == 1
@@ -123,10 +127,14 @@ async def test_a_locked_cache_file_neither_stalls_nor_fails_the_read(simweb: Sim
     url = serve_page(simweb)
     path = tmp_path / "documents.sqlite"
     locker = sqlite3.connect(path, isolation_level=None)
-    locker.execute("CREATE TABLE IF NOT EXISTS documents (key TEXT PRIMARY KEY, stored_at REAL NOT NULL, doc TEXT NOT NULL)")
+    locker.execute(
+        "CREATE TABLE IF NOT EXISTS documents (key TEXT PRIMARY KEY, stored_at REAL NOT NULL, doc TEXT NOT NULL)"
+    )
     locker.execute("BEGIN EXCLUSIVE")  # a rollback-journal file locked for reading and writing
     try:
-        async with Client(site_config(simweb, cache_path=path)) as wq:  # the lock outlasts the test's 20 s bound
+        async with Client(
+            site_config(simweb, cache_path=path)
+        ) as wq:  # the lock outlasts the test's 20 s bound
             first = await wq.fetch(url)
             second = await wq.fetch(url)
     finally:
@@ -167,7 +175,9 @@ async def test_a_corrupt_cache_file_is_moved_aside_and_recreated(simweb: SimWeb,
         second = await wq.fetch(url)
     assert "The island ferry" in first.text and second.text == first.text
     assert len(first.warnings) == 1 and "moved aside" in first.warnings[0]
-    assert [p.name.split(".corrupt-")[0] for p in tmp_path.glob("documents.sqlite.corrupt-*")] == ["documents.sqlite"]
+    assert [p.name.split(".corrupt-")[0] for p in tmp_path.glob("documents.sqlite.corrupt-*")] == [
+        "documents.sqlite"
+    ]
     assert second.warnings == [] and page_reads(simweb) == 1  # recreated, then a hit
 
 
@@ -178,8 +188,13 @@ def _cli(args: list[str], config: dict[str, Any], cwd: Path, **popen: Any) -> su
     env.pop("WEBQUORUM_CONFIG", None)
     return subprocess.Popen(
         [sys.executable, "-m", "webquorum", *args, "--config", str(path)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd, **popen,
-    )  # fmt: skip
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=cwd,
+        **popen,
+    )
 
 
 def _small_files() -> None:
@@ -197,7 +212,9 @@ def test_a_full_disk_under_the_cache_still_reads_the_page(simweb: SimWeb, tmp_pa
         "CREATE INDEX documents_stored_at ON documents (stored_at); PRAGMA journal_mode=WAL;"
     )
     setup.close()
-    proc = _cli(["fetch", url, "--json"], site_config(simweb, cache_path=path), tmp_path, preexec_fn=_small_files)
+    proc = _cli(
+        ["fetch", url, "--json"], site_config(simweb, cache_path=path), tmp_path, preexec_fn=_small_files
+    )
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
     assert "\\n\\nThe island ferry" in out  # the page's whole main text: its headline, then the story
@@ -208,7 +225,9 @@ def test_ctrl_c_during_a_stuck_cache_exits_130_at_once(simweb: SimWeb, tmp_path:
     url = serve_page(simweb)
     path = tmp_path / "documents.sqlite"
     locker = sqlite3.connect(path, isolation_level=None)
-    locker.execute("CREATE TABLE IF NOT EXISTS documents (key TEXT PRIMARY KEY, stored_at REAL NOT NULL, doc TEXT NOT NULL)")
+    locker.execute(
+        "CREATE TABLE IF NOT EXISTS documents (key TEXT PRIMARY KEY, stored_at REAL NOT NULL, doc TEXT NOT NULL)"
+    )
     locker.execute("BEGIN EXCLUSIVE")
     try:
         config = {**site_config(simweb, cache_path=path, fetch_deadline_s=30), "store": {"timeout_s": 10}}

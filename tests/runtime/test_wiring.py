@@ -1,4 +1,5 @@
-"""The runtime is built from the config: each part from its setting, the store and the cache from one scheme table."""
+"""The runtime is built from the config: each part from its setting, the store and the cache from one scheme
+table."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from webquorum.runtime.wiring import open_cache
 
 
 async def test_each_part_comes_from_its_setting(tmp_path: Path) -> None:
-    config = parse_config({
-        "store": {"url": f"sqlite:///{tmp_path / 'limits.sqlite'}", "timeout_s": 0.7},
-        "cache": {"url": "memory://", "ttl_s": 60, "max_entries": 5},
-        "network": {"max_body_bytes": 3_000_000},
-    })  # fmt: skip
+    config = parse_config(
+        {
+            "store": {"url": f"sqlite:///{tmp_path / 'limits.sqlite'}", "timeout_s": 0.7},
+            "cache": {"url": "memory://", "ttl_s": 60, "max_entries": 5},
+            "network": {"max_body_bytes": 3_000_000},
+        }
+    )
     rt = Runtime(config)
     try:
         assert isinstance(rt.store, SqliteStore)

@@ -39,9 +39,14 @@ def test_two_hosts_never_share_a_cache_key(first: str, second: str, path: str) -
 
 
 def test_spellings_on_one_origin_share_a_key() -> None:
-    assert len({
-        origin_key("https://Example.org/a/?utm_source=x#top"),
-        origin_key("https://example.org:443/a"),
-        origin_key("https://example.org/a?fbclid=1"),
-    }) == 1
+    assert (
+        len(
+            {
+                origin_key("https://Example.org/a/?utm_source=x#top"),
+                origin_key("https://example.org:443/a"),
+                origin_key("https://example.org/a?fbclid=1"),
+            }
+        )
+        == 1
+    )
     assert origin_key("https://example.org:8443/a") != origin_key("https://example.org/a")

@@ -43,7 +43,8 @@ def elsewhere() -> Iterator[SimWeb]:
 
 def carried(web: SimWeb, key: str) -> bool:
     return any(
-        key in json.dumps(r.headers) + json.dumps(r.query) + r.body.decode("utf-8", "replace") for r in web.requests
+        key in json.dumps(r.headers) + json.dumps(r.query) + r.body.decode("utf-8", "replace")
+        for r in web.requests
     )
 
 
@@ -53,7 +54,13 @@ def carried(web: SimWeb, key: str) -> bool:
 async def test_a_provider_redirect_to_another_origin_is_not_followed(
     simweb: SimWeb, elsewhere: SimWeb, pid: str, status: int
 ) -> None:
-    serve(simweb, pid, Reply(status=status, body=b"", headers={"Location": elsewhere.url("/steal", host="other-origin.test")}))
+    serve(
+        simweb,
+        pid,
+        Reply(
+            status=status, body=b"", headers={"Location": elsewhere.url("/steal", host="other-origin.test")}
+        ),
+    )
     config = provider_config(simweb, [pid])
     config["network"]["resolve"]["other-origin.test"] = "127.0.0.1"
     key = f"key-{pid}-0123456789"
@@ -70,10 +77,19 @@ async def test_a_provider_redirect_to_another_origin_is_not_followed(
 @bounded(10)
 async def test_a_reader_service_redirect_is_not_followed(simweb: SimWeb, elsewhere: SimWeb) -> None:
     """Jina's reader with a key (bearer) answering 307 elsewhere: the key and the target stay home."""
-    simweb.route("/", Reply(status=307, body=b"", headers={"Location": elsewhere.url("/steal")}), host="r.jina.test")
-    config = allow_target({"network": {"resolve": {"r.jina.test": "127.0.0.1"}, "retries": 0}, "cache": {"enabled": False},
-                           "overrides": {"jina": {"base_url": f"http://r.jina.test:{simweb.port}", "api_key": "jina-key-0123456789"}}},
-                          "harbour-news.test")
+    simweb.route(
+        "/", Reply(status=307, body=b"", headers={"Location": elsewhere.url("/steal")}), host="r.jina.test"
+    )
+    config = allow_target(
+        {
+            "network": {"resolve": {"r.jina.test": "127.0.0.1"}, "retries": 0},
+            "cache": {"enabled": False},
+            "overrides": {
+                "jina": {"base_url": f"http://r.jina.test:{simweb.port}", "api_key": "jina-key-0123456789"}
+            },
+        },
+        "harbour-news.test",
+    )
     async with Client(config) as wq:
         with pytest.raises(ProviderError):
             await wq.fetch("http://harbour-news.test/story", reader="jina")
@@ -101,21 +117,31 @@ async def test_same_origin_redirects_are_followed_only_when_asked_and_never_acro
     secret = {"Authorization": "Bearer sk-same-origin-0123456789"}
     try:
         with pytest.raises(ProviderError):  # not asked: the default
-            await http.send(HttpRequest("POST", f"{simweb.base_url}/old", headers=secret, json_body={}), provider="p", timeout_s=3)
-        asked = HttpRequest("POST", f"{simweb.base_url}/old", headers=secret, json_body={"q": 1}, follow_same_origin=True)
+            await http.send(
+                HttpRequest("POST", f"{simweb.base_url}/old", headers=secret, json_body={}),
+                provider="p",
+                timeout_s=3,
+            )
+        asked = HttpRequest(
+            "POST", f"{simweb.base_url}/old", headers=secret, json_body={"q": 1}, follow_same_origin=True
+        )
         resp = await http.send(asked, provider="p", timeout_s=3)
         assert json.loads(resp.body) == {"ok": 1}
         assert json.loads(simweb.requests_to("/new")[0].body) == {"q": 1}  # 308 keeps the method and body
         with pytest.raises(ProviderError) as caught:
-            await http.send(HttpRequest("GET", f"{simweb.base_url}/away", headers=secret, follow_same_origin=True),
-                            provider="p", timeout_s=3)
+            await http.send(
+                HttpRequest("GET", f"{simweb.base_url}/away", headers=secret, follow_same_origin=True),
+                provider="p",
+                timeout_s=3,
+            )
     finally:
         await http.aclose()
     assert elsewhere.requests == [] and "another origin" in caught.value.message
 
 
 def test_the_families_cover_every_way_a_key_travels() -> None:
-    """The providers above really send their keys the way FAMILIES says (so the tests above mean something)."""
+    """The providers above really send their keys the way FAMILIES says (so the tests above mean
+    something)."""
     from webquorum.providers import provider_module
     from webquorum.types import SearchQuery
     from webquorum.wire import RequestContext
@@ -124,6 +150,12 @@ def test_the_families_cover_every_way_a_key_travels() -> None:
         req = provider_module(pid).build_request(SearchQuery("q"), RequestContext(api_key="K" * 20))
         where = json.dumps(dict(req.headers)) + json.dumps(dict(req.params))
         assert "K" * 20 in where, pid
-    assert "api_key" in provider_module("mojeek").build_request(SearchQuery("q"), RequestContext(api_key="k" * 20)).params
-    assert provider_module("serper").build_request(SearchQuery("q"), RequestContext(api_key="k")).method == "POST"
+    assert (
+        "api_key"
+        in provider_module("mojeek").build_request(SearchQuery("q"), RequestContext(api_key="k" * 20)).params
+    )
+    assert (
+        provider_module("serper").build_request(SearchQuery("q"), RequestContext(api_key="k")).method
+        == "POST"
+    )
     assert host_of("brave") == "brave.test" and endpoint_path("brave").startswith("/")

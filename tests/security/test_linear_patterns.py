@@ -39,7 +39,11 @@ CALIBRATION_TEXT = "1 " * 500_000
 CALIBRATION_QUIET_S = 0.030
 MAX_SLOWDOWN = 3.0
 # Only ever used anchored (``pattern.match(text, pos)``), never to scan: timed that way.
-ANCHORED = {"webquorum.text.figures._NEXT_WORD", "webquorum.text.figures._PER_HOUR", "webquorum.text.figures._PER_AREA"}
+ANCHORED = {
+    "webquorum.text.figures._NEXT_WORD",
+    "webquorum.text.figures._PER_HOUR",
+    "webquorum.text.figures._PER_AREA",
+}
 
 
 def _patterns() -> dict[str, re.Pattern[str] | re.Pattern[bytes]]:
@@ -54,10 +58,17 @@ def _patterns() -> dict[str, re.Pattern[str] | re.Pattern[bytes]]:
     for package in ("readers", "text"):
         for path in sorted((ROOT / package).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _RE_FUNCS
-                        and isinstance(node.func.value, ast.Name) and node.func.value.id == "re" and node.args
-                        and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str | bytes)
-                        and node.args[0].value not in known):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in _RE_FUNCS
+                    and isinstance(node.func.value, ast.Name)
+                    and node.func.value.id == "re"
+                    and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str | bytes)
+                    and node.args[0].value not in known
+                ):
                     known.add(node.args[0].value)
                     found[f"{path.relative_to(ROOT)}:{node.lineno}"] = re.compile(node.args[0].value)
     return found
@@ -65,7 +76,25 @@ def _patterns() -> dict[str, re.Pattern[str] | re.Pattern[bytes]]:
 
 PATTERNS = _patterns()
 _SINGLES = "[](<!\"'#*-_.,: \t\n$aA1é"
-_PAIRS = ["[a", "![", "](", "a ", "A ", "1,", "1.", "a.", "<a", "a-", "a\n", "Aa", "1 ", "a1", "A.", "a@", "+1"]
+_PAIRS = [
+    "[a",
+    "![",
+    "](",
+    "a ",
+    "A ",
+    "1,",
+    "1.",
+    "a.",
+    "<a",
+    "a-",
+    "a\n",
+    "Aa",
+    "1 ",
+    "a1",
+    "A.",
+    "a@",
+    "+1",
+]
 _TAILS = ["[", "![", "<", "(", "<meta ", "a@", "+", "http://"]
 
 
@@ -104,7 +133,9 @@ def test_the_patterns_are_found() -> None:
     assert len(PATTERNS) >= 40
 
 
-def _spent_and_budget(pattern: re.Pattern[str] | re.Pattern[bytes], text: str, anchored: bool) -> tuple[float, float]:
+def _spent_and_budget(
+    pattern: re.Pattern[str] | re.Pattern[bytes], text: str, anchored: bool
+) -> tuple[float, float]:
     """CPU seconds the pattern takes on ``text`` and its budget on this machine now."""
     spent = _cpu(pattern, text, anchored=anchored)
     if spent <= LIMIT_S:

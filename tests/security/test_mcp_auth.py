@@ -46,16 +46,37 @@ async def status(headers: dict[str, str], *, token: str | None = TOKEN) -> int:
         return (await client.post("/mcp", headers={**auth, **headers})).status_code
 
 
-@pytest.mark.parametrize("host", [f"127.0.0.1:{PORT}.evil.test", f"127.0.0.1:{PORT}@evil.test", "evil.test",
-                                  f"evil.test:{PORT}", f"localhost.evil.test:{PORT}", f"127.0.0.1:{PORT}/x",
-                                  f"127.0.0.1:{PORT}:1", "127.0.0.1:0", "127.0.0.1:65536", f"user@127.0.0.1:{PORT}"])
+@pytest.mark.parametrize(
+    "host",
+    [
+        f"127.0.0.1:{PORT}.evil.test",
+        f"127.0.0.1:{PORT}@evil.test",
+        "evil.test",
+        f"evil.test:{PORT}",
+        f"localhost.evil.test:{PORT}",
+        f"127.0.0.1:{PORT}/x",
+        f"127.0.0.1:{PORT}:1",
+        "127.0.0.1:0",
+        "127.0.0.1:65536",
+        f"user@127.0.0.1:{PORT}",
+    ],
+)
 async def test_hosts_that_only_start_like_an_allowed_one_are_refused(host: str) -> None:
     assert await status({"Host": host}) == 421
 
 
-@pytest.mark.parametrize("origin", [f"http://127.0.0.1:{PORT}.evil.test", f"http://127.0.0.1:{PORT}@evil.test",
-                                    "http://evil.test", f"http://localhost.evil.test:{PORT}", "null",
-                                    f"http://127.0.0.1:{PORT}/path", f"ftp://127.0.0.1:{PORT}"])
+@pytest.mark.parametrize(
+    "origin",
+    [
+        f"http://127.0.0.1:{PORT}.evil.test",
+        f"http://127.0.0.1:{PORT}@evil.test",
+        "http://evil.test",
+        f"http://localhost.evil.test:{PORT}",
+        "null",
+        f"http://127.0.0.1:{PORT}/path",
+        f"ftp://127.0.0.1:{PORT}",
+    ],
+)
 async def test_origins_that_only_start_like_an_allowed_one_are_refused(origin: str) -> None:
     assert await status({"Origin": origin}) == 403
 
@@ -68,7 +89,9 @@ async def test_exact_hosts_and_origins_pass() -> None:
 
 async def test_the_token_is_still_required() -> None:
     guard = AccessGuard(ok_app, host="127.0.0.1", token=TOKEN)
-    async with httpx2.AsyncClient(transport=httpx2.ASGITransport(app=guard), base_url=f"http://127.0.0.1:{PORT}") as c:
+    async with httpx2.AsyncClient(
+        transport=httpx2.ASGITransport(app=guard), base_url=f"http://127.0.0.1:{PORT}"
+    ) as c:
         assert (await c.post("/mcp", headers={"Authorization": "Bearer wrong"})).status_code == 401
         assert (await c.post("/mcp", headers={"Authorization": f"Bearer {TOKEN} "})).status_code == 401
 
@@ -88,7 +111,8 @@ async def test_a_blank_token_from_the_environment_is_refused(monkeypatch: pytest
             http_app(build_server(wq), wq, "192.0.2.7")
 
 
-# -- properties ---------------------------------------------------------------------------------------------------
+# -- properties
+# ---------------------------------------------------------------------------------------------------
 
 _ALLOWED = st.sampled_from(["127.0.0.1", "localhost", "[::1]"])
 _PORTS = st.integers(min_value=1, max_value=65535)
@@ -111,7 +135,10 @@ def test_userinfo_is_never_accepted(host: str, port: int, junk: str) -> None:
 @given(_ALLOWED, _PORTS, st.from_regex(r"[a-z0-9.-]{1,20}", fullmatch=True))
 def test_extra_labels_after_the_host_or_port_are_never_accepted(host: str, port: int, label: str) -> None:
     assert not host_allowed(f"{host}:{port}.{label}", HOSTS)
-    assert not host_allowed(f"{host}.{label}:{port}", HOSTS) or f"{host}.{label}" in ("127.0.0.1", "localhost")
+    assert not host_allowed(f"{host}.{label}:{port}", HOSTS) or f"{host}.{label}" in (
+        "127.0.0.1",
+        "localhost",
+    )
     assert not origin_allowed(f"http://{host}:{port}.{label}", ORIGINS)
 
 

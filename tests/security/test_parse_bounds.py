@@ -54,31 +54,47 @@ async def test_a_crash_in_the_extractor_is_one_error_and_the_process_lives() -> 
     with pytest.raises(ExtractionFailedError) as caught:
         await run_bounded(worker_abort, source="http://x.test/crash", deadline_s=10, memory_bytes=256 * MB)
     assert "crashed" in caught.value.message and caught.value.code == "WEB_FETCH_EXTRACTION_FAILED"
-    assert await run_bounded(worker_echo, "alive", source="s", deadline_s=10, memory_bytes=256 * MB) == "alive"
+    assert (
+        await run_bounded(worker_echo, "alive", source="s", deadline_s=10, memory_bytes=256 * MB) == "alive"
+    )
 
 
 @bounded(30)
 async def test_a_spinning_extractor_is_stopped_at_its_deadline(tmp_path: Path) -> None:
-    """A worker that would spin for ten minutes: the call fails at its 1 s deadline and the worker is killed."""
+    """A worker that would spin for ten minutes: the call fails at its 1 s deadline and the worker is
+    killed."""
     await run_bounded(worker_echo, "warm", source="s", deadline_s=20, memory_bytes=256 * MB)
     record = tmp_path / "pid"
     with pytest.raises(ExtractionFailedError):
-        await run_bounded(worker_spin, 600.0, str(record), source="http://x.test/spin", deadline_s=1.0, memory_bytes=256 * MB)
+        await run_bounded(
+            worker_spin,
+            600.0,
+            str(record),
+            source="http://x.test/spin",
+            deadline_s=1.0,
+            memory_bytes=256 * MB,
+        )
     assert _gone(int(record.read_text()), 10.0)
 
 
 @bounded(30)
 async def test_an_extractor_past_its_memory_allowance_fails_alone() -> None:
     with pytest.raises(ExtractionFailedError) as caught:
-        await run_bounded(worker_allocate, 2048, source="http://x.test/big", deadline_s=10, memory_bytes=128 * MB)
+        await run_bounded(
+            worker_allocate, 2048, source="http://x.test/big", deadline_s=10, memory_bytes=128 * MB
+        )
     assert "memory" in caught.value.message
-    assert await run_bounded(worker_allocate, 16, source="s", deadline_s=10, memory_bytes=128 * MB) == f"allocated {16 * MB}"
+    assert (
+        await run_bounded(worker_allocate, 16, source="s", deadline_s=10, memory_bytes=128 * MB)
+        == f"allocated {16 * MB}"
+    )
 
 
 @pytest.mark.parametrize("allowance_mb", [128, 250])
 @bounded(30)
 async def test_the_childs_peak_resident_size_stays_within_its_allowance(allowance_mb: int) -> None:
-    """The allowance counts the child's whole RSS (its imports included), so 10x the body cap is a bound, not a hope."""
+    """The allowance counts the child's whole RSS (its imports included), so 10x the body cap is a bound, not
+    a hope."""
     peak = await run_bounded(worker_fill, 4, source="s", deadline_s=20, memory_bytes=allowance_mb * MB)
     assert allowance_mb * MB * 0.8 < peak <= allowance_mb * MB, f"peak {peak / MB:.0f} MB"
 
@@ -86,7 +102,10 @@ async def test_the_childs_peak_resident_size_stays_within_its_allowance(allowanc
 @bounded(60)
 async def test_workers_are_pooled_and_never_read_more_than_their_share() -> None:
     """Warm workers serve many documents (no fork per page), each at most DOCUMENTS_PER_WORKER."""
-    pids = [await run_bounded(worker_pid, source="s", deadline_s=20, memory_bytes=256 * MB) for _ in range(2 * DOCUMENTS_PER_WORKER + 10)]
+    pids = [
+        await run_bounded(worker_pid, source="s", deadline_s=20, memory_bytes=256 * MB)
+        for _ in range(2 * DOCUMENTS_PER_WORKER + 10)
+    ]
     served = {pid: pids.count(pid) for pid in set(pids)}
     assert len(served) <= 2 * (SPARE_WORKERS + 3), served  # reused, not one process per document
     assert max(served.values()) <= DOCUMENTS_PER_WORKER, served
@@ -95,7 +114,8 @@ async def test_workers_are_pooled_and_never_read_more_than_their_share() -> None
 
 @bounded(60)
 async def test_a_document_starts_no_thread_while_the_spares_are_there() -> None:
-    """Taking a worker from a full pool starts no refill thread (a thread's start cost the loop ~1 ms a document)."""
+    """Taking a worker from a full pool starts no refill thread (a thread's start cost the loop ~1 ms a
+    document)."""
     for _ in range(20):
         await run_bounded(worker_echo, "warm", source="s", deadline_s=20, memory_bytes=256 * MB)
         if len(pool._idle) > SPARE_WORKERS:  # one more than the spares: the next take leaves them whole
@@ -124,9 +144,13 @@ async def test_a_worker_that_ran_out_of_memory_is_retired_and_one_that_raised_a_
     record = tmp_path / "pid"
     expected = ExtractionFailedError if memory else EmptyError
     with pytest.raises(expected):
-        await run_bounded(worker_fail_with_pid, str(record), memory, source="s", deadline_s=20, memory_bytes=256 * MB)
+        await run_bounded(
+            worker_fail_with_pid, str(record), memory, source="s", deadline_s=20, memory_bytes=256 * MB
+        )
     failed = int(record.read_text())
-    later = {await run_bounded(worker_pid, source="s", deadline_s=20, memory_bytes=256 * MB) for _ in range(12)}
+    later = {
+        await run_bounded(worker_pid, source="s", deadline_s=20, memory_bytes=256 * MB) for _ in range(12)
+    }
     assert (failed in later) is not memory, (failed, later)
 
 
@@ -145,14 +169,20 @@ def _gone(pid: int, within_s: float) -> bool:
 
 
 @bounded(60)
-async def test_a_worker_long_on_one_document_is_demoted_and_retired_and_a_short_one_keeps_its_priority() -> None:
+async def test_a_worker_long_on_one_document_is_demoted_and_retired_and_a_short_one_keeps_its_priority() -> (
+    None
+):
     """The multi-level feedback rule: past DEMOTE_AFTER_S of CPU on one document a worker drops to
     DEMOTED_NICE and is not reused; a short document's worker stays at WORKER_NICE and is reused."""
     usual = max(WORKER_NICE, os.getpriority(os.PRIO_PROCESS, 0))  # a worker cannot be nicer than its parent
     await run_bounded(worker_echo, "warm", source="s", deadline_s=20, memory_bytes=256 * MB)
-    short_pid, short_nice = await run_bounded(worker_priority, 0.0, usual, source="s", deadline_s=20, memory_bytes=256 * MB)
+    short_pid, short_nice = await run_bounded(
+        worker_priority, 0.0, usual, source="s", deadline_s=20, memory_bytes=256 * MB
+    )
     assert short_nice == usual
-    again, again_nice = await run_bounded(worker_priority, 0.0, usual, source="s", deadline_s=20, memory_bytes=256 * MB)
+    again, again_nice = await run_bounded(
+        worker_priority, 0.0, usual, source="s", deadline_s=20, memory_bytes=256 * MB
+    )
     assert (again, again_nice) == (short_pid, usual)  # kept and reused, priority unchanged
 
     long_pid, long_nice = await run_bounded(
@@ -160,21 +190,26 @@ async def test_a_worker_long_on_one_document_is_demoted_and_retired_and_a_short_
     )
     assert long_nice == DEMOTED_NICE
     assert _gone(long_pid, 5.0)  # retired: it cannot raise its priority again
-    later = {await run_bounded(worker_pid, source="s", deadline_s=20, memory_bytes=256 * MB) for _ in range(8)}
+    later = {
+        await run_bounded(worker_pid, source="s", deadline_s=20, memory_bytes=256 * MB) for _ in range(8)
+    }
     assert long_pid not in later
 
 
 @bounded(30)
 async def test_no_lock_is_held_across_documents(tmp_path: Path) -> None:
     """A slow document does not hold up a fast one (the old global PDF lock did): the slow one is held until
-    the fast one has been read, so under a lock the fast one would wait for the 60 s cap, past the 30 s bound."""
+    the fast one has been read, so under a lock the fast one would wait for the 60 s cap, past the 30 s
+    bound."""
     await run_bounded(worker_echo, "warm", source="s", deadline_s=20, memory_bytes=256 * MB)
     release = tmp_path / "release"
     slow = asyncio.create_task(
         run_bounded(worker_wait_for, str(release), 60.0, source="slow", deadline_s=90, memory_bytes=256 * MB)
     )
     await asyncio.sleep(0.2)
-    assert await run_bounded(worker_echo, "fast", source="fast", deadline_s=20, memory_bytes=256 * MB) == "fast"
+    assert (
+        await run_bounded(worker_echo, "fast", source="fast", deadline_s=20, memory_bytes=256 * MB) == "fast"
+    )
     assert not slow.done()
     release.touch()
     assert await slow == "released"
@@ -184,13 +219,20 @@ async def test_no_lock_is_held_across_documents(tmp_path: Path) -> None:
 async def test_hostile_pages_end_within_the_deadline_and_a_normal_read_still_works(simweb: SimWeb) -> None:
     simweb.route("/brackets", Reply(body=nested_brackets(1_000_000), content_type="text/markdown"), host=SITE)
     simweb.route("/pdf", Reply(body=pdf_operators(7_000_000), content_type="application/pdf"), host=SITE)
-    simweb.route("/ok", Reply(body="<html><body><p>The island ferry resumed its winter timetable on Monday.</p></body></html>"), host=SITE)
+    simweb.route(
+        "/ok",
+        Reply(
+            body="<html><body><p>The island ferry resumed its winter timetable on Monday.</p></body></html>"
+        ),
+        host=SITE,
+    )
     config = site_config(simweb, fetch_deadline_s=8.0, max_body_bytes=2_000_000)
     async with Client(config) as wq:
         await wq.fetch(simweb.url("/ok", host=SITE))  # warm
         # each ends as a result or a FetchError, the process lives (the speed goal: benchmarks/hostile.py)
         outcomes = await asyncio.gather(
-            wq.fetch(simweb.url("/brackets", host=SITE)), wq.fetch(simweb.url("/pdf", host=SITE)),
+            wq.fetch(simweb.url("/brackets", host=SITE)),
+            wq.fetch(simweb.url("/pdf", host=SITE)),
             return_exceptions=True,
         )
         for outcome in outcomes:
@@ -208,12 +250,15 @@ async def test_links_are_capped_before_they_are_materialised(simweb: SimWeb) -> 
 
 
 def test_a_page_is_read_up_to_its_tag_cap_and_its_links_still_list() -> None:
-    """A 3 MB page of links (240,000 tags) reads its first MAX_TAGS tags: text and links, no tree of the rest."""
+    """A 3 MB page of links (240,000 tags) reads its first MAX_TAGS tags: text and links, no tree of the
+    rest."""
     page = many_links(3_000_000)
     assert page.count("<") > 2 * MAX_TAGS
     capped = cap_tags(page)
     assert capped.count("<") == MAX_TAGS - 1 and page.startswith(capped)
-    doc = extract_document(page.encode(), content_type="text/html", url="http://x.test/", final_url="http://x.test/")
+    doc = extract_document(
+        page.encode(), content_type="text/html", url="http://x.test/", final_url="http://x.test/"
+    )
     last = MAX_TAGS // 2  # two tags an anchor: the last ones read are just under this
     assert len(doc.links) == MAX_LINKS and f"l{last - 10}" in doc.text and f"l{last}" not in doc.text
     assert cap_tags(PAGE_TEXT) is PAGE_TEXT  # a normal page is untouched
@@ -235,11 +280,15 @@ def _cap_by_walking(html: str) -> str:
     st.lists(st.sampled_from([0, 1, 2, 7, 4095, 4096, 4097, 9000]), min_size=1, max_size=40),
     st.integers(0, 2**32),
 )
-def test_the_tag_cap_counted_by_blocks_is_the_cap_found_tag_by_tag(tags: int, gaps: list[int], seed: int) -> None:
+def test_the_tag_cap_counted_by_blocks_is_the_cap_found_tag_by_tag(
+    tags: int, gaps: list[int], seed: int
+) -> None:
     """Blocks are counted at C speed and only the last one walked: the cut must fall where walking puts it,
     whether the MAX_TAGS-th tag opens, ends or straddles a block."""
     rng = random.Random(seed)
-    page = "".join("<" + "a" * (rng.choice(gaps) if rng.random() < 0.002 else rng.randint(0, 2)) for _ in range(tags))
+    page = "".join(
+        "<" + "a" * (rng.choice(gaps) if rng.random() < 0.002 else rng.randint(0, 2)) for _ in range(tags)
+    )
     assert cap_tags(page) == _cap_by_walking(page)
 
 
@@ -255,11 +304,22 @@ def test_nesting_past_the_depth_cap_is_refused_before_parsing_and_normal_nesting
     """The refusal names the depth cap: the scan's, before any tree (lxml would stop at 255 levels silently).
     How fast it is lives in benchmarks/hostile.py (``nesting``)."""
     with pytest.raises(ExtractionFailedError) as caught:
-        extract_document(deep_nesting(1_000_000).encode(), content_type="text/html", url="http://x.test/deep",
-                         final_url="http://x.test/deep")
-    assert f"more than {MAX_DEPTH} deep" in caught.value.message and caught.value.code == "WEB_FETCH_EXTRACTION_FAILED"
-    nested = "<html><body>" + "<div>" * 200 + PAGE_TEXT * 3 + "</div>" * 200 + "</body></html>"  # lxml stops at 255
-    assert extract_document(nested.encode(), content_type="text/html", url="http://x.test/", final_url="http://x.test/").text
+        extract_document(
+            deep_nesting(1_000_000).encode(),
+            content_type="text/html",
+            url="http://x.test/deep",
+            final_url="http://x.test/deep",
+        )
+    assert (
+        f"more than {MAX_DEPTH} deep" in caught.value.message
+        and caught.value.code == "WEB_FETCH_EXTRACTION_FAILED"
+    )
+    nested = (
+        "<html><body>" + "<div>" * 200 + PAGE_TEXT * 3 + "</div>" * 200 + "</body></html>"
+    )  # lxml stops at 255
+    assert extract_document(
+        nested.encode(), content_type="text/html", url="http://x.test/", final_url="http://x.test/"
+    ).text
 
 
 def test_the_depth_scan_skips_scripts_comments_and_elements_that_do_not_nest() -> None:
@@ -269,4 +329,6 @@ def test_the_depth_scan_skips_scripts_comments_and_elements_that_do_not_nest() -
     for page in (script, flat, comment):
         check_depth(f"<html><body>{page}{PAGE_TEXT}</body></html>", "http://x.test/")
     with pytest.raises(ExtractionFailedError):
-        check_depth("<html><body>" + "<x-a><b>" * 600 + "</body></html>", "http://x.test/")  # custom tags nest too
+        check_depth(
+            "<html><body>" + "<x-a><b>" * 600 + "</body></html>", "http://x.test/"
+        )  # custom tags nest too

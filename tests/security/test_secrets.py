@@ -60,7 +60,10 @@ async def test_a_key_with_control_characters_is_refused_naming_the_variable(
     assert simweb.requests == []
 
 
-@pytest.mark.parametrize("pasted", [KEY, "sk-proj-Abc123Def456Ghi789Jkl", "tvly-dev-0a1b2c3d4e5f6a7b8c9d", "fc-0123456789abcdef0123"])
+@pytest.mark.parametrize(
+    "pasted",
+    [KEY, "sk-proj-Abc123Def456Ghi789Jkl", "tvly-dev-0a1b2c3d4e5f6a7b8c9d", "fc-0123456789abcdef0123"],
+)
 def test_a_key_pasted_as_api_key_env_is_refused_without_echo(pasted: str) -> None:
     with pytest.raises(ConfigError) as caught:
         load_config({"overrides": {"brave": {"api_key_env": pasted}}})
@@ -90,8 +93,11 @@ async def test_a_key_echoed_back_in_any_form_is_masked_in_the_error(simweb: SimW
     echoed = ECHOES[form]
 
     def reply(req: Request) -> Reply:
-        return Reply(status=401, body=json.dumps({"message": f"invalid token {echoed} for this plan"}),
-                     content_type="application/json")
+        return Reply(
+            status=401,
+            body=json.dumps({"message": f"invalid token {echoed} for this plan"}),
+            content_type="application/json",
+        )
 
     serve(simweb, "brave", reply)
     config = provider_config(simweb, ["brave"])
@@ -104,21 +110,27 @@ async def test_a_key_echoed_back_in_any_form_is_masked_in_the_error(simweb: SimW
     assert echoed.strip("…") not in shown and not [run for run in runs if run in shown.lower()]
 
 
-async def test_the_http_librarys_request_log_line_is_masked(simweb: SimWeb, caplog: pytest.LogCaptureFixture) -> None:
+async def test_the_http_librarys_request_log_line_is_masked(
+    simweb: SimWeb, caplog: pytest.LogCaptureFixture
+) -> None:
     """Mojeek sends its key in the query string; httpx2 logs every request URL at INFO."""
     serve(simweb, "mojeek")
     with caplog.at_level(logging.DEBUG):
         async with Client(provider_config(simweb, ["mojeek"])) as wq:
             await wq.search("q", provider="mojeek")
-    assert "api_key=" in simweb.requests[-1].headers.get("x-check", "api_key=")  # the key did travel in the query
+    assert "api_key=" in simweb.requests[-1].headers.get(
+        "x-check", "api_key="
+    )  # the key did travel in the query
     assert simweb.requests[-1].query["api_key"] == "key-mojeek-0123456789"
     assert "HTTP Request" in caplog.text and "key-mojeek-0123456789" not in caplog.text
 
 
-# -- properties of the masking ----------------------------------------------------------------------------------
+# -- properties of the masking
+# ----------------------------------------------------------------------------------
 
-_KEYS = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+=", min_size=12, max_size=48).filter(
-    lambda k: any(c.isdigit() for c in k))
+_KEYS = st.text(
+    alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+=", min_size=12, max_size=48
+).filter(lambda k: any(c.isdigit() for c in k))
 _AROUND = st.text(alphabet=" abcdefgh:;,'\"()[]{}", max_size=30)
 
 
@@ -164,7 +176,8 @@ async def test_a_key_echoed_into_a_result_is_masked_there(simweb: SimWeb, fixtur
     assert out.results and "was used" in " ".join(r.snippet for r in out.results)
 
 
-# -- masking before any cut; the key inside base64 --------------------------------------------------------------
+# -- masking before any cut; the key inside base64
+# --------------------------------------------------------------
 
 CUT_KEY = "sk-test-Sq9Zx7Lm2Pw8RcYd4N"
 
@@ -172,8 +185,15 @@ CUT_KEY = "sk-test-Sq9Zx7Lm2Pw8RcYd4N"
 async def test_a_key_cut_by_the_message_limit_leaves_no_piece_of_itself(simweb: SimWeb) -> None:
     """The provider's message is cut at 300 characters; the key straddling the cut once left ``sk-test-S``."""
     filler = "x" * 291
-    serve(simweb, "brave", Reply(status=401, body=json.dumps({"message": f"{filler}{CUT_KEY} is not valid"}),
-                                 content_type="application/json"))
+    serve(
+        simweb,
+        "brave",
+        Reply(
+            status=401,
+            body=json.dumps({"message": f"{filler}{CUT_KEY} is not valid"}),
+            content_type="application/json",
+        ),
+    )
     config = provider_config(simweb, ["brave"])
     config["overrides"]["brave"]["api_key"] = CUT_KEY  # type: ignore[index]
     async with Client(config) as wq:
@@ -185,10 +205,18 @@ async def test_a_key_cut_by_the_message_limit_leaves_no_piece_of_itself(simweb: 
 
 @pytest.mark.parametrize("before", ["", "u:", "us:", "user:"])
 async def test_a_key_echoed_in_base64_is_masked(simweb: SimWeb, before: str) -> None:
-    """An upstream that echoes the credentials it got as base64 (a Basic header ``user:key``), at each alignment."""
+    """An upstream that echoes the credentials it got as base64 (a Basic header ``user:key``), at each
+    alignment."""
     echoed = base64.b64encode(f"{before}{CUT_KEY}".encode()).decode()
-    serve(simweb, "brave", Reply(status=401, body=json.dumps({"message": f"credentials {echoed} refused"}),
-                                 content_type="application/json"))
+    serve(
+        simweb,
+        "brave",
+        Reply(
+            status=401,
+            body=json.dumps({"message": f"credentials {echoed} refused"}),
+            content_type="application/json",
+        ),
+    )
     config = provider_config(simweb, ["brave"])
     config["overrides"]["brave"]["api_key"] = CUT_KEY  # type: ignore[index]
     async with Client(config) as wq:
@@ -198,7 +226,8 @@ async def test_a_key_echoed_in_base64_is_masked(simweb: SimWeb, before: str) -> 
 
 
 def key_runs_in(shown: str, encoded: str, before: int, size: int) -> list[str]:
-    """Runs of ``MIN_FRAGMENT`` of the base64 characters made only of the key's bits that ``shown`` still holds."""
+    """Runs of ``MIN_FRAGMENT`` of the base64 characters made only of the key's bits that ``shown`` still
+    holds."""
     own = encoded[(8 * before + 5) // 6 : (8 * (before + size)) // 6]
     runs = (own[i : i + MIN_FRAGMENT] for i in range(len(own) - MIN_FRAGMENT + 1))
     return [run for run in runs if run in shown]

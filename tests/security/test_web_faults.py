@@ -22,7 +22,8 @@ PAGE = article("Ferry", "The island ferry resumed its winter timetable on Monday
 INTRANET = "intranet.test"
 
 
-# -- row 3: the document cache is under the same address policy as the network ------------------------------------
+# -- row 3: the document cache is under the same address policy as the network
+# ------------------------------------
 
 
 def intranet_config(web: SimWeb, cache: Path, *, allowed: bool) -> dict[str, Any]:
@@ -34,7 +35,9 @@ def intranet_config(web: SimWeb, cache: Path, *, allowed: bool) -> dict[str, Any
 
 
 @bounded(20)
-async def test_a_page_cached_by_a_permissive_process_is_not_served_to_a_strict_one(simweb: SimWeb, tmp_path: Path) -> None:
+async def test_a_page_cached_by_a_permissive_process_is_not_served_to_a_strict_one(
+    simweb: SimWeb, tmp_path: Path
+) -> None:
     simweb.route("/wiki", Reply(body=PAGE), host=INTRANET)
     cache = tmp_path / "shared.sqlite"
     url = simweb.url("/wiki", host=INTRANET)
@@ -48,7 +51,9 @@ async def test_a_page_cached_by_a_permissive_process_is_not_served_to_a_strict_o
 
 
 @bounded(20)
-async def test_a_literal_address_cached_under_allow_private_is_refused_in_any_spelling(simweb: SimWeb, tmp_path: Path) -> None:
+async def test_a_literal_address_cached_under_allow_private_is_refused_in_any_spelling(
+    simweb: SimWeb, tmp_path: Path
+) -> None:
     simweb.route("/status", Reply(body=PAGE))
     cache = tmp_path / "shared.sqlite"
     open_config = site_config(simweb, cache_path=cache, allow_private_addresses=True)
@@ -70,9 +75,14 @@ async def test_a_public_page_is_still_served_from_the_cache(simweb: SimWeb, tmp_
     assert first.text == again.text and len(simweb.requests_to("/story")) == 1
 
 
-# -- row 6: decoding faults are fetch errors ------------------------------------------------------------------------
+# -- row 6: decoding faults are fetch errors
+# ------------------------------------------------------------------------
 
-TEXT = "<html><body><p>" + "The harbour bridge reopened to traffic on Saturday morning. " * 40 + "</p></body></html>"
+TEXT = (
+    "<html><body><p>"
+    + "The harbour bridge reopened to traffic on Saturday morning. " * 40
+    + "</p></body></html>"
+)
 BODIES = {
     "corrupt": (corrupt_gzip(TEXT), "gzip"),
     "truncated": (truncated_gzip(TEXT), "gzip"),
@@ -95,7 +105,9 @@ async def test_a_bad_content_encoding_is_a_fetch_error(simweb: SimWeb, fault: st
 
 @bounded(10)
 async def test_two_real_layers_still_read(simweb: SimWeb) -> None:
-    simweb.route("/two", Reply(body=layered_gzip(TEXT, 2), headers={"Content-Encoding": "gzip, gzip"}), host=SITE)
+    simweb.route(
+        "/two", Reply(body=layered_gzip(TEXT, 2), headers={"Content-Encoding": "gzip, gzip"}), host=SITE
+    )
     async with Client(site_config(simweb)) as wq:
         assert "The harbour bridge" in (await wq.fetch(simweb.url("/two", host=SITE))).text
 
@@ -115,12 +127,22 @@ def test_the_cli_exits_1_with_one_line_and_no_traceback(simweb: SimWeb, tmp_path
 async def test_one_corrupt_source_costs_one_source_not_the_brief(simweb: SimWeb) -> None:
     hosts = ["good-a.test", "broken.test", "good-b.test"]
     for host in hosts:
-        text = article(f"Bridge at {host}", f"The harbour bridge reopened on Saturday, {host} reported after eleven weeks of repairs.")
-        reply = Reply(body=corrupt_gzip(text), headers={"Content-Encoding": "gzip"}) if host == "broken.test" else Reply(body=text)
+        text = article(
+            f"Bridge at {host}",
+            f"The harbour bridge reopened on Saturday, {host} reported after eleven weeks of repairs.",
+        )
+        reply = (
+            Reply(body=corrupt_gzip(text), headers={"Content-Encoding": "gzip"})
+            if host == "broken.test"
+            else Reply(body=text)
+        )
         simweb.route("/story", reply, host=host)
 
     def searx(req: Request) -> Reply:
-        results = [{"url": simweb.url("/story", host=h), "title": f"Bridge {h}", "content": f"Snippet from {h}."} for h in hosts]
+        results = [
+            {"url": simweb.url("/story", host=h), "title": f"Bridge {h}", "content": f"Snippet from {h}."}
+            for h in hosts
+        ]
         return Reply(body=json.dumps({"results": results}), content_type="application/json")
 
     serve(simweb, "searxng", searx)
@@ -134,7 +156,8 @@ async def test_one_corrupt_source_costs_one_source_not_the_brief(simweb: SimWeb)
     assert not by_site["good-a.test"].snippet_only and not by_site["good-b.test"].snippet_only
 
 
-# -- row 10: reader services get public URLs only -------------------------------------------------------------------
+# -- row 10: reader services get public URLs only
+# -------------------------------------------------------------------
 
 JINA = "r.jina.test"
 
@@ -146,17 +169,22 @@ def jina_config(web: SimWeb, **network: Any) -> dict[str, Any]:
     return config
 
 
-JINA_OK = json.dumps({"code": 200, "data": {"title": "T", "url": "u", "content": "The page text is a full sentence here."}})
+JINA_OK = json.dumps(
+    {"code": 200, "data": {"title": "T", "url": "u", "content": "The page text is a full sentence here."}}
+)
 
 
-@pytest.mark.parametrize("url", [
-    "http://169.254.169.254/latest/meta-data/iam/security-credentials/",
-    "http://[fd00:ec2::254]/latest/meta-data/",
-    "http://168.63.129.16/machine?comp=goalstate",
-    "http://metadata.internal.test/computeMetadata/v1/",   # pinned to a private address below
-    "http://unresolvable.invalid/",                         # cannot be checked, so not handed over
-    "http://2852039166/latest/meta-data/",                  # 169.254.169.254 as one decimal number
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://169.254.169.254/latest/meta-data/iam/security-credentials/",
+        "http://[fd00:ec2::254]/latest/meta-data/",
+        "http://168.63.129.16/machine?comp=goalstate",
+        "http://metadata.internal.test/computeMetadata/v1/",  # pinned to a private address below
+        "http://unresolvable.invalid/",  # cannot be checked, so not handed over
+        "http://2852039166/latest/meta-data/",  # 169.254.169.254 as one decimal number
+    ],
+)
 @bounded(10)
 async def test_an_internal_url_is_never_handed_to_a_reader_service(simweb: SimWeb, url: str) -> None:
     simweb.route("/", Reply(body=JINA_OK, content_type="application/json"), host=JINA)

@@ -1,4 +1,5 @@
-"""``webquorum serve`` against hostile clients: one Host/Origin guard on every route, and a deadline on headers.
+"""``webquorum serve`` against hostile clients: one Host/Origin guard on every route, and a deadline on
+headers.
 
 A real uvicorn on loopback (in a thread) serving the real app. Before, every route but ``/mcp`` let
 ``127.0.0.1:PORT.evil.test`` through (a prefix match), and a connection that sent half its headers
@@ -22,7 +23,14 @@ from webquorum.serve import server_config
 from webquorum.serve.app import build_app
 
 HEADER_TIMEOUT_S = 0.5
-ROUTES = ["/", "/search?q=ferry&format=json", "/brief?q=ferry", "/fetch?url=x", "/healthz", "/assets/page.css"]
+ROUTES = [
+    "/",
+    "/search?q=ferry&format=json",
+    "/brief?q=ferry",
+    "/fetch?url=x",
+    "/healthz",
+    "/assets/page.css",
+]
 
 
 @contextlib.contextmanager
@@ -35,14 +43,25 @@ def running(simweb: SimWeb) -> Iterator[int]:
 
 
 @pytest.mark.parametrize("route", ROUTES)
-def test_hosts_and_origins_that_only_start_like_this_server_are_refused_on_every_route(simweb: SimWeb, route: str) -> None:
+def test_hosts_and_origins_that_only_start_like_this_server_are_refused_on_every_route(
+    simweb: SimWeb, route: str
+) -> None:
     with running(simweb) as port:
         base = f"http://127.0.0.1:{port}"
-        for host in (f"127.0.0.1:{port}.evil.test", f"127.0.0.1:{port}@evil.test", f"localhost.evil.test:{port}"):
+        for host in (
+            f"127.0.0.1:{port}.evil.test",
+            f"127.0.0.1:{port}@evil.test",
+            f"localhost.evil.test:{port}",
+        ):
             assert httpx2.get(base + route, headers={"Host": host}, timeout=10).status_code == 421, host
         for origin in (f"http://127.0.0.1:{port}.evil.test", f"http://127.0.0.1:{port}@evil.test", "null"):
             assert httpx2.get(base + route, headers={"Origin": origin}, timeout=10).status_code == 403, origin
-        assert httpx2.get(base + "/healthz", headers={"Origin": f"http://localhost:{port}"}, timeout=10).status_code == 200
+        assert (
+            httpx2.get(
+                base + "/healthz", headers={"Origin": f"http://localhost:{port}"}, timeout=10
+            ).status_code
+            == 200
+        )
 
 
 def half_request(port: int, *, after: bytes = b"") -> socket.socket:
@@ -70,4 +89,6 @@ def test_a_connection_that_never_finishes_its_headers_is_closed(simweb: SimWeb) 
         assert kept.recv(65536).startswith(b"HTTP/1.1 200")
         kept.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         assert closed_by_server(kept)
-        assert httpx2.get(f"http://127.0.0.1:{port}/healthz", timeout=10).status_code == 200  # the server still serves
+        assert (
+            httpx2.get(f"http://127.0.0.1:{port}/healthz", timeout=10).status_code == 200
+        )  # the server still serves

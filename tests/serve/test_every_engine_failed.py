@@ -1,4 +1,5 @@
-"""Every engine of the fan-out failed: the SearXNG door lists each with its reason, the page says it in words."""
+"""Every engine of the fan-out failed: the SearXNG door lists each with its reason, the page says it in
+words."""
 
 from __future__ import annotations
 
@@ -14,7 +15,11 @@ MEMBERS = ["brave", "searxng", "tavily"]
 
 def all_down(simweb: SimWeb) -> dict[str, object]:
     serve(simweb, "brave", Reply(status=503, body=b"{}", content_type="application/json"))
-    serve(simweb, "searxng", Reply(status=429, body=b"{}", content_type="application/json", headers={"Retry-After": "9"}))
+    serve(
+        simweb,
+        "searxng",
+        Reply(status=429, body=b"{}", content_type="application/json", headers={"Retry-After": "9"}),
+    )
     serve(simweb, "tavily", Reply(body=b"<html>challenge</html>", content_type="text/html"))
     config = provider_config(simweb, MEMBERS)
     config["combos"] = [{"id": "fanout", "members": MEMBERS}]

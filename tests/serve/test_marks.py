@@ -27,7 +27,10 @@ def test_names_match_ignoring_case_and_legal_form() -> None:
 
 
 def test_marks_never_overlap_and_keep_reading_order() -> None:
-    agreed = [AgreedItem(kind="figure", value=AGREED, count=2, of=4), AgreedItem(kind="figure", value="1998", count=3, of=4)]
+    agreed = [
+        AgreedItem(kind="figure", value=AGREED, count=2, of=4),
+        AgreedItem(kind="figure", value="1998", count=3, of=4),
+    ]
     text = "Opened in 1998, the bridge is 1,240 metres long; 1,310 metres says one guide."
     marks = agreed_marks(text, agreed)
     assert [text[m.start : m.end] for m in marks] == ["1998", "1,240 metres"]
@@ -38,20 +41,54 @@ def test_page_text_is_escaped_and_only_http_links_are_made() -> None:
     hostile = '<script>alert(1)</script> 1,240 metres "quoted"'
     agreed = [AgreedItem(kind="figure", value=AGREED, count=2, of=2)]
     brief = Brief(
-        query="<b>q</b>", searched_at="2026-12-01", provider="sim", reader="http",
+        query="<b>q</b>",
+        searched_at="2026-12-01",
+        provider="sim",
+        reader="http",
         sources=[
-            BriefSource(n=1, title="<img src=x onerror=alert(1)>", site="a.test", url="javascript:alert(1)", text=hostile, snippet_only=False),
-            BriefSource(n=2, title="B", site="b.test", url="http://b.test/", text="1,310 metres", snippet_only=True, error="WEB_FETCH_TIMEOUT"),
+            BriefSource(
+                n=1,
+                title="<img src=x onerror=alert(1)>",
+                site="a.test",
+                url="javascript:alert(1)",
+                text=hostile,
+                snippet_only=False,
+            ),
+            BriefSource(
+                n=2,
+                title="B",
+                site="b.test",
+                url="http://b.test/",
+                text="1,310 metres",
+                snippet_only=True,
+                error="WEB_FETCH_TIMEOUT",
+            ),
         ],
         agreed=agreed,
-        disagreed=[DisagreedItem(kind="figure", site="b.test", url="http://b.test/", value="1,310 metres", others_value=AGREED, others_count=1)],
-        reads_spent={}, failures=[], brief="",
+        disagreed=[
+            DisagreedItem(
+                kind="figure",
+                site="b.test",
+                url="http://b.test/",
+                value="1,310 metres",
+                others_value=AGREED,
+                others_count=1,
+            )
+        ],
+        reads_spent={},
+        failures=[],
+        brief="",
     )
     html = brief_html(brief)
     assert "<script>" not in html and "<img" not in html and "<b>q</b>" not in html
     assert 'href="javascript:' not in html and 'href="http://b.test/"' in html
-    assert "snippet only: the page was not read in time</p>" in html and data_code(html) == "WEB_FETCH_TIMEOUT"  # words shown, code kept as data
-    assert 'class="card dissenting" data-site="b.test"' in html and "Disagrees: says 1,310 metres where 1 other says" in html
+    assert (
+        "snippet only: the page was not read in time</p>" in html and data_code(html) == "WEB_FETCH_TIMEOUT"
+    )  # words shown, code kept as data
+    assert (
+        'class="card dissenting" data-site="b.test"' in html
+        and "Disagrees: says 1,310 metres where 1 other says" in html
+    )
     assert marked_text(hostile, brief, "a.test").count("<mark") == 1
     assert '<mark class="dissent">1,310 metres</mark>' in marked_text("1,310 metres", brief, "b.test")
     assert "dissent" not in marked_text("1,310 metres", brief, "a.test")

@@ -1,4 +1,5 @@
-"""The brief page in a real browser: Debian's headless Chromium, driven by Playwright, against the simulated web.
+"""The brief page in a real browser: Debian's headless Chromium, driven by Playwright, against the simulated
+web.
 
 A person opens ``/``, types the question and presses Enter; the page must then show what the
 brief found: four cards with their sites as pills, the agreed length highlighted where each card
@@ -21,8 +22,13 @@ from tests.sim.web import SimWeb
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--no-first-run", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
 ]
 
 
@@ -42,7 +48,9 @@ def browser() -> Iterator[Any]:
             chromium.close()
 
 
-def ask(browser: Any, base: str, *, width: int = 1280, height: int = 900, scheme: str = "light") -> tuple[Any, list[str]]:
+def ask(
+    browser: Any, base: str, *, width: int = 1280, height: int = 900, scheme: str = "light"
+) -> tuple[Any, list[str]]:
     """A fresh page that opens ``/``, types the question and submits it, as a person would."""
     context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
     page = context.new_page()
@@ -56,20 +64,28 @@ def ask(browser: Any, base: str, *, width: int = 1280, height: int = 900, scheme
     return page, requested
 
 
-def test_the_page_shows_four_cards_agreement_dissent_and_snippet(browser: Any, served: Served, tmp_path: Path) -> None:
+def test_the_page_shows_four_cards_agreement_dissent_and_snippet(
+    browser: Any, served: Served, tmp_path: Path
+) -> None:
     page, requested = ask(browser, served.base)
     cards = page.locator("article.card")
     assert cards.count() == 4
     pills = [p.strip() for p in page.locator("article.card .pill").all_inner_texts()]
     assert pills == ["harbour-news.test", "civil-eng.test", DISSENTER, BLOCKED]
-    for site in ("harbour-news.test", "civil-eng.test"):  # the agreed length, highlighted where each card says it
+    for site in (
+        "harbour-news.test",
+        "civil-eng.test",
+    ):  # the agreed length, highlighted where each card says it
         marks = page.locator(f"article.card[data-site='{site}'] mark.agreed").all_inner_texts()
         assert marks.count(AGREED) == 2
     dissenter = page.locator(f"article.card[data-site='{DISSENTER}']")
     assert "dissenting" in (dissenter.get_attribute("class") or "")
     assert "Disagrees: says 1,310 metres" in dissenter.locator(".dissent-mark").inner_text()
     assert AGREED not in dissenter.locator("mark.agreed").all_inner_texts()
-    assert dissenter.locator("mark.dissent").all_inner_texts() == ["1,310 metres", "1,310 metres"]  # what it says instead
+    assert dissenter.locator("mark.dissent").all_inner_texts() == [
+        "1,310 metres",
+        "1,310 metres",
+    ]  # what it says instead
     assert page.locator("mark.dissent").count() == 2  # on its card only
     assert page.locator(".dissent-line .pill.dissent").inner_text() == DISSENTER
     blocked = page.locator(f"article.card[data-site='{BLOCKED}']")
@@ -80,14 +96,25 @@ def test_the_page_shows_four_cards_agreement_dissent_and_snippet(browser: Any, s
     status = page.locator(".status li").all_text_contents()  # folded away once the brief is there
     assert status[0].startswith("searching") and status[-1] == "comparing sources"
     assert not page.locator(".status ol").is_visible()
-    assert page.evaluate("getComputedStyle(document.querySelector('.status h2'), '::after').content") == '": done"'
-    assert not any(line.startswith("read") and line.endswith(BLOCKED) for line in status), status  # never listed as read
+    assert (
+        page.evaluate("getComputedStyle(document.querySelector('.status h2'), '::after').content")
+        == '": done"'
+    )
+    assert not any(line.startswith("read") and line.endswith(BLOCKED) for line in status), (
+        status
+    )  # never listed as read
     assert any(line.startswith(f"could not read {BLOCKED}") for line in status), status
     heading = page.locator(".brief > h2").inner_text()
-    assert heading.endswith(": 3 read, 1 snippet only") and heading.startswith("4 sources for")  # counts agree with the cards
+    assert heading.endswith(": 3 read, 1 snippet only") and heading.startswith(
+        "4 sources for"
+    )  # counts agree with the cards
     assert "WEB_" not in page.locator("main").inner_text()  # errors and labels are words, not codes
     assert page.locator("a[href^='/brief?q=']").count() == 1  # the raw JSON links
-    assert page.locator(f"article.card[data-site='{DISSENTER}'] a.url").get_attribute("href", timeout=1000).startswith("http://city-guide.test:")
+    assert (
+        page.locator(f"article.card[data-site='{DISSENTER}'] a.url")
+        .get_attribute("href", timeout=1000)
+        .startswith("http://city-guide.test:")
+    )
     assert all(url.startswith(served.base) for url in requested), requested  # no CDN, nothing external
     shot = tmp_path / "brief-page.png"
     page.screenshot(path=str(shot), full_page=True)
@@ -106,7 +133,9 @@ def test_dark_scheme_and_phone_width(browser: Any, served: Served, tmp_path: Pat
     assert len({round(box["x"]) for box in boxes if box}) == 1  # one column on a phone
     dark.screenshot(path=str(tmp_path / "brief-page-phone-dark.png"), full_page=True)
     for page in (light, dark):  # the search button's text against its background: WCAG AA (4.5:1)
-        colours = page.evaluate("(() => { const b = getComputedStyle(document.querySelector('.ask button')); return [b.color, b.backgroundColor]; })()")
+        colours = page.evaluate(
+            "(() => { const b = getComputedStyle(document.querySelector('.ask button')); return [b.color, b.backgroundColor]; })()"
+        )
         assert contrast(*colours) >= 4.5, colours
     light.context.close()
     dark.context.close()

@@ -18,16 +18,30 @@ def test_cards_lose_table_pipes_and_newsletter_lines() -> None:
 
 
 def test_errors_are_sentences_not_codes() -> None:
-    box = error_box({"code": "WEB_PROVIDER_TIMEOUT", "message": "brave did not answer within 5 s", "hint": "retry later"})
+    box = error_box(
+        {"code": "WEB_PROVIDER_TIMEOUT", "message": "brave did not answer within 5 s", "hint": "retry later"}
+    )
     assert "<h2>The search providers did not answer in time.</h2>" in box
     assert "<p>Brave did not answer within 5 s.</p>" in box and "Retry later." in box
     assert ">WEB_" not in box  # the code is kept only as data
-    assert failure_sentence("brave", "WEB_PROVIDER_ERROR", 503) == "brave did not answer: HTTP error (HTTP 503)."
+    assert (
+        failure_sentence("brave", "WEB_PROVIDER_ERROR", 503) == "brave did not answer: HTTP error (HTTP 503)."
+    )
 
 
 def test_a_brief_with_no_results_says_nothing_was_found() -> None:
-    empty = Brief(query="zzq", searched_at="2026-12-01", provider="searxng", reader="http", sources=[], agreed=[],
-                  disagreed=[], reads_spent={}, failures=[], brief="")
+    empty = Brief(
+        query="zzq",
+        searched_at="2026-12-01",
+        provider="searxng",
+        reader="http",
+        sources=[],
+        agreed=[],
+        disagreed=[],
+        reads_spent={},
+        failures=[],
+        brief="",
+    )
     shown = brief_html(empty)
     assert "Nothing was found for this question" in shown and "could be read" not in shown
     assert "0 sources for “zzq”: 0 read" in shown

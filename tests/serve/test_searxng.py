@@ -21,8 +21,27 @@ from tests.sim.serve import ALL_SITES, BLOCKED, QUESTION
 from webquorum import Client
 from webquorum.errors import BadRequestError
 
-FIELDS = ("query", "number_of_results", "results", "answers", "corrections", "infoboxes", "suggestions", "unresponsive_engines")
-RESULT_FIELDS = ("url", "title", "content", "engine", "engines", "positions", "score", "category", "publishedDate")
+FIELDS = (
+    "query",
+    "number_of_results",
+    "results",
+    "answers",
+    "corrections",
+    "infoboxes",
+    "suggestions",
+    "unresponsive_engines",
+)
+RESULT_FIELDS = (
+    "url",
+    "title",
+    "content",
+    "engine",
+    "engines",
+    "positions",
+    "score",
+    "category",
+    "publishedDate",
+)
 
 
 def get(served: Served, **params: Any) -> httpx2.Response:
@@ -45,7 +64,9 @@ def test_json_answer_has_searxng_fields_and_our_fused_results(served: Served) ->
     assert all(key in first for key in RESULT_FIELDS)
     assert first["engine"] == "searxng" and first["engines"] == ["searxng"] and first["positions"] == [1]
     assert first["category"] == "general" and first["publishedDate"] == "2026-03-01"
-    assert [r["score"] for r in data["results"]] == sorted((r["score"] for r in data["results"]), reverse=True)
+    assert [r["score"] for r in data["results"]] == sorted(
+        (r["score"] for r in data["results"]), reverse=True
+    )
     assert data["results"][3]["publishedDate"] is None
     assert [name for name, _ in data["unresponsive_engines"]] == ["brave"]  # the fan-out's failure
     assert "HTTP error" in data["unresponsive_engines"][0][1]
@@ -57,15 +78,18 @@ def test_pages_slice_one_fused_list(served: Served) -> None:
     assert second["results"] == [] and second["number_of_results"] == 4
 
 
-@pytest.mark.parametrize(("params", "message"), [
-    ({}, "No query"),
-    ({"q": "  "}, "No query"),
-    ({"q": "x", "pageno": "0"}, 'Invalid value "0" for parameter pageno'),
-    ({"q": "x", "pageno": "two"}, 'Invalid value "two" for parameter pageno'),
-    ({"q": "x", "time_range": "decade"}, 'Invalid value "decade" for parameter time_range'),
-    ({"q": "x", "safesearch": "5"}, 'Invalid value "5" for parameter safesearch'),
-    ({"q": "x", "language": "english please"}, 'Invalid value "english please" for parameter language'),
-])
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({}, "No query"),
+        ({"q": "  "}, "No query"),
+        ({"q": "x", "pageno": "0"}, 'Invalid value "0" for parameter pageno'),
+        ({"q": "x", "pageno": "two"}, 'Invalid value "two" for parameter pageno'),
+        ({"q": "x", "time_range": "decade"}, 'Invalid value "decade" for parameter time_range'),
+        ({"q": "x", "safesearch": "5"}, 'Invalid value "5" for parameter safesearch'),
+        ({"q": "x", "language": "english please"}, 'Invalid value "english please" for parameter language'),
+    ],
+)
 def test_bad_parameters_get_searxngs_400(served: Served, params: dict[str, str], message: str) -> None:
     resp = get(served, format="json", **params)
     assert resp.status_code == 400
@@ -85,12 +109,17 @@ def test_formats_follow_searxng(served: Served) -> None:
 
 def test_parameters_reach_the_providers(served: Served) -> None:
     before = len(served.web.requests_to("/search", host=host_of("searxng")))
-    resp = get(served, q="kestrel language check", format="json", language="de-CH", time_range="week", safesearch="2")
+    resp = get(
+        served, q="kestrel language check", format="json", language="de-CH", time_range="week", safesearch="2"
+    )
     assert resp.status_code == 200
     sent = served.web.requests_to("/search", host=host_of("searxng"))[before:]
     assert sent and sent[-1].query["language"] == "de-CH" and sent[-1].query["time_range"] == "week"
     assert sent[-1].query["safesearch"] == "2"
-    assert served.web.requests_to(endpoint_path("brave"), host=host_of("brave"))[-1].query["safesearch"] == "strict"
+    assert (
+        served.web.requests_to(endpoint_path("brave"), host=host_of("brave"))[-1].query["safesearch"]
+        == "strict"
+    )
     get(served, q="kestrel language all", format="json", language="all", time_range="")
     last = served.web.requests_to("/search", host=host_of("searxng"))[-1]
     assert "language" not in last.query and "time_range" not in last.query  # "all" and "" mean no filter
@@ -100,10 +129,15 @@ def test_parameters_reach_the_providers(served: Served) -> None:
 def test_engines_map_to_providers_and_combos(served: Served) -> None:
     only_searxng = get(served, q=QUESTION, format="json", engines="searxng").json()
     assert only_searxng["unresponsive_engines"] == [] and len(only_searxng["results"]) == 4
-    # LibreChat always sends engines=google,bing,duckduckgo: written for a real SearXNG, so the default fan-out
+    # LibreChat always sends engines=google,bing,duckduckgo: written for a real SearXNG, so the default
+    # fan-out
     librechat = get(served, q=QUESTION, format="json", engines="google,bing,duckduckgo").json()
-    assert [name for name, _ in librechat["unresponsive_engines"]] == ["brave"] and len(librechat["results"]) == 4
-    combo = get(served, q=QUESTION, format="json", engines="brave,searxng").json()  # the configured combo's members
+    assert [name for name, _ in librechat["unresponsive_engines"]] == ["brave"] and len(
+        librechat["results"]
+    ) == 4
+    combo = get(
+        served, q=QUESTION, format="json", engines="brave,searxng"
+    ).json()  # the configured combo's members
     assert [name for name, _ in combo["unresponsive_engines"]] == ["brave"]
     # every engine failed: as SearXNG, a 200 with no results and the failure listed
     down = get(served, q=QUESTION, format="json", engines="brave")
@@ -122,7 +156,9 @@ def test_langchain_searx_wrapper_returns_our_fused_results(served: Served) -> No
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # langchain-community announces its own sunset on import
         searx = pytest.importorskip("langchain_community.utilities.searx_search")
-    wrapper = searx.SearxSearchWrapper(searx_host=served.base, k=4)  # it GETs the host itself: the root redirect
+    wrapper = searx.SearxSearchWrapper(
+        searx_host=served.base, k=4
+    )  # it GETs the host itself: the root redirect
     results = wrapper.results(QUESTION, num_results=3)
     assert [sites_of([{"url": r["link"]}])[0] for r in results] == list(ALL_SITES[:3])
     assert results[0]["snippet"] == "The Kestrel Bridge is 1,240 metres long."
@@ -141,12 +177,21 @@ def test_open_webui_requests_and_fields(served: Served) -> None:
     sorts ``results`` by ``score`` and reads each result's url, title and content."""
     requests = pytest.importorskip("requests")
     params = {
-        "q": QUESTION, "format": "json", "pageno": 1, "safesearch": "1", "language": "all",
-        "time_range": "", "categories": "", "theme": "simple", "image_proxy": 0,
+        "q": QUESTION,
+        "format": "json",
+        "pageno": 1,
+        "safesearch": "1",
+        "language": "all",
+        "time_range": "",
+        "categories": "",
+        "theme": "simple",
+        "image_proxy": 0,
     }
     headers = {
         "User-Agent": "Open WebUI (https://github.com/open-webui/open-webui) RAG Bot",
-        "Accept": "text/html", "Accept-Encoding": "gzip, deflate", "Accept-Language": "en-US,en;q=0.5",
+        "Accept": "text/html",
+        "Accept-Encoding": "gzip, deflate",
+        "Accept-Language": "en-US,en;q=0.5",
         "Connection": "keep-alive",
     }
     response = requests.get(served.base + "/search", headers=headers, params=params, timeout=30)
@@ -167,7 +212,9 @@ async def test_the_api_refuses_an_unknown_safesearch_level(served: Served) -> No
 async def test_webquorums_own_searxng_provider_reads_the_server(served: Served) -> None:
     """Our SearXNG adapter is a real client of the format too: a webquorum can search through another."""
     config = {
-        "providers": ["searxng"], "web": {"search_provider": "searxng"}, "cache": {"enabled": False},
+        "providers": ["searxng"],
+        "web": {"search_provider": "searxng"},
+        "cache": {"enabled": False},
         "overrides": {"searxng": {"base_url": served.base}},
         "network": {"allow_hosts": ["127.0.0.1"], "retries": 0},
     }
@@ -182,7 +229,12 @@ def test_site_operators_in_q_scope_the_search_as_searxng_users_write_them(served
     data = get(served, q=f"{QUESTION} site:{site.upper()}", format="json").json()
     assert data["query"] == f"{QUESTION} site:{site.upper()}"  # echoed as written
     assert sites_of(data["results"]) == [site]
-    assert data["scope"] == {"sites": [site], "exclude_sites": [], "dropped": len(ALL_SITES) - 1, "note": None}
+    assert data["scope"] == {
+        "sites": [site],
+        "exclude_sites": [],
+        "dropped": len(ALL_SITES) - 1,
+        "note": None,
+    }
     asked = served.web.requests_to("/search", host=host_of("searxng"))[-1].query["q"]
     assert asked == f"{QUESTION} site:{site}"  # taken out, then sent again in the provider's own form
     excluded = get(served, q=f"{QUESTION} -site:{site}", format="json").json()
@@ -192,6 +244,9 @@ def test_site_operators_in_q_scope_the_search_as_searxng_users_write_them(served
 def test_a_bad_site_operator_is_searxngs_400(served: Served) -> None:
     resp = get(served, q="kestrel site:co.uk", format="json")
     assert resp.status_code == 400
-    assert resp.json()["error"].startswith('Invalid value "site:co.uk" for parameter q: ') and "public suffix" in resp.json()["error"]
+    assert (
+        resp.json()["error"].startswith('Invalid value "site:co.uk" for parameter q: ')
+        and "public suffix" in resp.json()["error"]
+    )
     only = get(served, q="site:harbour-news.test", format="json")
     assert only.status_code == 400 and "only site: operators" in only.json()["error"]

@@ -55,7 +55,8 @@ def worker_allocate(megabytes: int) -> str:
 
 
 def worker_wait_for(path: str, cap_s: float) -> str:
-    """Hold this worker until ``path`` exists (the test creates it), at most ``cap_s``: "released" or "cap"."""
+    """Hold this worker until ``path`` exists (the test creates it), at most ``cap_s``: "released" or
+    "cap"."""
     end = time.monotonic() + cap_s
     while not os.path.exists(path):
         if time.monotonic() > end:
@@ -109,9 +110,12 @@ def many_links(size: int) -> str:
 
 
 def many_options(size: int) -> str:
-    """A form whose one ``<select>`` holds ``size // 9`` unclosed options (891 KB: 99,000), after a short article."""
+    """A form whose one ``<select>`` holds ``size // 9`` unclosed options (891 KB: 99,000), after a short
+    article."""
     article = "<article><h1>Ferry times</h1><p>The harbour ferry sails at nine every morning and returns at six.</p></article>"
-    return f"<html><body>{article}<form><select>" + "<option>1" * (size // 9) + "</select></form></body></html>"
+    return (
+        f"<html><body>{article}<form><select>" + "<option>1" * (size // 9) + "</select></form></body></html>"
+    )
 
 
 def deep_nesting(size: int) -> str:
@@ -138,11 +142,15 @@ def pdf_pages(pages: list[list[bytes]]) -> bytes:
         page = len(objects) + 1
         kids.append(b"%d 0 R" % page)
         refs = b" ".join(b"%d 0 R" % (page + 1 + i) for i in range(len(streams)))
-        objects.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents [%s] "
-                       b"/Resources << /Font << /F1 %d 0 R >> >> >>" % (refs, font))
+        objects.append(
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents [%s] "
+            b"/Resources << /Font << /F1 %d 0 R >> >> >>" % (refs, font)
+        )
         for ops in streams:
             packed = zlib.compress(ops, 9)
-            objects.append(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed) + packed + b"\nendstream")
+            objects.append(
+                b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(packed) + packed + b"\nendstream"
+            )
     objects[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(kids), len(pages))
     objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
     out = bytearray(b"%PDF-1.4\n")

@@ -67,9 +67,12 @@ PLANT = (
 def flood_results(port: int) -> list[dict[str, Any]]:
     """Fifty results with long titles, snippets and URLs: far more than one tool result may hold."""
     return [
-        {"url": f"http://{SITES[i % 3]}:{port}/flood/{i}/" + "section-" * 100, "engines": ["sim"],
-         "title": f"Harbour flood report {i}: " + "tide gauge readings " * 40,
-         "content": f"Flood report {i} lists " + "water levels by the Kestrel Bridge " * 80}
+        {
+            "url": f"http://{SITES[i % 3]}:{port}/flood/{i}/" + "section-" * 100,
+            "engines": ["sim"],
+            "title": f"Harbour flood report {i}: " + "tide gauge readings " * 40,
+            "content": f"Flood report {i} lists " + "water levels by the Kestrel Bridge " * 80,
+        }
         for i in range(50)
     ]
 
@@ -79,8 +82,12 @@ def searxng_answer(port: int, query: str) -> bytes:
         return json.dumps({"query": query, "results": flood_results(port)}).encode()
     path = "/long" if "records" in query else "/plant" if "plant" in query else "/kestrel"
     results = [
-        {"url": f"http://{site}:{port}{path}", "title": f"Kestrel Bridge facts ({site})",
-         "content": f"The Kestrel Bridge is {LENGTHS[site]} metres long.", "engines": ["sim"]}
+        {
+            "url": f"http://{site}:{port}{path}",
+            "title": f"Kestrel Bridge facts ({site})",
+            "content": f"The Kestrel Bridge is {LENGTHS[site]} metres long.",
+            "engines": ["sim"],
+        }
         for site in SITES
     ]
     return json.dumps({"query": "kestrel bridge", "results": results}).encode()
@@ -98,7 +105,9 @@ def research_web(web: SimWeb, *, latency_s: float = 0.0, **extra: Any) -> dict[s
     for site in SITES:
         web.route("/kestrel", Reply(body=article(site), delay_s=latency_s), host=site)
         web.route("/long", Reply(body=long_page(port, site), delay_s=latency_s), host=site)
-        web.route("/plant", Reply(body=PLANT.replace("Vell in", f"Vell ({site}) in"), delay_s=latency_s), host=site)
+        web.route(
+            "/plant", Reply(body=PLANT.replace("Vell in", f"Vell ({site}) in"), delay_s=latency_s), host=site
+        )
     web.route("/missing", Reply(status=404, body=b"<html><body>gone</body></html>"), host=SITES[0])
     hosts = list(SITES)
     config = provider_config(web, ["searxng"], **extra)
@@ -121,12 +130,27 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def spawn_http(config: Path, port: int, tmp: Path, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+def spawn_http(
+    config: Path, port: int, tmp: Path, env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
     """A real ``webquorum mcp --http`` process on loopback, returned once its port accepts connections."""
     with (tmp / f"server-{port}.log").open("wb") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "webquorum", "mcp", "--http", "--port", str(port), "--config", str(config)],
-            stdout=log, stderr=log, cwd=REPO, env={**os.environ, **(env or {})},
+            [
+                sys.executable,
+                "-m",
+                "webquorum",
+                "mcp",
+                "--http",
+                "--port",
+                str(port),
+                "--config",
+                str(config),
+            ],
+            stdout=log,
+            stderr=log,
+            cwd=REPO,
+            env={**os.environ, **(env or {})},
         )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

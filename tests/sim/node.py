@@ -38,14 +38,30 @@ def npm_installed(target: Path, packages: tuple[str, ...], what: str) -> Path:
     if stamp.is_file() and json.loads(stamp.read_text(encoding="utf-8")) == list(packages):
         return target
     target.mkdir(parents=True, exist_ok=True)
-    (target / "package.json").write_text(f'{{"name": "webquorum-{target.name}", "private": true}}\n', encoding="utf-8")
+    (target / "package.json").write_text(
+        f'{{"name": "webquorum-{target.name}", "private": true}}\n', encoding="utf-8"
+    )
     try:
         done = subprocess.run(
-            ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", "--prefix", str(target), *packages],
-            capture_output=True, text=True, timeout=INSTALL_TIMEOUT_S, check=False,
+            [
+                "npm",
+                "install",
+                "--no-audit",
+                "--no-fund",
+                "--loglevel=error",
+                "--prefix",
+                str(target),
+                *packages,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=INSTALL_TIMEOUT_S,
+            check=False,
         )
     except subprocess.TimeoutExpired:
-        pytest.skip(f"npm install of {', '.join(packages)} took over {INSTALL_TIMEOUT_S}s (no registry access?)")
+        pytest.skip(
+            f"npm install of {', '.join(packages)} took over {INSTALL_TIMEOUT_S}s (no registry access?)"
+        )
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
         pytest.skip(f"npm could not install {what} ({last})")

@@ -19,13 +19,23 @@ from tests.sim.providers import FIXTURES
 from webquorum.wire import HttpResponse
 
 
-def response(body: Any, status: int = 200, headers: Mapping[str, str] | None = None, url: str = "") -> HttpResponse:
+def response(
+    body: Any, status: int = 200, headers: Mapping[str, str] | None = None, url: str = ""
+) -> HttpResponse:
     """An answer as the choke point hands it over: bytes as they are, text encoded, anything else as JSON.
 
     Header names are lower-cased, as the choke point delivers them.
     """
-    raw = body if isinstance(body, bytes) else body.encode() if isinstance(body, str) else json.dumps(body).encode()
-    return HttpResponse(status=status, headers={k.lower(): v for k, v in (headers or {}).items()}, body=raw, url=url)
+    raw = (
+        body
+        if isinstance(body, bytes)
+        else body.encode()
+        if isinstance(body, str)
+        else json.dumps(body).encode()
+    )
+    return HttpResponse(
+        status=status, headers={k.lower(): v for k, v in (headers or {}).items()}, body=raw, url=url
+    )
 
 
 def fixture(name: str) -> bytes:

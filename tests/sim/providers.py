@@ -45,13 +45,20 @@ def provider_config(sim: SimWeb, providers: list[str] | None = None, **extra: An
     ids = providers or list(PROVIDER_IDS)
     overrides: dict[str, Any] = {}
     for pid in ids:
-        entry: dict[str, Any] = {"base_url": f"http://{host_of(pid)}:{sim.port}", "api_key": f"key-{pid}-0123456789"}
+        entry: dict[str, Any] = {
+            "base_url": f"http://{host_of(pid)}:{sim.port}",
+            "api_key": f"key-{pid}-0123456789",
+        }
         entry.update(extra.pop(f"override_{pid}", {}))
         overrides[pid] = entry
     config: dict[str, Any] = {
         "providers": ids,
         "overrides": overrides,
-        "network": {"resolve": {host_of(pid): "127.0.0.1" for pid in ids}, "retry_waits": False, "retries": 0},
+        "network": {
+            "resolve": {host_of(pid): "127.0.0.1" for pid in ids},
+            "retry_waits": False,
+            "retries": 0,
+        },
         "cache": {"enabled": False},
     }
     for key, value in extra.items():

@@ -95,8 +95,10 @@ class SimProxy:
         with self._lock:
             self.seen.append(seen)
         if not self._authorized(headers):
-            client.sendall(b"HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic\r\n"
-                           b"Content-Length: 0\r\nConnection: close\r\n\r\n")
+            client.sendall(
+                b"HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic\r\n"
+                b"Content-Length: 0\r\nConnection: close\r\n\r\n"
+            )
             return
         if method == "CONNECT":
             self._tunnel(client, target, seen)
@@ -117,7 +119,13 @@ class SimProxy:
         _pipe(client, upstream)
 
     def _forward(
-        self, client: socket.socket, method: str, target: str, headers: dict[str, str], body: bytes, seen: Seen
+        self,
+        client: socket.socket,
+        method: str,
+        target: str,
+        headers: dict[str, str],
+        body: bytes,
+        seen: Seen,
     ) -> None:
         parts = urlsplit(target)
         path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")

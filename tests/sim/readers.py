@@ -20,9 +20,11 @@ STORY = article(
     "The old lighthouse on the northern cape will open to visitors every weekend from the first of May.",
     "Volunteers restored the lamp room over two winters and the council paid for a new staircase.",
 )
-STORY_MD = ("[Home](https://harbour-news.example.org/) | [News](https://harbour-news.example.org/news)\n\n"
-            "# Lighthouse\n\nThe old lighthouse on the northern cape will open to visitors every weekend from the "
-            "first of May.\n\nVolunteers restored the lamp room over two winters.\n")
+STORY_MD = (
+    "[Home](https://harbour-news.example.org/) | [News](https://harbour-news.example.org/news)\n\n"
+    "# Lighthouse\n\nThe old lighthouse on the northern cape will open to visitors every weekend from the "
+    "first of May.\n\nVolunteers restored the lamp room over two winters.\n"
+)
 SERVICE = "reader.test"
 TARGET = "https://harbour-news.example.org/2025/lighthouse"
 

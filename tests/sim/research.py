@@ -204,7 +204,8 @@ FENCED = re.compile(
 
 @dataclass
 class ModelServer:
-    """A loopback OpenAI-compatible endpoint that lies: invented quotes, URLs and ids, plus one honest item."""
+    """A loopback OpenAI-compatible endpoint that lies: invented quotes, URLs and ids, plus one honest
+    item."""
 
     honest: bool = True
     bodies: list[dict[str, Any]] = field(default_factory=list)

@@ -39,18 +39,33 @@ DISSENTER = "city-guide.test"
 
 def results(port: int) -> list[dict[str, Any]]:
     found = [
-        {"url": f"http://{site}:{port}/kestrel", "title": f"Kestrel Bridge facts ({site})",
-         "content": f"The Kestrel Bridge is {LENGTHS[site]} metres long.", "engines": ["sim"],
-         "publishedDate": "2026-03-01T00:00:00"}
+        {
+            "url": f"http://{site}:{port}/kestrel",
+            "title": f"Kestrel Bridge facts ({site})",
+            "content": f"The Kestrel Bridge is {LENGTHS[site]} metres long.",
+            "engines": ["sim"],
+            "publishedDate": "2026-03-01T00:00:00",
+        }
         for site in SITES
     ]
-    found.append({"url": f"http://{BLOCKED}:{port}/kestrel", "title": "Harbour blog: the Kestrel Bridge",
-                  "content": "A blog post about walking across the Kestrel Bridge at dawn.", "engines": ["sim"]})
+    found.append(
+        {
+            "url": f"http://{BLOCKED}:{port}/kestrel",
+            "title": "Harbour blog: the Kestrel Bridge",
+            "content": "A blog post about walking across the Kestrel Bridge at dawn.",
+            "engines": ["sim"],
+        }
+    )
     return found
 
 
 def serve_web(
-    web: SimWeb, *, latency_s: float = 0.0, stall: threading.Event | None = None, brave_ok: bool = False, **extra: Any
+    web: SimWeb,
+    *,
+    latency_s: float = 0.0,
+    stall: threading.Event | None = None,
+    brave_ok: bool = False,
+    **extra: Any,
 ) -> dict[str, Any]:
     """Route the four sites and two providers on ``web``; the config dict pointing webquorum at them.
 
@@ -71,7 +86,11 @@ def serve_web(
     web.route(endpoint_path("brave"), brave, host=host_of("brave"))
     for site in SITES:
         web.route("/kestrel", Reply(body=article(site), delay_s=latency_s), host=site)
-    web.route("/kestrel", Reply(status=403, body=b"<html><body>Forbidden</body></html>", delay_s=latency_s), host=BLOCKED)
+    web.route(
+        "/kestrel",
+        Reply(status=403, body=b"<html><body>Forbidden</body></html>", delay_s=latency_s),
+        host=BLOCKED,
+    )
     return serve_config(web, **extra)
 
 
@@ -103,15 +122,25 @@ def wait_for_port(port: int, proc: subprocess.Popen[bytes], log: Path, seconds: 
 
 
 def spawn_serve(
-    config: Path, tmp: Path, *, port: int | None = None, args: tuple[str, ...] = (), env: dict[str, str] | None = None
+    config: Path,
+    tmp: Path,
+    *,
+    port: int | None = None,
+    args: tuple[str, ...] = (),
+    env: dict[str, str] | None = None,
 ) -> tuple[subprocess.Popen[bytes], int, Path]:
-    """A real ``webquorum serve`` process on loopback, once its port accepts connections: (process, port, log)."""
+    """A real ``webquorum serve`` process on loopback, once its port accepts connections: (process, port,
+    log)."""
     port = port or free_port()
     log = tmp / f"serve-{port}.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "webquorum", "serve", "--port", str(port), "--config", str(config), *args],
-            stdout=out, stderr=out, stdin=subprocess.DEVNULL, cwd=REPO, env={**os.environ, **(env or {})},
+            stdout=out,
+            stderr=out,
+            stdin=subprocess.DEVNULL,
+            cwd=REPO,
+            env={**os.environ, **(env or {})},
         )
     wait_for_port(port, proc, log)
     return proc, port, log
@@ -119,7 +148,8 @@ def spawn_serve(
 
 @contextlib.contextmanager
 def uvicorn_in_thread(config: Any) -> Iterator[int]:
-    """A real uvicorn server for ``config`` (a ``uvicorn.Config``) in a thread, on a fresh loopback port: the port."""
+    """A real uvicorn server for ``config`` (a ``uvicorn.Config``) in a thread, on a fresh loopback port: the
+    port."""
     import uvicorn
 
     from webquorum.hosting.binding import listen

@@ -55,7 +55,7 @@ def allow_target(config: dict[str, Any], *hosts: str) -> dict[str, Any]:
 def article(title: str, *paragraphs: str) -> str:
     """A minimal well-formed article page (extractors need a real document, not a fragment)."""
     body = "".join(f"<p>{p}</p>" for p in paragraphs)
-    return f"<!DOCTYPE html><html lang=\"en\"><head><title>{title}</title></head><body><article><h1>{title}</h1>{body}</article></body></html>"
+    return f'<!DOCTYPE html><html lang="en"><head><title>{title}</title></head><body><article><h1>{title}</h1>{body}</article></body></html>'
 
 
 def page_bytes(name: str) -> bytes:

@@ -30,7 +30,9 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, urlsplit
 
-HOLD_CAP_S = 60.0  # a held reply goes on after this: a generous cap, so a broken test fails instead of hanging
+HOLD_CAP_S = (
+    60.0  # a held reply goes on after this: a generous cap, so a broken test fails instead of hanging
+)
 
 
 @dataclass
@@ -92,7 +94,9 @@ class SimWeb:
         self._lock = threading.Lock()
 
     # -- routing -------------------------------------------------------------------------------
-    def route(self, path: str, reply: Handler, *, host: str | None = None, method: str | None = None) -> SimWeb:
+    def route(
+        self, path: str, reply: Handler, *, host: str | None = None, method: str | None = None
+    ) -> SimWeb:
         self.routes[(host, path, method)] = reply
         return self
 
@@ -156,7 +160,8 @@ class SimWeb:
                 return not peeked
 
             def _pause(self, seconds: float, hold: threading.Event | None = None) -> bool:
-                """Wait ``seconds`` (or, given ``hold``, until it is set): False if the client hung up meanwhile."""
+                """Wait ``seconds`` (or, given ``hold``, until it is set): False if the client hung up
+                meanwhile."""
                 end = time.monotonic() + (HOLD_CAP_S if hold is not None else seconds)
                 while not (hold is not None and hold.is_set()) and not web._closing.is_set():
                     left = end - time.monotonic()
@@ -205,7 +210,9 @@ class SimWeb:
             do_GET = do_POST = do_HEAD = _handle
 
         self._server = _Server(("127.0.0.1", 0), _Handler)
-        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
         self._thread.start()
         return self
 

@@ -61,23 +61,42 @@ PAIRS: dict[str, tuple[re.Pattern[str], str]] = {
     ),
     "legal_suffix": (names._LEGAL_SUFFIX, rf",?(?<!\s)\s+(?:{LEGAL_FORMS})(?![{LETTER}])"),
     "legal_tail": (organisations._LEGAL_TAIL, rf",?(?<!\s)\s+(?:{LEGAL_FORMS})\s*$"),
-    "name": (names._NAME, rf"(?P<run>{_NAME_WORD}(?:[ \t\u00a0]+(?:(?:of|de|del|de la|la|las|los|&)[ \t\u00a0]+)?{_NAME_WORD})*)"
-             rf"(?P<legal>,?[ \t\u00a0]+(?:{LEGAL_FORMS})(?![{LETTER}]))?"),
+    "name": (
+        names._NAME,
+        rf"(?P<run>{_NAME_WORD}(?:[ \t\u00a0]+(?:(?:of|de|del|de la|la|las|los|&)[ \t\u00a0]+)?{_NAME_WORD})*)"
+        rf"(?P<legal>,?[ \t\u00a0]+(?:{LEGAL_FORMS})(?![{LETTER}]))?",
+    ),
     **{
-        f"figure_words_{name.lower()}": (re.compile(figures._ci(words)), "(?i:" + words.replace(" ", r"\s+") + ")")
-        for name in ("_SCALE_WORDS", "_SCALE_WORDS_COUNT", "_SCALE_WORDS_BARE", "_SCALE_WORDS_UNIT", "_CURRENCY_WORDS",
-                     "_CURRENCY_ORIGINS", "_PACKED_WORDS", "_POINTS_WORDS", "_PERCENT_WORDS")
+        f"figure_words_{name.lower()}": (
+            re.compile(figures._ci(words)),
+            "(?i:" + words.replace(" ", r"\s+") + ")",
+        )
+        for name in (
+            "_SCALE_WORDS",
+            "_SCALE_WORDS_COUNT",
+            "_SCALE_WORDS_BARE",
+            "_SCALE_WORDS_UNIT",
+            "_CURRENCY_WORDS",
+            "_CURRENCY_ORIGINS",
+            "_PACKED_WORDS",
+            "_POINTS_WORDS",
+            "_PERCENT_WORDS",
+        )
         for words in [getattr(figures, name)]
     },
     "money_prefix": (
         figures._MONEY_PREFIX,
         figures._MONEY_PREFIX.pattern.replace(r"(?P<pre>(?>\$|€|£|¥|₹|US\$", r"(?P<pre>US\$", 1)
-        .replace(r"R\$|", r"R\$|\$|€|£|¥|₹|", 1).replace("))(?![!-/:-~])", ")", 1),
+        .replace(r"R\$|", r"R\$|\$|€|£|¥|₹|", 1)
+        .replace("))(?![!-/:-~])", ")", 1),
     ),
     "email": (re.compile(lexicon.EMAIL_PATTERN), _EMAIL),
     "phone": (re.compile(lexicon.PHONE_PATTERN), _PHONE),
-    "org_run": (organisations._RUN, rf"(?<![{LETTER}\d])(?P<run>{_ORG_CAP}(?:[ \u00a0]+(?:(?:de|del|de la|de los|&)[ \u00a0]+)?{_ORG_CAP})*)"
-                rf"(?P<legal>,?[ \u00a0]+(?:{LEGAL_FORMS})(?![{LETTER}]))?"),
+    "org_run": (
+        organisations._RUN,
+        rf"(?<![{LETTER}\d])(?P<run>{_ORG_CAP}(?:[ \u00a0]+(?:(?:de|del|de la|de los|&)[ \u00a0]+)?{_ORG_CAP})*)"
+        rf"(?P<legal>,?[ \u00a0]+(?:{LEGAL_FORMS})(?![{LETTER}]))?",
+    ),
 }
 
 
@@ -91,14 +110,71 @@ def _pieces(plain: str) -> list[str]:
 
 # The characters around the phrases, drawn as often as the phrases: a boundary case the pattern
 # tests (an initial, a glued letter, a run of spaces) must come up in a few hundred examples.
-_AROUND = [" ", "  ", "\n", "\t", "\u00a0", ".", ". ", "!", "?", "…", "”", ")", ",", ", ", ";", "-", "x", "a", "San ", "ſ",
-           "ı", "K", "Ó", "@", "1", "12", "2024", "/", "J.", "J", "Mc", "Donald", "iPhone", "IBM", "&", "’s",
-           "+", "(", ")", "55", "555", "1234", "+52 ", "-", "x@y", "@", "a.b", ".com", "_", "$", "€", "US$", "5,000", "\x1c", "\u3000"]
+_AROUND = [
+    " ",
+    "  ",
+    "\n",
+    "\t",
+    "\u00a0",
+    ".",
+    ". ",
+    "!",
+    "?",
+    "…",
+    "”",
+    ")",
+    ",",
+    ", ",
+    ";",
+    "-",
+    "x",
+    "a",
+    "San ",
+    "ſ",
+    "ı",
+    "K",
+    "Ó",
+    "@",
+    "1",
+    "12",
+    "2024",
+    "/",
+    "J.",
+    "J",
+    "Mc",
+    "Donald",
+    "iPhone",
+    "IBM",
+    "&",
+    "’s",
+    "+",
+    "(",
+    ")",
+    "55",
+    "555",
+    "1234",
+    "+52 ",
+    "-",
+    "x@y",
+    "@",
+    "a.b",
+    ".com",
+    "_",
+    "$",
+    "€",
+    "US$",
+    "5,000",
+    "\x1c",
+    "\u3000",
+]
 
 
 # Rewritten patterns whose callers only ask whether they match (their spans may differ).
 FOUND_ONLY = {"prior_end"}
-PAIRS["prior_end"] = (figure_claims._PRIOR_END, rf"(?:^|\s)(?:{'|'.join(re.escape(p) for p in PRIOR_BEFORE)})$")
+PAIRS["prior_end"] = (
+    figure_claims._PRIOR_END,
+    rf"(?:^|\s)(?:{'|'.join(re.escape(p) for p in PRIOR_BEFORE)})$",
+)
 
 
 @pytest.mark.parametrize("name", sorted(PAIRS))
@@ -107,7 +183,11 @@ def test_the_rewritten_pattern_matches_what_the_plain_one_did(name: str) -> None
     plain = re.compile(plain_source)
 
     @settings(max_examples=300, deadline=None)
-    @given(st.lists(st.sampled_from(_pieces(plain_source) or _AROUND) | st.sampled_from(_AROUND), max_size=12).map("".join))
+    @given(
+        st.lists(
+            st.sampled_from(_pieces(plain_source) or _AROUND) | st.sampled_from(_AROUND), max_size=12
+        ).map("".join)
+    )
     def same(text: str) -> None:
         if name in FOUND_ONLY:
             assert bool(rewritten.search(text)) == bool(plain.search(text)), text
@@ -115,7 +195,9 @@ def test_the_rewritten_pattern_matches_what_the_plain_one_did(name: str) -> None
         assert [m.span() for m in rewritten.finditer(text)] == [m.span() for m in plain.finditer(text)], text
         for end in range(len(text) + 1):  # how sentences.py searches (a window ending at a stop)
             if name == "no_stop":
-                assert bool(rewritten.search(text, max(0, end - 14), end)) == bool(plain.search(text, max(0, end - 14), end))
+                assert bool(rewritten.search(text, max(0, end - 14), end)) == bool(
+                    plain.search(text, max(0, end - 14), end)
+                )
 
     same()
 
@@ -129,7 +211,16 @@ def test_alternation_folds_case_like_re_ignorecase() -> None:
 
 def test_expand_lists_the_strings_of_a_small_pattern_and_refuses_others() -> None:
     assert expand(r"(?:we|site) uses? [ck]") == sorted(
-        ["we use c", "we use k", "we uses c", "we uses k", "site use c", "site use k", "site uses c", "site uses k"]
+        [
+            "we use c",
+            "we use k",
+            "we uses c",
+            "we uses k",
+            "site use c",
+            "site use k",
+            "site uses c",
+            "site uses k",
+        ]
     )
     with pytest.raises(ValueError):
         expand(r"a+")

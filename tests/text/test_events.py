@@ -14,19 +14,28 @@ from webquorum.text.fold import fold
 
 @pytest.mark.parametrize(
     "passage",
-    ["Acme anuncia nueva planta en Apodaca", "the company will build a warehouse", "contratará 500 empleados",
-     "Acme acquires Beta", "groundbreaking set for May"],
+    [
+        "Acme anuncia nueva planta en Apodaca",
+        "the company will build a warehouse",
+        "contratará 500 empleados",
+        "Acme acquires Beta",
+        "groundbreaking set for May",
+    ],
 )
 def test_event_words_in_both_languages(passage: str) -> None:
     assert EVENT.search(fold(passage))
 
 
-@pytest.mark.parametrize("passage", ["the weather was mild", "he plays the piano", "a quiet meeting of friends"])
+@pytest.mark.parametrize(
+    "passage", ["the weather was mild", "he plays the piano", "a quiet meeting of friends"]
+)
 def test_ordinary_passages_are_no_events(passage: str) -> None:
     assert not EVENT.search(fold(passage))
 
 
-@pytest.mark.parametrize("passage", ["Acme desmiente la apertura", "the plant was cancelled", "plans postponed"])
+@pytest.mark.parametrize(
+    "passage", ["Acme desmiente la apertura", "the plant was cancelled", "plans postponed"]
+)
 def test_denials(passage: str) -> None:
     assert DENIAL.search(fold(passage))
 
@@ -40,7 +49,12 @@ def test_place_after_a_preposition() -> None:
 _WORDS = st.sampled_from([*EVENT_STEMS, *DENIAL_STEMS, *EVENT_WORDS, "jobless", "navegador", "a", "re", "x"])
 
 
-@given(st.lists(st.tuples(_WORDS, st.sampled_from(["", "s", "ing", "ed"]), st.sampled_from([" ", "-", "", "@"])), max_size=12))
+@given(
+    st.lists(
+        st.tuples(_WORDS, st.sampled_from(["", "s", "ing", "ed"]), st.sampled_from([" ", "-", "", "@"])),
+        max_size=12,
+    )
+)
 def test_the_tries_match_where_the_plain_word_lists_do(parts: list[tuple[str, str, str]]) -> None:
     text = "".join(w + end + sep for w, end, sep in parts)
     plain_event = re.compile(r"\b(?:" + "|".join(EVENT_STEMS) + r"|jobs?\b|naves?\b)")

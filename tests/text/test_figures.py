@@ -234,11 +234,50 @@ def test_any_text_reads_without_error_and_spans_are_exact(text: str) -> None:
 
 # -- the pre-check: a pattern is skipped on a text that holds none of its needs ------------------
 _NEEDS_ALPHABET = st.sampled_from(
-    [*"0123456789 ,.-/%$€£¥₹", "US", "USD", "EUR", "dollars", "dólares", "euros", "pesos", "pounds", "libras",
-     "yen", "mdd", "mmdp", "bn", "mn", "million", "millones", "mil", "thousand", "billion", "percent",
-     "per\ncent", "por  ciento", "pct", "pp", "p. p.", "puntos porcentuales", "percentage points", "de",
-     "January", "Sept.", "Dec", "enero", "SEPTIEMBRE", "of", "the", "k", "M", "B", "€", "£"]
-)  # fmt: skip
+    [
+        *"0123456789 ,.-/%$€£¥₹",
+        "US",
+        "USD",
+        "EUR",
+        "dollars",
+        "dólares",
+        "euros",
+        "pesos",
+        "pounds",
+        "libras",
+        "yen",
+        "mdd",
+        "mmdp",
+        "bn",
+        "mn",
+        "million",
+        "millones",
+        "mil",
+        "thousand",
+        "billion",
+        "percent",
+        "per\ncent",
+        "por  ciento",
+        "pct",
+        "pp",
+        "p. p.",
+        "puntos porcentuales",
+        "percentage points",
+        "de",
+        "January",
+        "Sept.",
+        "Dec",
+        "enero",
+        "SEPTIEMBRE",
+        "of",
+        "the",
+        "k",
+        "M",
+        "B",
+        "€",
+        "£",
+    ]
+)
 
 
 @given(st.lists(_NEEDS_ALPHABET, max_size=14).map("".join))
@@ -291,7 +330,10 @@ def test_a_month_holds_its_days_and_no_other() -> None:
 
 @pytest.mark.parametrize(
     ("text", "shown"),
-    [("With the population about 50,000, it is the fifth town", "50,000"), ("Population 7,899 (2010)", "7,899")],
+    [
+        ("With the population about 50,000, it is the fifth town", "50,000"),
+        ("Population 7,899 (2010)", "7,899"),
+    ],
 )
 def test_a_population_with_no_verb_between_is_read(text: str, shown: str) -> None:
     counts = [f for f in extract_figures(text) if f.kind == "count"]
@@ -299,4 +341,8 @@ def test_a_population_with_no_verb_between_is_read(text: str, shown: str) -> Non
 
 
 def test_the_population_of_an_age_is_not_a_population() -> None:
-    assert not [f for f in extract_figures("Of the population 65 years and over, 12% live alone") if f.unit == "people"]
+    assert not [
+        f
+        for f in extract_figures("Of the population 65 years and over, 12% live alone")
+        if f.unit == "people"
+    ]

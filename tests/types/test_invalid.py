@@ -1,4 +1,5 @@
-"""One reading of a validation error (types/invalid.py), shared by the config, the contracts and the shells."""
+"""One reading of a validation error (types/invalid.py), shared by the config, the contracts and the
+shells."""
 
 from __future__ import annotations
 
@@ -52,7 +53,13 @@ def test_a_misspelt_field_comes_first_and_says_what_is_accepted() -> None:
 
 @pytest.mark.parametrize(
     ("value", "shown"),
-    [(True, "true"), (None, "null"), ({"a": 1}, "a mapping"), ([1, 2, 3, 4], "a list of 4"), ("x" * 100, "'" + "x" * 76 + "...")],
+    [
+        (True, "true"),
+        (None, "null"),
+        ({"a": 1}, "a mapping"),
+        ([1, 2, 3, 4], "a list of 4"),
+        ("x" * 100, "'" + "x" * 76 + "..."),
+    ],
 )
 def test_a_value_is_quoted_as_a_caller_writes_it_and_cut(value: object, shown: str) -> None:
     assert shown_value(value) == shown

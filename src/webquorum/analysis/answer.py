@@ -1,11 +1,13 @@
-"""The question first: per source, the statement that answers the query; then who agrees and who says otherwise.
+"""The question first: per source, the statement that answers the query; then who agrees and who says
+otherwise.
 
 A brief answers a question. Counting every name and figure of four pages and calling the odd one
 out a dissent pairs unrelated quantities (a lock's width against a canal's length); the rules that
 did so were grown on the project's own writing and fell to 0.29 disagreement recall and 0.33
 precision on real pages. This module starts from the question instead:
 
-1. :func:`webquorum.analysis.ask.read_ask` reads what the question asks for: a **figure** (a quantity word, a count class,
+1. :func:`webquorum.analysis.ask.read_ask` reads what the question asks for: a **figure** (a quantity word, a
+count class,
    "how many"), a **date** ("when", "what year", "birth date"), a **name** ("who", "which operator"),
    else *other* (categories such as "what sport": not compared, no rule can tell synonyms apart);
    its **subject** (quoted titles, capitalised words: "Broken Bow") and its **relation** words
@@ -47,8 +49,10 @@ from webquorum.text.sentences import sentence_spans
 
 DissentType = Literal["conflict", "older"]
 
-_PAST_BEFORE = re.compile(r"(?i)\b(?:former|ex|previous|outgoing|late|interim|acting|predecessor|succeeded|replaced|"
-                          r"replacing|succeeding|after)\W+(?:\w+\W+){0,2}$")  # fmt: skip
+_PAST_BEFORE = re.compile(
+    r"(?i)\b(?:former|ex|previous|outgoing|late|interim|acting|predecessor|succeeded|replaced|"
+    r"replacing|succeeding|after)\W+(?:\w+\W+){0,2}$"
+)
 _DATE_KINDS = ("date", "year")
 
 
@@ -64,7 +68,9 @@ class Statement:
     figure: Figure | None = None
     person: str = ""  # a name's key
     prior: tuple[Figure, ...] = ()  # values this source gives as earlier ("from 324 ... to 330")
-    claim: FigureClaim | None = None  # what the figure measures, as its clause says (period, scope, modifiers)
+    claim: FigureClaim | None = (
+        None  # what the figure measures, as its clause says (period, scope, modifiers)
+    )
     category: str = ""  # what the page defines the subject as, by the phrase's last word's stem ("player")
 
 
@@ -72,7 +78,9 @@ class Statement:
 class Dissent:
     statement: Statement
     type: DissentType
-    note: str = ""  # why it is older, in words: "pages dated 2022-2025", "others give it as the earlier value"
+    note: str = (
+        ""  # why it is older, in words: "pages dated 2022-2025", "others give it as the earlier value"
+    )
     against: tuple[str, int] | None = None  # the value it departs from and its sites, when not the answer's
 
 
@@ -113,7 +121,9 @@ def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | N
     if ask.kind == "other":
         return _defined_as(site, url, text, folded, ask)
     reader = reader_for(text) if ask.kind in ("figure", "date") else None
-    by_names = ask.kind == "name" and bool(ask.relation & _CREATORS)  # "a 1985 album by Anthrax" names the artist
+    by_names = ask.kind == "name" and bool(
+        ask.relation & _CREATORS
+    )  # "a 1985 album by Anthrax" names the artist
     if reader is not None and ask.kind == "date" and ask.relation & _LIFE:
         life = _lifespan(site, url, text, ask, reader)
         if life is not None:
@@ -139,13 +149,27 @@ def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | N
 
 
 _LIFE = frozenset({"=born", "=died"})
-_CREATORS = frozenset({"=artist", "=composer", "=written", "=directed", "creator", "produc", "painter", "architect",
-                       "design", "develop", "publish"})  # fmt: skip
+_CREATORS = frozenset(
+    {
+        "=artist",
+        "=composer",
+        "=written",
+        "=directed",
+        "creator",
+        "produc",
+        "painter",
+        "architect",
+        "design",
+        "develop",
+        "publish",
+    }
+)
 _SPAN = re.compile(r"\(([^()]{4,40}?)\s[–—-]{1,2}\s([^()]{4,40}?)\)")
 
 
 def _lifespan(site: str, url: str, text: str, ask: Ask, reader: FigureClaimReader) -> Statement | None:
-    """"Horace Rumbold (2 July 1829 – 3 November 1913)": the parenthesis after a name states birth, then death."""
+    """ "Horace Rumbold (2 July 1829 – 3 November 1913)": the parenthesis after a name states birth, then
+    death."""
     for m in _SPAN.finditer(text[:1500]):
         before = fold(text[max(0, m.start() - 60) : m.start()])
         if ask.subject and not _names_subject(before, ask):
@@ -181,40 +205,68 @@ def _defined_as(site: str, url: str, text: str, folded: str, ask: Ask) -> Statem
         if words:
             phrase = " ".join(words)
             at = m.start("np")
-            return Statement(site, url, phrase, at, at + len(m["np"]), person="", category=stem(fold(words[-1]), "en"))
+            return Statement(
+                site, url, phrase, at, at + len(m["np"]), person="", category=stem(fold(words[-1]), "en")
+            )
     return None
 
 
 def _value_in(
-    text: str, start: int, end: int, hits: list[int], ask: Ask, reader: FigureClaimReader | None, site: str, url: str
+    text: str,
+    start: int,
+    end: int,
+    hits: list[int],
+    ask: Ask,
+    reader: FigureClaimReader | None,
+    site: str,
+    url: str,
 ) -> Statement | None:
     anchor = hits[0] if hits else start
     if reader is not None:
         inside = [f for f in reader.figures if start <= f.start < end]
         wanted = _DATE_KINDS if ask.kind == "date" else ("count", "measure", "money", "percent")
-        pool = [f for f in inside if f.kind in wanted and (not ask.unit or ask.kind != "figure" or unit_key(f) == ask.unit)]
-        pool = [f for f in pool if not WORD.findall(fold(f.text))[0:1] or WORD.findall(fold(f.text))[0] not in ask.subject]
+        pool = [
+            f
+            for f in inside
+            if f.kind in wanted and (not ask.unit or ask.kind != "figure" or unit_key(f) == ask.unit)
+        ]
+        pool = [
+            f
+            for f in pool
+            if not WORD.findall(fold(f.text))[0:1] or WORD.findall(fold(f.text))[0] not in ask.subject
+        ]
         if ask.kind == "date" and any(f.kind == "date" for f in pool):
             pool = [f for f in pool if f.kind == "date" or not _inside_date(f, inside)]
         priors = tuple(f for f in pool if reader.claim(f).prior)
         pool = [f for f in pool if f not in priors and not reader.claim(f).change]
-        # "the metropolitan area has 910,000" answers "population of Valcourt" only if the question names that scope
+        # "the metropolitan area has 910,000" answers "population of Valcourt" only if the question names that
+        # scope
         pool = [f for f in pool if reader.claim(f).scope <= ask.scope]
         if ask.concepts and ask.kind == "figure":
-            pool = [f for f in pool if reader.claim(f).head in ask.concepts] or [f for f in pool if f.kind != "money"]
-            # "data center revenue" answers "revenue" only when nothing plainer does: a segment is another quantity
+            pool = [f for f in pool if reader.claim(f).head in ask.concepts] or [
+                f for f in pool if f.kind != "money"
+            ]
+            # "data center revenue" answers "revenue" only when nothing plainer does: a segment is another
+            # quantity
             pool = [f for f in pool if reader.claim(f).modifiers <= ask.relation] or pool
         if not pool:
             return None
         f = min(pool, key=lambda f: (min(abs(f.start - h) for h in hits or [anchor]), f.start))
-        return Statement(site, url, format_figure(f), f.start, f.end, figure=f, prior=priors, claim=reader.claim(f))
+        return Statement(
+            site, url, format_figure(f), f.start, f.end, figure=f, prior=priors, claim=reader.claim(f)
+        )
     subject = ask.subject
     names = [n for n in name_mentions(text[start:end]) if not n.weak or n.offset > 0]
     candidates = []
     for n in names:
         at = start + n.offset
         words = set(n.key.split())
-        if not words or words & subject or words <= NAME_NOUNS or _PAST_BEFORE.search(text[max(start, at - 40) : at]):
+        if (
+            not words
+            or words & subject
+            or words <= NAME_NOUNS
+            or _PAST_BEFORE.search(text[max(start, at - 40) : at])
+        ):
             continue
         if any(w in PAST_ROLE for w in fold(text[max(start, at - 12) : at]).split()):
             continue
@@ -233,7 +285,12 @@ def _value_in(
 
 def _demonym(surface: str, following: str) -> bool:
     """A one-word capitalised adjective before a lower-case noun: "American", "British", "Japanese"."""
-    return " " not in surface and following[:1] == " " and following[1:2].islower() and surface.endswith(_DEMONYM_ENDS)
+    return (
+        " " not in surface
+        and following[:1] == " "
+        and following[1:2].islower()
+        and surface.endswith(_DEMONYM_ENDS)
+    )
 
 
 _DEMONYM_ENDS = ("an", "ish", "ese", "ch", "i", "ic")
@@ -305,7 +362,9 @@ def names_value(text: str, statement: Statement) -> bool:
     return bool(last) and re.search(rf"\b{re.escape(last)}\b", fold(text)) is not None
 
 
-def _add_mentions(groups: list[list[Statement]], statements: Sequence[Statement], texts: dict[str, str]) -> None:
+def _add_mentions(
+    groups: list[list[Statement]], statements: Sequence[Statement], texts: dict[str, str]
+) -> None:
     """A site with no statement of its own backs the one value it names: a reference list that cites
     "Crazy for You by Best Coast" backs Best Coast. Naming two of the values backs neither; a bare year
     (too common in any text) or a surname alone is not enough."""
@@ -316,7 +375,9 @@ def _add_mentions(groups: list[list[Statement]], statements: Sequence[Statement]
         named = [g for g in groups if _names_exactly(text, _shown(g))]
         if len(named) == 1:
             s = _shown(named[0])
-            named[0].append(Statement(site, "", s.value, -1, -1, figure=s.figure, person=s.person, claim=s.claim))
+            named[0].append(
+                Statement(site, "", s.value, -1, -1, figure=s.figure, person=s.person, claim=s.claim)
+            )
 
 
 def _names_exactly(text: str, statement: Statement) -> bool:
@@ -324,7 +385,9 @@ def _names_exactly(text: str, statement: Statement) -> bool:
     if f is not None:
         return f.kind != "year" and names_value(text, statement)
     if statement.person and " " in statement.person:
-        return re.search(rf"\b{re.escape(statement.person)}\b", " ".join(WORD.findall(fold(text)))) is not None
+        return (
+            re.search(rf"\b{re.escape(statement.person)}\b", " ".join(WORD.findall(fold(text)))) is not None
+        )
     return False
 
 
@@ -351,7 +414,9 @@ def answer_of(
     groups.sort(key=lambda g: -len(g))  # stable: ties keep source order
     top = groups[0]
     shown = _shown(top)
-    rivals = tuple((_shown(g).value, len(g)) for g in groups[1:] if len(g) == len(top) and _comparable(g[0], top))
+    rivals = tuple(
+        (_shown(g).value, len(g)) for g in groups[1:] if len(g) == len(top) and _comparable(g[0], top)
+    )
     dissents: list[Dissent] = []
     elsewhere: list[str] = []
     if ask.kind != "other" and len(top) >= 2 and not rivals and 2 * len(top) > len(statements):  # a majority
@@ -369,17 +434,32 @@ def answer_of(
                     or (theirs and around and not theirs & around)
                     or (full and all(another_of_the_name(named, f) for f in full))
                 ):
-                    # "Lost Springs, Kansas" is not "Lost Springs, Wyoming"; a page naming only other things than
+                    # "Lost Springs, Kansas" is not "Lost Springs, Wyoming"; a page naming only other things
+                    # than
                     # the pages it would contradict may be about another thing of that name
                     elsewhere.append(s.site)
                     continue
-                if not names_value(texts.get(s.site, ""), shown) and _comparable(s, top) and _framed(s, top, texts):
+                if (
+                    not names_value(texts.get(s.site, ""), shown)
+                    and _comparable(s, top)
+                    and _framed(s, top, texts)
+                ):
                     dissents.append(_dissent(s, top, dates))
     if len({d.statement.value for d in dissents}) > 1:
-        dissents = []  # a scatter of other values is ambiguity (several things share the name), not one dissent
+        # a scatter of other values is ambiguity (several things share the name), not one dissent
+        dissents = []
     dissents += _edited_copies(groups, texts, dates, {d.statement.site for d in dissents})
-    return Answer(ask.kind, shown.value, tuple(s.site for s in top), of, words, tuple(dissents), tuple(statements),
-                  rivals, tuple(elsewhere))  # fmt: skip
+    return Answer(
+        ask.kind,
+        shown.value,
+        tuple(s.site for s in top),
+        of,
+        words,
+        tuple(dissents),
+        tuple(statements),
+        rivals,
+        tuple(elsewhere),
+    )
 
 
 _COPY_SHARE = 0.9  # share of content words two sentences have in common, the values aside, to be one sentence
@@ -404,7 +484,11 @@ def _edited_copies(
     for s, own in stated:
         if s.site in done or len(own) > 1 or len(frames[s.site]) < _COPY_WORDS:
             continue
-        twins = [(t, g) for t, g in stated if g is not own and _overlap(frames[s.site], frames[t.site]) >= _COPY_SHARE]
+        twins = [
+            (t, g)
+            for t, g in stated
+            if g is not own and _overlap(frames[s.site], frames[t.site]) >= _COPY_SHARE
+        ]
         replaced = {id(g): g for _, g in twins}
         if len(replaced) != 1:
             continue
@@ -449,4 +533,3 @@ def _parse_date(text: str | None) -> date | None:
         return date.fromisoformat(text[:10])
     except ValueError:
         return None
-

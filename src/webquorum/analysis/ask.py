@@ -25,30 +25,140 @@ AskKind = Literal["figure", "date", "name", "other"]
 WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)?")
 _QUOTED = re.compile(r"[\"“”«»]([^\"“”«»]{1,80})[\"“”«»]")
 _CAP_RUN = re.compile(r"(?<![\w])([A-Z0-9][\w'’.-]*(?:\s+(?:of|de|the|and|&)?\s*[A-Z0-9][\w'’.-]*)*)")
-_DATE_WORDS = ("when", "what year", "which year", "what date", "birth date", "date of", "in what year",
-               "year of", "founding date", "release date")  # fmt: skip
-_FIGURE_WORDS = ("how many", "how much", "how long", "how tall", "how high", "how big", "how far", "how old",
-                 "how large", "how deep", "how heavy", "how fast")  # fmt: skip
-NAME_NOUNS = frozenset({
-    "artist", "author", "director", "directors", "creator", "founder", "founders", "composer", "writer",
-    "producer", "operator", "owner", "company", "team", "club", "band", "singer", "player", "person",
-    "architect", "designer", "developer", "publisher", "manufacturer", "label", "network", "mayor",
-    "governor", "president", "ceo", "chairman", "coach", "leader", "manager", "captain", "editor", "host",
-    "inventor", "engineer",
-    # named places and bodies: "which country", "which line", "what political party"
-    "country", "city", "state", "province", "region", "county", "district", "party", "university", "line",
-    "river", "capital",
-})  # fmt: skip
-_ASK_WORDS = frozenset({
-    "what", "which", "who", "whom", "whose", "when", "where", "how", "is", "was", "are", "were", "does",
-    "did", "do", "the", "a", "an", "of", "name", "named", "called", "type", "kind", "many", "much", "year",
-    "date", "primary", "main", "known", "associated",
-})  # fmt: skip
-# Event relations written two ways: "born"/"birth", "established"/"founded"; a word stands for each group it is in.
+_DATE_WORDS = (
+    "when",
+    "what year",
+    "which year",
+    "what date",
+    "birth date",
+    "date of",
+    "in what year",
+    "year of",
+    "founding date",
+    "release date",
+)
+_FIGURE_WORDS = (
+    "how many",
+    "how much",
+    "how long",
+    "how tall",
+    "how high",
+    "how big",
+    "how far",
+    "how old",
+    "how large",
+    "how deep",
+    "how heavy",
+    "how fast",
+)
+NAME_NOUNS = frozenset(
+    {
+        "artist",
+        "author",
+        "director",
+        "directors",
+        "creator",
+        "founder",
+        "founders",
+        "composer",
+        "writer",
+        "producer",
+        "operator",
+        "owner",
+        "company",
+        "team",
+        "club",
+        "band",
+        "singer",
+        "player",
+        "person",
+        "architect",
+        "designer",
+        "developer",
+        "publisher",
+        "manufacturer",
+        "label",
+        "network",
+        "mayor",
+        "governor",
+        "president",
+        "ceo",
+        "chairman",
+        "coach",
+        "leader",
+        "manager",
+        "captain",
+        "editor",
+        "host",
+        "inventor",
+        "engineer",
+        # named places and bodies: "which country", "which line", "what political party"
+        "country",
+        "city",
+        "state",
+        "province",
+        "region",
+        "county",
+        "district",
+        "party",
+        "university",
+        "line",
+        "river",
+        "capital",
+    }
+)
+_ASK_WORDS = frozenset(
+    {
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "when",
+        "where",
+        "how",
+        "is",
+        "was",
+        "are",
+        "were",
+        "does",
+        "did",
+        "do",
+        "the",
+        "a",
+        "an",
+        "of",
+        "name",
+        "named",
+        "called",
+        "type",
+        "kind",
+        "many",
+        "much",
+        "year",
+        "date",
+        "primary",
+        "main",
+        "known",
+        "associated",
+    }
+)
+# Event relations written two ways: "born"/"birth", "established"/"founded"; a word stands for each group it
+# is in.
 _SYNONYMS = (
     ("born", "birth", "birthday", "nacio", "nacimiento"),
     ("died", "death", "die", "dies", "murio"),
-    ("established", "founded", "formed", "created", "founding", "establishment", "incorporated", "opened", "fundado"),
+    (
+        "established",
+        "founded",
+        "formed",
+        "created",
+        "founding",
+        "establishment",
+        "incorporated",
+        "opened",
+        "fundado",
+    ),
     ("built", "constructed", "construction", "completed", "erected", "build"),
     ("released", "published", "issued", "release", "premiered", "debuted", "debut", "aired", "launched"),
     ("began", "begin", "started", "start", "opened", "commenced", "premiered", "first"),
@@ -74,7 +184,9 @@ class Ask:
     relation: frozenset[str]  # stems of what it asks of it: {"popul"}
     unit: str = ""  # the count class or dimension wanted ("people", "length"), when the question names one
     scope: frozenset[str] = frozenset()  # a scope the question names ("metro", "national")
-    concepts: frozenset[str] = frozenset()  # quantity concepts it names ("revenue"): a figure must measure one
+    concepts: frozenset[str] = (
+        frozenset()
+    )  # quantity concepts it names ("revenue"): a figure must measure one
     phrases: tuple[str, ...] = ()  # the subject as written, folded: ("don't drink the water",)
 
 
@@ -93,7 +205,9 @@ def read_ask(query: str) -> Ask | None:
     unit = next((c for w in words if (c := _unit_of(w))), "")
     kind: AskKind
     head = low.split()
-    if any(f" {p} " in low for p in _DATE_WORDS) or ((" born " in low or " date " in low) and "where" not in low):
+    if any(f" {p} " in low for p in _DATE_WORDS) or (
+        (" born " in low or " date " in low) and "where" not in low
+    ):
         kind = "date"
     elif any(f" {p} " in low for p in _FIGURE_WORDS):
         kind = "figure"
@@ -132,12 +246,14 @@ def about_question(words: str, ask: Ask) -> bool:
 
 @lru_cache(maxsize=16384)
 def word_relates(word: str, relation: frozenset[str]) -> bool:
-    """:func:`_relates` for one folded word of a page (cached: a page repeats its words, a brief its question)."""
+    """:func:`_relates` for one folded word of a page (cached: a page repeats its words, a brief its
+    question)."""
     return any(_relates(key, relation) for key in _relation_keys(word))
 
 
 def _relates(key: str, relation: frozenset[str]) -> bool:
-    """A word's key is a relation's: equal, or two stems sharing their first five letters ("employ", "employe")."""
+    """A word's key is a relation's: equal, or two stems sharing their first five letters ("employ",
+    "employe")."""
     return key in relation or (len(key) >= 5 and any(len(r) >= 5 and r[:5] == key[:5] for r in relation))
 
 
@@ -145,7 +261,18 @@ def _unit_of(word: str) -> str:
     """The count class or dimension a question word names: "population" -> "people", "height" -> "length"."""
     if word in ("population", "inhabitants", "residents", "people"):
         return "people"
-    if word in ("height", "tall", "high", "length", "long", "elevation", "altitude", "distance", "wide", "width"):
+    if word in (
+        "height",
+        "tall",
+        "high",
+        "length",
+        "long",
+        "elevation",
+        "altitude",
+        "distance",
+        "wide",
+        "width",
+    ):
         return "length"
     if word in ("area", "size"):
         return "area"

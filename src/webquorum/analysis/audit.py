@@ -45,7 +45,9 @@ PASSAGE_CHARS = 300  # a passage is the source sentence around the value, at mos
 _URL = re.compile(r"https?://[^\s<>\"'()\[\]{}]+", re.IGNORECASE)
 _URL_TAIL = ".,;:!?"
 _ANY_NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?!\w)")
-_BARE_NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.,])\d+(?:\.\d+)?(?![\w%])")
+_BARE_NUMBER = re.compile(
+    r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])|(?<![\w.,])\d+(?:\.\d+)?(?![\w%])"
+)
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,8 @@ def _url_key(url: str) -> str:
 
 
 def check_urls(draft: str, sources: Sequence[SourceText], known: Collection[str]) -> list[UrlFinding]:
-    """Each distinct cited URL: backed when it is a source's (any spelling of it) or a source's text holds it."""
+    """Each distinct cited URL: backed when it is a source's (any spelling of it) or a source's text holds
+    it."""
     keys = {_url_key(u) for u in known} | {_url_key(s.url) for s in sources}
     out: dict[str, UrlFinding] = {}
     for _, _, url in cited_urls(draft):
@@ -148,12 +151,15 @@ def _check_figure(figure: Figure, draft: FigureClaimReader, indexes: Sequence[_I
         pair = conflict([claimed], [reader.claim(g) for g in reader.figures if g.kind == figure.kind])
         if pair is not None:
             other = pair[1].figure
-            return _found(_kind(figure), figure.text, "contradicted", index.source, other.start, other.end, other.text)
+            return _found(
+                _kind(figure), figure.text, "contradicted", index.source, other.start, other.end, other.text
+            )
     return Finding(_kind(figure), figure.text, "not_in_sources")
 
 
 def _check_number(number: str, indexes: Sequence[_Index]) -> Finding:
-    """A number with no unit a rule can read: only the same digits back it ("3559" is "3,559"), and nothing can contradict it."""
+    """A number with no unit a rule can read: only the same digits back it ("3559" is "3,559"), and nothing
+    can contradict it."""
     digits = number.replace(",", "")
     for index in indexes:
         at = index.numbers.get(digits)
@@ -172,7 +178,9 @@ class _Index:
 
     @cached_property
     def reader(self) -> FigureClaimReader:
-        return FigureClaimReader(self.source.text)  # its own, not the shared reader_for cache: the check runs in a thread
+        return FigureClaimReader(
+            self.source.text
+        )  # its own, not the shared reader_for cache: the check runs in a thread
 
     @cached_property
     def numbers(self) -> dict[str, tuple[int, int]]:
@@ -191,9 +199,12 @@ class _Index:
         return out
 
     def naming(self, key: str) -> NameMention | None:
-        """The first mention naming ``key``: one holding its first word (a longer name) or its last (same person)."""
+        """The first mention naming ``key``: one holding its first word (a longer name) or its last (same
+        person)."""
         words = key.split()
-        candidates = sorted({*self.names.get(words[0], []), *self.names.get(words[-1], [])}, key=lambda m: m.offset)
+        candidates = sorted(
+            {*self.names.get(words[0], []), *self.names.get(words[-1], [])}, key=lambda m: m.offset
+        )
         return next((m for m in candidates if _names_one(key, m.key)), None)
 
     @cached_property
@@ -213,7 +224,8 @@ class _Index:
         return out
 
     def slots(self, frame: tuple[list[str], list[str]]) -> list[tuple[int, int]]:
-        """Spans between the frame's words: "was a [Republican] member of" for "was a Democratic member of"."""
+        """Spans between the frame's words: "was a [Republican] member of" for "was a Democratic member
+        of"."""
         before, after = frame
         words = self.words
         found = []
@@ -236,13 +248,16 @@ def _check_names(draft: str, indexes: Sequence[_Index]) -> list[tuple[int, Findi
     out = []
     for key, (mention, stop) in mentions.items():
         frame = _frame(draft, mention.offset, stop)
-        finding = _check_name(key, draft[mention.offset : stop], frame, draft_roles.get(mention.offset), indexes)
+        finding = _check_name(
+            key, draft[mention.offset : stop], frame, draft_roles.get(mention.offset), indexes
+        )
         out.append((mention.offset, finding))
     return out
 
 
 def _end_of(text: str, mention: NameMention) -> int:
-    """Where a mention ends in ``text``: its surface drops "'s" and joins words by one space, so walk its words."""
+    """Where a mention ends in ``text``: its surface drops "'s" and joins words by one space, so walk its
+    words."""
     at = mention.offset
     for word in mention.surface.split():
         found = text.find(word, at)
@@ -274,7 +289,11 @@ def _frame(draft: str, start: int, end: int) -> tuple[list[str], list[str]] | No
 
 
 def _check_name(
-    key: str, text: str, frame: tuple[list[str], list[str]] | None, role: RoleClaim | None, indexes: Sequence[_Index]
+    key: str,
+    text: str,
+    frame: tuple[list[str], list[str]] | None,
+    role: RoleClaim | None,
+    indexes: Sequence[_Index],
 ) -> Finding:
     hits = [index.naming(key) for index in indexes]
     if frame is not None:  # the same statement in a source, with this name or another in its place
@@ -284,7 +303,9 @@ def _check_name(
                 slot = index.source.text[lo:hi]
                 if _names_one(key, name_key(slot)) or _names_one(name_key(slot), key):
                     return _found("name", text, "backed", index.source, lo, hi)
-                if other is None and hit is None and slot[:1].isupper():  # a source naming both does not contradict
+                if (
+                    other is None and hit is None and slot[:1].isupper()
+                ):  # a source naming both does not contradict
                     other = (index.source, lo, hi)
         if other is not None:
             source, lo, hi = other
@@ -295,21 +316,38 @@ def _check_name(
     if role is not None and role.subject:
         for index in indexes:
             for claim in index.roles:
-                if claim.role == role.role and claim.subject == role.subject and not same_person(role.person, claim.person):
+                if (
+                    claim.role == role.role
+                    and claim.subject == role.subject
+                    and not same_person(role.person, claim.person)
+                ):
                     end = claim.start + len(claim.surface)
                     return _found("name", text, "contradicted", index.source, claim.start, end, claim.surface)
     return Finding("name", text, "not_in_sources")
 
 
-def _found(kind: Kind, text: str, status: Status, source: SourceText, start: int, end: int, other: str | None = None) -> Finding:
-    """A finding with its passage: the source sentence around ``start:end``, cut to :data:`PASSAGE_CHARS` around the value."""
+def _found(
+    kind: Kind, text: str, status: Status, source: SourceText, start: int, end: int, other: str | None = None
+) -> Finding:
+    """A finding with its passage: the source sentence around ``start:end``, cut to :data:`PASSAGE_CHARS`
+    around the value."""
     lo, hi = _sentence_around(source.text, start, end)
     if hi - lo > PASSAGE_CHARS:  # centre the value in a window of the sentence; a longer value is shown whole
         room = max(0, PASSAGE_CHARS - (end - start))
         lo = min(start, max(lo, min(start - room // 2, hi - PASSAGE_CHARS)))
         hi = min(hi, max(end, lo + PASSAGE_CHARS))
     passage = source.text[lo:hi]
-    return Finding(kind, text, status, source.url, passage, source.offset + lo, source.offset + hi, source.content_hash, other)
+    return Finding(
+        kind,
+        text,
+        status,
+        source.url,
+        passage,
+        source.offset + lo,
+        source.offset + hi,
+        source.content_hash,
+        other,
+    )
 
 
 @lru_cache(maxsize=64)

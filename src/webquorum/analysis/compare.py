@@ -1,4 +1,5 @@
-"""What several sources agree and disagree on, decided by rule: the question's answer first, then names and figures.
+"""What several sources agree and disagree on, decided by rule: the question's answer first, then names and
+figures.
 
 A model spending its budget grading four extracts has none left for the answer, so the comparison
 is code. It runs in two layers:
@@ -62,7 +63,9 @@ class ComparedText(Protocol):
     @property
     def text(self) -> str: ...
     @property
-    def published(self) -> str | None: ...  # the page's own date (ISO), when it states one: dates an older figure
+    def published(
+        self,
+    ) -> str | None: ...  # the page's own date (ISO), when it states one: dates an older figure
 
 
 @dataclass(frozen=True)
@@ -140,7 +143,9 @@ def compare_sources(
         site_index.setdefault(site, len(site_index))
         text = source.text[:max_chars_per_source]
         for name in name_mentions(text):
-            names.mentions.setdefault(name.key, []).append(_NameMention(site, name.surface, (index, name.offset), name.weak))
+            names.mentions.setdefault(name.key, []).append(
+                _NameMention(site, name.surface, (index, name.offset), name.weak)
+            )
         names.roles.extend(_RoleMention(site, source.url, r) for r in read_roles(text))
         reader = reader_for(text)
         for figure in reader.figures:
@@ -161,26 +166,46 @@ def compare_sources(
             items.append(_figure_item(cluster, described=query is not None))
         if kind != "year":  # a bare year is never a disputed figure
             found = _dissents(group, clusters, topics)
-            if len({d.item.value for d in found}) <= 1:  # a scatter of other values is ambiguity, not a dissent
+            if (
+                len({d.item.value for d in found}) <= 1
+            ):  # a scatter of other values is ambiguity, not a dissent
                 dissents.extend(found)
     question = read_question(query) if query else None
     fallback = _answer(items, question) if question else None
     if fallback is not None and fallback.undescribed is not None:
         fallback = _figure_item(fallback.undescribed, described=True)
     if fallback is not None and (answer is None or (answer.count < 2 <= len(fallback.sites))):
-        answer = Answer("name" if fallback.kind == "name" else "figure", fallback.value,
-                        tuple(sorted(fallback.sites, key=site_index.__getitem__)), of, fallback.quantity)  # fmt: skip
+        answer = Answer(
+            "name" if fallback.kind == "name" else "figure",
+            fallback.value,
+            tuple(sorted(fallback.sites, key=site_index.__getitem__)),
+            of,
+            fallback.quantity,
+        )
     earlier = {format_figure(p) for st in answer.statements for p in st.prior} if answer else set()
     # the answer is said once, and the value it replaced ("from 324 to 330 m") is not an agreed fact of today
     others = [it for it in items if answer is None or not (_same_item(it, answer) or it.value in earlier)]
-    chosen = [_figure_item(it.undescribed, described=True) if it.undescribed else it for it in _select(others, max_agreed)]
-    agreed = [AgreedItem(kind=it.kind, value=it.value, count=len(it.sites), of=of, quantity=it.quantity) for it in chosen]
+    chosen = [
+        _figure_item(it.undescribed, described=True) if it.undescribed else it
+        for it in _select(others, max_agreed)
+    ]
+    agreed = [
+        AgreedItem(kind=it.kind, value=it.value, count=len(it.sites), of=of, quantity=it.quantity)
+        for it in chosen
+    ]
     dissents.sort(key=lambda d: (-d.weight, d.first))
     if ask is not None and answer is not None:
         # On the question's own quantity a claim dissent must side with the answer: one that upholds another
         # value second-guesses it (on real pages: another station's opening date, another person's birth).
-        dissents = [d for d in dissents if d.item.site not in answer.elsewhere and (not about_question(d.item.quantity, ask)
-                    or (d.item.others_value == answer.value and not answer.split))]  # fmt: skip
+        dissents = [
+            d
+            for d in dissents
+            if d.item.site not in answer.elsewhere
+            and (
+                not about_question(d.item.quantity, ask)
+                or (d.item.others_value == answer.value and not answer.split)
+            )
+        ]
     disagreed = _answer_dissents(answer) if answer else []
     for _, _, d in dissents[: max(0, max_disagreed - len(disagreed))]:
         if (d.site, d.value) not in {(x.site, x.value) for x in disagreed}:
@@ -188,7 +213,9 @@ def compare_sources(
     return Comparison(agreed, disagreed, answer)
 
 
-def _question_answer(sources: Sequence[ComparedText], ask: Ask, query: str, max_chars: int, of: int) -> Answer | None:
+def _question_answer(
+    sources: Sequence[ComparedText], ask: Ask, query: str, max_chars: int, of: int
+) -> Answer | None:
     """The answer layer (:mod:`webquorum.analysis.answer`) over the compared part of each source."""
     statements = []
     texts: dict[str, str] = {}
@@ -207,14 +234,24 @@ def _question_answer(sources: Sequence[ComparedText], ask: Ask, query: str, max_
 
 def _same_item(item: _Item, answer: Answer) -> bool:
     """The agreed item that repeats the answer (shown once, as the answer)."""
-    return item.value == answer.value or (item.kind == "name" and name_key(item.value) == name_key(answer.value))
+    return item.value == answer.value or (
+        item.kind == "name" and name_key(item.value) == name_key(answer.value)
+    )
 
 
 def _answer_dissents(answer: Answer) -> list[DisagreedItem]:
     kind: ItemKind = "name" if answer.kind == "name" else "figure"
     return [
-        DisagreedItem(kind=kind, site=d.statement.site, url=d.statement.url, value=d.statement.value,
-                      others_value=against[0], others_count=against[1], quantity=d.note or answer.words, type=d.type)
+        DisagreedItem(
+            kind=kind,
+            site=d.statement.site,
+            url=d.statement.url,
+            value=d.statement.value,
+            others_value=against[0],
+            others_count=against[1],
+            quantity=d.note or answer.words,
+            type=d.type,
+        )
         for d in answer.dissents
         for against in [d.against or (answer.value, answer.count)]
     ]
@@ -227,7 +264,8 @@ def contradiction(claim: str, passage: str) -> tuple[FigureClaim, FigureClaim] |
 
 # -- names and roles -------------------------------------------------------------------------------
 def _canonical_names(mentions: dict[str, list[_NameMention]]) -> dict[str, str]:
-    """Each name key -> the one key it is merged into ("pena" -> "maria jose pena" when that is the only fit)."""
+    """Each name key -> the one key it is merged into ("pena" -> "maria jose pena" when that is the only
+    fit)."""
     keys = sorted(mentions, key=lambda k: (-len(k.split()), k))
     by_last: dict[str, list[str]] = {}
     for key in keys:
@@ -288,20 +326,39 @@ def _role_dissents(names: _Names, canonical: dict[str, str]) -> list[_Dissent]:
             continue
         person = top[0]
         backing = [r for site, _, r in claims if canonical.get(r.person, r.person) == person]
-        surface = Counter(r.surface for r in backing if name_key(r.surface) == person) or Counter(r.surface for r in backing)
+        surface = Counter(r.surface for r in backing if name_key(r.surface) == person) or Counter(
+            r.surface for r in backing
+        )
         shown = min(surface, key=lambda s: (-surface[s], s))
         reported: set[str] = set()
         for site, url, r in sorted(claims, key=lambda c: (c.site, c.claim.start)):
             other = canonical.get(r.person, r.person)
-            if site in holders[person] or site in reported or same_person(other, person) or person in named.get(site, set()):
+            if (
+                site in holders[person]
+                or site in reported
+                or same_person(other, person)
+                or person in named.get(site, set())
+            ):
                 continue
             if not any(r.subject and b.subject and r.subject & b.subject for b in backing):
                 continue  # positive identity: the same role of the same named organisation or place
             if len(holders.get(other, ())) < len(holders[person]):
                 reported.add(site)
-                out.append(_Dissent(len(holders[person]), (0, r.start),
-                            DisagreedItem(kind="name", site=site, url=url, value=r.surface, others_value=shown,
-                                          others_count=len(holders[person]), quantity=backing[0].words)))  # fmt: skip
+                out.append(
+                    _Dissent(
+                        len(holders[person]),
+                        (0, r.start),
+                        DisagreedItem(
+                            kind="name",
+                            site=site,
+                            url=url,
+                            value=r.surface,
+                            others_value=shown,
+                            others_count=len(holders[person]),
+                            quantity=backing[0].words,
+                        ),
+                    )
+                )
     return out
 
 
@@ -314,7 +371,8 @@ class _Cluster:
 
 
 def _clusters(group: list[_Mention]) -> list[_Cluster]:
-    """Readings held by two or more sites: greedy, largest first, one mention per site agreeing with the anchor."""
+    """Readings held by two or more sites: greedy, largest first, one mention per site agreeing with the
+    anchor."""
     same: dict[tuple[str, float, float], list[_Mention]] = {}  # one site repeating one reading is one mention
     for m in sorted(group, key=lambda m: (m.site, m.figure.value, m.figure.step, m.order)):
         same.setdefault((m.site, m.figure.value, m.figure.step), []).append(m)
@@ -322,7 +380,9 @@ def _clusters(group: list[_Mention]) -> list[_Cluster]:
     counts = [len(ms) for ms in same.values()]
     firsts = [ms[0].order for ms in same.values()]
     neighbours = _neighbours(mentions)
-    anchors = sorted(range(len(mentions)), key=lambda i: (precision(mentions[i].figure), mentions[i].figure.value))
+    anchors = sorted(
+        range(len(mentions)), key=lambda i: (precision(mentions[i].figure), mentions[i].figure.value)
+    )
     alive = set(range(len(mentions)))
     cached: dict[int, list[int]] = {}
     clusters: list[_Cluster] = []
@@ -338,7 +398,9 @@ def _clusters(group: list[_Mention]) -> list[_Cluster]:
             return clusters
         members = [mentions[b] for b in best]
         sites = {m.site for m in members}
-        taken = {j for b in best[:1] for j in neighbours[b] if j in alive and mentions[j].site in sites} | set(best)
+        taken = {
+            j for b in best[:1] for j in neighbours[b] if j in alive and mentions[j].site in sites
+        } | set(best)
         clusters.append(_Cluster(members, sum(counts[j] for j in taken), min(firsts[j] for j in taken)))
         alive -= taken
         for j in taken:
@@ -365,7 +427,8 @@ def _neighbours(mentions: list[_Mention]) -> list[list[int]]:
 
 
 def _grow(anchor: int, near: list[int], mentions: list[_Mention]) -> list[int]:
-    """The cluster around one anchor: per site the mention closest to it (the anchor's own site: the anchor)."""
+    """The cluster around one anchor: per site the mention closest to it (the anchor's own site: the
+    anchor)."""
     centre = mentions[anchor].figure
 
     def closeness(i: int) -> tuple[float, float, float, str]:
@@ -395,8 +458,17 @@ def _figure_item(cluster: _Cluster, *, described: bool) -> _Item:
         quantity = min(words, key=lambda w: (-words[w], -len(w), w)) if words else ""
         heads = frozenset(c.head for c in claims if c.head)
     sites = frozenset(m.site for m in cluster.members)
-    return _Item("figure", format_figure(coarsest.figure), sites, cluster.mentions, cluster.first, quantity, heads,
-                 unit_key(coarsest.figure), cluster if not described else None)  # fmt: skip
+    return _Item(
+        "figure",
+        format_figure(coarsest.figure),
+        sites,
+        cluster.mentions,
+        cluster.first,
+        quantity,
+        heads,
+        unit_key(coarsest.figure),
+        cluster if not described else None,
+    )
 
 
 def _coarsest(cluster: _Cluster) -> _Mention:
@@ -414,7 +486,10 @@ def _topics(names: _Names) -> dict[str, frozenset[str]]:
 
 def _same_subject(a: _Mention, b: _Mention, topics: dict[str, frozenset[str]]) -> bool:
     """Both sides state whose figure it is, in the clause or else on the page, and they overlap."""
-    return bool((a.claim.subject or topics.get(a.site, frozenset())) & (b.claim.subject or topics.get(b.site, frozenset())))
+    return bool(
+        (a.claim.subject or topics.get(a.site, frozenset()))
+        & (b.claim.subject or topics.get(b.site, frozenset()))
+    )
 
 
 def _dissents(
@@ -429,7 +504,11 @@ def _dissents(
             if any(values_agree(m.figure, x.figure) for m in own for x in members):
                 continue  # naming both readings is not disagreeing
             for m in own:
-                like = [x for x in members if same_measured_thing(m.claim, x.claim) and _same_subject(m, x, topics)]
+                like = [
+                    x
+                    for x in members
+                    if same_measured_thing(m.claim, x.claim) and _same_subject(m, x, topics)
+                ]
                 if not like:
                     continue
                 support = len({o.site for o in group if values_agree(o.figure, m.figure)})
@@ -437,9 +516,21 @@ def _dissents(
                     value = format_figure(m.figure)
                     shown = format_figure(_coarsest(cluster).figure)
                     quantity = like[0].claim.words or m.claim.words
-                    out.append(_Dissent(len(members), m.order,
-                                DisagreedItem(kind="figure", site=site, url=m.url, value=value, others_value=shown,
-                                              others_count=len(members), quantity=quantity)))  # fmt: skip
+                    out.append(
+                        _Dissent(
+                            len(members),
+                            m.order,
+                            DisagreedItem(
+                                kind="figure",
+                                site=site,
+                                url=m.url,
+                                value=value,
+                                others_value=shown,
+                                others_count=len(members),
+                                quantity=quantity,
+                            ),
+                        )
+                    )
                 break
     return out
 
@@ -477,4 +568,12 @@ def _select(items: list[_Item], limit: int, keep: _Item | None = None) -> list[_
     return sorted(chosen, key=lambda it: (-len(it.sites), it.first))
 
 
-__all__ = ["ComparedText", "Comparison", "compare_sources", "contradiction", "extract_figures", "extract_names", "name_key"]
+__all__ = [
+    "ComparedText",
+    "Comparison",
+    "compare_sources",
+    "contradiction",
+    "extract_figures",
+    "extract_names",
+    "name_key",
+]

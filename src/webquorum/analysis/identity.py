@@ -17,7 +17,8 @@ from webquorum.text.lexicon import FUNCTION_WORDS, STYLES
 from webquorum.text.measures import UNITS
 from webquorum.text.names import NameMention, name_mentions
 
-# ", Wyoming is a town" qualifies; ", Ricardo Salinas Ortiz, announced" is an appositive (closed by a comma), not.
+# ", Wyoming is a town" qualifies; ", Ricardo Salinas Ortiz, announced" is an appositive (closed by a comma),
+# not.
 _QUALIFIER = re.compile(r"\s*(?:,\s*([A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,2})(?!\s*,)|\(([^()]{2,40})\))")
 
 
@@ -61,7 +62,7 @@ def another_of_the_name(a: frozenset[str], b: frozenset[str]) -> bool:
 def context_names(text: str, ask: Ask) -> frozenset[str]:
     """The page's sure names, less the subject's own words: what it says the subject is among."""
     return frozenset(
-        n.key for n in _mentions(text[:3000])
+        n.key
+        for n in _mentions(text[:3000])
         if not n.weak and n.key not in UNITS and not set(n.key.split()) - FUNCTION_WORDS <= ask.subject
-    )  # fmt: skip
-
+    )

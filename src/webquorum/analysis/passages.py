@@ -32,13 +32,40 @@ from webquorum.text.sentences import sentence_spans as split_sentences
 __all__ = ["Passage", "Selection", "passage_windows", "select_passages", "sentence_spans", "stemmer_for"]
 
 _STEMMERS = {
-    "ar": "arabic", "ca": "catalan", "cs": "czech", "da": "danish", "de": "german", "el": "greek",
-    "en": "english", "es": "spanish", "et": "estonian", "eu": "basque", "fa": "persian", "fi": "finnish",
-    "fr": "french", "ga": "irish", "hi": "hindi", "hu": "hungarian", "hy": "armenian", "id": "indonesian",
-    "it": "italian", "lt": "lithuanian", "nb": "norwegian", "ne": "nepali", "nl": "dutch", "nn": "norwegian",
-    "no": "norwegian", "pl": "polish", "pt": "portuguese", "ro": "romanian", "ru": "russian", "sr": "serbian",
-    "sv": "swedish", "ta": "tamil", "tr": "turkish",
-}  # fmt: skip
+    "ar": "arabic",
+    "ca": "catalan",
+    "cs": "czech",
+    "da": "danish",
+    "de": "german",
+    "el": "greek",
+    "en": "english",
+    "es": "spanish",
+    "et": "estonian",
+    "eu": "basque",
+    "fa": "persian",
+    "fi": "finnish",
+    "fr": "french",
+    "ga": "irish",
+    "hi": "hindi",
+    "hu": "hungarian",
+    "hy": "armenian",
+    "id": "indonesian",
+    "it": "italian",
+    "lt": "lithuanian",
+    "nb": "norwegian",
+    "ne": "nepali",
+    "nl": "dutch",
+    "nn": "norwegian",
+    "no": "norwegian",
+    "pl": "polish",
+    "pt": "portuguese",
+    "ro": "romanian",
+    "ru": "russian",
+    "sr": "serbian",
+    "sv": "swedish",
+    "ta": "tamil",
+    "tr": "turkish",
+}
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 _STOPWORDS = frozenset({"en", "de", "nl", "fr", "es", "pt", "it", "ru", "sv", "no", "tr", "da"})
@@ -57,7 +84,9 @@ class Selection:
     """What one document yields: the chosen passages, best first, and the matching ones left out."""
 
     chosen: list[Passage] = field(default_factory=list)
-    left_out: list[Passage] = field(default_factory=list)  # non-overlapping, score > 0, over the per-source cap
+    left_out: list[Passage] = field(
+        default_factory=list
+    )  # non-overlapping, score > 0, over the per-source cap
 
 
 def stemmer_for(language: str | None) -> tuple[str | None, str | None]:
@@ -69,7 +98,8 @@ def stemmer_for(language: str | None) -> tuple[str | None, str | None]:
 
 
 def sentence_spans(text: str, max_chars: int) -> list[tuple[int, int]]:
-    """Sentences (:func:`webquorum.text.sentences.sentence_spans`); one longer than ``max_chars`` is split at whitespace (or hard)."""
+    """Sentences (:func:`webquorum.text.sentences.sentence_spans`); one longer than ``max_chars`` is split at
+    whitespace (or hard)."""
     return [piece for span in split_sentences(text) for piece in _split_long(text, *span, max_chars)]
 
 
@@ -96,7 +126,8 @@ def _split_long(text: str, start: int, end: int, max_chars: int) -> list[tuple[i
 
 
 def passage_windows(text: str, max_chars: int) -> list[tuple[int, int]]:
-    """Sentence-aligned windows of at most ``max_chars``; each next window starts near the middle of the last."""
+    """Sentence-aligned windows of at most ``max_chars``; each next window starts near the middle of the
+    last."""
     pieces = sentence_spans(text, max_chars)
     windows: list[tuple[int, int]] = []
     i = 0
@@ -142,7 +173,9 @@ def _score(texts: list[str], ranking: Sequence[str], language: str | None) -> tu
     return best, which
 
 
-def _fold_unqueried(corpus: list[list[int]], queries: list[list[int]]) -> tuple[list[list[int]], list[list[int]]]:
+def _fold_unqueried(
+    corpus: list[list[int]], queries: list[list[int]]
+) -> tuple[list[list[int]], list[list[int]]]:
     """Renumber the query terms 0..k-1 and fold every other token into one stand-in, k.
 
     Window lengths and query-term counts stay the same, so the BM25 scores do too, but the index
@@ -189,7 +222,9 @@ def select_passages(
             for k, (s, e) in enumerate(spans)
         ]
         at += len(spans)
-        matching = _non_overlapping(sorted((p for p in scored if p.score > 0), key=lambda p: (-p.score, p.start)))
+        matching = _non_overlapping(
+            sorted((p for p in scored if p.score > 0), key=lambda p: (-p.score, p.start))
+        )
         if matching:
             out.append(Selection(chosen=matching[:per_doc], left_out=matching[per_doc:]))
         else:

@@ -15,9 +15,22 @@ from webquorum.text.lexicon import FUNCTION_WORDS
 from webquorum.text.measures import ROLES, concept_of, count_class
 
 _WORD = re.compile(r"[^\W\d_]+")
-_DIMENSIONS = {"area": "area", "superficie": "area", "size": "area", "length": "length", "long": "length",
-               "longitud": "length", "distance": "length", "distancia": "length", "capacity": "power",
-               "capacidad": "power", "weight": "mass", "peso": "mass", "payload": "mass", "volume": "volume"}  # fmt: skip
+_DIMENSIONS = {
+    "area": "area",
+    "superficie": "area",
+    "size": "area",
+    "length": "length",
+    "long": "length",
+    "longitud": "length",
+    "distance": "length",
+    "distancia": "length",
+    "capacity": "power",
+    "capacidad": "power",
+    "weight": "mass",
+    "peso": "mass",
+    "payload": "mass",
+    "volume": "volume",
+}
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """A claim checked against passages: supports, contradicts, and the verdict by weight of origins.
 
-``verify`` and ``discover`` decide with the rule the brief uses (:func:`webquorum.text.figure_claims.same_measured_thing`),
+``verify`` and ``discover`` decide with the rule the brief uses
+(:func:`webquorum.text.figure_claims.same_measured_thing`),
 so a page that the brief would call a disagreement is the page verification calls a contradiction:
 
 - a passage *contradicts* a claimed figure when it names another value for the same quantity and
@@ -23,14 +24,18 @@ from webquorum.text.readings import Figure, figures_agree
 Verdict = Literal["supported", "contradicted", "unverified"]
 
 
-def conflict(claimed: Sequence[FigureClaim], passage: str | Sequence[FigureClaim]) -> tuple[FigureClaim, FigureClaim] | None:
+def conflict(
+    claimed: Sequence[FigureClaim], passage: str | Sequence[FigureClaim]
+) -> tuple[FigureClaim, FigureClaim] | None:
     """The first (claimed, passage) pair where the passage names another value for the same quantity."""
     found = read_figure_claims(passage) if isinstance(passage, str) else list(passage)
     for c in claimed:
         if any(figures_agree(c.figure, f.figure) for f in found):
             continue
         for f in found:
-            if same_measured_thing(c, f):  # positive identity, as the brief's dissents: a 12-month total never contradicts a quarter
+            if same_measured_thing(
+                c, f
+            ):  # positive identity, as the brief's dissents: a 12-month total never contradicts a quarter
                 return c, f
     return None
 

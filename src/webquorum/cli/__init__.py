@@ -62,10 +62,15 @@ def main() -> None:
     try:
         code = app.main(args=args, prog_name="webquorum", standalone_mode=False)
     except click.ClickException as exc:
-        usage = BadRequestError(" ".join(exc.format_message().split()), hint="see `webquorum --help` or `webquorum COMMAND --help`")
+        usage = BadRequestError(
+            " ".join(exc.format_message().split()),
+            hint="see `webquorum --help` or `webquorum COMMAND --help`",
+        )
         if "--json" in args:
             print_json(usage.to_dict())
-        if isinstance(exc, click.UsageError) and exc.ctx is not None:  # it knows its command: show its usage line
+        if (
+            isinstance(exc, click.UsageError) and exc.ctx is not None
+        ):  # it knows its command: show its usage line
             sys.stderr.write(exc.ctx.get_usage() + "\n")
         sys.stderr.write(f"error {usage.code}: {usage.message}\nhint: {usage.hint_text}\n")
         sys.exit(usage.exit_code)

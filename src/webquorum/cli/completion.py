@@ -110,7 +110,13 @@ class _Bash(_Shell):
 
 
 def _zsh_escape(text: str) -> str:
-    return text.replace('"', '""').replace("'", "''").replace("$", "\\$").replace("`", "\\`").replace(":", r"\\:")
+    return (
+        text.replace('"', '""')
+        .replace("'", "''")
+        .replace("$", "\\$")
+        .replace("`", "\\`")
+        .replace(":", r"\\:")
+    )
 
 
 class _Zsh(_Shell):
@@ -150,16 +156,26 @@ class _PowerShell(_Shell):
         return f"{item.value}:::{item.help or ' '}"
 
 
-SHELLS: dict[str, type[_Shell]] = {"bash": _Bash, "zsh": _Zsh, "fish": _Fish, "powershell": _PowerShell, "pwsh": _PowerShell}
+SHELLS: dict[str, type[_Shell]] = {
+    "bash": _Bash,
+    "zsh": _Zsh,
+    "fish": _Fish,
+    "powershell": _PowerShell,
+    "pwsh": _PowerShell,
+}
 
 
 def answer(group: click.Command, instruction: str) -> int:
-    """Answer the shell's ``complete_<shell>`` (the words) or ``source_<shell>`` (the script); the exit code."""
+    """Answer the shell's ``complete_<shell>`` (the words) or ``source_<shell>`` (the script); the exit
+    code."""
     action, _, shell = instruction.partition("_")
     kind = SHELLS.get(shell)
     if kind is None or action not in ("complete", "source"):
-        click.echo(f"{COMPLETE_VAR}={instruction!r} is not a completion request; use complete_<shell> or source_<shell>"
-                   f" with a shell of {', '.join(SHELLS)}", err=True)
+        click.echo(
+            f"{COMPLETE_VAR}={instruction!r} is not a completion request; use complete_<shell> or source_<shell>"
+            f" with a shell of {', '.join(SHELLS)}",
+            err=True,
+        )
         return 1
     comp = kind(group, {}, PROG, COMPLETE_VAR)
     click.echo(comp.source() if action == "source" else comp.complete())
@@ -181,7 +197,9 @@ def show() -> int:
     shell = _current_shell()
     kind = SHELLS.get(shell)
     if kind is None:
-        click.echo(f"Shell {shell or '(unknown)'} not supported: completion is for {', '.join(SHELLS)}.", err=True)
+        click.echo(
+            f"Shell {shell or '(unknown)'} not supported: completion is for {', '.join(SHELLS)}.", err=True
+        )
         return 1
     click.echo(kind.script.strip())
     return 0
@@ -195,7 +213,8 @@ def _append_once(path: Path, line: str) -> None:
 
 
 def install() -> int:
-    """Write the script where the current shell loads it; bash and zsh get one line in their rc file to load it."""
+    """Write the script where the current shell loads it; bash and zsh get one line in their rc file to load
+    it."""
     shell = _current_shell()
     home = Path.home()
     if shell == "bash":
@@ -207,8 +226,13 @@ def install() -> int:
     elif shell == "fish":
         target = home / ".config" / "fish" / "completions" / f"{PROG}.fish"
     else:
-        hint = " (for PowerShell, add `webquorum --show-completion` to your $PROFILE)" if shell in SHELLS else ""
-        click.echo(f"Shell {shell or '(unknown)'} is not supported by --install-completion: use bash, zsh or fish{hint}.", err=True)
+        hint = (
+            " (for PowerShell, add `webquorum --show-completion` to your $PROFILE)" if shell in SHELLS else ""
+        )
+        click.echo(
+            f"Shell {shell or '(unknown)'} is not supported by --install-completion: use bash, zsh or fish{hint}.",
+            err=True,
+        )
         return 1
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(SHELLS[shell].script.strip() + "\n", encoding="utf-8")

@@ -19,8 +19,11 @@ class Command(click.Command):
     """A command whose help lists its arguments, with their help, above its options."""
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(f"{p.name} {p.type_name}", p.help_text + "  [required]" * p.required)
-                for p in self.params if isinstance(p, Argument)]
+        rows = [
+            (f"{p.name} {p.type_name}", p.help_text + "  [required]" * p.required)
+            for p in self.params
+            if isinstance(p, Argument)
+        ]
         if rows:
             with formatter.section("Arguments"):
                 formatter.write_dl(rows)
@@ -58,18 +61,35 @@ def _metavar(kind: Any, multiple: bool) -> str:
 
 
 def option(
-    *names: str, help: str, default: Any = None, kind: Any = str, low: int | None = None,
-    high: int | None = None, flag: bool = False, multiple: bool = False, required: bool = False,
-    callback: Callable[[click.Context, click.Parameter, Any], Any] | None = None, **more: Any,
+    *names: str,
+    help: str,
+    default: Any = None,
+    kind: Any = str,
+    low: int | None = None,
+    high: int | None = None,
+    flag: bool = False,
+    multiple: bool = False,
+    required: bool = False,
+    callback: Callable[[click.Context, click.Parameter, Any], Any] | None = None,
+    **more: Any,
 ) -> click.Option:
-    """One option: ``names`` start with the parameter's Python name, then its flags (``"as_json", "--json"``)."""
+    """One option: ``names`` start with the parameter's Python name, then its flags (``"as_json",
+    "--json"``)."""
     if low is not None or high is not None:
         kind = click.IntRange(low, high)
     if flag:
-        return click.Option(list(names), is_flag=True, default=bool(default), help=help, callback=callback, **more)
+        return click.Option(
+            list(names), is_flag=True, default=bool(default), help=help, callback=callback, **more
+        )
     if default is not None:  # click 8.3+ takes an explicit None for a given value, which `required` accepts
         more["default"] = default
     return click.Option(
-        list(names), type=kind, multiple=multiple, required=required, help=help, metavar=_metavar(kind, multiple),
-        callback=callback, **more,
+        list(names),
+        type=kind,
+        multiple=multiple,
+        required=required,
+        help=help,
+        metavar=_metavar(kind, multiple),
+        callback=callback,
+        **more,
     )

@@ -73,7 +73,11 @@ def interrupted() -> click.exceptions.Exit:
 
 
 def run(
-    config: str | None, work: Callable[[Client], Awaitable[T]], *, use_cache: bool = True, as_json: bool = False,
+    config: str | None,
+    work: Callable[[Client], Awaitable[T]],
+    *,
+    use_cache: bool = True,
+    as_json: bool = False,
     refusal_as_json: bool = True,
 ) -> T:
     """Run one API call; every error becomes a one-line message and its exit code.
@@ -100,7 +104,10 @@ def run(
         # One contract: with --json one object with a code on stdout; without, stdout stays empty.
         if as_json:
             print_json({"code": exc.code, **exc.to_dict()})
-        err.print(f"error {exc.code}: {exc.error if exc.why is None else exc.why}\nhint: {exc.hint_text}", markup=False)
+        err.print(
+            f"error {exc.code}: {exc.error if exc.why is None else exc.why}\nhint: {exc.hint_text}",
+            markup=False,
+        )
         raise click.exceptions.Exit(exc.exit_code) from None
     except WebQuorumError as exc:
         raise fail(exc, as_json=as_json) from None

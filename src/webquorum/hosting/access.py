@@ -197,7 +197,8 @@ def bind_origins(host: str, allowed: Sequence[str] = ()) -> list[str]:
 
 
 def host_origin_check(host: str, allowed_origins: Sequence[str] = ()) -> HostOriginCheck:
-    """The check every HTTP shell bound to ``host`` applies: the one answer to the Host and Origin questions."""
+    """The check every HTTP shell bound to ``host`` applies: the one answer to the Host and Origin
+    questions."""
     return HostOriginCheck(bind_origins(host, allowed_origins), bind_hosts(host))
 
 

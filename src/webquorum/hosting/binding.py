@@ -1,4 +1,5 @@
-"""Where an HTTP shell listens: the socket, taken before any banner, and the rule that off loopback needs a token.
+"""Where an HTTP shell listens: the socket, taken before any banner, and the rule that off loopback needs a
+token.
 
 Both ``webquorum serve`` and ``webquorum mcp --http`` bind here, so a port in use, an address that
 is not this machine's and a public bind without a token are the same clear error (exit 2) from
@@ -41,7 +42,8 @@ def require_token(command: str, host: str, token: str | None) -> None:
 
 
 def listen(host: str, port: int) -> socket.socket:
-    """The listening socket (non-blocking, for uvicorn's ``sockets=``); a port in use is a usage error naming it."""
+    """The listening socket (non-blocking, for uvicorn's ``sockets=``); a port in use is a usage error naming
+    it."""
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM)[
             0

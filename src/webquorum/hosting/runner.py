@@ -51,7 +51,8 @@ def _graceful_server_class() -> Any:
     import uvicorn
 
     class Graceful(uvicorn.Server):
-        """Stops within ``timeout_graceful_shutdown``: gates closed, in-flight calls then end as WEB_ABORTED."""
+        """Stops within ``timeout_graceful_shutdown``: gates closed, in-flight calls then end as
+        WEB_ABORTED."""
 
         on_exit: Callable[[], None] | None = None
         _loop: asyncio.AbstractEventLoop | None = None
@@ -84,7 +85,8 @@ def _graceful_server_class() -> Any:
 
 
 def graceful_server(config: Any, *, on_exit: Callable[[], None] | None = None) -> Any:
-    """A uvicorn server that stops gracefully; ``on_exit`` runs on the event loop when a stop signal arrives."""
+    """A uvicorn server that stops gracefully; ``on_exit`` runs on the event loop when a stop signal
+    arrives."""
     server = _graceful_server_class()(config)
     server.on_exit = on_exit
     return server

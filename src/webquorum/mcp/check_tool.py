@@ -19,7 +19,9 @@ CHECK_ANSWER = """Before answering, check your draft against the sources you use
 
 
 def check_spec() -> ToolSpec:
-    return ToolSpec("check_answer", "Check an answer", CHECK_ANSWER, CheckRequest, with_cut(CheckResult), 20_000)
+    return ToolSpec(
+        "check_answer", "Check an answer", CHECK_ANSWER, CheckRequest, with_cut(CheckResult), 20_000
+    )
 
 
 async def call_check(wq: Client, args: Any, *_: Any) -> CheckResult:

@@ -36,7 +36,9 @@ class BoundedEventStore(EventStore):
             self._events.popitem(last=False)
         return event_id
 
-    async def replay_events_after(self, last_event_id: EventId, send_callback: EventCallback) -> StreamId | None:
+    async def replay_events_after(
+        self, last_event_id: EventId, send_callback: EventCallback
+    ) -> StreamId | None:
         known = self._events.get(last_event_id)
         if known is None:
             return None

@@ -48,7 +48,9 @@ _EXAMPLE_ANSWER = (
 def answer_from_sources(question: str) -> list[Message]:
     """A worked example of reading a brief, then the caller's question to answer the same way."""
     return [
-        UserMessage(f"Here is a brief from the web_search tool.\n\n{_EXAMPLE_BRIEF}\n\nHow long is the Kestrel Bridge?"),
+        UserMessage(
+            f"Here is a brief from the web_search tool.\n\n{_EXAMPLE_BRIEF}\n\nHow long is the Kestrel Bridge?"
+        ),
         AssistantMessage(_EXAMPLE_ANSWER),
         UserMessage(
             f"Now answer this question: {question}\n"
@@ -71,7 +73,8 @@ def add_prompts(server: MCPServer[Any]) -> None:
 
 
 class KnownNames:
-    """Server middleware: an unknown tool or prompt, or a prompt without its arguments, is ``INVALID_PARAMS``."""
+    """Server middleware: an unknown tool or prompt, or a prompt without its arguments, is
+    ``INVALID_PARAMS``."""
 
     def __init__(self, tools: Collection[str]) -> None:
         self.tools = frozenset(tools)
@@ -81,12 +84,18 @@ class KnownNames:
         params = ctx.params if isinstance(ctx.params, dict) else {}
         name = params.get("name")
         if ctx.method == "tools/call" and isinstance(name, str) and name not in self.tools:
-            raise MCPError(INVALID_PARAMS, f"Unknown tool: {name!r}; this server has {', '.join(sorted(self.tools))}")
+            raise MCPError(
+                INVALID_PARAMS, f"Unknown tool: {name!r}; this server has {', '.join(sorted(self.tools))}"
+            )
         if ctx.method == "prompts/get" and isinstance(name, str):
             if name not in self.prompts:
-                raise MCPError(INVALID_PARAMS, f"Unknown prompt: {name!r}; this server has {', '.join(self.prompts)}")
+                raise MCPError(
+                    INVALID_PARAMS, f"Unknown prompt: {name!r}; this server has {', '.join(self.prompts)}"
+                )
             given = params.get("arguments") or {}
-            missing = [a for a in self.prompts[name] if not isinstance(given.get(a), str) or not given[a].strip()]
+            missing = [
+                a for a in self.prompts[name] if not isinstance(given.get(a), str) or not given[a].strip()
+            ]
             if missing:
                 raise MCPError(INVALID_PARAMS, f"prompt {name!r} needs the argument(s): {', '.join(missing)}")
         return await call_next(ctx)

@@ -31,7 +31,9 @@ SERVER_HINTS = {
 
 def hint_for(exc: WebQuorumError) -> str:
     own = exc.hint_text if exc.hint_text != type(exc).hint else ""
-    return " ".join((own or SERVER_HINTS.get(exc.code) or exc.hint_text or SERVER_HINTS["WEB_BAD_REQUEST"]).split())
+    return " ".join(
+        (own or SERVER_HINTS.get(exc.code) or exc.hint_text or SERVER_HINTS["WEB_BAD_REQUEST"]).split()
+    )
 
 
 ERROR_META = "webquorum/error"  # where an error result carries its fields for programs

@@ -47,7 +47,9 @@ def compact(schema: dict[str, Any], *, keep_descriptions: bool) -> dict[str, Any
         if key == "additionalProperties" and value is False and not keep_descriptions:
             continue
         if key in _SCHEMA_MAPS and isinstance(value, dict):
-            out[key] = {name: compact(sub, keep_descriptions=keep_descriptions) for name, sub in value.items()}
+            out[key] = {
+                name: compact(sub, keep_descriptions=keep_descriptions) for name, sub in value.items()
+            }
         elif key in _SCHEMA_LISTS and isinstance(value, list):
             out[key] = [compact(sub, keep_descriptions=keep_descriptions) for sub in value]
         elif key in _SCHEMA_ONE and isinstance(value, dict):
@@ -58,7 +60,8 @@ def compact(schema: dict[str, Any], *, keep_descriptions: bool) -> dict[str, Any
 
 
 def _fold_nullable(schema: dict[str, Any]) -> dict[str, Any]:
-    """``anyOf: [{type: T, ...}, {type: null}]`` as ``{type: [T, null], ...}``: the same check, a third the size."""
+    """``anyOf: [{type: T, ...}, {type: null}]`` as ``{type: [T, null], ...}``: the same check, a third the
+    size."""
     options = schema.get("anyOf")
     if not isinstance(options, list) or len(options) != 2 or {"type": "null"} not in options:
         return schema

@@ -95,7 +95,11 @@ def make_tool(spec: ToolSpec, wq: Client, gate: Gate) -> Tool:
             return error_result(exc)
         except Exception:  # a bug: the traceback stays in the server's log, the caller gets a stable code
             log.exception("tool %s failed unexpectedly", spec.name)
-            return error_result(WebQuorumError("internal error in the server; see its log", hint="retry once; report it if it repeats"))
+            return error_result(
+                WebQuorumError(
+                    "internal error in the server; see its log", hint="retry once; report it if it repeats"
+                )
+            )
 
     return Tool(
         fn=call,
@@ -103,8 +107,11 @@ def make_tool(spec: ToolSpec, wq: Client, gate: Gate) -> Tool:
         title=spec.title,
         description=spec.description,
         parameters=input_schema(spec.args.model_json_schema()),
-        fn_metadata=FuncMetadata(arg_model=RawArguments, output_model=spec.output if spec.publish_output else None,
-                                 output_schema=output_schema(spec.output.model_json_schema()) if spec.publish_output else None),
+        fn_metadata=FuncMetadata(
+            arg_model=RawArguments,
+            output_model=spec.output if spec.publish_output else None,
+            output_schema=output_schema(spec.output.model_json_schema()) if spec.publish_output else None,
+        ),
         is_async=True,
         context_kwarg="ctx",
         annotations=ToolAnnotations(read_only_hint=True, open_world_hint=True),
@@ -131,7 +138,10 @@ def build_server(wq: Client, *, gate: Gate | None = None) -> MCPServer[Any]:
     from webquorum import __version__
 
     server: MCPServer[Any] = MCPServer(
-        "webquorum", instructions=INSTRUCTIONS, version=__version__, log_level="WARNING",
+        "webquorum",
+        instructions=INSTRUCTIONS,
+        version=__version__,
+        log_level="WARNING",
         tools=[make_tool(spec, wq, gate) for spec in specs],
         middleware=[KnownNames([spec.name for spec in specs])],
     )
@@ -173,7 +183,8 @@ STDIO_READY = "webquorum MCP server on stdio: an MCP client starts this and spea
 
 
 def quiet_dependencies() -> None:
-    """Let only warnings through the root logger's handlers, unless webquorum's own logs were asked for (``-v``).
+    """Let only warnings through the root logger's handlers, unless webquorum's own logs were asked for
+    (``-v``).
 
     Some dependencies set their logger to DEBUG at import (bm25s does), and a record passes a
     handler on the root logger whatever the root's own level is; without this a stdio server,
@@ -186,13 +197,19 @@ def quiet_dependencies() -> None:
 
 
 def _stop_stdio_at_once(signum: int, frame: object) -> None:
-    """Ctrl-C on stdio: the SDK reads stdin in a worker thread no signal can stop, so leave without waiting for it."""
+    """Ctrl-C on stdio: the SDK reads stdin in a worker thread no signal can stop, so leave without waiting
+    for it."""
     os.write(2, b"error WEB_ABORTED: interrupted\n")
     os._exit(130)
 
 
 def serve(
-    *, config: ConfigLike = None, http: bool = False, host: str = "127.0.0.1", port: int = 8765, workers: int = 1
+    *,
+    config: ConfigLike = None,
+    http: bool = False,
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    workers: int = 1,
 ) -> None:
     """Run until interrupted: stdio by default, streamable HTTP on ``http://host:port/mcp`` with ``http``.
 
@@ -233,8 +250,11 @@ FLEET_ENV = "WEBQUORUM_MCP_FLEET"  # host of the fleet's bind, passed to each wo
 
 
 def mcp_uvicorn_config(app: Any, wq: Client, host: str, port: int, **extra: Any) -> Any:
-    """uvicorn's settings for the MCP server: ``mcp.shutdown_grace_s`` for calls in flight, 2 s more to close."""
-    return uvicorn_config(app, shutdown_s=int(wq.config.mcp.shutdown_grace_s) + 2, host=host, port=port, **extra)
+    """uvicorn's settings for the MCP server: ``mcp.shutdown_grace_s`` for calls in flight, 2 s more to
+    close."""
+    return uvicorn_config(
+        app, shutdown_s=int(wq.config.mcp.shutdown_grace_s) + 2, host=host, port=port, **extra
+    )
 
 
 def fleet_app() -> ASGIApp:
@@ -270,7 +290,8 @@ def _not_reraised(handle_exit: Any, signum: int) -> None:
     """Keep a worker from dying of the SIGTERM it has just shut down for (exit -15 instead of 0).
 
     uvicorn's Server re-raises every signal it caught once it has stopped; ``handle_exit`` is that
-    worker's ``Server.handle_exit``. As :mod:`webquorum.hosting.runner` does for one process, SIGTERM is dropped
+    worker's ``Server.handle_exit``. As :mod:`webquorum.hosting.runner` does for one process, SIGTERM is
+    dropped
     from what it will re-raise: a supervisor's stop is the intended end, so the worker exits 0.
     """
     captured = getattr(getattr(handle_exit, "__self__", None), "_captured_signals", None)
@@ -308,13 +329,19 @@ def serve_fleet(config: ConfigLike, host: str, port: int, workers: int) -> None:
     if config is not None:
         os.environ["WEBQUORUM_CONFIG"] = os.fspath(config)
     os.environ[FLEET_ENV] = host
-    settings = mcp_uvicorn_config("webquorum.mcp.server:fleet_app", wq, host, port, factory=True, workers=workers)
-    print(f"webquorum MCP server on http://{host}:{port}/mcp ({workers} workers)", file=sys.stderr, flush=True)
+    settings = mcp_uvicorn_config(
+        "webquorum.mcp.server:fleet_app", wq, host, port, factory=True, workers=workers
+    )
+    print(
+        f"webquorum MCP server on http://{host}:{port}/mcp ({workers} workers)", file=sys.stderr, flush=True
+    )
     supervisor = _supervisor_class()(settings, sockets=[settings.bind_socket()])
     supervisor.run()
     codes = [worker.exitcode for worker in supervisor.processes]
     shown = ", ".join(str(code) for code in codes)
-    print(f"webquorum MCP server: {len(codes)} workers stopped, exit codes {shown}", file=sys.stderr, flush=True)
+    print(
+        f"webquorum MCP server: {len(codes)} workers stopped, exit codes {shown}", file=sys.stderr, flush=True
+    )
     if supervisor.interrupted:
         raise KeyboardInterrupt
     if any(code != 0 for code in codes):

@@ -44,7 +44,10 @@ def chat_request(
     }
     if json_schema is not None:
         name, schema = json_schema
-        body["response_format"] = {"type": "json_schema", "json_schema": {"name": name, "strict": True, "schema": schema}}
+        body["response_format"] = {
+            "type": "json_schema",
+            "json_schema": {"name": name, "strict": True, "schema": schema},
+        }
     headers = {"Authorization": f"Bearer {key}"} if key else {}
     return HttpRequest("POST", url, headers=headers, json_body=body, secrets=(key,) if key else ())
 
@@ -60,11 +63,15 @@ def chat_body(provider: str, resp: HttpResponse) -> dict[str, Any]:
         raise_chat_error(provider, error, resp.status)
     if resp.status >= 400:
         raise ProviderError(
-            f"{provider} endpoint answered HTTP {resp.status}", provider=provider, status=resp.status,
+            f"{provider} endpoint answered HTTP {resp.status}",
+            provider=provider,
+            status=resp.status,
             transient=resp.status >= 500,
-        )  # fmt: skip
+        )
     if not isinstance(data, dict):
-        raise BadResponseError(f"{provider} answer is not a JSON object", provider=provider, status=resp.status)
+        raise BadResponseError(
+            f"{provider} answer is not a JSON object", provider=provider, status=resp.status
+        )
     return data
 
 
@@ -74,7 +81,9 @@ def message_json(provider: str, data: dict[str, Any]) -> dict[str, Any]:
         content = data["choices"][0]["message"]["content"]
         parsed = json.loads(content) if isinstance(content, str) else content
     except (KeyError, IndexError, TypeError, ValueError):
-        raise BadResponseError(f"{provider} answer has no readable message content", provider=provider) from None
+        raise BadResponseError(
+            f"{provider} answer has no readable message content", provider=provider
+        ) from None
     if not isinstance(parsed, dict):
         raise BadResponseError(f"{provider} message content is not a JSON object", provider=provider)
     return parsed

@@ -34,7 +34,9 @@ _ZLIB_WBITS = zlib.MAX_WBITS
 
 def codings_of(header: str | None) -> list[str]:
     """The codings of a ``Content-Encoding`` value, in the order they were applied, ``identity`` dropped."""
-    return [c.strip().lower() for c in (header or "").split(",") if c.strip() and c.strip().lower() != "identity"]
+    return [
+        c.strip().lower() for c in (header or "").split(",") if c.strip() and c.strip().lower() != "identity"
+    ]
 
 
 class _Layer:
@@ -46,7 +48,9 @@ class _Layer:
         elif coding == "deflate":
             self._wbits = _ZLIB_WBITS
         else:
-            raise BadContentError(f"unsupported Content-Encoding {coding!r} (only gzip and deflate are accepted)")
+            raise BadContentError(
+                f"unsupported Content-Encoding {coding!r} (only gzip and deflate are accepted)"
+            )
         self.coding = coding
         self._obj = zlib.decompressobj(self._wbits)
         self._started = False
@@ -89,7 +93,8 @@ class _Layer:
 
 
 def check_codings(header: str | None, url: str) -> list[str]:
-    """The codings of a ``Content-Encoding`` header, or :class:`BadContentError` (naming ``url``) if they cannot be undone here."""
+    """The codings of a ``Content-Encoding`` header, or :class:`BadContentError` (naming ``url``) if they
+    cannot be undone here."""
     codings = codings_of(header)
     with _naming(url):
         if len(codings) > MAX_CODINGS:
@@ -98,7 +103,9 @@ def check_codings(header: str | None, url: str) -> list[str]:
             )
         for coding in codings:
             if coding not in ("gzip", "x-gzip", "deflate"):
-                raise BadContentError(f"unsupported Content-Encoding {coding!r} (only gzip and deflate are accepted)")
+                raise BadContentError(
+                    f"unsupported Content-Encoding {coding!r} (only gzip and deflate are accepted)"
+                )
     return codings
 
 
@@ -115,7 +122,8 @@ _PIECE = 64 * 1024  # what the network hands over at a time: the decoder sees a 
 
 
 def decode_body(raw: bytes, header: str | None, limit: int, url: str) -> bytes:
-    """A body read still encoded, decoded under the same cap and errors as :class:`BodyDecoder` (URL named)."""
+    """A body read still encoded, decoded under the same cap and errors as :class:`BodyDecoder` (URL
+    named)."""
     if not codings_of(header):
         return raw
     decoder = BodyDecoder(header, limit, url)
@@ -140,7 +148,9 @@ class BodyDecoder:
         self._url = url
 
     def _too_large(self) -> TooLargeError:
-        return TooLargeError(f"{self._url} is over the {self._limit}-byte limit after decompression", url=self._url)
+        return TooLargeError(
+            f"{self._url} is over the {self._limit}-byte limit after decompression", url=self._url
+        )
 
     def feed(self, chunk: bytes) -> bytes:
         data = chunk

@@ -35,70 +35,76 @@ _NAT64_LOCAL = ipaddress.ip_network("64:ff9b:1::/48")
 # (RFC 5771, RFC 4291) and deprecated site-local (RFC 3879). Even the blocks IANA marks globally
 # reachable (AS112 DNS sinks, anycast relays, PCP/TURN anycast) serve no web pages. Embedded IPv4
 # (mapped, NAT64, 6to4) is unwrapped before this table is consulted.
-SPECIAL_PURPOSE: tuple[Network, ...] = tuple(ipaddress.ip_network(n) for n in (
-    "0.0.0.0/8",           # "this network" (RFC 791)
-    "10.0.0.0/8",          # private (RFC 1918)
-    "100.64.0.0/10",       # shared address space, carrier-grade NAT (RFC 6598)
-    "127.0.0.0/8",         # loopback (RFC 1122)
-    "169.254.0.0/16",      # link-local (RFC 3927): most cloud metadata services
-    "172.16.0.0/12",       # private (RFC 1918)
-    "192.0.0.0/24",        # IETF protocol assignments (RFC 6890): DS-Lite, PCP, NAT64 discovery, OCI metadata
-    "192.0.2.0/24",        # documentation TEST-NET-1 (RFC 5737)
-    "192.31.196.0/24",     # AS112-v4 (RFC 7535)
-    "192.52.193.0/24",     # AMT (RFC 7450)
-    "192.88.99.0/24",      # deprecated 6to4 relay anycast (RFC 7526)
-    "192.168.0.0/16",      # private (RFC 1918)
-    "192.175.48.0/24",     # direct delegation AS112 service (RFC 7534)
-    "198.18.0.0/15",       # benchmarking (RFC 2544)
-    "198.51.100.0/24",     # documentation TEST-NET-2 (RFC 5737)
-    "203.0.113.0/24",      # documentation TEST-NET-3 (RFC 5737)
-    "224.0.0.0/4",         # multicast (RFC 5771)
-    "240.0.0.0/4",         # reserved (RFC 1112), includes 255.255.255.255 limited broadcast (RFC 919)
-    "::/128",              # unspecified (RFC 4291)
-    "::1/128",             # loopback (RFC 4291)
-    "::ffff:0:0/96",       # IPv4-mapped (RFC 4291): unwrapped first, listed for completeness
-    "::ffff:0:0:0/96",     # IPv4-translated (RFC 2765): unwrapped first
-    "64:ff9b::/96",        # NAT64 well-known prefix (RFC 6052): unwrapped first
-    "64:ff9b:1::/48",      # local-use NAT64 (RFC 8215): unwrapped first
-    "100::/64",            # discard-only (RFC 6666)
-    "100:0:0:1::/64",      # dummy IPv6 prefix (RFC 9780)
-    "2001::/23",           # IETF protocol assignments (RFC 2928): Teredo, PCP/TURN anycast, AMT, AS112-v6, ORCHID
-    "2001:db8::/32",       # documentation (RFC 3849)
-    "2620:4f:8000::/48",   # direct delegation AS112 service (RFC 7534)
-    "3fff::/20",           # documentation (RFC 9637)
-    "5f00::/16",           # segment routing SIDs (RFC 9602)
-    "fc00::/7",            # unique local (RFC 4193): AWS's fd00:ec2::/32 and GCP's fd20:ce::/32 too
-    "fe80::/10",           # link-local unicast (RFC 4291)
-    "fec0::/10",           # deprecated site-local (RFC 3879)
-    "ff00::/8",            # multicast (RFC 4291)
-))
+SPECIAL_PURPOSE: tuple[Network, ...] = tuple(
+    ipaddress.ip_network(n)
+    for n in (
+        "0.0.0.0/8",  # "this network" (RFC 791)
+        "10.0.0.0/8",  # private (RFC 1918)
+        "100.64.0.0/10",  # shared address space, carrier-grade NAT (RFC 6598)
+        "127.0.0.0/8",  # loopback (RFC 1122)
+        "169.254.0.0/16",  # link-local (RFC 3927): most cloud metadata services
+        "172.16.0.0/12",  # private (RFC 1918)
+        "192.0.0.0/24",  # IETF protocol assignments (RFC 6890): DS-Lite, PCP, NAT64 discovery, OCI metadata
+        "192.0.2.0/24",  # documentation TEST-NET-1 (RFC 5737)
+        "192.31.196.0/24",  # AS112-v4 (RFC 7535)
+        "192.52.193.0/24",  # AMT (RFC 7450)
+        "192.88.99.0/24",  # deprecated 6to4 relay anycast (RFC 7526)
+        "192.168.0.0/16",  # private (RFC 1918)
+        "192.175.48.0/24",  # direct delegation AS112 service (RFC 7534)
+        "198.18.0.0/15",  # benchmarking (RFC 2544)
+        "198.51.100.0/24",  # documentation TEST-NET-2 (RFC 5737)
+        "203.0.113.0/24",  # documentation TEST-NET-3 (RFC 5737)
+        "224.0.0.0/4",  # multicast (RFC 5771)
+        "240.0.0.0/4",  # reserved (RFC 1112), includes 255.255.255.255 limited broadcast (RFC 919)
+        "::/128",  # unspecified (RFC 4291)
+        "::1/128",  # loopback (RFC 4291)
+        "::ffff:0:0/96",  # IPv4-mapped (RFC 4291): unwrapped first, listed for completeness
+        "::ffff:0:0:0/96",  # IPv4-translated (RFC 2765): unwrapped first
+        "64:ff9b::/96",  # NAT64 well-known prefix (RFC 6052): unwrapped first
+        "64:ff9b:1::/48",  # local-use NAT64 (RFC 8215): unwrapped first
+        "100::/64",  # discard-only (RFC 6666)
+        "100:0:0:1::/64",  # dummy IPv6 prefix (RFC 9780)
+        "2001::/23",  # IETF protocol assignments (RFC 2928): Teredo, PCP/TURN anycast, AMT, AS112-v6, ORCHID
+        "2001:db8::/32",  # documentation (RFC 3849)
+        "2620:4f:8000::/48",  # direct delegation AS112 service (RFC 7534)
+        "3fff::/20",  # documentation (RFC 9637)
+        "5f00::/16",  # segment routing SIDs (RFC 9602)
+        "fc00::/7",  # unique local (RFC 4193): AWS's fd00:ec2::/32 and GCP's fd20:ce::/32 too
+        "fe80::/10",  # link-local unicast (RFC 4291)
+        "fec0::/10",  # deprecated site-local (RFC 3879)
+        "ff00::/8",  # multicast (RFC 4291)
+    )
+)
 
 # Cloud platform services a VM can reach and a page must never make us reach. Most sit inside a
 # block above; they are listed so the refusal names them and no reclassification can open them.
-CLOUD_PLATFORM: dict[IPAddress, str] = {ipaddress.ip_address(a): name for a, name in (
-    # AWS instance metadata, IPv4 and IPv6:
-    # https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/instancedata-data-retrieval.html
-    ("169.254.169.254", "AWS/GCP/Azure/OCI/OpenStack instance metadata"),
-    ("fd00:ec2::254", "AWS instance metadata (IPv6)"),
-    # https://docs.aws.amazon.com/AmazonECS/latest/developerguide/task-metadata-endpoint-v2.html
-    ("169.254.170.2", "AWS ECS task metadata"),
-    # https://docs.aws.amazon.com/vpc/latest/userguide/AmazonDNS-concepts.html
-    ("169.254.169.253", "AWS VPC DNS resolver"),
-    ("fd00:ec2::253", "AWS VPC DNS resolver (IPv6)"),
-    # https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/set-time.html
-    ("169.254.169.123", "AWS time sync"),
-    ("fd00:ec2::123", "AWS time sync (IPv6)"),
-    # https://learn.microsoft.com/azure/virtual-network/what-is-ip-address-168-63-129-16
-    ("168.63.129.16", "Azure platform (WireServer)"),
-    # https://cloud.google.com/compute/docs/metadata/querying-metadata
-    ("fd20:ce::254", "GCP metadata (IPv6)"),
-    # https://www.alibabacloud.com/help/en/ecs/user-guide/view-instance-metadata
-    ("100.100.100.200", "Alibaba Cloud ECS metadata"),
-    # https://docs.oracle.com/en-us/iaas/Content/Compute/Tasks/gettingmetadata.htm
-    ("192.0.0.192", "Oracle Cloud legacy metadata"),
-    # https://www.tencentcloud.com/document/product/213/4934 (metadata.tencentyun.com)
-    ("169.254.0.23", "Tencent Cloud metadata"),
-)}
+CLOUD_PLATFORM: dict[IPAddress, str] = {
+    ipaddress.ip_address(a): name
+    for a, name in (
+        # AWS instance metadata, IPv4 and IPv6:
+        # https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/instancedata-data-retrieval.html
+        ("169.254.169.254", "AWS/GCP/Azure/OCI/OpenStack instance metadata"),
+        ("fd00:ec2::254", "AWS instance metadata (IPv6)"),
+        # https://docs.aws.amazon.com/AmazonECS/latest/developerguide/task-metadata-endpoint-v2.html
+        ("169.254.170.2", "AWS ECS task metadata"),
+        # https://docs.aws.amazon.com/vpc/latest/userguide/AmazonDNS-concepts.html
+        ("169.254.169.253", "AWS VPC DNS resolver"),
+        ("fd00:ec2::253", "AWS VPC DNS resolver (IPv6)"),
+        # https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/set-time.html
+        ("169.254.169.123", "AWS time sync"),
+        ("fd00:ec2::123", "AWS time sync (IPv6)"),
+        # https://learn.microsoft.com/azure/virtual-network/what-is-ip-address-168-63-129-16
+        ("168.63.129.16", "Azure platform (WireServer)"),
+        # https://cloud.google.com/compute/docs/metadata/querying-metadata
+        ("fd20:ce::254", "GCP metadata (IPv6)"),
+        # https://www.alibabacloud.com/help/en/ecs/user-guide/view-instance-metadata
+        ("100.100.100.200", "Alibaba Cloud ECS metadata"),
+        # https://docs.oracle.com/en-us/iaas/Content/Compute/Tasks/gettingmetadata.htm
+        ("192.0.0.192", "Oracle Cloud legacy metadata"),
+        # https://www.tencentcloud.com/document/product/213/4934 (metadata.tencentyun.com)
+        ("169.254.0.23", "Tencent Cloud metadata"),
+    )
+}
 
 
 def parse_ipv4_loose(host: str) -> ipaddress.IPv4Address | None:
@@ -229,7 +235,9 @@ def literal_host_allowed(policy: AddressPolicy, url: str) -> bool:
     return literal is None or policy.permits(host, literal)
 
 
-def cached_read_allowed(policy: AddressPolicy, url: str, *, final_url: str, final_address: str | None) -> bool:
+def cached_read_allowed(
+    policy: AddressPolicy, url: str, *, final_url: str, final_address: str | None
+) -> bool:
     """Whether a page the local reader stored may be served for ``url`` to a process under ``policy``.
 
     Judged on the address it was read from (``final_address``, for the host of ``final_url``) and

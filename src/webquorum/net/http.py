@@ -90,7 +90,8 @@ def _host_key(host: str) -> str:
 
 
 class _MaskedLog(logging.Filter):
-    """httpx2 logs every request URL at INFO; a query-string key (Mojeek's ``api_key=``) must not reach a log."""
+    """httpx2 logs every request URL at INFO; a query-string key (Mojeek's ``api_key=``) must not reach a
+    log."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
@@ -103,7 +104,9 @@ class _MaskedLog(logging.Filter):
 logging.getLogger("httpx2").addFilter(_MaskedLog())
 
 
-async def resolve_host(pins: Mapping[str, str], host: str, port: int, timeout: float | None) -> list[IPAddress]:
+async def resolve_host(
+    pins: Mapping[str, str], host: str, port: int, timeout: float | None
+) -> list[IPAddress]:
     """Every address ``host`` stands for: a pin, an IP literal in any spelling, else one DNS lookup."""
     pinned = pins.get(_host_key(host))
     if pinned is not None:
@@ -122,7 +125,9 @@ async def resolve_host(pins: Mapping[str, str], host: str, port: int, timeout: f
 def refuse_forbidden(guard: AddressPolicy, host: str, addresses: Iterable[IPAddress]) -> None:
     refused = [f"{ip} ({address_class(ip)})" for ip in addresses if not guard.permits(host, ip)]
     if refused:
-        raise ForbiddenAddressError(f"refusing {host}: it resolves to non-public address {', '.join(refused)}")
+        raise ForbiddenAddressError(
+            f"refusing {host}: it resolves to non-public address {', '.join(refused)}"
+        )
 
 
 class PinnedBackend(httpcore2.AsyncNetworkBackend):
@@ -168,7 +173,10 @@ def _client(policy: NetPolicy, guard: AddressPolicy | None, proxy: str | None = 
     # (plain and proxy pools alike).
     transport._pool._network_backend = PinnedBackend(policy.resolve, guard)
     return httpx2.AsyncClient(
-        transport=transport, follow_redirects=False, trust_env=False, headers={"accept-encoding": ACCEPT_ENCODING}
+        transport=transport,
+        follow_redirects=False,
+        trust_env=False,
+        headers={"accept-encoding": ACCEPT_ENCODING},
     )
 
 
@@ -263,7 +271,8 @@ async def _read_capped(response: httpx2.Response, max_bytes: int, url: str, *, d
 
 
 class _Pacer:
-    """Past :data:`PACE_AFTER_BYTES`, pause the body read for :data:`PACE_PAUSE_S` after every :data:`PACE_EVERY_BYTES`.
+    """Past :data:`PACE_AFTER_BYTES`, pause the body read for :data:`PACE_PAUSE_S` after every
+    :data:`PACE_EVERY_BYTES`.
 
     Why: every piece of a body costs this event loop about 5 ms per megabyte of CPU (h11's
     buffer copies, httpx's streams). A body that arrives as fast as the loop can take it, as
@@ -293,7 +302,11 @@ class _Pacer:
 
 
 def _page_request(
-    client: httpx2.AsyncClient, url: str, pinned: str | None, headers: Mapping[str, str], timeout: httpx2.Timeout
+    client: httpx2.AsyncClient,
+    url: str,
+    pinned: str | None,
+    headers: Mapping[str, str],
+    timeout: httpx2.Timeout,
 ) -> httpx2.Request:
     """GET ``url``; through a proxy, to the address the guard checked (``pinned``), never to a name.
 
@@ -310,8 +323,11 @@ def _page_request(
         return client.build_request("GET", url, headers=headers, timeout=timeout)
     extensions = {"sni_hostname": name} if target.scheme == "https" else {}
     return client.build_request(
-        "GET", target.copy_with(host=pinned), headers={**headers, "host": target.netloc.decode("ascii")},
-        timeout=timeout, extensions=extensions,
+        "GET",
+        target.copy_with(host=pinned),
+        headers={**headers, "host": target.netloc.decode("ascii")},
+        timeout=timeout,
+        extensions=extensions,
     )
 
 
@@ -351,9 +367,12 @@ class HttpClient:
         parts = urlsplit(url)
         host = parts.hostname or ""
         if self.policy.address.opens_host(host):
-            return None  # allowed whatever it resolves to: no local lookup needed (the proxy may be the only resolver)
+            # allowed whatever it resolves to: no local lookup needed (the proxy may be the only resolver)
+            return None
         try:
-            addresses = await resolve_host(self._pins, host, parts.port or (443 if parts.scheme == "https" else 80), timeout)
+            addresses = await resolve_host(
+                self._pins, host, parts.port or (443 if parts.scheme == "https" else 80), timeout
+            )
         except httpcore2.ConnectError as exc:
             raise FetchError(
                 f"{url}: {exc}; the address guard resolves a page's host before asking the proxy. Where only "
@@ -381,17 +400,24 @@ class HttpClient:
                     same_body = method == req.method
                     first_hop = url == req.url  # a Location carries its own query string
                     request = client.build_request(
-                        method, url, headers=headers, params=(dict(req.params) or None) if first_hop else None,
+                        method,
+                        url,
+                        headers=headers,
+                        params=(dict(req.params) or None) if first_hop else None,
                         json=req.json_body if same_body else None,
                         data=dict(req.form) if req.form is not None and same_body else None,
                         timeout=timeout,
                     )
                     response = await client.send(request, stream=True)
-                    peer = _peer_address(response)  # now: a server that closes the connection takes its socket with it
+                    peer = _peer_address(
+                        response
+                    )  # now: a server that closes the connection takes its socket with it
                     try:
                         location = response.headers.get("location")
                         if response.status_code in REDIRECT_STATUSES and location:
-                            url = self._api_redirect(req, provider, response.status_code, str(response.url), location, origin)
+                            url = self._api_redirect(
+                                req, provider, response.status_code, str(response.url), location, origin
+                            )
                             if response.status_code in (301, 302, 303) and method == "POST":
                                 method = "GET"  # what every client does; the body is not resent
                             continue
@@ -399,20 +425,28 @@ class HttpClient:
                     finally:
                         await response.aclose()
                     return HttpResponse(
-                        response.status_code, _lower_headers(response.headers), body, str(response.url), address=peer
+                        response.status_code,
+                        _lower_headers(response.headers),
+                        body,
+                        str(response.url),
+                        address=peer,
                     )
                 raise ProviderError(f"{provider} redirected too many times", provider=provider)
         except TooLargeError as exc:
             raise BadResponseError(f"{provider} response over {max_bytes} bytes", provider=provider) from exc
         except BadContentError as exc:
-            raise BadResponseError(f"{provider} sent an undecodable body: {exc.message}", provider=provider) from exc
+            raise BadResponseError(
+                f"{provider} sent an undecodable body: {exc.message}", provider=provider
+            ) from exc
         except (TimeoutError, httpx2.TimeoutException) as exc:
             raise ProviderTimeoutError(
                 f"{provider} did not answer within {timeout_s:g}s", provider=provider, transient=False
             ) from exc
         except (httpx2.ConnectError, httpx2.ProxyError) as exc:
             raise ProviderUnreachableError(
-                f"{provider} unreachable{_via(proxy)}: {type(exc).__name__}: {exc}", provider=provider, transient=True
+                f"{provider} unreachable{_via(proxy)}: {type(exc).__name__}: {exc}",
+                provider=provider,
+                transient=True,
             ) from exc
         except httpx2.TransportError as exc:
             raise ProviderError(
@@ -422,7 +456,9 @@ class HttpClient:
             ) from exc
 
     @staticmethod
-    def _api_redirect(req: HttpRequest, provider: str, status: int, current: str, location: str, origin: str) -> str:
+    def _api_redirect(
+        req: HttpRequest, provider: str, status: int, current: str, location: str, origin: str
+    ) -> str:
         """The next hop of an API redirect, or the provider's error: the key never leaves its origin."""
         target = urljoin(current, location)
         where = origin_of(target)
@@ -430,13 +466,15 @@ class HttpClient:
             raise ProviderError(
                 f"{provider} answered HTTP {status}, a redirect to {where}; API redirects are not followed, so the "
                 f"request and its key stay with {origin}: point overrides.{provider}.base_url at the final address",
-                provider=provider, status=status,
+                provider=provider,
+                status=status,
             )
         if where != origin:
             raise ProviderError(
                 f"{provider} redirected from {origin} to another origin, {where}; the request and its key are never "
                 f"sent to another origin: point overrides.{provider}.base_url at the final address",
-                provider=provider, status=status,
+                provider=provider,
+                status=status,
             )
         return target
 
@@ -458,13 +496,15 @@ class HttpClient:
         except httpcore2.ConnectError as exc:
             raise ForbiddenAddressError(
                 f"refusing to hand {url} to {reader}: {host} does not resolve here, so it cannot be checked as public ({exc})",
-                url=url, provider=reader,
+                url=url,
+                provider=reader,
             ) from None
         refused = [f"{ip} ({address_class(ip)})" for ip in addresses if not guard.permits(host, ip)]
         if refused:
             raise ForbiddenAddressError(
                 f"refusing to hand {url} to {reader}: {host} is the non-public address {', '.join(refused)}",
-                url=url, provider=reader,
+                url=url,
+                provider=reader,
             )
 
     async def fetch(
@@ -494,17 +534,23 @@ class HttpClient:
                     host = urlsplit(current).hostname or ""
                     literal = parse_ip_literal(host)
                     if literal is not None and not self.policy.address.permits(host, literal):
-                        raise ForbiddenAddressError(f"refusing {current}: {literal} is not a public address", url=url)
+                        raise ForbiddenAddressError(
+                            f"refusing {current}: {literal} is not a public address", url=url
+                        )
                     if current in seen:
                         raise RedirectLoopError(f"redirect loop at {current} (from {url})", url=url)
                     seen.append(current)
                     client, proxy = self._route(current, guarded=True)
                     checked: str | None = None
                     if proxy is not None:
-                        checked = await self._check_target(current, min(deadline_s, self.policy.connect_timeout_s))
+                        checked = await self._check_target(
+                            current, min(deadline_s, self.policy.connect_timeout_s)
+                        )
                     request = _page_request(client, current, checked, base_headers, timeout)
                     response = await client.send(request, stream=True)
-                    peer = _peer_address(response)  # now: a server that closes the connection takes its socket with it
+                    peer = _peer_address(
+                        response
+                    )  # now: a server that closes the connection takes its socket with it
                     try:
                         location = response.headers.get("location")
                         if response.status_code in REDIRECT_STATUSES and location:
@@ -518,7 +564,10 @@ class HttpClient:
                     finally:
                         await response.aclose()
                     return HttpResponse(
-                        response.status_code, _lower_headers(response.headers), body, current,
+                        response.status_code,
+                        _lower_headers(response.headers),
+                        body,
+                        current,
                         address=checked if proxy is not None else peer,  # the page's, not the proxy's
                     )
         except ForbiddenAddressError as exc:

@@ -1,4 +1,5 @@
-"""Which proxy, if any, a request goes through: ``HTTPS_PROXY``/``HTTP_PROXY``/``NO_PROXY`` and ``network.proxy``.
+"""Which proxy, if any, a request goes through: ``HTTPS_PROXY``/``HTTP_PROXY``/``NO_PROXY`` and
+``network.proxy``.
 
 Pure: :func:`proxy_routes` takes the environment as a mapping (config.py, the only module that reads
 the environment, hands it ``os.environ``), so the rules are testable without touching the process.

@@ -92,11 +92,18 @@ async def _read(rt: Runtime, result: Result, reader: str, deadline_s: float) -> 
     except WebQuorumError as exc:
         return Reading(result, error=exc, reader=reader)
     # fetch returns the page's whole main text; the brief's excerpt starts at its first real sentence
-    return Reading(result, trim_to_first_sentence(doc.text), reader=reader, published=doc.published or result.published)
+    return Reading(
+        result, trim_to_first_sentence(doc.text), reader=reader, published=doc.published or result.published
+    )
 
 
 async def read_sources(
-    rt: Runtime, distinct: list[Result], wiki: Result | None, want: int, reader: str, progress: Progress | None
+    rt: Runtime,
+    distinct: list[Result],
+    wiki: Result | None,
+    want: int,
+    reader: str,
+    progress: Progress | None,
 ) -> tuple[list[Reading], dict[str, int]]:
     """Read ``want`` sites at once; replace failures from the backups while time and budget last.
 
@@ -138,7 +145,12 @@ async def read_sources(
     def hedge(failed_slot: int | None) -> bool:
         """Start the Wikipedia read, in the failed read's place when one failed; True when started."""
         nonlocal wiki_task, next_slot
-        if wiki is None or wiki_task is not None or certain() >= target or deadline - loop.time() < MIN_READ_S:
+        if (
+            wiki is None
+            or wiki_task is not None
+            or certain() >= target
+            or deadline - loop.time() < MIN_READ_S
+        ):
             return False
         if failed_slot is None:
             failed_slot, next_slot = next_slot, next_slot + 1
@@ -154,7 +166,9 @@ async def read_sources(
         while slots:
             now = loop.time()
             wait_until = deadline if wiki_task is not None or wiki is None or now >= hedge_at else hedge_at
-            done, _ = await asyncio.wait(slots, timeout=max(0.0, wait_until - now), return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait(
+                slots, timeout=max(0.0, wait_until - now), return_when=asyncio.FIRST_COMPLETED
+            )
             if not done:
                 if loop.time() >= deadline:
                     break
@@ -166,7 +180,11 @@ async def read_sources(
                 readings[slot] = reading
                 if progress:  # only pages actually read count as read; a blocked site is never "read"
                     got = sum(r.ok for r in readings.values())
-                    progress(f"read {got} of {want}: {reading.result.site}" if reading.ok else f"could not read {reading.result.site}; {got} of {want} read")
+                    progress(
+                        f"read {got} of {want}: {reading.result.site}"
+                        if reading.ok
+                        else f"could not read {reading.result.site}; {got} of {want} read"
+                    )
                 if reading.ok or deadline - loop.time() < MIN_READ_S:
                     continue
                 if queue and budget > 0:
@@ -207,7 +225,9 @@ def drop_copies(readings: list[Reading]) -> tuple[list[Reading], list[DroppedSou
     for reading in readings:
         key = opening_key(reading.text) if reading.ok else None
         if key is not None and key in openings and same_claims(reading.text, openings[key].text):
-            dropped.append(DroppedSource(url=reading.result.url, reason=f"syndicated copy of {openings[key].result.url}"))
+            dropped.append(
+                DroppedSource(url=reading.result.url, reason=f"syndicated copy of {openings[key].result.url}")
+            )
             continue
         if key is not None:
             openings[key] = reading
@@ -216,7 +236,8 @@ def drop_copies(readings: list[Reading]) -> tuple[list[Reading], list[DroppedSou
 
 
 def same_claims(a: str, b: str, limit: int = 3000) -> bool:
-    """Whether two texts say the same things: the same figures, names and content words over their common part.
+    """Whether two texts say the same things: the same figures, names and content words over their common
+    part.
 
     Compared over the shorter text's length (less a tail that one copy may have cut mid-sentence), so a
     truncated syndicated copy is still a copy, and a copy with one word changed ("a defender" edited to
@@ -237,14 +258,19 @@ def same_claims(a: str, b: str, limit: int = 3000) -> bool:
 _CONTENT_WORD = re.compile(r"[^\W\d_]{4,}")
 
 
-def drop_unneeded_wikipedia(readings: list[Reading], want: int = 2) -> tuple[list[Reading], list[DroppedSource]]:
+def drop_unneeded_wikipedia(
+    readings: list[Reading], want: int = 2
+) -> tuple[list[Reading], list[DroppedSource]]:
     """Drop Wikipedia once ``min(2, want)`` independent sites answered: it must not decide an answer alone."""
     independent = [r for r in readings if r.ok and not is_wikipedia(r.result.url)]
     if len(independent) < min(2, want):
         return readings, []
     enough = "two independent sites" if want >= 2 else "an independent site"
-    dropped = [DroppedSource(url=r.result.url, reason=f"Wikipedia not needed: {enough} answered")
-               for r in readings if is_wikipedia(r.result.url)]
+    dropped = [
+        DroppedSource(url=r.result.url, reason=f"Wikipedia not needed: {enough} answered")
+        for r in readings
+        if is_wikipedia(r.result.url)
+    ]
     return [r for r in readings if not is_wikipedia(r.result.url)], dropped
 
 
@@ -301,12 +327,23 @@ async def brief(
         max_chars_per_source=3000,
     )
     searched_at = datetime.now(UTC).date().isoformat()
-    empty = "Nothing was found for this query; try other words." if not found.results and not found.failures else None
+    empty = (
+        "Nothing was found for this query; try other words."
+        if not found.results and not found.failures
+        else None
+    )
     notes = [] if brief_sources else [empty or "No source could be read; try another query or provider."]
     scope = scope_report(found.scope, brief_sources)
     if scope is not None and scope.note:
         notes.append(scope.note)
-    text = render_brief(query, searched_at, brief_sources, render_agreement(comparison), cap=rt.config.brief.max_chars, notes=notes)
+    text = render_brief(
+        query,
+        searched_at,
+        brief_sources,
+        render_agreement(comparison),
+        cap=rt.config.brief.max_chars,
+        notes=notes,
+    )
     return Brief(
         query=found.query,
         searched_at=searched_at,
@@ -346,5 +383,12 @@ def scope_report(scope: Scope | None, sources: Sequence[BriefSource]) -> Scope |
 def _answer_item(answer: Answer | None) -> AnswerItem | None:
     if answer is None:
         return None
-    return AnswerItem(kind=answer.kind, value=answer.value, count=answer.count, of=answer.of, quantity=answer.words,
-                      sites=list(answer.sites), rivals=[v for v, _ in answer.rivals])  # fmt: skip
+    return AnswerItem(
+        kind=answer.kind,
+        value=answer.value,
+        count=answer.count,
+        of=answer.of,
+        quantity=answer.words,
+        sites=list(answer.sites),
+        rivals=[v for v, _ in answer.rivals],
+    )

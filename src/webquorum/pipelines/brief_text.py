@@ -44,8 +44,13 @@ def header(query: str, searched_at: str, count: int) -> str:
 
 
 def _source_lines(source: BriefSource, text_limit: int) -> list[str]:
-    dated = f", {source.published[:10]}" if source.published else ""  # which source is newer is the reader's question
-    lines = [f"{source.n}. {clip(source.title or source.site, 160)} ({source.site}{dated})", f"   {source.url}"]
+    dated = (
+        f", {source.published[:10]}" if source.published else ""
+    )  # which source is newer is the reader's question
+    lines = [
+        f"{source.n}. {clip(source.title or source.site, 160)} ({source.site}{dated})",
+        f"   {source.url}",
+    ]
     if text_limit > 0 and source.text:
         text = clip(source.text, text_limit)
         lines.append(f'   "{text}"' if _BARE_URL.fullmatch(text) else "   " + text)  # no forged URL line
@@ -112,7 +117,9 @@ def render_agreement(comparison: Comparison) -> list[str]:
     if answer is not None:
         label = f"Answer ({answer.words})" if answer.words else "Answer"
         if answer.split:
-            rivals = " against ".join(f"{v} in {n}/{answer.of}" for v, n in ((answer.value, answer.count), *answer.rivals))
+            rivals = " against ".join(
+                f"{v} in {n}/{answer.of}" for v, n in ((answer.value, answer.count), *answer.rivals)
+            )
             lines.append(f"{label}: sources split: {rivals}")
         else:
             lines.append(f"{label}: {_quoted(answer.kind, answer.value)} in {answer.count}/{answer.of}")

@@ -52,16 +52,23 @@ async def check_answer(rt: Runtime, request: CheckRequest | Mapping[str, Any]) -
     if not sources:
         if failed:  # nothing to check against: the check itself failed (exit 1), with the read's own error
             raise failed[0][1]
-        raise BadRequestError("the sources given hold no text (brief.sources and collect.sources are empty)",
-                              hint="pass the brief or collect result the answer was written from, or urls")  # fmt: skip
+        raise BadRequestError(
+            "the sources given hold no text (brief.sources and collect.sources are empty)",
+            hint="pass the brief or collect result the answer was written from, or urls",
+        )
     sources = _bounded(sources)
     findings = await asyncio.to_thread(audit, req.answer, sources)
     cited = check_urls(req.answer, sources, known)
     unread = [u for u, _ in failed]
     items = [_item(f) for f in findings]
     urls = [CheckedUrl(url=u.url, status=u.status) for u in cited]
-    return CheckResult(items=items, urls=urls, sources=len(sources), unread=unread,
-                       report=report(findings, cited, sources, unread))  # fmt: skip
+    return CheckResult(
+        items=items,
+        urls=urls,
+        sources=len(sources),
+        unread=unread,
+        report=report(findings, cited, sources, unread),
+    )
 
 
 def _validated(request: CheckRequest | Mapping[str, Any]) -> CheckRequest:
@@ -70,16 +77,20 @@ def _validated(request: CheckRequest | Mapping[str, Any]) -> CheckRequest:
     try:
         return CheckRequest.model_validate(dict(request))
     except ValidationError as exc:
-        raise BadRequestError(problems(exc, whole="request", limit=1)[0],
-                              hint=f"answer is 1-{MAX_ANSWER_CHARS:,} characters, urls at most {MAX_URLS}; give at least "
-                                   "one of brief, collect or urls, and no other field") from None  # fmt: skip
+        raise BadRequestError(
+            problems(exc, whole="request", limit=1)[0],
+            hint=f"answer is 1-{MAX_ANSWER_CHARS:,} characters, urls at most {MAX_URLS}; give at least "
+            "one of brief, collect or urls, and no other field",
+        ) from None
 
 
 def _field(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     value = data.get(key)
     if not isinstance(value, kind):
-        raise BadRequestError(f"{where}.{key} is {type(value).__name__}, not {kind.__name__}",
-                              hint="pass the JSON the command printed with --json (or the tool's result), unchanged")  # fmt: skip
+        raise BadRequestError(
+            f"{where}.{key} is {type(value).__name__}, not {kind.__name__}",
+            hint="pass the JSON the command printed with --json (or the tool's result), unchanged",
+        )
     return value
 
 
@@ -88,13 +99,17 @@ def _objects(data: Mapping[str, Any], key: str, where: str) -> list[tuple[str, M
     out = []
     for i, item in enumerate(_field(data, key, list, where)):
         if not isinstance(item, Mapping):
-            raise BadRequestError(f"{where}.{key}[{i}] is not an object", hint="pass the --json output (or the tool's result) unchanged")
+            raise BadRequestError(
+                f"{where}.{key}[{i}] is not an object",
+                hint="pass the --json output (or the tool's result) unchanged",
+            )
         out.append((f"{where}.{key}[{i}]", item))
     return out
 
 
 def _brief_sources(brief: Mapping[str, Any] | None) -> list[SourceText]:
-    """A brief's source texts; offsets index that text, and the hash pins it (the page itself may hold more)."""
+    """A brief's source texts; offsets index that text, and the hash pins it (the page itself may hold
+    more)."""
     if brief is None:
         return []
     out = []
@@ -121,11 +136,18 @@ def _collect_sources(collect: Mapping[str, Any] | None) -> list[SourceText]:
 def _collect_final_urls(collect: Mapping[str, Any] | None) -> list[str]:
     if collect is None:
         return []
-    return [s["final_url"] for s in collect.get("sources", []) if isinstance(s, Mapping) and isinstance(s.get("final_url"), str)]
+    return [
+        s["final_url"]
+        for s in collect.get("sources", [])
+        if isinstance(s, Mapping) and isinstance(s.get("final_url"), str)
+    ]
 
 
-async def _read_urls(rt: Runtime, urls: Sequence[str]) -> tuple[list[SourceText], list[tuple[UnreadUrl, WebQuorumError]]]:
-    """The pages asked for, in parallel, each under the fetch deadline; a page that fails is named, not fatal."""
+async def _read_urls(
+    rt: Runtime, urls: Sequence[str]
+) -> tuple[list[SourceText], list[tuple[UnreadUrl, WebQuorumError]]]:
+    """The pages asked for, in parallel, each under the fetch deadline; a page that fails is named, not
+    fatal."""
     deadline = rt.config.network.fetch_deadline_s
 
     async def one(url: str) -> SourceText | tuple[UnreadUrl, WebQuorumError]:
@@ -146,13 +168,26 @@ def _bounded(sources: list[SourceText]) -> list[SourceText]:
             break
         text = source.text[: MAX_TOTAL_CHARS - total]
         total += len(text)
-        out.append(source if text == source.text else SourceText(source.url, text, source.offset, source.content_hash))
+        out.append(
+            source
+            if text == source.text
+            else SourceText(source.url, text, source.offset, source.content_hash)
+        )
     return out
 
 
 def _item(f: Finding) -> CheckedItem:
-    return CheckedItem(kind=f.kind, text=f.text, status=f.status, source_url=f.source_url, passage=f.passage,
-                       start=f.start, end=f.end, content_hash=f.content_hash, other=f.other)  # fmt: skip
+    return CheckedItem(
+        kind=f.kind,
+        text=f.text,
+        status=f.status,
+        source_url=f.source_url,
+        passage=f.passage,
+        start=f.start,
+        end=f.end,
+        content_hash=f.content_hash,
+        other=f.other,
+    )
 
 
 _FIX = {
@@ -162,12 +197,19 @@ _FIX = {
 }
 
 
-def report(findings: Sequence[Finding], urls: Sequence[UrlFinding], sources: Sequence[SourceText], unread: Sequence[UnreadUrl]) -> str:
+def report(
+    findings: Sequence[Finding],
+    urls: Sequence[UrlFinding],
+    sources: Sequence[SourceText],
+    unread: Sequence[UnreadUrl],
+) -> str:
     """One line per unsupported item with its fix, then one summary line: short, for a small model's loop."""
     lines = []
     for f in findings:
         if f.status == "contradicted":
-            lines.append(f'contradicted: "{f.text}": {f.source_url} gives "{f.other}"; fix: write "{f.other}" or drop it')
+            lines.append(
+                f'contradicted: "{f.text}": {f.source_url} gives "{f.other}"; fix: write "{f.other}" or drop it'
+            )
         elif f.status == "not_in_sources":
             lines.append(f'in no source: "{f.text}"; fix: {_FIX[f.kind]}')
     cited = ", ".join(list(dict.fromkeys(s.url for s in sources))[:4])  # a collect source is several excerpts
@@ -176,11 +218,16 @@ def report(findings: Sequence[Finding], urls: Sequence[UrlFinding], sources: Seq
             lines.append(f"URL in no source: {u.url}; fix: cite one of {cited}")
     lines += [f"could not read {u.url} ({u.code}); it was not checked against" for u in unread]
     if len(lines) > MAX_REPORT_LINES:
-        lines = [*lines[: MAX_REPORT_LINES - 1], f"... and {len(lines) - MAX_REPORT_LINES + 1} more (see items)"]
+        lines = [
+            *lines[: MAX_REPORT_LINES - 1],
+            f"... and {len(lines) - MAX_REPORT_LINES + 1} more (see items)",
+        ]
     backed = sum(f.status == "backed" for f in findings)
     bad_urls = sum(u.status != "backed" for u in urls)
-    summary = (f"{backed} of {len(findings)} items backed by {len(sources)} source texts; "
-               f"{bad_urls} of {len(urls)} cited URLs in no source")  # fmt: skip
+    summary = (
+        f"{backed} of {len(findings)} items backed by {len(sources)} source texts; "
+        f"{bad_urls} of {len(urls)} cited URLs in no source"
+    )
     if backed == len(findings) and not bad_urls:
         summary += ": the answer is backed; send it"
     return "\n".join([*lines, summary])

@@ -104,7 +104,9 @@ def _explain(error: dict[str, Any], cap: int) -> RequestRefusedError:
     value = error.get("input")
     message = reason(error)
     if is_unknown_field(error):
-        return RequestRefusedError(f"unknown field {field!r}", hint=f"remove {field!r}; accepted fields: {_FIELDS}")
+        return RequestRefusedError(
+            f"unknown field {field!r}", hint=f"remove {field!r}; accepted fields: {_FIELDS}"
+        )
     if not field:
         return RequestRefusedError(
             f"nothing to collect: {message}",
@@ -119,7 +121,10 @@ def _explain(error: dict[str, Any], cap: int) -> RequestRefusedError:
         "max_sources": f"pass an integer from 1 to {cap}",
         "sites": 'pass sites as a list of domains such as ["nasa.gov", "-example.com"] (- excludes) or @set names',
     }
-    return RequestRefusedError(f"{field}: {shown_value(value, 120)} is not accepted: {message}", hint=fixes.get(field, "check the field"))
+    return RequestRefusedError(
+        f"{field}: {shown_value(value, 120)} is not accepted: {message}",
+        hint=fixes.get(field, "check the field"),
+    )
 
 
 # -- candidates ------------------------------------------------------------------------------------
@@ -178,7 +183,9 @@ async def search_variants(
     answered: list[tuple[str, SearchResponse]] = []
     for query, outcome in zip(request.queries, outcomes, strict=True):
         if isinstance(outcome, WebQuorumError):
-            kind: GapType = "engine_unresponsive" if outcome.code == "WEB_PROVIDER_TIMEOUT" else "search_failed"
+            kind: GapType = (
+                "engine_unresponsive" if outcome.code == "WEB_PROVIDER_TIMEOUT" else "search_failed"
+            )
             gaps.append(_gap(kind, f"{outcome.code}: {outcome.message}", query=query))
             continue
         for failure in outcome.failures:
@@ -191,7 +198,10 @@ async def search_variants(
 
 
 def round_robin(
-    answered: Sequence[tuple[str, SearchResponse]], slots: int, taken: Sequence[SourceCandidate], gaps: list[Gap]
+    answered: Sequence[tuple[str, SearchResponse]],
+    slots: int,
+    taken: Sequence[SourceCandidate],
+    gaps: list[Gap],
 ) -> list[SourceCandidate]:
     """Variant 1's best, variant 2's best, ..., then each one's second; "best" skips pages already taken.
 
@@ -201,14 +211,18 @@ def round_robin(
     seen = {url_key(c.url) for c in taken}
     chosen: list[SourceCandidate] = []
     positions = [0] * len(answered)
-    while len(chosen) < slots and any(p < len(r.results) for p, (_, r) in zip(positions, answered, strict=True)):
+    while len(chosen) < slots and any(
+        p < len(r.results) for p, (_, r) in zip(positions, answered, strict=True)
+    ):
         for n, (query, resp) in enumerate(answered):
             while positions[n] < len(resp.results) and len(chosen) < slots:
                 result = resp.results[positions[n]]
                 positions[n] += 1
                 if url_key(result.url) not in seen:
                     seen.add(url_key(result.url))
-                    chosen.append(SourceCandidate(result.url, query, result.title, result.snippet, result.published))
+                    chosen.append(
+                        SourceCandidate(result.url, query, result.title, result.snippet, result.published)
+                    )
                     break
     for n, (query, resp) in enumerate(answered):
         for rank, result in enumerate(resp.results[positions[n] :], start=positions[n] + 1):
@@ -237,8 +251,12 @@ async def read_all(
             doc = FetchTimeoutError(f"{candidate.url} was not read within {deadline_s:g}s", url=candidate.url)
         except WebQuorumError as exc:
             doc = exc
-        except Exception as exc:  # a reader bug on one hostile page (JSON nested too deep) sinks that page only
-            doc = UnsupportedContentError(f"{candidate.url} could not be read (unexpected {type(exc).__name__})", url=candidate.url)
+        except (
+            Exception
+        ) as exc:  # a reader bug on one hostile page (JSON nested too deep) sinks that page only
+            doc = UnsupportedContentError(
+                f"{candidate.url} could not be read (unexpected {type(exc).__name__})", url=candidate.url
+            )
         done += 1
         if progress:
             progress(f"read {done} of {len(candidates)}")
@@ -255,9 +273,17 @@ def triage_reads(
     kept: dict[str, str] = {}
     for candidate, read in zip(candidates, reads, strict=True):
         if isinstance(read, WebQuorumError):
-            kind: GapType = "fetch_blocked" if read.code in _BLOCKED else "unreadable" if read.code in _UNREADABLE else "fetch_failed"
+            kind: GapType = (
+                "fetch_blocked"
+                if read.code in _BLOCKED
+                else "unreadable"
+                if read.code in _UNREADABLE
+                else "fetch_failed"
+            )
             fallback = " (the search snippet is given instead)" if candidate.snippet else ""
-            gaps.append(_gap(kind, f"{read.code}: {read.message}{fallback}", url=candidate.url, query=candidate.query))
+            gaps.append(
+                _gap(kind, f"{read.code}: {read.message}{fallback}", url=candidate.url, query=candidate.query)
+            )
             if candidate.snippet:
                 materials.append(Material(candidate, candidate.snippet, None))
             continue
@@ -268,7 +294,9 @@ def triage_reads(
             continue
         kept[key] = candidate.url
         if len(read.text.strip()) < MIN_TEXT:
-            detail = f"only {len(read.text.strip())} characters of text (under {MIN_TEXT}); all of it is shown"
+            detail = (
+                f"only {len(read.text.strip())} characters of text (under {MIN_TEXT}); all of it is shown"
+            )
             gaps.append(_gap("insufficient_text", detail, url=candidate.url, query=candidate.query))
         materials.append(Material(candidate, read.text, read))
     return materials
@@ -276,7 +304,8 @@ def triage_reads(
 
 # -- passages and bounds ---------------------------------------------------------------------------
 def ranking_language(request: CollectRequest, materials: Sequence[Material]) -> str | None:
-    """The request's language when it searched (it is unused in URL-only mode), else the documents' usual one."""
+    """The request's language when it searched (it is unused in URL-only mode), else the documents' usual
+    one."""
     if request.language and request.queries:
         return request.language
     declared = Counter(m.doc.language for m in materials if m.doc is not None and m.doc.language)
@@ -284,7 +313,8 @@ def ranking_language(request: CollectRequest, materials: Sequence[Material]) -> 
 
 
 def fit_total(selections: Sequence[Selection], total: int) -> tuple[list[list[Passage]], list[list[Passage]]]:
-    """Keep each source's best first, then each one's second, ... while the total allows; the rest is dropped."""
+    """Keep each source's best first, then each one's second, ... while the total allows; the rest is
+    dropped."""
     kept: list[list[Passage]] = [[] for _ in selections]
     dropped: list[list[Passage]] = [[] for _ in selections]
     used = 0
@@ -304,7 +334,9 @@ def _offsets(passages: Sequence[Passage]) -> str:
     return shown + (", ..." if len(passages) > SHOWN_OFFSETS else "")
 
 
-def truncation_note(material: Material, selection: Selection, dropped: Sequence[Passage], s: CollectSettings) -> str:
+def truncation_note(
+    material: Material, selection: Selection, dropped: Sequence[Passage], s: CollectSettings
+) -> str:
     notes = []
     if len(material.text) > SCAN_CHARS:
         notes.append(f"passages chosen from the first {SCAN_CHARS:,} of {len(material.text):,} characters")
@@ -314,7 +346,9 @@ def truncation_note(material: Material, selection: Selection, dropped: Sequence[
             f"(at {_offsets(selection.left_out)})"
         )
     if dropped:
-        notes.append(f"{len(dropped)} excerpts cut to keep the output within {s.total_chars:,} characters (at {_offsets(dropped)})")
+        notes.append(
+            f"{len(dropped)} excerpts cut to keep the output within {s.total_chars:,} characters (at {_offsets(dropped)})"
+        )
     return "; ".join(notes)
 
 
@@ -349,9 +383,22 @@ def _source(material: Material, passages: Sequence[Passage], ranking: Sequence[s
         if digest is not None:
             offset = max(0, p.start - EXPAND_CONTEXT)
             budget = min(MAX_BUDGET, p.end + EXPAND_CONTEXT - offset)
-            expand = Expand(arguments=ExpandArguments(url=candidate.url, offset=offset, budget=budget, expected_content_hash=digest))
+            expand = Expand(
+                arguments=ExpandArguments(
+                    url=candidate.url, offset=offset, budget=budget, expected_content_hash=digest
+                )
+            )
         matched = ranking[p.matched] if p.matched is not None else None
-        excerpts.append(Excerpt(text=material.text[p.start : p.end], start=p.start, end=p.end, score=round(p.score, 4), matched=matched, expand=expand))
+        excerpts.append(
+            Excerpt(
+                text=material.text[p.start : p.end],
+                start=p.start,
+                end=p.end,
+                score=round(p.score, 4),
+                matched=matched,
+                expand=expand,
+            )
+        )
     final_url = doc.final_url if doc is not None else candidate.url
     kind: SourceType = doc.source_type if doc is not None else "snippet"
     return CollectSource(
@@ -381,7 +428,9 @@ async def collect(rt: Runtime, request: dict[str, Any]) -> CollectResult:
     try:
         scope = site_scope(parsed.sites, None, rt.config.site_sets)
     except BadRequestError as exc:  # collect answers a bad request with its own refusal, as for every field
-        raise RequestRefusedError(exc.message, hint="name registrable domains such as nasa.gov, or @set names from site_sets") from None
+        raise RequestRefusedError(
+            exc.message, hint="name registrable domains such as nasa.gov, or @set names from site_sets"
+        ) from None
     gaps: list[Gap] = []
     urls = [u for u in parsed.urls if scope.admits(u)] if scope else list(parsed.urls)
     for url in parsed.urls:
@@ -392,7 +441,11 @@ async def collect(rt: Runtime, request: dict[str, Any]) -> CollectResult:
     slots = budget - len(candidates)
     if parsed.queries and slots <= 0:
         for query in parsed.queries:
-            gaps.append(_gap("candidate_omitted", f"not searched: the urls filled max_sources ({budget})", query=query))
+            gaps.append(
+                _gap(
+                    "candidate_omitted", f"not searched: the urls filled max_sources ({budget})", query=query
+                )
+            )
     elif parsed.queries:
         if progress:
             progress(f"searching {len(parsed.queries)} query variants")
@@ -407,5 +460,7 @@ async def collect(rt: Runtime, request: dict[str, Any]) -> CollectResult:
     sources = await asyncio.to_thread(build_sources, materials, parsed, settings, gaps)
     report = None
     if scope:
-        report = scope.report(len(parsed.urls) - len(urls) + sum(r.scope.dropped for _, r in answered if r.scope))
+        report = scope.report(
+            len(parsed.urls) - len(urls) + sum(r.scope.dropped for _, r in answered if r.scope)
+        )
     return CollectResult(query_variants=list(parsed.queries), sources=sources, gaps=gaps, scope=report)

@@ -80,22 +80,32 @@ def parse_discover(payload: Mapping[str, Any]) -> DiscoverRequest:
         for k in ("objective", "signals", "geographies", "exclusions")
         for v in ([payload.get(k)] if isinstance(payload.get(k), str) else payload.get(k) or [])
     ]
-    people = [(field_name, term) for field_name, value in texts if (term := people_vocabulary(str(value))) is not None]
+    people = [
+        (field_name, term)
+        for field_name, value in texts
+        if (term := people_vocabulary(str(value))) is not None
+    ]
     if people:
         named = ", ".join(f"{field_name} ({term!r})" for field_name, term in people)
-        problems.append(RequestRefusedError(
-            "web_discovery_people_refused",
-            f"discovery finds organisations behind market events; these name a person or contact, which it does not search for: {named}",
-            suggested_correction={
-                "signals": [s for s in payload.get("signals") or [] if not people_vocabulary(str(s))] or _EXAMPLE_SIGNALS
-            },
-        ))  # fmt: skip
+        problems.append(
+            RequestRefusedError(
+                "web_discovery_people_refused",
+                f"discovery finds organisations behind market events; these name a person or contact, which it does not search for: {named}",
+                suggested_correction={
+                    "signals": [s for s in payload.get("signals") or [] if not people_vocabulary(str(s))]
+                    or _EXAMPLE_SIGNALS
+                },
+            )
+        )
     if not payload.get("signals"):
-        problems.append(RequestRefusedError(
-            "web_discovery_brief_too_broad",
-            "without a market signal there is nothing a publisher printed to look for",
-            missing=["signals"], suggested_correction={"signals": _EXAMPLE_SIGNALS},
-        ))  # fmt: skip
+        problems.append(
+            RequestRefusedError(
+                "web_discovery_brief_too_broad",
+                "without a market signal there is nothing a publisher printed to look for",
+                missing=["signals"],
+                suggested_correction={"signals": _EXAMPLE_SIGNALS},
+            )
+        )
     request: DiscoverRequest | None = None
     try:
         request = validate_request(DiscoverRequest, payload, invalid_code="web_discovery_brief_invalid")
@@ -105,13 +115,17 @@ def parse_discover(payload: Mapping[str, Any]) -> DiscoverRequest:
     signals = request.signals if request else [s for s in payload.get("signals") or [] if isinstance(s, str)]
     not_events = [s for s in signals if not EVENT.search(fold(s)) and not people_vocabulary(s)]
     if not_events:
-        problems.append(RequestRefusedError(
-            "web_discovery_signal_not_an_event",
-            f"signals must name market events (a new plant, an expansion, a tender, a hiring wave), not products "
-            f"or people: {', '.join(repr(s) for s in not_events)}",
-            missing=["signals"],
-            suggested_correction={"signals": [s for s in signals if s not in not_events] or _EXAMPLE_SIGNALS},
-        ))  # fmt: skip
+        problems.append(
+            RequestRefusedError(
+                "web_discovery_signal_not_an_event",
+                f"signals must name market events (a new plant, an expansion, a tender, a hiring wave), not products "
+                f"or people: {', '.join(repr(s) for s in not_events)}",
+                missing=["signals"],
+                suggested_correction={
+                    "signals": [s for s in signals if s not in not_events] or _EXAMPLE_SIGNALS
+                },
+            )
+        )
     if problems:
         raise _all_at_once(problems)
     assert request is not None
@@ -124,7 +138,9 @@ def _all_at_once(problems: Sequence[RequestRefusedError]) -> RequestRefusedError
         return problems[0]
     correction: dict[str, Any] = {}
     for problem in problems:
-        correction.update(problem.suggested_correction)  # later checks are stricter about signals: their fix wins
+        correction.update(
+            problem.suggested_correction
+        )  # later checks are stricter about signals: their fix wins
     return RequestRefusedError(
         problems[0].error,
         "; ".join(str(p.why or p.error) for p in problems),
@@ -177,7 +193,8 @@ async def spend(run: RunContext, query: str, request: DiscoverRequest) -> Search
 
 # -- 3. extract, dedupe, rank ----------------------------------------------------------------------
 def stated_geography(passage: str, geographies: Sequence[str]) -> str | None:
-    """The place the passage states ("en Apodaca, Nuevo León"), else a requested geography it names, else None."""
+    """The place the passage states ("en Apodaca, Nuevo León"), else a requested geography it names, else
+    None."""
     for m in PLACE.finditer(passage):
         place = m.group(1)
         if fold(place.split()[0]) not in CALENDAR_WORDS and not extract_organisations(place):
@@ -186,7 +203,8 @@ def stated_geography(passage: str, geographies: Sequence[str]) -> str | None:
 
 
 def event_window(doc: Document, at: int) -> tuple[int, int] | None:
-    """The sentence holding offset ``at``, extended by the next one if needed, when it is about a market event."""
+    """The sentence holding offset ``at``, extended by the next one if needed, when it is about a market
+    event."""
     spans = sentence_spans(doc.text)
     for i, (start, end) in enumerate(spans):
         if start <= at < end:
@@ -207,7 +225,9 @@ def sightings(
     for d, (doc, origin) in enumerate(docs):
         in_scope = any(mentions_name(doc.text, g) for g in request.geographies)
         per_key: dict[str, Sighting] = {}
-        prose = first_sentence_start(doc.text)  # a page's text now keeps its headline: sightings come from its prose
+        prose = first_sentence_start(
+            doc.text
+        )  # a page's text now keeps its headline: sightings come from its prose
         mentions = sorted(found[d] + find_known(doc.text, known), key=lambda m: (m.start, -m.end))
         mentions = [m for m in mentions if m.start >= prose]
         for m_index, m in enumerate(mentions):
@@ -294,7 +314,10 @@ def judge(
 
 
 async def read_promoting(
-    run: RunContext, results: Sequence[Result], docs: Sequence[tuple[Document, str]], check: Sequence[Sighting]
+    run: RunContext,
+    results: Sequence[Result],
+    docs: Sequence[tuple[Document, str]],
+    check: Sequence[Sighting],
 ) -> list[tuple[Document, str]]:
     """Read the discovery results that can promote a top candidate, within the run's page budget.
 
@@ -317,9 +340,10 @@ async def read_promoting(
             continue
         text = f"{r.title} {r.snippet} {r.content or ''}"
         named = [
-            c for c in check
+            c
+            for c in check
             if id(c) in waiting and found_on[id(c)] != r.site and any(mentions_name(text, n) for n in c.names)
-        ]  # fmt: skip
+        ]
         if not named or run.origins.by_headline(r.title, r.site) is not None:
             continue  # names no top candidate from a new origin, or is a copy of a story already read
         reads -= 1
@@ -336,7 +360,8 @@ async def read_promoting(
 
 
 def verification_slice(run: RunContext, top: Sequence[Sighting]) -> list[Sighting]:
-    """The top <= 5 candidates to check; a name that reads as a person's is dropped from the plan, not repaired."""
+    """The top <= 5 candidates to check; a name that reads as a person's is dropped from the plan, not
+    repaired."""
     check: list[Sighting] = []
     for c in top[:VERIFY_TOP]:
         term = people_vocabulary(c.name)
@@ -381,13 +406,21 @@ def result(
         )
     run.record("stop", run.stop_detail(stop, f"{len(out)} candidate(s)"))
     return DiscoverResult(
-        run_id=run.run_id, objective=request.objective, freshness_days=request.freshness_days,
-        freshness_days_defaulted=defaulted, candidates=out, evidence=run.cited([i for c in out for i in c.evidence_ids]),
-        budget=run.budget(), audit=list(run.audit), stop_reason=stop,
-    )  # fmt: skip
+        run_id=run.run_id,
+        objective=request.objective,
+        freshness_days=request.freshness_days,
+        freshness_days_defaulted=defaulted,
+        candidates=out,
+        evidence=run.cited([i for c in out for i in c.evidence_ids]),
+        budget=run.budget(),
+        audit=list(run.audit),
+        stop_reason=stop,
+    )
 
 
-async def discover(rt: Runtime, payload: Mapping[str, Any], *, progress: Callable[[str], None] | None = None) -> DiscoverResult:
+async def discover(
+    rt: Runtime, payload: Mapping[str, Any], *, progress: Callable[[str], None] | None = None
+) -> DiscoverResult:
     step = progress or (lambda message: None)
     request = parse_discover(payload)
     defaulted = "freshness_days" not in payload

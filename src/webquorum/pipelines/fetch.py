@@ -77,9 +77,13 @@ async def read_document(
     deadline = deadline_s or rt.config.network.fetch_deadline_s
     if reader_id == LOCAL_READER:
         network = rt.config.network
-        doc = await read_http(rt.http, url, deadline, attempts=network.retries + 1, sleeps=network.retry_waits)
+        doc = await read_http(
+            rt.http, url, deadline, attempts=network.retries + 1, sleeps=network.retry_waits
+        )
     else:
-        doc = await rt.read_with_service(reader_id, url, deadline=asyncio.get_running_loop().time() + deadline)
+        doc = await rt.read_with_service(
+            reader_id, url, deadline=asyncio.get_running_loop().time() + deadline
+        )
     if not doc.text.strip():
         raise EmptyError(f"{url} has no readable text", url=url)
     if rt.cache is not None:
@@ -105,7 +109,9 @@ async def cache_allows(rt: Runtime, url: str, doc: Document) -> bool:
     return True
 
 
-def window(doc: Document, *, offset: int, budget: int, expected_content_hash: str | None, digest: str) -> Page:
+def window(
+    doc: Document, *, offset: int, budget: int, expected_content_hash: str | None, digest: str
+) -> Page:
     """The requested slice of ``doc``; ``digest`` is its :func:`content_hash`."""
     if expected_content_hash is not None and expected_content_hash != digest:
         raise ContentChangedError(
@@ -152,4 +158,6 @@ async def fetch(
     # a hash check compares against the live page, so it bypasses the cache
     doc = await read_document(rt, url, reader=reader, use_cache=use_cache and expected_content_hash is None)
     digest = await content_hash_off_loop(doc.text)
-    return window(doc, offset=offset, budget=budget, expected_content_hash=expected_content_hash, digest=digest)
+    return window(
+        doc, offset=offset, budget=budget, expected_content_hash=expected_content_hash, digest=digest
+    )

@@ -23,7 +23,9 @@ async def links(rt: Runtime, url: str, *, limit: int = 100, same_site_only: bool
     if not 1 <= limit <= MAX_LINKS:
         raise BadRequestError(f"limit {limit} is out of range; use 1 to {MAX_LINKS}")
     doc = await read_document(rt, url, reader="http")
-    home = site_key(doc.final_url)  # keys, not shown forms: an IDN href may be in Unicode, the final URL in punycode
+    home = site_key(
+        doc.final_url
+    )  # keys, not shown forms: an IDN href may be in Unicode, the final URL in punycode
     found: list[Link] = []
     for text, href in doc.links:
         try:

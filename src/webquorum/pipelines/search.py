@@ -38,7 +38,9 @@ from webquorum.urls import normalize_url
 
 MAX_QUERY_CHARS = 2000
 MIN_STRAGGLER_WAIT_S = 0.2
-SCOPED_OVERFETCH = 2  # a scoped search asks each provider for this many times the results: some will be dropped
+SCOPED_OVERFETCH = (
+    2  # a scoped search asks each provider for this many times the results: some will be dropped
+)
 TIME_RANGES: tuple[str, ...] = get_args(TimeRange)
 
 
@@ -55,7 +57,9 @@ def check_time_range(time_range: str | None) -> TimeRange | None:
     if time_range is None:
         return None
     if time_range not in TIME_RANGES:
-        raise BadRequestError(f"time_range {time_range!r} is not allowed; use one of {', '.join(TIME_RANGES)}")
+        raise BadRequestError(
+            f"time_range {time_range!r} is not allowed; use one of {', '.join(TIME_RANGES)}"
+        )
     return time_range  # type: ignore[return-value]
 
 
@@ -86,7 +90,9 @@ async def search(
     text = check_query(query)
     scope = site_scope(sites, exclude_sites, rt.config.site_sets)
     if safesearch is not None and safesearch not in (0, 1, 2):
-        raise BadRequestError(f"safesearch {safesearch} is not allowed; use 0 (off), 1 (moderate) or 2 (strict)")
+        raise BadRequestError(
+            f"safesearch {safesearch} is not allowed; use 0 (off), 1 (moderate) or 2 (strict)"
+        )
     cap = max_results if max_results is not None else rt.config.web.max_results
     if not 1 <= cap <= MAX_RESULTS:
         raise BadRequestError(f"max_results {cap} is out of range; use 1 to {MAX_RESULTS}")
@@ -160,10 +166,19 @@ async def _search_combo(
     if not lists:
         raise every_member_failed(combo.id, errors)
     fused, truncated = fuse(
-        lists, combo.merge, query=request.query, max_results=request.max_results, snippet_budget=combo.snippet_budget
+        lists,
+        combo.merge,
+        query=request.query,
+        max_results=request.max_results,
+        snippet_budget=combo.snippet_budget,
     )
     return SearchResponse(
-        query=request.query, provider=combo.id, results=fused, failures=failures, skipped=skipped, truncated=truncated
+        query=request.query,
+        provider=combo.id,
+        results=fused,
+        failures=failures,
+        skipped=skipped,
+        truncated=truncated,
     )
 
 

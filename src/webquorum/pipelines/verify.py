@@ -105,7 +105,8 @@ def plan_query(entities: Sequence[str], claim: str) -> str:
 def decide(
     run: RunContext, claim: str, entities: Sequence[str], docs: Sequence[tuple[Document, str]]
 ) -> ClaimVerdict:
-    """The verdict by weight of independent origins (:func:`webquorum.analysis.verdicts.weigh`), one passage cited per origin.
+    """The verdict by weight of independent origins (:func:`webquorum.analysis.verdicts.weigh`), one passage
+    cited per origin.
 
     An origin supports the claim when a passage naming the entity has the claim's terms and every
     figure it states; it contradicts when a passage names another value for the same quantity
@@ -125,7 +126,11 @@ def decide(
             if not any(mentions_name(passage, e) for e in entities):
                 continue
             found = read_figure_claims(passage)
-            if "support" not in sided and terms_match(terms, passage) and names_all(figures, [f.figure for f in found]):
+            if (
+                "support" not in sided
+                and terms_match(terms, passage)
+                and names_all(figures, [f.figure for f in found])
+            ):
                 sided["support"] = run.ledger.mint(doc, start, end, origin)
             elif "contra" not in sided and (pair := conflict(claimed, found)):
                 sided["contra"] = run.ledger.mint(doc, start, end, origin)
@@ -140,14 +145,20 @@ def decide(
     if verdict == "contradicted":
         reason = f"{len(contra)} origin(s) state another value for the same quantity ({dissent})"
         reason += f"; {len(support)} origin(s) support it" if support else ""
-        return ClaimVerdict(claim=claim, verdict=verdict, evidence_ids=contra_ids + [e.id for e in support], reason=reason)
+        return ClaimVerdict(
+            claim=claim, verdict=verdict, evidence_ids=contra_ids + [e.id for e in support], reason=reason
+        )
     if verdict == "supported":
         reason = f"{len(support)} independent origin(s) name the entity with the claim's terms and figures"
         reason += f"; dissent: {dissent}" if contra else ""
-        return ClaimVerdict(claim=claim, verdict=verdict, evidence_ids=[e.id for e in support] + contra_ids, reason=reason)
+        return ClaimVerdict(
+            claim=claim, verdict=verdict, evidence_ids=[e.id for e in support] + contra_ids, reason=reason
+        )
     if contra:
         reason = f"{len(support)} origin(s) support it and {len(contra)} state another value ({dissent}): no majority"
-        return ClaimVerdict(claim=claim, verdict=verdict, evidence_ids=contra_ids + [e.id for e in support], reason=reason)
+        return ClaimVerdict(
+            claim=claim, verdict=verdict, evidence_ids=contra_ids + [e.id for e in support], reason=reason
+        )
     return ClaimVerdict(
         claim=claim,
         verdict="unverified",
@@ -162,7 +173,11 @@ def entity_excerpts(
     """Sentences naming an entity, minted so a model can cite them (at most two per origin, eight in all)."""
     out: list[Evidence] = []
     for doc, origin in docs:
-        spans = [s for s in sentence_spans(doc.text) if any(mentions_name(doc.text[s[0] : s[1]], e) for e in entities)]
+        spans = [
+            s
+            for s in sentence_spans(doc.text)
+            if any(mentions_name(doc.text[s[0] : s[1]], e) for e in entities)
+        ]
         out.extend(run.ledger.mint(doc, start, end, origin) for start, end in spans[:2])
     return out[:8]
 
@@ -172,7 +187,9 @@ def _unchecked(claim: str, why: str) -> ClaimVerdict:
     return ClaimVerdict(claim=claim, verdict="unverified", evidence_ids=[], reason=f"not checked: {why}")
 
 
-async def verify(rt: Runtime, payload: Mapping[str, Any], *, progress: Callable[[str], None] | None = None) -> VerifyResult:
+async def verify(
+    rt: Runtime, payload: Mapping[str, Any], *, progress: Callable[[str], None] | None = None
+) -> VerifyResult:
     request = parse_verify(payload)
     run = RunContext(rt, "verify")
     model = ModelClient(run)
@@ -224,6 +241,11 @@ async def verify(rt: Runtime, payload: Mapping[str, Any], *, progress: Callable[
         run.record("stop", "done: every claim was checked or dropped")
     cited = [i for v in verdicts for i in v.evidence_ids]
     return VerifyResult(
-        run_id=run.run_id, objective=request.objective, claims=verdicts, evidence=run.cited(cited),
-        budget=run.budget(), audit=list(run.audit), stop_reason=stop,
-    )  # fmt: skip
+        run_id=run.run_id,
+        objective=request.objective,
+        claims=verdicts,
+        evidence=run.cited(cited),
+        budget=run.budget(),
+        audit=list(run.audit),
+        stop_reason=stop,
+    )

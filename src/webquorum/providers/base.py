@@ -135,7 +135,8 @@ def raise_for_status(provider: str, resp: HttpResponse, *, quota_statuses: tuple
 
 
 def load_json(provider: str, resp: HttpResponse) -> Any:
-    """Decode a JSON body, or raise WEB_PROVIDER_BAD_RESPONSE (challenge pages and truncated JSON land here)."""
+    """Decode a JSON body, or raise WEB_PROVIDER_BAD_RESPONSE (challenge pages and truncated JSON land
+    here)."""
     head = resp.body[:200].lstrip().lower()
     if head.startswith((b"<!doctype", b"<html", b"<")):
         raise BadResponseError(
@@ -148,7 +149,9 @@ def load_json(provider: str, resp: HttpResponse) -> Any:
     except ValueError as exc:
         raise BadResponseError(f"{provider} returned malformed JSON: {exc}", provider=provider) from exc
     except RecursionError:  # hostile nesting: a bad answer, never a crash
-        raise BadResponseError(f"{provider} returned JSON nested too deeply to read", provider=provider) from None
+        raise BadResponseError(
+            f"{provider} returned JSON nested too deeply to read", provider=provider
+        ) from None
 
 
 def json_list(provider: str, data: Any, *path: str) -> list[dict[str, Any]]:
@@ -206,7 +209,8 @@ def text_of(value: Any) -> str:
 
 
 def one_line(value: Any) -> str:
-    """A string field with every run of whitespace (newlines too) folded to one space; non-strings become empty."""
+    """A string field with every run of whitespace (newlines too) folded to one space; non-strings become
+    empty."""
     return " ".join(value.split()) if isinstance(value, str) else ""
 
 

@@ -95,7 +95,9 @@ def parse_response(resp: HttpResponse) -> list[RawResult]:
     if results or tree.css_first("li.b_no") is not None:
         return results
     if any(marker in lowered for marker in _CHALLENGE_MARKERS):
-        raise ChallengeError("bing served its captcha page instead of results", provider=SPEC.id, status=resp.status)
+        raise ChallengeError(
+            "bing served its captcha page instead of results", provider=SPEC.id, status=resp.status
+        )
     raise BadResponseError(
         "bing page has neither results nor a no-results marker (markup changed, or a silent block)",
         provider=SPEC.id,

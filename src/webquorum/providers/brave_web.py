@@ -79,7 +79,9 @@ def parse_response(resp: HttpResponse) -> list[RawResult]:
     if any(marker in lowered for marker in _NO_RESULTS_MARKERS):
         return []
     if any(marker in lowered for marker in _CHALLENGE_MARKERS):
-        raise ChallengeError("brave_web served its captcha page instead of results", provider=SPEC.id, status=resp.status)
+        raise ChallengeError(
+            "brave_web served its captcha page instead of results", provider=SPEC.id, status=resp.status
+        )
     raise BadResponseError(
         "brave_web page has neither web results nor a no-results message (markup changed?)",
         provider=SPEC.id,

@@ -14,7 +14,8 @@ sponsored rows ``tr.result-sponsored``) parses too.
 Blocking: after a few rapid requests DDG serves an "anomaly" page (``anomaly-modal``,
 ``challenge-form``, "Unfortunately, bots use DuckDuckGo too"), often as HTTP 202. That, and any
 202, is a :class:`~webquorum.errors.ChallengeError` (a rate limit that cools the engine down for a
-while, so ``auto`` asks the other keyless engines), never "no results". A page with a ``no-results`` marker is a real empty
+while, so ``auto`` asks the other keyless engines), never "no results". A page with a ``no-results`` marker is
+a real empty
 answer; a page with neither results nor that marker is a bad response (the markup moved on).
 Unresolved: the region codes for bare languages are our mapping (``es`` -> ``es-es``); we send
 no browser-like User-Agent and leave that header to the HTTP client.

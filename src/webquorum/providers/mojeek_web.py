@@ -81,7 +81,9 @@ def parse_response(resp: HttpResponse) -> list[RawResult]:
             continue
         snippet = item.css_first("p.s")
         results.append(
-            RawResult(url=url, title=one_line(link.text()), snippet=one_line(snippet.text()) if snippet else "")
+            RawResult(
+                url=url, title=one_line(link.text()), snippet=one_line(snippet.text()) if snippet else ""
+            )
         )
     if results or listing is not None or b"no pages found" in lowered:
         return results

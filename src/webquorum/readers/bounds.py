@@ -35,17 +35,54 @@ MAX_TAGS = 100_000
 MAX_OPTIONS = 2_000
 MAX_DEPTH = 1_000
 _CAP_BLOCK = 4096  # characters counted per call while looking for the MAX_TAGS-th tag
-_TAG = re.compile(r"<(?=[!/A-Za-z])(?:(!--)|(/?)([A-Za-z][A-Za-z0-9:-]*))")  # the lookahead: "<<<<" fails fast
+_TAG = re.compile(
+    r"<(?=[!/A-Za-z])(?:(!--)|(/?)([A-Za-z][A-Za-z0-9:-]*))"
+)  # the lookahead: "<<<<" fails fast
 _OPTION = re.compile(r"</?(?:option|optgroup)\b[^<>]{0,2000}>?", re.I)  # [^<>]: never scans past the next tag
 _RAW_TEXT = {name: re.compile(rf"</{name}", re.I) for name in ("script", "style", "textarea", "title", "xmp")}
 # Void elements (never have children) and those closed implicitly by a sibling, per the HTML
 # standard's tree construction: nesting them needs an element that is counted.
-_FLAT = frozenset((
-    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "param",
-    "keygen", "basefont", "bgsound", "frame", "image",
-    "p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "thead", "tbody", "tfoot", "rb", "rt", "rp", "rtc",
-    "colgroup", "caption",
-))
+_FLAT = frozenset(
+    (
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+        "param",
+        "keygen",
+        "basefont",
+        "bgsound",
+        "frame",
+        "image",
+        "p",
+        "li",
+        "dt",
+        "dd",
+        "option",
+        "optgroup",
+        "tr",
+        "td",
+        "th",
+        "thead",
+        "tbody",
+        "tfoot",
+        "rb",
+        "rt",
+        "rp",
+        "rtc",
+        "colgroup",
+        "caption",
+    )
+)
 
 
 def cap_tags(html: str) -> str:

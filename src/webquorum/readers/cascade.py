@@ -1,7 +1,9 @@
-"""trafilatura's extraction cascade for one page, in fast mode and with its fallback, the shared work done once.
+"""trafilatura's extraction cascade for one page, in fast mode and with its fallback, the shared work done
+once.
 
 :mod:`.choose` asks trafilatura for a page in ``fast`` mode and, on about one page in nine (one in
-six on Dragnet's blogs), again with its fallback extractors. Through ``bare_extraction`` the second call repeats what the first
+six on Dragnet's blogs), again with its fallback extractors. Through ``bare_extraction`` the second call
+repeats what the first
 already did on the same tree: a copy of the tree, the raw-tree pruning, the whole-page text that
 decides trafilatura's own recall escalation (``html2txt``) and the baseline rescue (together about
 13 ms of the second call's 40 on the benchmark pages), and every call copies the tree it is handed.
@@ -37,13 +39,20 @@ def cascade_available() -> bool:
         from trafilatura.xpaths import RAW_TREE_PRUNE_XPATH, REMOVE_COMMENTS_AND_LISTS_XPATH  # noqa: F401
     except ImportError:
         return False
-    return callable(getattr(core, "_forum_thread_page", None)) and all(hasattr(core, name) for name in (
-        "ESCALATION_MAX_LENGTH", "ESCALATION_PAGE_SHARE", "ESCALATION_ACCEPT_RATIO", "ESCALATION_JUSTEXT_RATIO",
-    ))
+    return callable(getattr(core, "_forum_thread_page", None)) and all(
+        hasattr(core, name)
+        for name in (
+            "ESCALATION_MAX_LENGTH",
+            "ESCALATION_PAGE_SHARE",
+            "ESCALATION_ACCEPT_RATIO",
+            "ESCALATION_JUSTEXT_RATIO",
+        )
+    )
 
 
 class Cascade:
-    """One page through trafilatura's cascade; :meth:`text` once per mode. ``tree`` is consumed (pruned in place)."""
+    """One page through trafilatura's cascade; :meth:`text` once per mode. ``tree`` is consumed (pruned in
+    place)."""
 
     def __init__(self, tree: HtmlElement, url: str) -> None:
         from trafilatura import core
@@ -71,9 +80,23 @@ class Cascade:
         from trafilatura.settings import DEFAULT_CONFIG, Extractor
         from trafilatura.xml import xmltotxt
 
-        options = Extractor(config=DEFAULT_CONFIG, output_format="python", fast=fast, precision=False, recall=False,
-                            comments=False, formatting=None, links=False, images=False, tables=True, dedup=False,
-                            lang=None, url=self.url, with_metadata=False, only_with_metadata=False)
+        options = Extractor(
+            config=DEFAULT_CONFIG,
+            output_format="python",
+            fast=fast,
+            precision=False,
+            recall=False,
+            comments=False,
+            formatting=None,
+            links=False,
+            images=False,
+            tables=True,
+            dedup=False,
+            lang=None,
+            url=self.url,
+            with_metadata=False,
+            only_with_metadata=False,
+        )
         if self.tree is None:
             return ""
         try:
@@ -85,7 +108,8 @@ class Cascade:
         return str(xmltotxt(body, options.formatting))
 
     def _sequence(self, options: Any) -> tuple[Any, str]:
-        """``trafilatura_sequence`` with comments off and a balanced focus (no comment capture, no forum salvage)."""
+        """``trafilatura_sequence`` with comments off and a balanced focus (no comment capture, no forum
+        salvage)."""
         from trafilatura import core
         from trafilatura.external import justext_rescue
 
@@ -95,7 +119,10 @@ class Cascade:
             baseline_body, baseline_text, baseline_chars = self._rescue()
             if baseline_chars > len(text):
                 body, text = copy(baseline_body), baseline_text
-        if 0 < len(text) < core.ESCALATION_MAX_LENGTH and len(text) < core.ESCALATION_PAGE_SHARE * self._page():
+        if (
+            0 < len(text) < core.ESCALATION_MAX_LENGTH
+            and len(text) < core.ESCALATION_PAGE_SHARE * self._page()
+        ):
             recall = copy(options)
             recall.focus = "recall"
             recall_text = justext_text = ""
@@ -108,9 +135,13 @@ class Cascade:
                     justext_body, justext_text = justext_rescue(copy(tree), options)
                 except Exception:
                     justext_text = ""
-            if len(justext_text) > len(recall_text) and len(justext_text) > core.ESCALATION_JUSTEXT_RATIO * len(text):
+            if len(justext_text) > len(recall_text) and len(
+                justext_text
+            ) > core.ESCALATION_JUSTEXT_RATIO * len(text):
                 body, text = justext_body, justext_text
-            elif len(recall_text) >= options.min_extracted_size and len(recall_text) > core.ESCALATION_ACCEPT_RATIO * len(text):
+            elif len(recall_text) >= options.min_extracted_size and len(
+                recall_text
+            ) > core.ESCALATION_ACCEPT_RATIO * len(text):
                 body, text = recall_body, recall_text
         return body, text
 

@@ -30,7 +30,15 @@ from lxml.html import HtmlComment, HtmlElement, HtmlEntity, HTMLParser, HtmlProc
 from webquorum.readers.cascade import Cascade, cascade_available
 from webquorum.readers.hidden import drop_hidden
 
-__all__ = ["MAIN_TEXT_RULES", "RETRY_CHARS", "RETRY_SHARE", "MainTextRules", "article_text", "parse_html", "trafilatura_text"]
+__all__ = [
+    "MAIN_TEXT_RULES",
+    "RETRY_CHARS",
+    "RETRY_SHARE",
+    "MainTextRules",
+    "article_text",
+    "parse_html",
+    "trafilatura_text",
+]
 
 RETRY_CHARS = 2000
 RETRY_SHARE = 0.15
@@ -52,12 +60,17 @@ class MainTextRules(NamedTuple):
 MAIN_TEXT_RULES = MainTextRules()
 
 
-_PARSER = HTMLParser(collect_ids=False, default_doctype=False, encoding="utf-8", remove_comments=True, remove_pis=True)
+_PARSER = HTMLParser(
+    collect_ids=False, default_doctype=False, encoding="utf-8", remove_comments=True, remove_pis=True
+)
 # trafilatura's parser settings, but every element is a plain HtmlElement chosen in C: lxml.html's own
 # lookup calls a Python function for each element object made (about 4% of a page's extraction),
 # only to give <form>, <input>, <select>, <textarea> and <label> classes that nothing here uses.
-_PARSER.set_element_class_lookup(ElementDefaultClassLookup(
-    element=HtmlElement, comment=HtmlComment, pi=HtmlProcessingInstruction, entity=HtmlEntity))
+_PARSER.set_element_class_lookup(
+    ElementDefaultClassLookup(
+        element=HtmlElement, comment=HtmlComment, pi=HtmlProcessingInstruction, entity=HtmlEntity
+    )
+)
 
 
 def parse_html(html: str) -> HtmlElement | None:
@@ -104,10 +117,13 @@ def trafilatura_text(page: HtmlElement | None, final_url: str, *, fast: bool = T
 
 
 def article_text(
-    page: str | HtmlElement | None, final_url: str, visible_chars: Callable[[], int],
+    page: str | HtmlElement | None,
+    final_url: str,
+    visible_chars: Callable[[], int],
     rules: MainTextRules = MAIN_TEXT_RULES,
 ) -> str:
-    """trafilatura's text of the page: fast mode, then the fallback when fast kept little of a long visible page.
+    """trafilatura's text of the page: fast mode, then the fallback when fast kept little of a long visible
+    page.
 
     ``page`` is the HTML or its tree from :func:`parse_html`, which this consumes (hidden text is
     dropped from it and trafilatura prunes it in place). ``visible_chars`` measures the page's visible
@@ -136,7 +152,11 @@ def _has_cascade() -> bool:
     return cascade_available()
 
 
-_WARM_PAGE = "<html><body><p>One short line.</p><ul>" + "<li><a href='/x'>A menu entry</a></li>" * 5 + "</ul></body></html>"
+_WARM_PAGE = (
+    "<html><body><p>One short line.</p><ul>"
+    + "<li><a href='/x'>A menu entry</a></li>" * 5
+    + "</ul></body></html>"
+)
 
 
 def warm_fallback() -> None:
@@ -145,4 +165,6 @@ def warm_fallback() -> None:
     Its first use builds jusText's merged stop-word list of every language (about 160 ms); a worker
     forked from a warmed server inherits it instead of paying it on its first retried page.
     """
-    article_text(_WARM_PAGE, "http://sample.test/", lambda: 100 * len(_WARM_PAGE))  # both passes, as a page takes them
+    article_text(
+        _WARM_PAGE, "http://sample.test/", lambda: 100 * len(_WARM_PAGE)
+    )  # both passes, as a page takes them

@@ -21,8 +21,15 @@ from selectolax.lexbor import LexborNode
 __all__ = ["Embed", "find_embeds", "has_embeds", "splice_embeds"]
 
 # The class each network's embed code puts on its <blockquote>.
-_EMBED_CLASSES = ("twitter-tweet", "twitter-video", "instagram-media", "tiktok-embed", "bluesky-embed",
-                  "text-post-media", "reddit-embed-bq")  # text-post-media: Threads
+_EMBED_CLASSES = (
+    "twitter-tweet",
+    "twitter-video",
+    "instagram-media",
+    "tiktok-embed",
+    "bluesky-embed",
+    "text-post-media",
+    "reddit-embed-bq",
+)  # text-post-media: Threads
 _EMBED_SELECTORS = ",".join(f"blockquote.{name}" for name in _EMBED_CLASSES)
 _OUTSIDE_ARTICLE = frozenset({"aside", "nav", "footer", "header", "form"})
 _WORD = re.compile(r"\w+")
@@ -65,7 +72,8 @@ def _neighbour(node: LexborNode, forward: bool) -> str:
 
 def has_embeds(body: LexborNode) -> bool:
     """Whether ``body`` holds an embed's blockquote: one C-level query, so most pages skip the visible-text
-    pass that :func:`find_embeds` needs first (a substring test per network on the raw page cost twice as much)."""
+    pass that :func:`find_embeds` needs first (a substring test per network on the raw page cost twice as
+    much)."""
     return body.css_first(_EMBED_SELECTORS) is not None
 
 

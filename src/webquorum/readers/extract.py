@@ -2,7 +2,8 @@
 
 Dispatch is by sniffed bytes first, then by media type: ``%PDF-`` goes to :mod:`.pdf` whatever
 the header says; HTML/XHTML goes through trafilatura on the page less its hidden text, one lxml
-tree per page (:mod:`.choose`, :mod:`.hidden`, :mod:`.cascade`); embedded posts it dropped between two kept paragraphs are put
+tree per page (:mod:`.choose`, :mod:`.hidden`, :mod:`.cascade`); embedded posts it dropped between two kept
+paragraphs are put
 back (:mod:`.embeds`) and promotion blocks dropped (:mod:`.promo`). The page's whole main text is
 returned: the first-real-sentence trim (:mod:`.trim`) is the brief's, not the page's, so headings,
 lists and tables stay (issue 23). JSON is pretty-printed; plain text is kept as is (markdown and
@@ -46,21 +47,46 @@ from webquorum.readers.walls import block_reason, detect_block_page
 from webquorum.types import Document, SourceType
 
 __all__ = [
-    "MAX_LINKS", "MainTextRules", "decode_text", "detect_block_page", "encoded_block_reason", "extract_document",
-    "extract_encoded", "finish_service_text", "html_text",
+    "MAX_LINKS",
+    "MainTextRules",
+    "decode_text",
+    "detect_block_page",
+    "encoded_block_reason",
+    "extract_document",
+    "extract_encoded",
+    "finish_service_text",
+    "html_text",
 ]
 
 MAX_LINKS = 300
 _HTML_TYPES = {"text/html", "application/xhtml+xml", "application/xml", "text/xml"}
 _JSON_TYPES = {"application/json", "text/json", "application/ld+json"}
 _TRIMMED_TEXT_TYPES = {"text/markdown", "text/x-markdown"}
-_BINARY_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"PK\x03\x04", b"\x1f\x8b", b"RIFF", b"BM", b"\x00\x00\x01\x00")
+_BINARY_MAGIC = (
+    b"\x89PNG",
+    b"\xff\xd8\xff",
+    b"GIF8",
+    b"PK\x03\x04",
+    b"\x1f\x8b",
+    b"RIFF",
+    b"BM",
+    b"\x00\x00\x01\x00",
+)
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)""", re.I)
 _ISO_DATE = re.compile(r"((?:19|20)\d\d)[-/.](\d\d)[-/.](\d\d)")
-_DATE_META = ("article:published_time", "datePublished", "pubdate", "publishdate", "date",
-              "dc.date", "dc.date.issued", "dcterms.created", "og:published_time", "sailthru.date")
-
+_DATE_META = (
+    "article:published_time",
+    "datePublished",
+    "pubdate",
+    "publishdate",
+    "date",
+    "dc.date",
+    "dc.date.issued",
+    "dcterms.created",
+    "og:published_time",
+    "sailthru.date",
+)
 
 
 def _media_type(content_type: str | None) -> str | None:
@@ -179,8 +205,13 @@ def _canonical(tree: LexborHTMLParser, tags: MetaTags, final_url: str) -> str | 
 def _published(tree: LexborHTMLParser, tags: MetaTags, final_url: str) -> str | None:
     """The publication date as YYYY-MM-DD: meta tags, JSON-LD, ``<time datetime>``, then the URL path."""
     sources = [_meta(tags, *_DATE_META)]
-    sources += [m[1] for m in re.finditer(r'"datePublished"\s*:\s*"([^"]+)"', " ".join(
-        n.text() for n in tree.css('script[type="application/ld+json"]')))][:1]
+    sources += [
+        m[1]
+        for m in re.finditer(
+            r'"datePublished"\s*:\s*"([^"]+)"',
+            " ".join(n.text() for n in tree.css('script[type="application/ld+json"]')),
+        )
+    ][:1]
     time_node = tree.css_first("time[datetime]")
     sources.append(time_node.attributes.get("datetime") if time_node is not None else None)
     sources.append(urlsplit(final_url).path)
@@ -220,7 +251,9 @@ def _title(tree: LexborHTMLParser, tags: MetaTags) -> str | None:
 
 # A rooted path that urljoin returns unchanged after the origin: no dot segment, no ";" (params), no
 # empty "?" and none of the characters urlsplit strips or splits on. Anything else goes to urljoin.
-_PLAIN_ROOTED = re.compile(r"(?:/(?![./])[^/\x00-\x20\x7f;?#]*)+(?:\?[^\x00-\x20\x7f#]+)?(?:#[^\x00-\x20\x7f]*)?")
+_PLAIN_ROOTED = re.compile(
+    r"(?:/(?![./])[^/\x00-\x20\x7f;?#]*)+(?:\?[^\x00-\x20\x7f#]+)?(?:#[^\x00-\x20\x7f]*)?"
+)
 
 
 def _origin(base: str) -> str | None:
@@ -264,7 +297,9 @@ def _links(tree: LexborHTMLParser, base: str) -> list[tuple[str, str]]:
     return links
 
 
-_MAX_ANCHORS_SCANNED = 20 * MAX_LINKS  # duplicates and fragments included; a page of a million links stops here
+_MAX_ANCHORS_SCANNED = (
+    20 * MAX_LINKS
+)  # duplicates and fragments included; a page of a million links stops here
 
 
 def _anchors(tree: LexborHTMLParser) -> Iterator[LexborNode]:
@@ -294,7 +329,8 @@ def main_text(extracted: str, embeds: list[Embed], rules: MainTextRules = MAIN_T
 
 
 def html_text(html: str, final_url: str, rules: MainTextRules = MAIN_TEXT_RULES) -> str:
-    """The main text of an HTML page, walls aside: what ``extract_document`` returns as ``text`` (benchmarks)."""
+    """The main text of an HTML page, walls aside: what ``extract_document`` returns as ``text``
+    (benchmarks)."""
     tree = LexborHTMLParser(html)
     visible = LazyVisible(tree.body, len(html))
     embeds = _embeds(tree, visible)
@@ -312,14 +348,19 @@ def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) 
     html = cap_tags(html)  # before any tree is built: tags and depth set the parsers' cost (bounds.py)
     check_depth(html, url)
     tree = LexborHTMLParser(html)
-    page = parse_html(html)  # the one lxml tree: htmldate copies it, then hidden text goes and trafilatura reads it
+    page = parse_html(
+        html
+    )  # the one lxml tree: htmldate copies it, then hidden text goes and trafilatura reads it
     html_node = tree.css_first("html")
     lang = html_node.attributes.get("lang") if html_node is not None else None
     tags = _meta_tags(tree)
-    meta = {"title": _title(tree, tags),
-            "published": _published(tree, tags, final_url) or _page_date(html if page is None else page, final_url),
-            "canonical_url": _canonical(tree, tags, final_url),
-            "language": (lang or _meta(tags, "og:locale") or "").replace("_", "-").split("-")[0].lower() or None}
+    meta = {
+        "title": _title(tree, tags),
+        "published": _published(tree, tags, final_url)
+        or _page_date(html if page is None else page, final_url),
+        "canonical_url": _canonical(tree, tags, final_url),
+        "language": (lang or _meta(tags, "og:locale") or "").replace("_", "-").split("-")[0].lower() or None,
+    }
     links = _links(tree, final_url)
     visible = LazyVisible(tree.body, len(html))
     embeds = _embeds(tree, visible)
@@ -329,8 +370,16 @@ def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) 
         raise BlockedError(f"{blocked} at {final_url}", url=url)
     if not text:
         raise EmptyError(f"no readable text in the page at {final_url}", url=url)
-    return Document(url=url, final_url=final_url, content_type=media, source_type="html", reader=reader,
-                    text=text, links=links, **meta)
+    return Document(
+        url=url,
+        final_url=final_url,
+        content_type=media,
+        source_type="html",
+        reader=reader,
+        text=text,
+        links=links,
+        **meta,
+    )
 
 
 def extract_document(
@@ -349,10 +398,23 @@ def extract_document(
         pdf = read_pdf(body, final_url)
         if not pdf.text.strip():
             raise EmptyError(f"no text layer in the PDF at {final_url} (scanned images?)", url=url)
-        return Document(url=url, final_url=final_url, title=pdf.title, published=pdf.published,
-                        content_type="application/pdf", source_type="pdf", reader=reader, text=pdf.text)
-    textual = media is None or media.startswith("text/") or media in _JSON_TYPES or media in _HTML_TYPES \
+        return Document(
+            url=url,
+            final_url=final_url,
+            title=pdf.title,
+            published=pdf.published,
+            content_type="application/pdf",
+            source_type="pdf",
+            reader=reader,
+            text=pdf.text,
+        )
+    textual = (
+        media is None
+        or media.startswith("text/")
+        or media in _JSON_TYPES
+        or media in _HTML_TYPES
         or media.endswith(("+json", "+xml"))
+    )
     if not textual:
         raise UnsupportedContentError(f"unsupported content type {media} at {final_url}", url=url)
     try:
@@ -376,12 +438,24 @@ def extract_document(
         text = normalise_whitespace(text, keep_indent=True)
     if not text.strip():
         raise EmptyError(f"no readable text at {final_url}", url=url)
-    return Document(url=url, final_url=final_url, content_type=media or "text/plain", source_type=kind,
-                    reader=reader, text=text)
+    return Document(
+        url=url,
+        final_url=final_url,
+        content_type=media or "text/plain",
+        source_type=kind,
+        reader=reader,
+        text=text,
+    )
 
 
 def extract_encoded(
-    body: bytes, *, content_encoding: str | None, max_bytes: int, content_type: str | None, url: str, final_url: str,
+    body: bytes,
+    *,
+    content_encoding: str | None,
+    max_bytes: int,
+    content_type: str | None,
+    url: str,
+    final_url: str,
 ) -> Document:
     """:func:`extract_document` of a body still under its ``Content-Encoding``, inflated first (capped).
 
@@ -392,15 +466,21 @@ def extract_encoded(
     return extract_document(decoded, content_type=content_type, url=url, final_url=final_url)
 
 
-def encoded_block_reason(body: bytes, *, content_encoding: str | None, max_bytes: int, url: str, status: int) -> str | None:
+def encoded_block_reason(
+    body: bytes, *, content_encoding: str | None, max_bytes: int, url: str, status: int
+) -> str | None:
     """:func:`detect_block_page` of an encoded error body (a 503 challenge page), inflated first (capped)."""
-    return detect_block_page(decode_body(body, content_encoding, max_bytes, url).decode("utf-8", "replace"), status)
+    return detect_block_page(
+        decode_body(body, content_encoding, max_bytes, url).decode("utf-8", "replace"), status
+    )
 
 
 def _kind(media: str | None, text: str) -> SourceType:
     """html, json or text: the media type when it is specific, else what the text looks like."""
     head = text.lstrip()[:1024].lower()
-    if media in _HTML_TYPES or (media in (None, "text/plain") and head.startswith(("<!doctype html", "<html"))):
+    if media in _HTML_TYPES or (
+        media in (None, "text/plain") and head.startswith(("<!doctype html", "<html"))
+    ):
         return "html"
     if media in _JSON_TYPES or (media is not None and media.endswith("+json")) or head[:1] in ("{", "["):
         try:

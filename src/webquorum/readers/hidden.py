@@ -61,8 +61,13 @@ def _declarations(block: str) -> dict[str, str]:
 def _may_hide(block: str) -> bool:
     """A cheap test before parsing: most declaration blocks name none of the hiding properties' values."""
     low = block.lower()
-    return "none" in low or "hidden" in low or "collapse" in low or "font-size" in low \
+    return (
+        "none" in low
+        or "hidden" in low
+        or "collapse" in low
+        or "font-size" in low
         or ("color" in low and "background" in low)
+    )
 
 
 def hides(block: str) -> bool:
@@ -102,7 +107,10 @@ def _rules(css: str) -> list[tuple[str, str, bool]]:
 
 def _shows(block: str) -> bool:
     decl = _declarations(block)
-    return decl.get("display", "none") != "none" or decl.get("visibility", "hidden") not in ("hidden", "collapse")
+    return decl.get("display", "none") != "none" or decl.get("visibility", "hidden") not in (
+        "hidden",
+        "collapse",
+    )
 
 
 def _names(selectors: str) -> list[str]:
@@ -111,7 +119,8 @@ def _names(selectors: str) -> list[str]:
 
 
 def _may_show(block: str) -> bool:
-    """A cheap test before parsing: only a block that sets ``display`` or ``visibility`` shows anything again."""
+    """A cheap test before parsing: only a block that sets ``display`` or ``visibility`` shows anything
+    again."""
     low = block.lower()
     return "display" in low or "visibility" in low
 
@@ -126,7 +135,9 @@ def _sheet_selectors(tree: HtmlElement) -> list[str]:
     if not _may_hide(css):
         return []
     rules = _rules(css)
-    hidden = dict.fromkeys(name for selectors, body, top in rules if top and hides(body) for name in _names(selectors))
+    hidden = dict.fromkeys(
+        name for selectors, body, top in rules if top and hides(body) for name in _names(selectors)
+    )
     if not hidden:
         return []
     showing = (_names(selectors) for selectors, body, _ in rules if _may_show(body) and _shows(body))
@@ -146,7 +157,9 @@ def _sheet_selectors(tree: HtmlElement) -> list[str]:
             conditions.append(f"@id='{name}'")
         elif kind == ".":
             # The plain substring test first: it is cheap and most classes fail it (a token is a substring).
-            conditions.append(f"contains(@class, '{name}') and contains(concat(' ', normalize-space(@class), ' '), ' {name} ')")
+            conditions.append(
+                f"contains(@class, '{name}') and contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
+            )
         tests.append(" and ".join(conditions))
         if len(tests) >= _MAX_SELECTORS:
             break
@@ -170,9 +183,11 @@ def _hidden_elements(tree: HtmlElement) -> list[HtmlElement]:
     found: list[HtmlElement] = list(tree.iter("noscript", "template"))
     for node in _MARKED(tree):
         hidden = node.get("hidden")
-        if (hidden is not None and hidden.strip().lower() != "until-found") \
-                or (node.get("aria-hidden") or "").strip().lower() == "true" \
-                or hides(node.get("style") or ""):
+        if (
+            (hidden is not None and hidden.strip().lower() != "until-found")
+            or (node.get("aria-hidden") or "").strip().lower() == "true"
+            or hides(node.get("style") or "")
+        ):
             found.append(node)
     tests = _sheet_selectors(tree)
     if tests:
@@ -202,7 +217,8 @@ def _paragraph_chars(body: HtmlElement) -> int:
 
 
 def _inside(node: HtmlElement, chosen: set[HtmlElement], memo: dict[HtmlElement, bool]) -> bool:
-    """Whether an ancestor of ``node`` is in ``chosen``; ``memo`` makes a whole page cost one walk of its tree.
+    """Whether an ancestor of ``node`` is in ``chosen``; ``memo`` makes a whole page cost one walk of its
+    tree.
 
     Without it, a page of nested hidden blocks (1,000 levels, 100,000 tags: what the bounds allow)
     would cost candidates times depth.
@@ -234,9 +250,15 @@ def drop_hidden(tree: HtmlElement) -> int:
     outer = [node for node in candidates if not _inside(node, chosen, memo)]
     body = tree.find("body")
     shown = [node for node in outer if node.tag != "template"]
-    shown_chars = sum(map(_chars, shown))  # often 0 (an empty <noscript>, a tracking pixel): no page count then
-    if body is not None and shown_chars and shown_chars > _MOST_OF_PAGE * _paragraph_chars(body) \
-            and shown_chars > _MOST_OF_PAGE * _page_chars(body):
+    shown_chars = sum(
+        map(_chars, shown)
+    )  # often 0 (an empty <noscript>, a tracking pixel): no page count then
+    if (
+        body is not None
+        and shown_chars
+        and shown_chars > _MOST_OF_PAGE * _paragraph_chars(body)
+        and shown_chars > _MOST_OF_PAGE * _page_chars(body)
+    ):
         outer = [node for node in outer if node.tag == "template"]  # the page itself, shown by a script
     removed = 0
     for node in outer:

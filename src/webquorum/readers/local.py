@@ -27,7 +27,8 @@ INFLATION = (
 
 
 def extract_memory(max_body_bytes: int) -> int:
-    """An extraction child's whole resident allowance: ten bodies' worth, never less than a normal 5 MB page needs."""
+    """An extraction child's whole resident allowance: ten bodies' worth, never less than a normal 5 MB page
+    needs."""
     return max(MIN_MEMORY_BYTES, 10 * max_body_bytes)
 
 

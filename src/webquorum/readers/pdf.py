@@ -34,7 +34,13 @@ from dataclasses import dataclass
 from webquorum.errors import TooLargeError, UnsupportedContentError
 
 __all__ = [
-    "MAX_CHARS", "MAX_PAGES", "MAX_PAGE_OBJECTS", "MAX_SCANNED_BYTES", "MAX_TEXT_OPERATORS", "PdfText", "read_pdf",
+    "MAX_CHARS",
+    "MAX_PAGES",
+    "MAX_PAGE_OBJECTS",
+    "MAX_SCANNED_BYTES",
+    "MAX_TEXT_OPERATORS",
+    "PdfText",
+    "read_pdf",
     "text_operators",
 ]
 
@@ -58,7 +64,8 @@ class PdfText:
 
 
 def text_operators(body: bytes) -> tuple[int, int]:
-    """How many ``Tj``/``TJ`` operators the file holds (raw and in its deflated streams), and the most in one stream.
+    """How many ``Tj``/``TJ`` operators the file holds (raw and in its deflated streams), and the most in one
+    stream.
 
     Stops once the total passes :data:`MAX_TEXT_OPERATORS` or one stream passes
     :data:`MAX_PAGE_OBJECTS`. Every ``stream`` keyword followed by a zlib header starts a
@@ -67,7 +74,9 @@ def text_operators(body: bytes) -> tuple[int, int]:
     inflating). At most :data:`MAX_SCANNED_BYTES` are inflated and :data:`_MAX_STREAMS` keywords
     looked at in all; what lies past them is not counted.
     """
-    total = body.count(b"Tj") + body.count(b"TJ")  # uncompressed content (and, rarely, a chance pair in binary data)
+    total = body.count(b"Tj") + body.count(
+        b"TJ"
+    )  # uncompressed content (and, rarely, a chance pair in binary data)
     most, view, scanned, streams, at = 0, memoryview(body), 0, 0, 0
     while total <= MAX_TEXT_OPERATORS and most <= MAX_PAGE_OBJECTS and scanned < MAX_SCANNED_BYTES:
         at = body.find(b"stream", at) + 6
@@ -82,12 +91,16 @@ def text_operators(body: bytes) -> tuple[int, int]:
             for offset in range(start, len(body), _SCAN_IN):
                 piece = view[offset : offset + _SCAN_IN]
                 pending: bytes | memoryview = piece
-                while pending and not inflater.eof and count <= MAX_PAGE_OBJECTS and scanned < MAX_SCANNED_BYTES:
+                while (
+                    pending and not inflater.eof and count <= MAX_PAGE_OBJECTS and scanned < MAX_SCANNED_BYTES
+                ):
                     chunk = inflater.decompress(pending, _SCAN_OUT)
                     pending = inflater.unconsumed_tail
                     scanned += len(chunk)
                     window = tail + chunk[:1]  # an operator split across two pieces is counted once
-                    count += chunk.count(b"Tj") + chunk.count(b"TJ") + window.count(b"Tj") + window.count(b"TJ")
+                    count += (
+                        chunk.count(b"Tj") + chunk.count(b"TJ") + window.count(b"Tj") + window.count(b"TJ")
+                    )
                     tail = chunk[-1:]
                 if inflater.eof:  # the scan goes on after this stream's end
                     at = offset + len(piece) - len(inflater.unused_data)
@@ -113,7 +126,11 @@ def read_pdf(body: bytes, url: str) -> PdfText:
 
     total, most = text_operators(body)
     if total > MAX_TEXT_OPERATORS or most > MAX_PAGE_OBJECTS:
-        where, limit = ("one content stream", MAX_PAGE_OBJECTS) if most > MAX_PAGE_OBJECTS else ("the file", MAX_TEXT_OPERATORS)
+        where, limit = (
+            ("one content stream", MAX_PAGE_OBJECTS)
+            if most > MAX_PAGE_OBJECTS
+            else ("the file", MAX_TEXT_OPERATORS)
+        )
         raise TooLargeError(
             f"PDF at {url}: {where} shows more than {limit:,} text operators, more than this reader reads "
             "(tiny text runs by the million cost PDFium gigabytes): open it with another tool",

@@ -59,12 +59,17 @@ _MAX_KEPT_HEADINGS = 2
 _DIGIT = re.compile(r"\d")
 # Words that name a date, a time or a counter of the page's furniture, not a subject: "14 March 2026",
 # "12:11 AM", "5 min read", "2 hours ago", "12 comments", "Photo 3 of 12" are chrome, not claims.
-_CHROME_WORDS = frozenset(re.findall(r"\w+", """
+_CHROME_WORDS = frozenset(
+    re.findall(
+        r"\w+",
+        """
     january february march april may june july august september october november december jan feb mar apr
     jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue wed thu
     fri sat sun am pm gmt utc est edt pst pdt cet cest bst updated posted published ago min mins minute
     minutes hr hrs hour hours read comment comments share shares likes views photo photos image images page
-    slide"""))
+    slide""",
+    )
+)
 
 
 def _plain(line: str) -> str:
@@ -112,8 +117,10 @@ def carries_claim(line: str) -> bool:
         return False
     if not line.lstrip().startswith("|") and len(_SEPARATORS.findall(text)) >= 2:
         return False
-    return any(len(w) > 1 and w.lower() not in _CHROME_WORDS and w.lower() not in FUNCTION_WORDS
-               for w in _WORD.findall(text))
+    return any(
+        len(w) > 1 and w.lower() not in _CHROME_WORDS and w.lower() not in FUNCTION_WORDS
+        for w in _WORD.findall(text)
+    )
 
 
 def _continues(previous: str, line: str) -> bool:
@@ -152,7 +159,8 @@ def trim_to_first_sentence(text: str, *, keep_claims: bool = True) -> str:
         offsets.append(position)
         position += len(line)
     first = next(
-        (i for i, line in enumerate(lines) if is_real_sentence(line) or _starts_wrapped_sentence(lines, i)), None
+        (i for i, line in enumerate(lines) if is_real_sentence(line) or _starts_wrapped_sentence(lines, i)),
+        None,
     )
     if first is None:
         return text

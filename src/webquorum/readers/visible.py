@@ -14,8 +14,34 @@ from selectolax.lexbor import LexborNode
 __all__ = ["LazyVisible", "normalise_whitespace", "visible_text"]
 
 _JUNK_TAGS = "script,style,noscript,template,svg,nav,footer,header,aside,form,iframe,button,select"
-_INLINE_TAGS = ["a", "span", "b", "i", "em", "strong", "small", "sup", "sub", "abbr", "time", "mark",
-                "u", "code", "cite", "q", "font", "label", "s", "del", "ins", "kbd", "var", "bdi", "dfn"]
+_INLINE_TAGS = [
+    "a",
+    "span",
+    "b",
+    "i",
+    "em",
+    "strong",
+    "small",
+    "sup",
+    "sub",
+    "abbr",
+    "time",
+    "mark",
+    "u",
+    "code",
+    "cite",
+    "q",
+    "font",
+    "label",
+    "s",
+    "del",
+    "ins",
+    "kbd",
+    "var",
+    "bdi",
+    "dfn",
+]
+
 
 def normalise_whitespace(text: str, *, keep_indent: bool = False) -> str:
     """``\\n`` line ends, no trailing spaces, at most one blank line between paragraphs.

@@ -21,20 +21,56 @@ __all__ = ["block_reason", "detect_block_page"]
 # in normal articles ("a reCAPTCHA protects this form"), so they only count with a refusal status
 # or on a short page with hardly any prose. Plain substring tests on the lowered page: a regex
 # alternation over a 100 KB page costs more than the extraction itself.
-_CHALLENGE_MARKERS = ("<title>just a moment...</title>", "attention required! | cloudflare", "cf-chl-",
-                      "cf_chl_", "cf-browser-verification", "captcha-delivery.com", "px-captcha")
-_WALL_PHRASES = ("captcha", "verify you are human", "verify you are a human", "are you a robot", "unusual traffic",
-                 "access denied", "please enable javascript and cookies", "enable cookies to continue",
-                 "sign in to continue", "log in to continue", "login to continue", "sign in to read",
-                 "log in to read", "you must be logged in", "login required", "please sign in", "please log in",
-                 "subscribe to continue reading", "enable javascript and cookies to continue",
-                 "checking if the site connection is secure", "checking your browser before accessing",
-                 "needs to review the security of your connection")
+_CHALLENGE_MARKERS = (
+    "<title>just a moment...</title>",
+    "attention required! | cloudflare",
+    "cf-chl-",
+    "cf_chl_",
+    "cf-browser-verification",
+    "captcha-delivery.com",
+    "px-captcha",
+)
+_WALL_PHRASES = (
+    "captcha",
+    "verify you are human",
+    "verify you are a human",
+    "are you a robot",
+    "unusual traffic",
+    "access denied",
+    "please enable javascript and cookies",
+    "enable cookies to continue",
+    "sign in to continue",
+    "log in to continue",
+    "login to continue",
+    "sign in to read",
+    "log in to read",
+    "you must be logged in",
+    "login required",
+    "please sign in",
+    "please log in",
+    "subscribe to continue reading",
+    "enable javascript and cookies to continue",
+    "checking if the site connection is secure",
+    "checking your browser before accessing",
+    "needs to review the security of your connection",
+)
 # Reader services (Jina, Firecrawl, ...) hand back a challenge page as markdown with its title
 # apart, so the HTML markers above are gone; these whole titles are only ever worn by walls.
-_CHALLENGE_TITLES = frozenset({"just a moment...", "just a moment…", "attention required! | cloudflare",
-                               "access denied", "security check", "checking your browser", "ddos-guard",
-                               "are you a robot?", "robot check", "pardon our interruption", "human verification"})
+_CHALLENGE_TITLES = frozenset(
+    {
+        "just a moment...",
+        "just a moment…",
+        "attention required! | cloudflare",
+        "access denied",
+        "security check",
+        "checking your browser",
+        "ddos-guard",
+        "are you a robot?",
+        "robot check",
+        "pardon our interruption",
+        "human verification",
+    }
+)
 _SHORT_PAGE_CHARS = 1500
 _ARTICLE_PROBE = 4000  # characters of the main text that are enough to tell prose from a wall
 _BLANK_PAGE_CHARS = 200  # a page showing less than this (a script draws it) may carry its wall in markup only
@@ -59,7 +95,8 @@ def _challenge_marker(text: str) -> str | None:
 
 
 def detect_block_page(text: str, status: int | None = None, *, title: str | None = None) -> str | None:
-    """Why ``text`` (HTML, plain text or a reader service's markdown) is a challenge, bot or login wall; else None.
+    """Why ``text`` (HTML, plain text or a reader service's markdown) is a challenge, bot or login wall; else
+    None.
 
     ``title`` is the page title when it comes apart from the text (reader services send it that way).
     """
@@ -67,7 +104,10 @@ def detect_block_page(text: str, status: int | None = None, *, title: str | None
 
 
 def block_reason(
-    text: str, status: int | None, visible: str | Callable[[], str] | None, title: str | None = None,
+    text: str,
+    status: int | None,
+    visible: str | Callable[[], str] | None,
+    title: str | None = None,
     article: str | None = None,
 ) -> str | None:
     """:func:`detect_block_page`, given the page's visible text (or how to get it) and its main text if known.
@@ -81,7 +121,11 @@ def block_reason(
     if challenge:
         return f"bot challenge page ({challenge})"
     titled = title is not None and " ".join(title.split()).lower() in _CHALLENGE_TITLES
-    if not titled and article is not None and count_sentences(article[:_ARTICLE_PROBE]) >= _WALL_MAX_SENTENCES:
+    if (
+        not titled
+        and article is not None
+        and count_sentences(article[:_ARTICLE_PROBE]) >= _WALL_MAX_SENTENCES
+    ):
         return None
     lowered = text.lower()
     wall = next((p for p in _WALL_PHRASES if p in lowered), None)
@@ -92,8 +136,12 @@ def block_reason(
     elif visible is None:
         body = LexborHTMLParser(text).body if "<" in text else None
         visible = visible_text(body) if body is not None else text
-    if wall is not None and status not in _REFUSAL_STATUSES and len(visible) >= _BLANK_PAGE_CHARS \
-            and not any(phrase in visible.lower() for phrase in _WALL_PHRASES):
+    if (
+        wall is not None
+        and status not in _REFUSAL_STATUSES
+        and len(visible) >= _BLANK_PAGE_CHARS
+        and not any(phrase in visible.lower() for phrase in _WALL_PHRASES)
+    ):
         wall = None  # only the markup says it (a captcha widget on a comment form): the page shows no wall
         if not titled:
             return None

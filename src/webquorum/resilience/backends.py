@@ -1,4 +1,5 @@
-"""Which backend a store URL names: one table, for ``store.url`` (rate limits, breakers) and ``cache.url`` (documents).
+"""Which backend a store URL names: one table, for ``store.url`` (rate limits, breakers) and ``cache.url``
+(documents).
 
 =====================  ==================================================================
 ``memory://``          this process only; the default for a single CLI run
@@ -34,9 +35,15 @@ from webquorum.resilience.store import (
 )
 
 __all__ = [
-    "BACKENDS", "Backend", "fits", "not_a_store_url", "open_document_cache", "open_store", "shapes",
+    "BACKENDS",
+    "Backend",
+    "fits",
+    "not_a_store_url",
+    "open_document_cache",
+    "open_store",
+    "shapes",
     "shares_across_machines",
-]  # fmt: skip
+]
 
 
 @dataclass(frozen=True)
@@ -112,7 +119,8 @@ def _find(url: str) -> tuple[Backend, SplitResult] | None:
 
 
 def fits(url: str) -> bool:
-    """Whether ``url`` names a backend in :data:`BACKENDS` (the config's check of ``store.url`` and ``cache.url``)."""
+    """Whether ``url`` names a backend in :data:`BACKENDS` (the config's check of ``store.url`` and
+    ``cache.url``)."""
     return _find(url) is not None
 
 
@@ -151,7 +159,8 @@ def open_store(url: str, *, clock: Clock | None = None, timeout_s: float = DEFAU
 
 def open_document_cache(url: str, *, timeout_s: float, **bounds: Any) -> DocumentCache:
     """Build the document cache named by ``url`` (config key ``cache.url``); ``bounds`` are
-    :class:`~webquorum.resilience.cache.DocumentCache`'s ``ttl_s``, ``max_entries`` and ``max_entry_bytes``."""
+    :class:`~webquorum.resilience.cache.DocumentCache`'s ``ttl_s``, ``max_entries`` and
+    ``max_entry_bytes``."""
     found = _find(url)
     if found is None:
         raise _not_a_store_url(url, "cache.url")

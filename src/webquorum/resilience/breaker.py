@@ -140,7 +140,9 @@ class Breaker:
         self._open_for = reset_after_s
         self._challenged = False
         self._challenge_s = reset_after_s
-        self._cooldowns = cooldowns if cooldowns is not None else {}  # engine -> end of its challenge cooldown
+        self._cooldowns = (
+            cooldowns if cooldowns is not None else {}
+        )  # engine -> end of its challenge cooldown
 
     def _cooling_for(self) -> float:
         """Seconds left of a challenge cooldown set by any profile's breaker for this engine (0: none)."""
@@ -168,7 +170,9 @@ class Breaker:
         except BaseException as exc:
             if isinstance(exc, errors.ChallengeError):
                 self._challenge_s = exc.retry_after or self.reset_after_s
-            await self._settle(ticket, classify(exc, self._clock() - started, self.abort_fault_after_s), deadline)
+            await self._settle(
+                ticket, classify(exc, self._clock() - started, self.abort_fault_after_s), deadline
+            )
             raise
         else:
             await self._settle(ticket, "ok", deadline)

@@ -58,7 +58,9 @@ class CacheBackend(abc.ABC):
     async def get(self, key: str, ttl_s: float, deadline: float | None) -> str | None: ...
 
     @abc.abstractmethod
-    async def put(self, key: str, raw: str, ttl_s: float, max_entries: int, deadline: float | None) -> None: ...
+    async def put(
+        self, key: str, raw: str, ttl_s: float, max_entries: int, deadline: float | None
+    ) -> None: ...
 
     @abc.abstractmethod
     async def aclose(self) -> None: ...
@@ -80,7 +82,9 @@ class SqliteBackend(CacheBackend):
         oldest = self._clock() - ttl_s
 
         def work(conn: sqlite3.Connection) -> str | None:
-            row = conn.execute("SELECT doc FROM documents WHERE key = ? AND stored_at > ?", (key, oldest)).fetchone()
+            row = conn.execute(
+                "SELECT doc FROM documents WHERE key = ? AND stored_at > ?", (key, oldest)
+            ).fetchone()
             return None if row is None else str(row[0])
 
         return await self._db.read(work, deadline=deadline)  # a reader: no write lock, no sweep
@@ -90,7 +94,9 @@ class SqliteBackend(CacheBackend):
             now = self._clock()
             # Expired rows of keys nobody asks for again would otherwise stay forever.
             conn.execute("DELETE FROM documents WHERE stored_at <= ?", (now - ttl_s,))
-            conn.execute("INSERT OR REPLACE INTO documents (key, stored_at, doc) VALUES (?, ?, ?)", (key, now, raw))
+            conn.execute(
+                "INSERT OR REPLACE INTO documents (key, stored_at, doc) VALUES (?, ?, ?)", (key, now, raw)
+            )
             conn.execute(
                 "DELETE FROM documents WHERE key IN (SELECT key FROM documents ORDER BY stored_at DESC LIMIT -1 OFFSET ?)",
                 (max_entries,),
@@ -124,7 +130,8 @@ return 1
 
 
 class RedisBackend(CacheBackend):
-    """One string per document (``<prefix>doc:<sha256 of the key>``) with a Redis TTL; every worker sees it."""
+    """One string per document (``<prefix>doc:<sha256 of the key>``) with a Redis TTL; every worker sees
+    it."""
 
     def __init__(self, store: RedisStore, clock: Callable[[], float]) -> None:
         self._store = store

@@ -38,11 +38,18 @@ DEFAULT_MARGIN_S = 0.1
 
 _UNIT_SECONDS = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0}
 _UNIT_ALIASES = {
-    "s": "second", "sec": "second", "second": "second",
-    "m": "minute", "min": "minute", "minute": "minute",
-    "h": "hour", "hr": "hour", "hour": "hour",
-    "d": "day", "day": "day",
-}  # fmt: skip
+    "s": "second",
+    "sec": "second",
+    "second": "second",
+    "m": "minute",
+    "min": "minute",
+    "minute": "minute",
+    "h": "hour",
+    "hr": "hour",
+    "hour": "hour",
+    "d": "day",
+    "day": "day",
+}
 _RATE = re.compile(r"^\s*(\d+)\s*(?:/|\s+per\s+)\s*(\d+\s*)?([a-z]+?)s?\s*$", re.IGNORECASE)
 RATE_FORMAT = (
     "<count>/<unit> or '<count> per [<n>] <unit>', unit one of second, minute, hour, day (e.g. 20/minute)"
@@ -65,7 +72,8 @@ class Rate:
 
 
 def parse_rate(text: str) -> Rate:
-    """Parse "20/minute", "5/second", "100/hour", "1000/day", "20/min", "10 per minute", "30 per 5 minutes"."""
+    """Parse "20/minute", "5/second", "100/hour", "1000/day", "20/min", "10 per minute", "30 per 5
+    minutes"."""
     match = _RATE.match(text)
     unit = _UNIT_ALIASES.get(match.group(3).lower()) if match else None
     count = int(match.group(1)) if match else 0
@@ -105,7 +113,9 @@ class RateLimiter:
         """The window grants are spaced by: the rate's window plus the transit margin."""
         return rate.window_s + min(self.margin_s, rate.window_s / 10)
 
-    async def acquire(self, key: str, rate: Rate, deadline: float | None = None, *, label: str | None = None) -> Slot:
+    async def acquire(
+        self, key: str, rate: Rate, deadline: float | None = None, *, label: str | None = None
+    ) -> Slot:
         """Wait for a slot of ``rate`` under ``key``; ``deadline`` is a ``loop.time()`` instant.
 
         Raises RateLimitedError(provider=label or key, retry_after=<wait>) instead of sleeping past

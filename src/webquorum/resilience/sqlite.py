@@ -10,7 +10,8 @@ a thread of the default executor, which extraction also uses, and ``asyncio.run`
 executor at exit, so Ctrl-C could not end the process. Each operation runs instead on its own
 daemon thread; the caller waits at most ``timeout_s`` (and never past its deadline), SQLite's
 own busy wait is cut into short slices the thread retries until its caller gives up, and a
-thread left behind is interrupted and never joined. One operation at a time per file: a second caller that finds the connection busy
+thread left behind is interrupted and never joined. One operation at a time per file: a second caller that
+finds the connection busy
 fails at once rather than queueing behind a stuck one.
 """
 
@@ -48,9 +49,14 @@ def _is_busy(exc: sqlite3.Error) -> bool:
 def is_corrupt(exc: BaseException) -> bool:
     """True when ``exc`` says the file is not a database or its pages are malformed."""
     code = getattr(exc, "sqlite_errorcode", None)
-    return isinstance(exc, sqlite3.DatabaseError) and code is not None and code & 0xFF in (
-        _SQLITE_CORRUPT,
-        _SQLITE_NOTADB,
+    return (
+        isinstance(exc, sqlite3.DatabaseError)
+        and code is not None
+        and code & 0xFF
+        in (
+            _SQLITE_CORRUPT,
+            _SQLITE_NOTADB,
+        )
     )
 
 
@@ -107,7 +113,9 @@ class SqliteFile:
             raise
         return conn
 
-    async def transaction(self, work: Callable[[sqlite3.Connection], T], *, deadline: float | None = None) -> T:
+    async def transaction(
+        self, work: Callable[[sqlite3.Connection], T], *, deadline: float | None = None
+    ) -> T:
         """Run ``work`` inside ``BEGIN IMMEDIATE`` ... ``COMMIT``; roll back if it raises."""
 
         def run(conn: sqlite3.Connection) -> T:
@@ -138,7 +146,9 @@ class SqliteFile:
                 async with self._queue:  # callers in this process take turns, within their budget
                     return await self._in_thread(loop, work, loop.time() + budget)
         except TimeoutError:
-            raise TimeoutError(f"the file did not answer within {budget:.2f}s (locked by another process?)") from None
+            raise TimeoutError(
+                f"the file did not answer within {budget:.2f}s (locked by another process?)"
+            ) from None
 
     async def _in_thread(
         self, loop: asyncio.AbstractEventLoop, work: Callable[[sqlite3.Connection], T], until: float

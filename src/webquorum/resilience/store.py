@@ -40,7 +40,13 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def acquire(
-        self, key: str, limit: int, window_s: float, deadline: float | None = None, *, member: str | None = None
+        self,
+        key: str,
+        limit: int,
+        window_s: float,
+        deadline: float | None = None,
+        *,
+        member: str | None = None,
     ) -> float:
         """Take one slot of ``limit`` per ``window_s`` for ``key``.
 
@@ -74,7 +80,13 @@ class MemoryStore(Store):
         self._members = itertools.count()
 
     async def acquire(
-        self, key: str, limit: int, window_s: float, deadline: float | None = None, *, member: str | None = None
+        self,
+        key: str,
+        limit: int,
+        window_s: float,
+        deadline: float | None = None,
+        *,
+        member: str | None = None,
     ) -> float:
         now = self._clock()
         log = self._logs.setdefault(key, {})
@@ -109,7 +121,13 @@ class SqliteStore(Store):
         self._clock = clock
 
     async def acquire(
-        self, key: str, limit: int, window_s: float, deadline: float | None = None, *, member: str | None = None
+        self,
+        key: str,
+        limit: int,
+        window_s: float,
+        deadline: float | None = None,
+        *,
+        member: str | None = None,
     ) -> float:
         name = member or uuid.uuid4().hex
 
@@ -129,7 +147,8 @@ class SqliteStore(Store):
     async def settle(self, key: str, member: str, deadline: float | None = None) -> None:
         def work(conn: sqlite3.Connection) -> None:
             conn.execute(
-                "UPDATE window_slots SET ts = MAX(ts, ?) WHERE key = ? AND member = ?", (self._clock(), key, member)
+                "UPDATE window_slots SET ts = MAX(ts, ?) WHERE key = ? AND member = ?",
+                (self._clock(), key, member),
             )
 
         await self._run(work, deadline)
@@ -138,7 +157,9 @@ class SqliteStore(Store):
         try:
             return await self._db.transaction(work, deadline=deadline)
         except (sqlite3.Error, OSError, TimeoutError) as exc:
-            raise StoreUnavailableError(f"store: sqlite rate-limit file failed: {describe_fault(exc)}") from None
+            raise StoreUnavailableError(
+                f"store: sqlite rate-limit file failed: {describe_fault(exc)}"
+            ) from None
 
     async def aclose(self) -> None:
         await self._db.aclose()
@@ -158,7 +179,9 @@ else
 end
 """
 
-_ACQUIRE_LUA = _NOW_LUA + """
+_ACQUIRE_LUA = (
+    _NOW_LUA
+    + """
 local window = tonumber(ARGV[2])
 local limit = tonumber(ARGV[3])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
@@ -170,8 +193,11 @@ end
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 return tostring(tonumber(oldest[2]) + window - now)
 """
+)
 
-_SETTLE_LUA = _NOW_LUA + """
+_SETTLE_LUA = (
+    _NOW_LUA
+    + """
 local score = redis.call('ZSCORE', KEYS[1], ARGV[2])
 if score and tonumber(score) < now then
   redis.call('ZADD', KEYS[1], 'XX', now, ARGV[2])
@@ -179,11 +205,14 @@ if score and tonumber(score) < now then
 end
 return 1
 """
+)
 
 # One hash per breaker: f failures, o open-until, p probe lease until, i counted calls in flight,
 # c 1 while the open period is a bot challenge's cooldown (so every process names it as such).
 # See breaker.py for the state machine this mirrors.
-_BREAKER_LUA = _NOW_LUA + """
+_BREAKER_LUA = (
+    _NOW_LUA
+    + """
 local k = KEYS[1]
 local op = ARGV[2]
 local fail_max = tonumber(ARGV[3])
@@ -243,6 +272,7 @@ if redis.call('EXISTS', k) == 1 then
 end
 return {'released', '0', tostring(f)}
 """
+)
 
 
 class RedisStore(Store):
@@ -301,7 +331,9 @@ class RedisStore(Store):
             async with asyncio.timeout(budget):
                 return await call()
         except (self._redis_error, OSError, TimeoutError) as exc:
-            reason = f"no answer within {budget:.2f}s" if isinstance(exc, TimeoutError) else describe_fault(exc)
+            reason = (
+                f"no answer within {budget:.2f}s" if isinstance(exc, TimeoutError) else describe_fault(exc)
+            )
             self._down_until = loop.time() + self._cooldown_s
             self._down_reason = reason
             raise self._unavailable(what, reason) from None
@@ -310,20 +342,30 @@ class RedisStore(Store):
         return StoreUnavailableError(f"store: redis {what} failed: {reason}")
 
     async def acquire(
-        self, key: str, limit: int, window_s: float, deadline: float | None = None, *, member: str | None = None
+        self,
+        key: str,
+        limit: int,
+        window_s: float,
+        deadline: float | None = None,
+        *,
+        member: str | None = None,
     ) -> float:
         member = member or f"{self._member_prefix}{next(self._counter)}"
         self._windows[key] = window_s
         args = [self._now_arg(), repr(window_s), limit, member]
         reply = await self.run(
-            "rate limit", lambda: self._acquire_script(keys=[f"{self.prefix}window:{key}"], args=args), deadline
+            "rate limit",
+            lambda: self._acquire_script(keys=[f"{self.prefix}window:{key}"], args=args),
+            deadline,
         )
         return max(0.0, float(_text(reply)))
 
     async def settle(self, key: str, member: str, deadline: float | None = None) -> None:
         args = [self._now_arg(), member, repr(self._windows.get(key, 60.0))]
         await self.run(
-            "rate limit", lambda: self._settle_script(keys=[f"{self.prefix}window:{key}"], args=args), deadline
+            "rate limit",
+            lambda: self._settle_script(keys=[f"{self.prefix}window:{key}"], args=args),
+            deadline,
         )
 
     async def breaker(

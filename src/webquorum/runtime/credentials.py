@@ -68,7 +68,8 @@ class Credentials:
         return self.config.override(provider_id).timeout_s or self.config.network.timeout_s
 
     def reader_key(self, reader_id: str) -> str | None:
-        """A reader service's key, read now; CredentialMissingError (exit 2) naming the variable when it needs one."""
+        """A reader service's key, read now; CredentialMissingError (exit 2) naming the variable when it needs
+        one."""
         spec = reader_module(reader_id).SPEC
         key = self.config.credential(reader_id, spec.key_env)
         if spec.key_required and key is None:
@@ -79,24 +80,37 @@ class Credentials:
         return key
 
     def provider_rows(self) -> list[ProviderRow]:
-        """Every registered provider, combo and page reader: ready or not, what it needs (never a key's value), modality."""
+        """Every registered provider, combo and page reader: ready or not, what it needs (never a key's
+        value), modality."""
         rows: list[ProviderRow] = []
         for pid in self.config.registered:
             spec = self.spec(pid)
             reason = self.unavailable_reason(pid)
-            rows.append({
-                "id": pid, "kind": "provider", "ready": reason is None,
-                "needs": reason and (self.key_variable(pid, spec) or f"overrides.{pid}.base_url"),
-                "credential_present": self.config.credential(pid, spec.key_env) is not None, "modality": self.modality(pid),
-            })  # fmt: skip
+            rows.append(
+                {
+                    "id": pid,
+                    "kind": "provider",
+                    "ready": reason is None,
+                    "needs": reason and (self.key_variable(pid, spec) or f"overrides.{pid}.base_url"),
+                    "credential_present": self.config.credential(pid, spec.key_env) is not None,
+                    "modality": self.modality(pid),
+                }
+            )
         for combo in [self.config.combo("auto"), *self.config.combos]:
             assert combo is not None
             ready = [m for m in combo.members if self.unavailable_reason(m) is None]
-            rows.append({
-                "id": combo.id, "kind": f"combo ({combo.merge})", "ready": bool(ready),
-                "needs": None if ready else "a member's credential", "credential_present": bool(ready),
-                "modality": "search", "members": combo.members, "ready_members": ready,
-            })  # fmt: skip
+            rows.append(
+                {
+                    "id": combo.id,
+                    "kind": f"combo ({combo.merge})",
+                    "ready": bool(ready),
+                    "needs": None if ready else "a member's credential",
+                    "credential_present": bool(ready),
+                    "modality": "search",
+                    "members": combo.members,
+                    "ready_members": ready,
+                }
+            )
         rows.append(
             {
                 "id": LOCAL_READER,
@@ -111,10 +125,16 @@ class Credentials:
             spec = reader_module(rid).SPEC
             present = self.config.credential(rid, spec.key_env) is not None
             missing = spec.key_required and not present
-            rows.append({
-                "id": rid, "kind": "reader", "ready": not missing, "needs": self.key_variable(rid, spec) if missing else None,
-                "credential_present": present, "modality": "read",
-            })  # fmt: skip
+            rows.append(
+                {
+                    "id": rid,
+                    "kind": "reader",
+                    "ready": not missing,
+                    "needs": self.key_variable(rid, spec) if missing else None,
+                    "credential_present": present,
+                    "modality": "read",
+                }
+            )
         return rows
 
 

@@ -62,8 +62,16 @@ CSP = (
     "base-uri 'none'; frame-ancestors 'none'"
 )
 STYLESHEET = resources.files("webquorum.serve").joinpath("page.css").read_text(encoding="utf-8")
-INTERNAL = {"code": "WEB_ERROR", "message": "internal error in the server; see its log", "hint": "retry once; report it if it repeats"}
-PAGE_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+INTERNAL = {
+    "code": "WEB_ERROR",
+    "message": "internal error in the server; see its log",
+    "hint": "retry once; report it if it repeats",
+}
+PAGE_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
 
 
 def error_json(exc: WebQuorumError) -> JSONResponse:
@@ -109,7 +117,9 @@ class Doors:
     # -- the page --------------------------------------------------------------------------------
     async def index(self, request: Request) -> Response:
         form = form_of(request)
-        if form.get("q") and "format" in form:  # a SearXNG client pointed at the root (LangChain's searx_host)
+        if (
+            form.get("q") and "format" in form
+        ):  # a SearXNG client pointed at the root (LangChain's searx_host)
             return RedirectResponse(f"/search?{request.url.query}", status_code=308)
         query = " ".join(form.get("q", "").split())
         if not query:
@@ -119,7 +129,9 @@ class Doors:
         except ValidationError as exc:
             body = page.error_box(invalid_args(exc).to_dict())
             return HTMLResponse(page.whole("webquorum", query, [body]), status_code=400, headers=PAGE_HEADERS)
-        return StreamingResponse(self._stream_brief(args), media_type="text/html; charset=utf-8", headers=PAGE_HEADERS)
+        return StreamingResponse(
+            self._stream_brief(args), media_type="text/html; charset=utf-8", headers=PAGE_HEADERS
+        )
 
     @staticmethod
     def _brief_options(form: dict[str, str]) -> dict[str, Any]:
@@ -135,7 +147,9 @@ class Doors:
         yield page.head(f"{args.query} · webquorum", args.query)
         yield page.status_open()
         lines: asyncio.Queue[str] = asyncio.Queue()
-        work = self.wq.brief(args.query, provider=args.provider, sources=args.sources, progress=lines.put_nowait)
+        work = self.wq.brief(
+            args.query, provider=args.provider, sources=args.sources, progress=lines.put_nowait
+        )
         task = asyncio.ensure_future(self.call(work))
         try:
             while not task.done():
@@ -164,7 +178,9 @@ class Doors:
         yield page.tail()
 
     async def asset(self, request: Request) -> Response:
-        return Response(STYLESHEET, media_type="text/css; charset=utf-8", headers={"Cache-Control": "max-age=3600"})
+        return Response(
+            STYLESHEET, media_type="text/css; charset=utf-8", headers={"Cache-Control": "max-age=3600"}
+        )
 
     # -- the SearXNG door ------------------------------------------------------------------------
     async def search(self, request: Request) -> Response:
@@ -178,10 +194,18 @@ class Doors:
         except searxng.SearxError as exc:
             return JSONResponse({"error": exc.message}, status_code=exc.status)
         try:
-            response = await self.call(self.wq.search(
-                q.words or q.query, provider=q.provider, max_results=q.max_results, language=q.language,
-                time_range=q.time_range, safesearch=q.safesearch, sites=list(q.sites), exclude_sites=list(q.exclude_sites),
-            ))
+            response = await self.call(
+                self.wq.search(
+                    q.words or q.query,
+                    provider=q.provider,
+                    max_results=q.max_results,
+                    language=q.language,
+                    time_range=q.time_range,
+                    safesearch=q.safesearch,
+                    sites=list(q.sites),
+                    exclude_sites=list(q.exclude_sites),
+                )
+            )
             data = searxng.answer(q, response)
         except (ProviderError, FetchError) as exc:  # every engine failed: SearXNG's 200 with no results
             data = searxng.failed(q, q.provider or self.wq.config.web.search_provider, exc)
@@ -215,9 +239,14 @@ class Doors:
                 raw[key] = form[key]
         try:
             args = WebFetchArgs.model_validate(raw)
-            result = await self.call(self.wq.fetch(
-                args.url, offset=args.offset, budget=args.budget, expected_content_hash=args.expected_content_hash
-            ))
+            result = await self.call(
+                self.wq.fetch(
+                    args.url,
+                    offset=args.offset,
+                    budget=args.budget,
+                    expected_content_hash=args.expected_content_hash,
+                )
+            )
         except ValidationError as exc:
             return error_json(invalid_args(exc))
         except WebQuorumError as exc:
@@ -255,7 +284,9 @@ class Doors:
         ready = [row["id"] for row in await self.wq.providers() if row["kind"] == "provider" and row["ready"]]
         checks["providers_ready"] = ready
         ok = bool(ready) and all(v == "ok" for k, v in checks.items() if k in ("store", "cache"))
-        return JSONResponse({"status": "ready" if ok else "not ready", **checks}, status_code=200 if ok else 503)
+        return JSONResponse(
+            {"status": "ready" if ok else "not ready", **checks}, status_code=200 if ok else 503
+        )
 
 
 class AccessLogger:
@@ -282,14 +313,23 @@ class AccessLogger:
             await self.app(scope, receive, record)
         finally:
             client = scope.get("client") or ("", 0)
-            self.write({
-                "method": scope["method"], "path": scope["path"], "status": status,
-                "ms": round((time.perf_counter() - started) * 1000, 1), "client": client[0],
-            })
+            self.write(
+                {
+                    "method": scope["method"],
+                    "path": scope["path"],
+                    "status": status,
+                    "ms": round((time.perf_counter() - started) * 1000, 1),
+                    "client": client[0],
+                }
+            )
 
 
 def build_app(
-    wq: Client, *, host: str = "127.0.0.1", access_log: AccessLog | None = None, stopping: asyncio.Event | None = None
+    wq: Client,
+    *,
+    host: str = "127.0.0.1",
+    access_log: AccessLog | None = None,
+    stopping: asyncio.Event | None = None,
 ) -> ASGIApp:
     """The whole server over ``wq``; raises ConfigError for a non-loopback bind without a token.
 
@@ -314,7 +354,9 @@ def build_app(
 
     async def internal(request: Request, exc: Exception) -> Response:
         log.exception("%s %s failed unexpectedly", request.method, request.url.path, exc_info=exc)
-        body = {"error": "search error"} if request.url.path == "/search" else INTERNAL  # SearXNG's own 500 body
+        body = (
+            {"error": "search error"} if request.url.path == "/search" else INTERNAL
+        )  # SearXNG's own 500 body
         return JSONResponse(body, status_code=500)
 
     app = Starlette(
@@ -332,7 +374,9 @@ def build_app(
         ],
         lifespan=lifespan,
     )
-    guarded: ASGIApp = AccessGuard(app, host=host, token=token, allowed_origins=settings.allowed_origins, url_token=True)
+    guarded: ASGIApp = AccessGuard(
+        app, host=host, token=token, allowed_origins=settings.allowed_origins, url_token=True
+    )
     return AccessLogger(guarded, access_log) if access_log is not None else guarded
 
 
@@ -342,4 +386,3 @@ def text_line(entry: dict[str, Any]) -> str:
 
 def json_line(entry: dict[str, Any]) -> str:
     return json.dumps({"ts": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), **entry})
-

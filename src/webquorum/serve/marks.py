@@ -43,7 +43,8 @@ def agreed_marks(text: str, agreed: Sequence[AgreedItem]) -> list[Mark]:
 
 
 def value_marks(text: str, values: Sequence[Value]) -> list[Mark]:
-    """Non-overlapping spans of ``text`` that state one of ``values`` (earlier values win ties), in reading order."""
+    """Non-overlapping spans of ``text`` that state one of ``values`` (earlier values win ties), in reading
+    order."""
     marks: list[Mark] = []
     figures = [(i, f) for i, a in enumerate(values) if a.kind == "figure" and (f := _figure_of(a.value))]
     if figures:

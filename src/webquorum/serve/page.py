@@ -47,7 +47,8 @@ ERROR_SENTENCES = {
 _TABLE_RULE = re.compile(r"\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?")
 _PIPES = re.compile(r"(?:\s*\|\s*)+")  # a row's closing pipe and the next row's opening one: one separator
 _BOILERPLATE = re.compile(
-    r"[^.!?\n|]*\b(?:newsletter|subscribe|subscription|sign up for|unsubscribe|inbox every)\b[^.!?\n|]*[.!?]?", re.I
+    r"[^.!?\n|]*\b(?:newsletter|subscribe|subscription|sign up for|unsubscribe|inbox every)\b[^.!?\n|]*[.!?]?",
+    re.I,
 )
 
 
@@ -69,15 +70,15 @@ def safe_href(url: str) -> str | None:
 def head(title: str, query: str = "") -> str:
     """Everything up to the open ``<main>``: sent at once, so the search box shows before any work."""
     return (
-        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        "<meta name=\"color-scheme\" content=\"light dark\">"
-        f"<title>{esc(title)}</title><link rel=\"stylesheet\" href=\"/assets/page.css\"></head><body>"
-        "<header><a class=\"home\" href=\"/\">webquorum</a>"
-        "<form class=\"ask\" method=\"get\" action=\"/\" role=\"search\">"
-        f"<input type=\"search\" name=\"q\" value=\"{esc(query)}\" placeholder=\"Ask a question\" "
-        "aria-label=\"Question\" maxlength=\"2000\" required autofocus>"
-        "<button type=\"submit\">Brief</button></form></header><main>"
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="color-scheme" content="light dark">'
+        f'<title>{esc(title)}</title><link rel="stylesheet" href="/assets/page.css"></head><body>'
+        '<header><a class="home" href="/">webquorum</a>'
+        '<form class="ask" method="get" action="/" role="search">'
+        f'<input type="search" name="q" value="{esc(query)}" placeholder="Ask a question" '
+        'aria-label="Question" maxlength="2000" required autofocus>'
+        '<button type="submit">Brief</button></form></header><main>'
     )
 
 
@@ -87,14 +88,14 @@ def tail() -> str:
 
 def intro() -> str:
     return (
-        "<p class=\"intro\">Ask a question: up to four independent sites are searched and read in "
+        '<p class="intro">Ask a question: up to four independent sites are searched and read in '
         "parallel, and compared by rule: the figures and names they agree on are highlighted, and a "
         "site that disagrees is marked.</p>"
     )
 
 
 def status_open() -> str:
-    return "<section class=\"status\" aria-live=\"polite\"><h2>Progress</h2><ol>"
+    return '<section class="status" aria-live="polite"><h2>Progress</h2><ol>'
 
 
 def status_line(message: str) -> str:
@@ -108,23 +109,23 @@ def status_close() -> str:
 def raw_links(query: str) -> str:
     q = urlencode({"q": query})
     return (
-        "<nav class=\"raw\">Raw JSON: "
-        f"<a href=\"/brief?{esc(q)}\">brief</a> · <a href=\"/search?{esc(q)}&amp;format=json\">search results</a> "
-        f"· <a href=\"/search?{esc(q)}&amp;format=html\">result list</a></nav>"
+        '<nav class="raw">Raw JSON: '
+        f'<a href="/brief?{esc(q)}">brief</a> · <a href="/search?{esc(q)}&amp;format=json">search results</a> '
+        f'· <a href="/search?{esc(q)}&amp;format=html">result list</a></nav>'
     )
-
-
 
 
 def error_box(data: dict[str, Any]) -> str:
     """An error as sentences: what happened, the detail, what to do; the code stays in the raw JSON."""
     code = str(data.get("code", ""))
     sentence = ERROR_SENTENCES.get(code) or (
-        "The search engines did not answer." if code.startswith("WEB_PROVIDER") else "The brief could not be made."
+        "The search engines did not answer."
+        if code.startswith("WEB_PROVIDER")
+        else "The brief could not be made."
     )
-    hint = f"<p class=\"hint\">{esc(_sentence(str(data.get('hint') or '')))}</p>" if data.get("hint") else ""
+    hint = f'<p class="hint">{esc(_sentence(str(data.get("hint") or "")))}</p>' if data.get("hint") else ""
     return (
-        f"<section class=\"error\" role=\"alert\" data-code=\"{esc(code)}\"><h2>{esc(sentence)}</h2>"
+        f'<section class="error" role="alert" data-code="{esc(code)}"><h2>{esc(sentence)}</h2>'
         f"<p>{esc(_sentence(str(data.get('message') or data.get('error') or '')))}</p>{hint}</section>"
     )
 
@@ -142,7 +143,8 @@ def failure_sentence(provider: str, code: str, status: int | None) -> str:
 
 
 def shown_values(brief: Brief) -> list[Value]:
-    """What the page highlights as agreed: the answer first (unless the sources split), then the other items."""
+    """What the page highlights as agreed: the answer first (unless the sources split), then the other
+    items."""
     values = []
     if brief.answer is not None and not brief.answer.rivals and brief.answer.kind != "other":
         values.append(Value("name" if brief.answer.kind == "name" else "figure", brief.answer.value))
@@ -160,9 +162,11 @@ def marked_text(text: str, brief: Brief, site: str = "") -> str:
     for mark in value_marks(text, values):
         out.append(esc(text[at : mark.start]))
         if mark.item < agreed:
-            out.append(f"<mark class=\"agreed\" data-item=\"{mark.item}\">{esc(text[mark.start : mark.end])}</mark>")
+            out.append(
+                f'<mark class="agreed" data-item="{mark.item}">{esc(text[mark.start : mark.end])}</mark>'
+            )
         else:
-            out.append(f"<mark class=\"dissent\">{esc(text[mark.start : mark.end])}</mark>")
+            out.append(f'<mark class="dissent">{esc(text[mark.start : mark.end])}</mark>')
         at = mark.end
     out.append(esc(text[at:]))
     return "".join(out)
@@ -181,50 +185,58 @@ def agreement(brief: Brief) -> str:
         label = f"Answer ({esc(answer.quantity)}):" if answer.quantity else "Answer:"
         if answer.rivals:
             split = " against ".join(esc(v) for v in [answer.value, *answer.rivals])
-            lines.append(f"<p class=\"answer-line\"><strong>{label}</strong> sources split: {split}</p>")
+            lines.append(f'<p class="answer-line"><strong>{label}</strong> sources split: {split}</p>')
         elif answer.kind == "other":
-            lines.append(f"<p class=\"answer-line\"><strong>{label}</strong> {esc(answer.value)} in {answer.count}/{answer.of}</p>")
+            lines.append(
+                f'<p class="answer-line"><strong>{label}</strong> {esc(answer.value)} in {answer.count}/{answer.of}</p>'
+            )
         else:
             offset = 1
             lines.append(
-                f"<p class=\"agreed-line answer-line\"><strong>{label}</strong> <mark class=\"agreed\" data-item=\"0\">"
+                f'<p class="agreed-line answer-line"><strong>{label}</strong> <mark class="agreed" data-item="0">'
                 f"{esc(answer.value)}</mark> in {answer.count}/{answer.of}</p>"
             )
     if brief.agreed:
         parts = [
-            f"<mark class=\"agreed\" data-item=\"{i + offset}\">{esc(a.value)}</mark> in {a.count}/{a.of}"
+            f'<mark class="agreed" data-item="{i + offset}">{esc(a.value)}</mark> in {a.count}/{a.of}'
             for i, a in enumerate(brief.agreed)
         ]
         title = "Also agreed:" if answer is not None else "Agreed across sources:"
-        lines.append(f"<p class=\"agreed-line\"><strong>{title}</strong> " + "; ".join(parts) + "</p>")
+        lines.append(f'<p class="agreed-line"><strong>{title}</strong> ' + "; ".join(parts) + "</p>")
     elif answer is None:
-        lines.append("<p class=\"agreed-line\"><strong>Agreed across sources:</strong> nothing that a rule can compare</p>")
+        lines.append(
+            '<p class="agreed-line"><strong>Agreed across sources:</strong> nothing that a rule can compare</p>'
+        )
     for d in brief.disagreed:
         title = "Older figure:" if d.type == "older" else "Disagreement:"
         lines.append(
-            f"<p class=\"dissent-line\"><strong>{title}</strong> <span class=\"pill dissent\">{esc(d.site)}</span> "
+            f'<p class="dissent-line"><strong>{title}</strong> <span class="pill dissent">{esc(d.site)}</span> '
             f"says {esc(d.value)} where {others_say(d.others_count)} {esc(d.others_value)}</p>"
         )
-    return "<section class=\"agreement\">" + "".join(lines) + "</section>"
+    return '<section class="agreement">' + "".join(lines) + "</section>"
 
 
 def card(source: BriefSource, brief: Brief) -> str:
     dissents = [d for d in brief.disagreed if d.site == source.site]
     classes = "card dissenting" if dissents else "card"
     mark = "".join(
-        f"<p class=\"dissent-mark\" role=\"note\">Disagrees: says {esc(d.value)} where "
+        f'<p class="dissent-mark" role="note">Disagrees: says {esc(d.value)} where '
         f"{others_say(d.others_count)} {esc(d.others_value)}</p>"
         for d in dissents
     )
     href = safe_href(source.url)
-    link = f"<a class=\"url\" href=\"{esc(href)}\" rel=\"noopener noreferrer nofollow\">{esc(source.url)}</a>" if href else f"<span class=\"url\">{esc(source.url)}</span>"
-    body = f"<p class=\"text\">{marked_text(card_text(source.text), brief, source.site)}</p>"
+    link = (
+        f'<a class="url" href="{esc(href)}" rel="noopener noreferrer nofollow">{esc(source.url)}</a>'
+        if href
+        else f'<span class="url">{esc(source.url)}</span>'
+    )
+    body = f'<p class="text">{marked_text(card_text(source.text), brief, source.site)}</p>'
     if source.snippet_only:
         why = SNIPPET_REASONS.get(source.error or "", "the page could not be read")
-        body += f"<p class=\"snippet-only\" data-code=\"{esc(source.error or 'WEB_FETCH_EMPTY')}\">snippet only: {esc(why)}</p>"
+        body += f'<p class="snippet-only" data-code="{esc(source.error or "WEB_FETCH_EMPTY")}">snippet only: {esc(why)}</p>'
     return (
-        f"<article class=\"{classes}\" data-site=\"{esc(source.site)}\"><div class=\"meta\">"
-        f"<span class=\"n\">{source.n}</span><span class=\"pill\">{esc(source.site)}</span></div>"
+        f'<article class="{classes}" data-site="{esc(source.site)}"><div class="meta">'
+        f'<span class="n">{source.n}</span><span class="pill">{esc(source.site)}</span></div>'
         f"<h3>{esc(source.title or source.site)}</h3>{link}{mark}{body}</article>"
     )
 
@@ -242,15 +254,21 @@ def brief_html(brief: Brief) -> str:
     if brief.sources:
         notes = ""
     elif brief.failures:
-        notes = "<p class=\"note\">No provider answered, so nothing was searched; try again shortly or another provider.</p>"
+        notes = '<p class="note">No provider answered, so nothing was searched; try again shortly or another provider.</p>'
     else:
-        notes = "<p class=\"note\">Nothing was found for this question; try other words.</p>"
-    failures = "".join(f"<li>{esc(failure_sentence(f.provider, f.code, f.status))}</li>" for f in brief.failures)
-    failed = f"<section class=\"failures\"><h2>Providers that failed</h2><ul>{failures}</ul></section>" if failures else ""
+        notes = '<p class="note">Nothing was found for this question; try other words.</p>'
+    failures = "".join(
+        f"<li>{esc(failure_sentence(f.provider, f.code, f.status))}</li>" for f in brief.failures
+    )
+    failed = (
+        f'<section class="failures"><h2>Providers that failed</h2><ul>{failures}</ul></section>'
+        if failures
+        else ""
+    )
     cards = "".join(card(s, brief) for s in brief.sources)
     return (
-        f"<section class=\"brief\"><h2>{counts(brief)}</h2>"
-        f"{agreement(brief)}<div class=\"cards\">{cards}</div>{notes}{failed}{raw_links(brief.query)}</section>"
+        f'<section class="brief"><h2>{counts(brief)}</h2>'
+        f'{agreement(brief)}<div class="cards">{cards}</div>{notes}{failed}{raw_links(brief.query)}</section>'
     )
 
 
@@ -260,18 +278,20 @@ def results_html(query: str, data: dict[str, Any]) -> str:
     for r in data["results"]:
         href = safe_href(r["url"])
         title = esc(r["title"] or r["url"])
-        heading = f"<a href=\"{esc(href)}\" rel=\"noopener noreferrer nofollow\">{title}</a>" if href else title
+        heading = f'<a href="{esc(href)}" rel="noopener noreferrer nofollow">{title}</a>' if href else title
         site = urlsplit(r["url"]).hostname or ""
         engines = ", ".join(f"{esc(e)} #{p}" for e, p in zip(r["engines"], r["positions"], strict=True))
         items.append(
-            f"<li class=\"result\"><span class=\"pill\">{esc(site)}</span><h3>{heading}</h3>"
-            f"<span class=\"url\">{esc(r['url'])}</span><p>{esc(r['content'])}</p>"
-            f"<p class=\"engines\">{engines}</p></li>"
+            f'<li class="result"><span class="pill">{esc(site)}</span><h3>{heading}</h3>'
+            f'<span class="url">{esc(r["url"])}</span><p>{esc(r["content"])}</p>'
+            f'<p class="engines">{engines}</p></li>'
         )
     down = "".join(f"<li>{esc(name)}: {esc(why)}</li>" for name, why in data["unresponsive_engines"])
-    failed = f"<section class=\"failures\"><h2>Unresponsive engines</h2><ul>{down}</ul></section>" if down else ""
+    failed = (
+        f'<section class="failures"><h2>Unresponsive engines</h2><ul>{down}</ul></section>' if down else ""
+    )
     return (
-        f"<section class=\"results\"><h2>{len(data['results'])} results for “{esc(query)}”</h2>"
+        f'<section class="results"><h2>{len(data["results"])} results for “{esc(query)}”</h2>'
         f"<ol>{''.join(items)}</ol>{failed}{raw_links(query)}</section>"
     )
 

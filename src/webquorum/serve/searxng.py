@@ -34,10 +34,15 @@ from webquorum.scope import parse_site, split_site_operators
 from webquorum.types import ProviderFailure, SearchResponse, TimeRange
 
 FORMATS = ("json", "html")
-NOT_SERVED = ("csv", "rss")  # SearXNG formats this server does not render: 403, as an instance that disabled them
+NOT_SERVED = (
+    "csv",
+    "rss",
+)  # SearXNG formats this server does not render: 403, as an instance that disabled them
 TIME_RANGES: tuple[str, ...] = get_args(TimeRange)  # SearXNG has the same four
 MAX_FUSED = 50
-_LANGUAGE = re.compile(r"^([a-z]{2,3}|all|auto)(-[A-Za-z0-9]{2,8})?$")  # SearXNG's VALID_LANGUAGE_CODE, widened to case
+_LANGUAGE = re.compile(
+    r"^([a-z]{2,3}|all|auto)(-[A-Za-z0-9]{2,8})?$"
+)  # SearXNG's VALID_LANGUAGE_CODE, widened to case
 # The words SearXNG's webutils.get_translated_errors shows for an engine's failure, by our code.
 REASONS = {
     "WEB_PROVIDER_TIMEOUT": "timeout",
@@ -118,8 +123,10 @@ def parse(form: Mapping[str, str], *, page_size: int, engines: Engines) -> Searx
     if time_range and time_range not in TIME_RANGES:
         raise invalid("time_range", time_range, f"use one of {', '.join(TIME_RANGES)}, or leave it empty")
     safesearch_text = form.get("safesearch")
-    if safesearch_text is not None and safesearch_text != "" and (
-        not safesearch_text.isdigit() or int(safesearch_text) > 2
+    if (
+        safesearch_text is not None
+        and safesearch_text != ""
+        and (not safesearch_text.isdigit() or int(safesearch_text) > 2)
     ):
         raise invalid("safesearch", safesearch_text, "use 0 (off), 1 (moderate) or 2 (strict)")
     return SearxQuery(
@@ -170,22 +177,24 @@ def answer(q: SearxQuery, response: SearchResponse) -> dict[str, Any]:
     results = []
     for result in page:
         engines = list(result.ranks)
-        results.append({
-            "url": result.url,
-            "title": result.title,
-            "content": result.snippet,
-            "engine": engines[0] if engines else response.provider,
-            "engines": engines,
-            "positions": [result.ranks[e] for e in engines],
-            "score": result.score,
-            "category": "general",
-            "publishedDate": result.published,
-            "parsed_url": parsed_url(result.url),
-            "template": "default.html",
-            "thumbnail": "",
-            "img_src": "",
-            "priority": "",
-        })
+        results.append(
+            {
+                "url": result.url,
+                "title": result.title,
+                "content": result.snippet,
+                "engine": engines[0] if engines else response.provider,
+                "engines": engines,
+                "positions": [result.ranks[e] for e in engines],
+                "score": result.score,
+                "category": "general",
+                "publishedDate": result.published,
+                "parsed_url": parsed_url(result.url),
+                "template": "default.html",
+                "thumbnail": "",
+                "img_src": "",
+                "priority": "",
+            }
+        )
     data: dict[str, Any] = {
         "query": q.query,
         "number_of_results": len(response.results),
@@ -196,7 +205,9 @@ def answer(q: SearxQuery, response: SearchResponse) -> dict[str, Any]:
         "suggestions": [],
         "unresponsive_engines": unresponsive(response.failures),
     }
-    if response.scope is not None:  # not SearXNG's: clients ignore it, a scoped caller can see what was dropped
+    if (
+        response.scope is not None
+    ):  # not SearXNG's: clients ignore it, a scoped caller can see what was dropped
         data["scope"] = response.scope.model_dump(mode="json")
     return data
 
@@ -205,7 +216,9 @@ def failed(q: SearxQuery, provider: str, exc: WebQuorumError) -> dict[str, Any]:
     """Every engine failed: SearXNG still answers 200, with no results and each engine's failure listed
     (every member of a combo, from the error's ``causes``; else the one provider that was asked)."""
     causes = exc.causes or ((exc.provider or provider, exc),)
-    failures = [ProviderFailure(provider=m, code=e.code, message=e.message, status=e.status) for m, e in causes]
+    failures = [
+        ProviderFailure(provider=m, code=e.code, message=e.message, status=e.status) for m, e in causes
+    ]
     data = answer(q, SearchResponse(query=q.query, provider=provider, results=[]))
     data["unresponsive_engines"] = unresponsive(failures)
     return data
@@ -224,15 +237,30 @@ def config_answer(rows: list[dict[str, Any]], *, version: str, safe_search: int 
     """
     engines = [
         {
-            "name": row["id"], "shortcut": row["id"], "categories": ["general"], "enabled": bool(row["ready"]),
-            "paging": True, "language_support": True, "time_range_support": True,
+            "name": row["id"],
+            "shortcut": row["id"],
+            "categories": ["general"],
+            "enabled": bool(row["ready"]),
+            "paging": True,
+            "language_support": True,
+            "time_range_support": True,
         }
         for row in rows
         if row.get("modality") in ("search", "search+read")
-    ]  # fmt: skip
+    ]
     return {
-        "categories": ["general"], "engines": engines, "plugins": [], "instance_name": "webquorum",
-        "locales": {}, "default_locale": "", "autocomplete": "", "safe_search": safe_search,
-        "default_theme": "simple", "version": version, "brand": {}, "limiter": {"enabled": False},
-        "doi_resolvers": [], "default_doi_resolver": "",
-    }  # fmt: skip
+        "categories": ["general"],
+        "engines": engines,
+        "plugins": [],
+        "instance_name": "webquorum",
+        "locales": {},
+        "default_locale": "",
+        "autocomplete": "",
+        "safe_search": safe_search,
+        "default_theme": "simple",
+        "version": version,
+        "brand": {},
+        "limiter": {"enabled": False},
+        "doi_resolvers": [],
+        "default_doi_resolver": "",
+    }

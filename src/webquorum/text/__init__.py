@@ -1,1 +1,2 @@
-"""Pure text rules: one lexicon, one sentence splitter, one fold; figures, names and organisations read from them."""
+"""Pure text rules: one lexicon, one sentence splitter, one fold; figures, names and organisations read from
+them."""

@@ -27,7 +27,8 @@ __all__ = ["after_first", "alternation", "expand"]
 
 _Trie: TypeAlias = dict[str, "_Trie"]
 _MAX_PHRASES = 5_000
-_FOLD_EXTRAS = "\u0130\u0131\u017f\u1e9e\u212a\u212b"  # İ ı ſ ẞ, Kelvin and Ångström signs: folded by re, not upper/lower pairs
+# İ ı ſ ẞ, Kelvin and Ångström signs: folded by re, not upper/lower pairs
+_FOLD_EXTRAS = "\u0130\u0131\u017f\u1e9e\u212a\u212b"
 
 
 @cache
@@ -82,8 +83,13 @@ def _expand(items: object) -> list[str]:
 
 
 def alternation(
-    phrases: Iterable[str], *, ignore_case: bool = False, word_start: bool = False, not_after: str | None = None,
-    not_preceded_by: Iterable[str] = (), space: str | None = None,
+    phrases: Iterable[str],
+    *,
+    ignore_case: bool = False,
+    word_start: bool = False,
+    not_after: str | None = None,
+    not_preceded_by: Iterable[str] = (),
+    space: str | None = None,
 ) -> str:
     """A pattern matching exactly ``phrases`` (``ignore_case`` as ``re.IGNORECASE`` would), longest first.
 
@@ -103,7 +109,9 @@ def alternation(
     if word_start and not all(re.match(r"\w", w[0]) for w in words):
         raise ValueError("word_start needs every phrase to start with a word character")
     guard = r"(?<!\w(?s:.))" if word_start else f"(?<![{not_after}](?s:.))" if not_after else ""
-    guard += "".join(f"(?<!{re.escape(before)}(?s:.))" for before in not_preceded_by)  # checked after the first character
+    guard += "".join(
+        f"(?<!{re.escape(before)}(?s:.))" for before in not_preceded_by
+    )  # checked after the first character
     if not ignore_case and not guard:
         # Every branch opens with a literal: re skips on the first characters and drops a branch in
         # one test, where the class-and-lookbehind form below pays three tests at a position whose
@@ -167,7 +175,11 @@ def _either(rests: list[str]) -> str:
 
 def _fold_body(node: _Trie, ignore_case: bool, space: str | None = None) -> str:
     ends = "" in node
-    alts = [_fold_char(char, ignore_case, space) + _fold_body(child, ignore_case, space) for char, child in node.items() if char]
+    alts = [
+        _fold_char(char, ignore_case, space) + _fold_body(child, ignore_case, space)
+        for char, child in node.items()
+        if char
+    ]
     if not alts:
         return ""
     if len(alts) == 1 and not ends:

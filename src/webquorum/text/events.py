@@ -16,9 +16,61 @@ import re
 
 from webquorum.text.alternation import alternation
 
-EVENT_STEMS = ["plant", "factor", "fabric", "facilit", "expan", "amplia", "tender", "licitac", "hiring", "hires", "contratac", "contratar", "emple", "vacant", "constru", "build", "invest", "invers", "invert", "opening", "apertur", "abrir", "abrira", "inaugur", "warehouse", "bodega", "almacen", "distribution", "relocat", "reubic", "nearshor", "acqui", "adquisic", "groundbreak", "ensambl", "assembl"]
+EVENT_STEMS = [
+    "plant",
+    "factor",
+    "fabric",
+    "facilit",
+    "expan",
+    "amplia",
+    "tender",
+    "licitac",
+    "hiring",
+    "hires",
+    "contratac",
+    "contratar",
+    "emple",
+    "vacant",
+    "constru",
+    "build",
+    "invest",
+    "invers",
+    "invert",
+    "opening",
+    "apertur",
+    "abrir",
+    "abrira",
+    "inaugur",
+    "warehouse",
+    "bodega",
+    "almacen",
+    "distribution",
+    "relocat",
+    "reubic",
+    "nearshor",
+    "acqui",
+    "adquisic",
+    "groundbreak",
+    "ensambl",
+    "assembl",
+]
 EVENT_WORDS = ("job", "jobs", "nave", "naves")  # whole words only
-DENIAL_STEMS = ["cancel", "suspen", "desmient", "denie", "deny", "denied", "niega", "nego", "pospon", "postpon", "halt", "scrap", "descart", "abandon"]
+DENIAL_STEMS = [
+    "cancel",
+    "suspen",
+    "desmient",
+    "denie",
+    "deny",
+    "denied",
+    "niega",
+    "nego",
+    "pospon",
+    "postpon",
+    "halt",
+    "scrap",
+    "descart",
+    "abandon",
+]
 
 EVENT = re.compile(alternation(EVENT_STEMS, word_start=True) + r"|\b(?:jobs?|naves?)\b")
 DENIAL = re.compile(alternation(DENIAL_STEMS, word_start=True))

@@ -59,27 +59,122 @@ _CLAUSE_BREAK = re.compile(
     r"mientras(?: que)?|pero|y|frente a|comparado con|con|de los cuales|de las cuales)\b|\s(?=[wm])(?:while|whereas|mientras que)\s",
     re.IGNORECASE,
 )
-_QUARTER_CODE = re.compile(r"(?i)^(?:q([1-4])|([1-4])q|([1-4])t|h([12])|([12])h|fy\s?(\d{2,4})|([1-4])t\d\d)$")
+_QUARTER_CODE = re.compile(
+    r"(?i)^(?:q([1-4])|([1-4])q|([1-4])t|h([12])|([12])h|fy\s?(\d{2,4})|([1-4])t\d\d)$"
+)
 _PERIOD_Q = frozenset({"quarter", "quarterly", "trimestre", "trimestral", "trimestrales", "quarters"})
 _PERIOD_H = frozenset({"half", "semester", "semestre", "semestral", "half-year"})
-_PERIOD_Y = frozenset({"annual", "annually", "yearly", "full-year", "anual", "anuales", "twelve-month", "ttm",
-                       "trailing", "12-month"})
+_PERIOD_Y = frozenset(
+    {
+        "annual",
+        "annually",
+        "yearly",
+        "full-year",
+        "anual",
+        "anuales",
+        "twelve-month",
+        "ttm",
+        "trailing",
+        "12-month",
+    }
+)
 _PERIOD_M = frozenset({"monthly", "mensual", "mensuales"})
-_PERIOD_WORDS = _PERIOD_Q | _PERIOD_H | _PERIOD_Y | _PERIOD_M | frozenset(
-    {"year", "years", "month", "months", "three", "six", "nine", "twelve", "fiscal", "period", "periodo",
-     "año", "ano", "meses", "tres", "seis", "ejercicio", "full", "first", "second", "third", "fourth",
-     "primer", "primero", "segundo", "tercer", "tercero", "cuarto", "ended", "ending", "to"}
-)  # fmt: skip
-_CHANGE_AFTER = frozenset({"increase", "rise", "jump", "gain", "drop", "decline", "fall", "growth", "more", "less",
-                           "higher", "lower", "aumento", "alza", "caída", "caida", "más", "mas", "menos"})  # fmt: skip
+_PERIOD_WORDS = (
+    _PERIOD_Q
+    | _PERIOD_H
+    | _PERIOD_Y
+    | _PERIOD_M
+    | frozenset(
+        {
+            "year",
+            "years",
+            "month",
+            "months",
+            "three",
+            "six",
+            "nine",
+            "twelve",
+            "fiscal",
+            "period",
+            "periodo",
+            "año",
+            "ano",
+            "meses",
+            "tres",
+            "seis",
+            "ejercicio",
+            "full",
+            "first",
+            "second",
+            "third",
+            "fourth",
+            "primer",
+            "primero",
+            "segundo",
+            "tercer",
+            "tercero",
+            "cuarto",
+            "ended",
+            "ending",
+            "to",
+        }
+    )
+)
+_CHANGE_AFTER = frozenset(
+    {
+        "increase",
+        "rise",
+        "jump",
+        "gain",
+        "drop",
+        "decline",
+        "fall",
+        "growth",
+        "more",
+        "less",
+        "higher",
+        "lower",
+        "aumento",
+        "alza",
+        "caída",
+        "caida",
+        "más",
+        "mas",
+        "menos",
+    }
+)
 _PRIOR_AFTER = re.compile(alternation(PRIOR_AFTER))  # a trie: re skips to where a phrase can start
 _PRIOR_END = re.compile(alternation(PRIOR_BEFORE, not_after=r"\S") + "$")  # a whole last word or phrase
-_NOT_MODIFIERS = frozenset({"says", "say", "expects", "expect", "announces", "posts", "shows", "reports", "sees",
-                            "plans", "hopes", "estimates", "its", "their", "dijo", "dice", "espera", "anunció"})  # fmt: skip
+_NOT_MODIFIERS = frozenset(
+    {
+        "says",
+        "say",
+        "expects",
+        "expect",
+        "announces",
+        "posts",
+        "shows",
+        "reports",
+        "sees",
+        "plans",
+        "hopes",
+        "estimates",
+        "its",
+        "their",
+        "dijo",
+        "dice",
+        "espera",
+        "anunció",
+    }
+)
 _PREPOSITIONS = frozenset({"on", "of", "for", "from", "de", "del", "sobre", "para"})
 _BEFORE, _AFTER = 14, 8  # tokens either side of a figure that can name what it measures
-_SPEAKERS = frozenset({"said", "says", "according", "told", "dijo", "según", "segun", "afirmó", "informó", "explained"})
-_SKIP_BEFORE = frozenset({"by", "un", "una", "a", "about", "some", "nearly", "almost", "around", "en", "de", "del"})
+_SPEAKERS = frozenset(
+    {"said", "says", "according", "told", "dijo", "según", "segun", "afirmó", "informó", "explained"}
+)
+_SKIP_BEFORE = frozenset(
+    {"by", "un", "una", "a", "about", "some", "nearly", "almost", "around", "en", "de", "del"}
+)
 
 
 @dataclass(frozen=True)
@@ -119,7 +214,9 @@ class FigureClaim:
     words: str  # the quantity in words: "data center revenue, Q1 2026"
 
 
-def read_figure_claims(text: str, figures: list[Figure] | None = None, lang: str | None = None) -> list[FigureClaim]:
+def read_figure_claims(
+    text: str, figures: list[Figure] | None = None, lang: str | None = None
+) -> list[FigureClaim]:
     """Every figure of ``text`` as a claim, in reading order (see the module docstring)."""
     reader = FigureClaimReader(text, figures, lang)
     return [reader.claim(f) for f in reader.figures]
@@ -151,13 +248,19 @@ class FigureClaimReader:
         text = self.text
         if self._spans is None:
             self._spans = sentence_spans(text)
-            self._names = frozenset(m[0] for m in _CAPITALISED.finditer(text) if not starts_sentence(text, m.start()))
+            self._names = frozenset(
+                m[0] for m in _CAPITALISED.finditer(text) if not starts_sentence(text, m.start())
+            )
         i = bisect_left(self._spans, (figure.start + 1, 0)) - 1
-        start, end = self._spans[i] if i >= 0 and self._spans[i][1] > figure.start else (figure.start, figure.end)
+        start, end = (
+            self._spans[i] if i >= 0 and self._spans[i][1] > figure.start else (figure.start, figure.end)
+        )
         sentence = self._sentences.get(start)
         if sentence is None:
             inside = [f for f in self.figures if start <= f.start < end]
-            sentence = self._sentences[start] = _sentence(text, start, max(end, figure.end), inside, self._names)
+            sentence = self._sentences[start] = _sentence(
+                text, start, max(end, figure.end), inside, self._names
+            )
         index = next((k for k, f in enumerate(sentence.figures) if f.start == figure.start), None)
         if index is None:  # a figure no sentence span holds (it straddles one): read on its own
             sentence, index = _sentence(text, figure.start, figure.end, [figure], self._names), 0
@@ -193,7 +296,8 @@ def same_quantity(a: FigureClaim, b: FigureClaim) -> bool:
 
 
 def same_measured_thing(a: FigureClaim, b: FigureClaim) -> bool:
-    """Positive identity: the same quantity, named on both sides, for a named subject, with periods stated alike.
+    """Positive identity: the same quantity, named on both sides, for a named subject, with periods stated
+    alike.
 
     Named: both clauses name the quantity (a count's own noun names it: "36,000 employees"); the
     subject is named on at least one side and never differs (:func:`same_quantity`); a period is
@@ -206,7 +310,9 @@ def same_measured_thing(a: FigureClaim, b: FigureClaim) -> bool:
     """
     if not same_quantity(a, b) or a.modifiers != b.modifiers:
         return False
-    named = bool(a.head and b.head) or (a.figure.kind == "count" and not (a.head or b.head))  # "36,000 employees"
+    named = bool(a.head and b.head) or (
+        a.figure.kind == "count" and not (a.head or b.head)
+    )  # "36,000 employees"
     if not named or not (a.subject or b.subject):
         return False
     return _states_period(a.period) == _states_period(b.period)
@@ -218,8 +324,13 @@ def _states_period(p: Period) -> bool:
 
 def periods_compatible(a: Period, b: Period) -> bool:
     """No slot that both name differs: a page that names no quarter may mean any."""
-    pairs = ((a.granularity, b.granularity), (a.index, b.index), (a.year, b.year), (a.fiscal, b.fiscal),
-             (a.month, b.month))  # fmt: skip
+    pairs = (
+        (a.granularity, b.granularity),
+        (a.index, b.index),
+        (a.year, b.year),
+        (a.fiscal, b.fiscal),
+        (a.month, b.month),
+    )
     return all(x is None or y is None or x == y for x, y in pairs)
 
 
@@ -253,7 +364,9 @@ def _sentence(text: str, start: int, end: int, figures: list[Figure], names: fro
         if taken[m.start() - start]:
             continue  # a figure's own words ("billion", "dollars") say nothing about what it measures
         word = m[0]
-        tokens.append(_Tok(m.start(), m.end(), word, word[:1].isupper() and _is_name(text, m.start(), word, names)))
+        tokens.append(
+            _Tok(m.start(), m.end(), word, word[:1].isupper() and _is_name(text, m.start(), word, names))
+        )
     breaks = [m.start() for m in _CLAUSE_BREAK.finditer(text, start, end)]
     return _Sentence(start, end, figures, tokens, [t.start for t in tokens], breaks, {})
 
@@ -275,7 +388,13 @@ def _claim_at(text: str, s: _Sentence, i: int, lang: str, names: frozenset[str])
 
 
 def _claim(
-    text: str, f: Figure, before: list[_Tok], after: list[_Tok], period: Period, lang: str, names: frozenset[str]
+    text: str,
+    f: Figure,
+    before: list[_Tok],
+    after: list[_Tok],
+    period: Period,
+    lang: str,
+    names: frozenset[str],
 ) -> FigureClaim:
     lower_before = [t.word.lower() for t in before]
     lower_after = [t.word.lower() for t in after]
@@ -319,8 +438,18 @@ def _claim(
     described = period.describe()
     if described:
         words = f"{words}, {described}" if words else described
-    return FigureClaim(f, head, frozenset(modifiers - {head}), frozenset(material - modifiers), frozenset(scope),
-                 subject, period, prior, change, words)  # fmt: skip
+    return FigureClaim(
+        f,
+        head,
+        frozenset(modifiers - {head}),
+        frozenset(material - modifiers),
+        frozenset(scope),
+        subject,
+        period,
+        prior,
+        change,
+        words,
+    )
 
 
 def _head(before: list[_Tok], after: list[_Tok], lang: str, kind: str) -> tuple[str | None, int, str]:
@@ -350,8 +479,18 @@ def _head(before: list[_Tok], after: list[_Tok], lang: str, kind: str) -> tuple[
     for i in range(len(before) - 1, max(-1, len(before) - 4), -1):
         word = before[i].word
         low = word.lower()
-        plain = low not in FUNCTION_WORDS and low not in LINK_WORDS and low not in NEUTRAL and low not in _PERIOD_WORDS
-        if word[:1].islower() and plain and not any(c.isdigit() for c in word) and concept_of(low, lang) is None:
+        plain = (
+            low not in FUNCTION_WORDS
+            and low not in LINK_WORDS
+            and low not in NEUTRAL
+            and low not in _PERIOD_WORDS
+        )
+        if (
+            word[:1].islower()
+            and plain
+            and not any(c.isdigit() for c in word)
+            and concept_of(low, lang) is None
+        ):
             return word_key(low, lang), i, "before"
     return None, -1, ""
 
@@ -383,11 +522,22 @@ def _concept(word: str, lang: str) -> str | None:
 def _modifier(word: str, head: str | None, lang: str) -> bool:
     """A word that can narrow a quantity's name: a lower-case noun or adjective, not a verb or a period."""
     low = word.lower()
-    if not word[:1].isalpha() or not word[:1].islower() or "'" in word or "’" in word or _QUARTER_CODE.match(low):
+    if (
+        not word[:1].isalpha()
+        or not word[:1].islower()
+        or "'" in word
+        or "’" in word
+        or _QUARTER_CODE.match(low)
+    ):
         return False
     if all(part in _PERIOD_WORDS or _QUARTER_CODE.match(part) for part in low.split("-")):
         return False  # "first-quarter", "full-year": the period, read elsewhere
-    if low in _SPEAKERS or low in _NOT_MODIFIERS or (low.endswith("ed") and len(low) > 4) or low.endswith("ó"):
+    if (
+        low in _SPEAKERS
+        or low in _NOT_MODIFIERS
+        or (low.endswith("ed") and len(low) > 4)
+        or low.endswith("ó")
+    ):
         return False  # a past-tense verb ends the noun phrase: "said revenue" is not a kind of revenue
     if low in FUNCTION_WORDS or low in LINK_WORDS or low in NEUTRAL or low in _PERIOD_WORDS or low in SCOPES:
         return False
@@ -395,7 +545,7 @@ def _modifier(word: str, head: str | None, lang: str) -> bool:
 
 
 def _material(tokens: list[_Tok], head: str | None, lang: str) -> set[str]:
-    """"of copper", "de petróleo" right after the figure or the head."""
+    """ "of copper", "de petróleo" right after the figure or the head."""
     if len(tokens) < 2 or tokens[0].word.lower() not in ("of", "de", "del"):
         return set()
     out = set()
@@ -437,13 +587,21 @@ def _period(text: str, words: list[str], figures: list[Figure], lo: int, hi: int
             granularity = granularity or "Q"
         elif w in _PERIOD_H:
             granularity = granularity or "H"
-        elif w in _PERIOD_Y or (w == "year" and i and words[i - 1] in ("full", "the", "fiscal")) or (
-            w == "months" and i and words[i - 1] in ("twelve", "12")
+        elif (
+            w in _PERIOD_Y
+            or (w == "year" and i and words[i - 1] in ("full", "the", "fiscal"))
+            or (w == "months" and i and words[i - 1] in ("twelve", "12"))
         ):
             granularity = granularity or "Y"
         elif w in _PERIOD_M:
             granularity = granularity or "M"
-        elif w in MONTHS and w not in ("may", "mar") and len(w) > 3 and i and words[i - 1] in ("in", "en", "of", "de"):
+        elif (
+            w in MONTHS
+            and w not in ("may", "mar")
+            and len(w) > 3
+            and i
+            and words[i - 1] in ("in", "en", "of", "de")
+        ):
             month = MONTHS[w]
     year: int | None = None
     for f in figures:
@@ -487,7 +645,12 @@ def _owners(before: list[_Tok], after: list[_Tok]) -> list[_Tok]:
     out = []
     for i, t in enumerate(before):
         prev = before[i - 1].word if i else ""
-        if t.name and t.word not in HONORIFICS and prev.rstrip(".") not in HONORIFICS and prev.lower() not in _SPEAKERS:
+        if (
+            t.name
+            and t.word not in HONORIFICS
+            and prev.rstrip(".") not in HONORIFICS
+            and prev.lower() not in _SPEAKERS
+        ):
             out.append(t)
     owner = False
     for t in after:

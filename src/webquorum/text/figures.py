@@ -74,17 +74,58 @@ _LOWER = LOWER
 _YEAR_PRECEDERS = _words("in en of de since desde by for until hasta fiscal year año early late mid")
 
 _SCALES: dict[str, int] = {
-    "thousand": 3, "mil": 3, "k": 3, "million": 6, "millions": 6, "millón": 6, "millon": 6,
-    "millones": 6, "mn": 6, "mln": 6, "m": 6, "billion": 9, "billions": 9, "bn": 9, "b": 9,
-    "millardo": 9, "millardos": 9, "mil millones": 9, "miles de millones": 9, "trillion": 12,
-    "trillions": 12, "tn": 12, "t": 12, "billón": 12, "billon": 12, "billones": 12,
-}  # fmt: skip
+    "thousand": 3,
+    "mil": 3,
+    "k": 3,
+    "million": 6,
+    "millions": 6,
+    "millón": 6,
+    "millon": 6,
+    "millones": 6,
+    "mn": 6,
+    "mln": 6,
+    "m": 6,
+    "billion": 9,
+    "billions": 9,
+    "bn": 9,
+    "b": 9,
+    "millardo": 9,
+    "millardos": 9,
+    "mil millones": 9,
+    "miles de millones": 9,
+    "trillion": 12,
+    "trillions": 12,
+    "tn": 12,
+    "t": 12,
+    "billón": 12,
+    "billon": 12,
+    "billones": 12,
+}
 _CURRENCIES: dict[str, str] = {
-    "us$": "USD", "u.s.$": "USD", "$": "USD", "mx$": "MXN", "c$": "CAD", "a$": "AUD", "r$": "BRL",
-    "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "dollar": "USD", "dollars": "USD",
-    "dólares": "USD", "dolares": "USD", "euro": "EUR", "euros": "EUR", "pesos": "MXN",
-    "pound": "GBP", "pounds": "GBP", "libras": "GBP", "yen": "JPY", "yenes": "JPY",
-}  # fmt: skip
+    "us$": "USD",
+    "u.s.$": "USD",
+    "$": "USD",
+    "mx$": "MXN",
+    "c$": "CAD",
+    "a$": "AUD",
+    "r$": "BRL",
+    "€": "EUR",
+    "£": "GBP",
+    "¥": "JPY",
+    "₹": "INR",
+    "dollar": "USD",
+    "dollars": "USD",
+    "dólares": "USD",
+    "dolares": "USD",
+    "euro": "EUR",
+    "euros": "EUR",
+    "pesos": "MXN",
+    "pound": "GBP",
+    "pounds": "GBP",
+    "libras": "GBP",
+    "yen": "JPY",
+    "yenes": "JPY",
+}
 _PACKED = {"mdd": (6, "USD"), "mmdd": (9, "USD"), "mdp": (6, "MXN"), "mmdp": (9, "MXN")}
 
 # A digit first, then the lookbehinds: a pattern that opens with a character set lets the regex
@@ -103,10 +144,14 @@ def _num(glued: str | None = None, then: str = "") -> str:
     pattern for the character its words must open with."""
     left = rf"(?<![{DIGIT}][{DIGIT}])" if glued is None else rf"(?<![{WORD}{glued}][{DIGIT}])"
     ahead = rf"(?={_SEPARATED}{then})" if then else ""
-    if glued is not None:  # three digits after a digit and a no-break space are that number's thousands: "1 000"
+    if (
+        glued is not None
+    ):  # three digits after a digit and a no-break space are that number's thousands: "1 000"
         ahead += r"(?!(?<=\d[\u00a0\u202f]\d)\d\d(?!\d))"  # one assertion: a failure later never retries it
-    return (rf"(?P<num>[{DIGIT}]{left}{ahead}(?:\d{{0,2}}(?:[,.\u00a0\u202f]\d{{3}})+(?:[.,]\d+)?|\d*+(?:[.,]\d++)?))"
-            r"(?!\d)")
+    return (
+        rf"(?P<num>[{DIGIT}]{left}{ahead}(?:\d{{0,2}}(?:[,.\u00a0\u202f]\d{{3}})+(?:[.,]\d+)?|\d*+(?:[.,]\d++)?))"
+        r"(?!\d)"
+    )
 
 
 _NUM = _num()
@@ -131,7 +176,9 @@ def _ci(words: str) -> str:
 
 _SCALE = rf"(?:[{SPACE}]*+(?P<scale>{_ci(_SCALE_WORDS)})(?![{_L}])|(?P<abbr>[kKmMbBtT])(?![{_L}\d]))"
 _CODE = r"USD|EUR|MXN|GBP|JPY|CAD|BRL"
-_CODE_SPACED = "|".join(rf"{code}[{SPACE}]?" for code in _CODE.split("|"))  # each branch opens with a letter: see _NUM
+_CODE_SPACED = "|".join(
+    rf"{code}[{SPACE}]?" for code in _CODE.split("|")
+)  # each branch opens with a letter: see _NUM
 _SUFFIX = (
     rf"[{SPACE}]*+(?:(?:de[{SPACE}]++)?(?P<cur>{_ci(_CURRENCY_WORDS)})(?:\s+{_ci(_CURRENCY_ORIGINS)})?"
     rf"(?![{_L}])|(?P<code>{_CODE})(?![{_L}])|(?P<sym>€|£))"
@@ -142,7 +189,9 @@ _SUFFIX = (
 _MONEY_PREFIX = re.compile(
     rf"(?P<pre>(?>\$|€|£|¥|₹|US\$|U\.S\.\s?\$|MX\$|C\$|A\$|R\$|{_CODE_SPACED}))(?![!-/:-~])[{SPACE}]?{_NUM}{_SCALE}?(?:{_SUFFIX})?"
 )
-_MONEY_SUFFIX = re.compile(rf"{_num('.,', f'[{_L}€£]')}(?:{_SCALE}?{_SUFFIX}|[{SPACE}]*+(?P<packed>{_ci(_PACKED_WORDS)})(?![{_L}]))")
+_MONEY_SUFFIX = re.compile(
+    rf"{_num('.,', f'[{_L}€£]')}(?:{_SCALE}?{_SUFFIX}|[{SPACE}]*+(?P<packed>{_ci(_PACKED_WORDS)})(?![{_L}]))"
+)
 _PERCENT = re.compile(
     rf"{_num('.,', '[%pP]')}\s?(?:(?P<pp>{_ci(_POINTS_WORDS)}|(?i:p\.\s?p\.))(?![{_L}])"
     rf"|(?P<pct>%|{_ci(_PERCENT_WORDS)}(?![{_L}])))"
@@ -153,7 +202,9 @@ _MON_ES = MONTHS_ES_PATTERN
 _DATES = (  # (pattern, characters that may not come right before a match besides letters and digits)
     re.compile(r"(?P<y>\d(?<!\d\d)\d\d\d)-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d-])"),
     # "September 4, 1998", "September 4,1998", "July 1st of 2003"
-    re.compile(rf"(?P<mon>{_MON_EN})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:,\s*|\s+(?:of\s+)?)(?P<y>\d{{4}})\b"),
+    re.compile(
+        rf"(?P<mon>{_MON_EN})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?:,\s*|\s+(?:of\s+)?)(?P<y>\d{{4}})\b"
+    ),
     re.compile(
         rf"(?P<d>\d(?<!\d\d)\d?)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MON_EN})\.?,?\s+(?P<y>\d{{4}})\b"
     ),
@@ -178,28 +229,63 @@ _HEADS = ("population", "poblaci", "attendance", "asistencia", "workforce", "pla
 _HEADED = re.compile(
     rf"(?P<head>{_ci('population|poblaci[oó]n|attendance|asistencia|workforce|plantilla|headcount')})"
     rf"(?:(?:\s+[{_L}]+){{0,2}}?\s+(?i:of|is|was|stands at|stood at|reached|totals|totalled|de|es|fue|era|alcanz[oó])"
-    rf"|(?:\s+\(\d{{4}}\))?\s*[:|])?"  # a label: "Population: 4,411", "Population (2020) | 4,411"; or nothing:
+    # a label: "Population: 4,411", "Population (2020) | 4,411"; or nothing:
+    rf"|(?:\s+\(\d{{4}}\))?\s*[:|])?"
     # "with the population about 50,000", a table's "Population 7,899 (2010)"
     rf"\s+(?i:about\s+|some\s+|around\s+|nearly\s+|almost\s+|more\s+than\s+|over\s+|unos\s+|m[aá]s\s+de\s+|cerca\s+de\s+|casi\s+)?"
     rf"{_NUM}(?:\s+(?P<scale>{_ci(_SCALE_WORDS_UNIT)}))?(?![{_L}\d%])"
-    r"(?!\s+(?i:years?|and\s+(?:over|older)|or\s+older|to\s+\d))"  # "the population 65 years and over" is an age
+    # "the population 65 years and over" is an age
+    r"(?!\s+(?i:years?|and\s+(?:over|older)|or\s+older|to\s+\d))"
 )
-_HEDGES = ("about", "around", "nearly", "almost", "roughly", "approximately", "some", "more than", "over",
-           "close to", "up to", "an estimated", "cerca de", "casi", "unos", "unas", "alrededor de",
-           "aproximadamente", "más de", "mas de", "hasta")  # fmt: skip
+_HEDGES = (
+    "about",
+    "around",
+    "nearly",
+    "almost",
+    "roughly",
+    "approximately",
+    "some",
+    "more than",
+    "over",
+    "close to",
+    "up to",
+    "an estimated",
+    "cerca de",
+    "casi",
+    "unos",
+    "unas",
+    "alrededor de",
+    "aproximadamente",
+    "más de",
+    "mas de",
+    "hasta",
+)
 # Searched in the lower-cased 24 characters before a figure, as a trie (text/alternation.py).
 _HEDGE = re.compile(rf"{alternation(_HEDGES)}\s+(?:us)?[$€£]?\s?$")
 # A scaled number with no unit of its own takes the unit of its neighbour: "up from 2.7 million".
-_BARE_SCALED = re.compile(
-    rf"{_num('.,$€£', '[mMtTbB]')}\s+(?P<scale>{_ci(_SCALE_WORDS_BARE)})(?![{_L}])"
-)
+_BARE_SCALED = re.compile(rf"{_num('.,$€£', '[mMtTbB]')}\s+(?P<scale>{_ci(_SCALE_WORDS_BARE)})(?![{_L}])")
 # Substrings one of which every match of a pattern holds (lower-cased): where a text holds none, the
 # pattern is not run. A test checks each list against the pattern's matches.
-_MONTHS_EN_LOWER = tuple(sorted({month[:3].lower() for month in _MON_EN.split("|")}))  # every English month name opens so
+_MONTHS_EN_LOWER = tuple(
+    sorted({month[:3].lower() for month in _MON_EN.split("|")})
+)  # every English month name opens so
 NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
     _MONEY_PREFIX: ("$", "€", "£", "¥", "₹", *(code.lower() for code in _CODE.split("|"))),
-    _MONEY_SUFFIX: ("dólar", "dolar", "dollar", "euro", "peso", "pound", "libra", "yen", "€", "£", "mdd", "mdp",
-                    *(code.lower() for code in _CODE.split("|"))),
+    _MONEY_SUFFIX: (
+        "dólar",
+        "dolar",
+        "dollar",
+        "euro",
+        "peso",
+        "pound",
+        "libra",
+        "yen",
+        "€",
+        "£",
+        "mdd",
+        "mdp",
+        *(code.lower() for code in _CODE.split("|")),
+    ),
     _PERCENT: ("%", "percent", "cent", "ciento", "pct", "pp", "p.", "punto"),
     _BARE_SCALED: ("thousand", "mil", "billion", "bn", "mn"),
     _DATES[0]: ("-",),
@@ -208,11 +294,23 @@ NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
     _DATES[3]: tuple(_MON_ES.split("|")),
     _DATES[4]: ("/",),
     _DATES[5]: _MONTHS_EN_LOWER,
-}  # fmt: skip
+}
 # Patterns that open with "\d(?<!\d\d)" (or, for years, with a digit that no match of ours keeps
 # when another digit precedes it): they can only match where a run of digits starts.
-_DIGIT_LED = frozenset({_MONEY_SUFFIX, _PERCENT, _MEASURE, _COUNT_HEAD, _BARE_SCALED, _YEAR,
-                        _DATES[0], _DATES[2], _DATES[3], _DATES[4]})  # fmt: skip
+_DIGIT_LED = frozenset(
+    {
+        _MONEY_SUFFIX,
+        _PERCENT,
+        _MEASURE,
+        _COUNT_HEAD,
+        _BARE_SCALED,
+        _YEAR,
+        _DATES[0],
+        _DATES[2],
+        _DATES[3],
+        _DATES[4],
+    }
+)
 _DIGITS = re.compile(r"\d+")
 _SPANISH_HINT = _words("de del los las el la que y en por con para según")
 _ENGLISH_HINT = _words("the of and in to with for that was is on")
@@ -238,10 +336,14 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
     raw: list[_Raw] = []
     mods: dict[tuple[int, int], frozenset[str]] = {}
     readers = (_dates, _money, _percents, _measures, partial(_counts, mods=mods), _headed, _years)
-    for read in readers:  # in this order: an earlier kind keeps the span ("$81.6 billion" is money, not a count)
+    for (
+        read
+    ) in readers:  # in this order: an earlier kind keeps the span ("$81.6 billion" is money, not a count)
         for item in read(page):
             start, end = item.start, item.end
-            if any(taken[start:end]) or item.value.adjusted() > 17:  # 10^18 and up: an identifier, not an amount
+            if (
+                any(taken[start:end]) or item.value.adjusted() > 17
+            ):  # 10^18 and up: an identifier, not an amount
                 continue
             taken[start:end] = b"\x01" * (end - start)
             raw.append(item)
@@ -249,17 +351,23 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
     raw.extend(_inherited(page, raw))
     out = [
         Figure(
-            kind, float(value), unit, float(step), text[start:end], start, end,
+            kind,
+            float(value),
+            unit,
+            float(step),
+            text[start:end],
+            start,
+            end,
             mods.get((start, end), frozenset()) if kind == "count" else frozenset(),
             bool(_HEDGE.search(text[max(0, start - 24) : start].lower())),
         )
         for kind, value, unit, step, start, end in raw
-    ]  # fmt: skip
+    ]
     return sorted(out, key=lambda f: f.start)
 
 
 def language_of(text: str) -> str:
-    """"es" when ``text`` reads as Spanish (more of its common words are Spanish ones), else "en"."""
+    """ "es" when ``text`` reads as Spanish (more of its common words are Spanish ones), else "en"."""
     sample = text[:2000].lower().split()
     return "es" if sum(w in _SPANISH_HINT for w in sample) > sum(w in _ENGLISH_HINT for w in sample) else "en"
 
@@ -368,11 +476,14 @@ _PER_AREA = re.compile(  # "(people) per square mile", "/km²": a density
     r"\s*(?:per|/|a|an|por)\s*(?:square|sq\.?|km|kilom|mi\b|mile|hect|acre|m²|km²)",
     re.IGNORECASE,
 )
-_YEAR_DETERMINERS = frozenset({"the", "its", "their", "his", "her", "this", "that", "el", "la", "los", "las", "su"})
+_YEAR_DETERMINERS = frozenset(
+    {"the", "its", "their", "his", "her", "this", "that", "el", "la", "los", "las", "su"}
+)
 
 
 def _counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> list[_Raw]:
-    """Counts: a number, at most two modifiers, then a count noun (plural -s, invariant, or a listed phrase)."""
+    """Counts: a number, at most two modifiers, then a count noun (plural -s, invariant, or a listed
+    phrase)."""
     out: list[_Raw] = []
     text, decimal_comma = page.text, page.decimal_comma
     for m in _scan(_COUNT_HEAD, page):
@@ -390,13 +501,23 @@ def _counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> list[_R
         before = text[max(0, m.start() - 12) : m.start()].split()
         if _YEAR.fullmatch(m["num"]) and not m["scale"] and before and before[-1].lower() in _YEAR_PRECEDERS:
             continue
-        if _YEAR.fullmatch(m["num"]) and not m["scale"] and before and before[-1].lower() in _YEAR_DETERMINERS:
+        if (
+            _YEAR.fullmatch(m["num"])
+            and not m["scale"]
+            and before
+            and before[-1].lower() in _YEAR_DETERMINERS
+        ):
             continue  # "the 2020 census", "its 2019 season": a year naming an event, not a count of 2,020
         if _PER_AREA.match(text, unit_end):
             continue  # "1,008.4 people per square mile" is a density, never a population
         modifiers = {fold_word(w[1]) for w in words[:index]}
         after = _NEXT_WORD.match(text, unit_end)
-        if decimal_comma and after and after[1].endswith(("os", "as", "es")) and after[1] not in FUNCTION_WORDS:
+        if (
+            decimal_comma
+            and after
+            and after[1].endswith(("os", "as", "es"))
+            and after[1] not in FUNCTION_WORDS
+        ):
             modifiers.add(fold_word(after[1]))  # Spanish adjectives follow: "empleos directos"
         mods[(m.start(), unit_end)] = frozenset(modifiers)
         out.append(_Raw("count", value, unit, step, m.start(), unit_end))
@@ -436,7 +557,8 @@ def _measures(page: _Page) -> list[_Raw]:
             unit, end = f"{unit} {m['second']}", m.end("second")
         elif unit == "m":
             if m["second"] is not None and m["second"] not in _METRE_WORDS:
-                continue  # "20m people", "5m in sales": millions, not metres ("8,848.86m", "3,776 m high" are)
+                # "20m people", "5m in sales": millions, not metres ("8,848.86m", "3,776 m high" are)
+                continue
         elif unit not in CASED_UNITS and (unit.lower() not in UNITS or unit.lower() in CASED_UNITS.values()):
             continue
         value, step = _scaled(m, decimal_comma)
@@ -504,7 +626,11 @@ def _dates(page: _Page) -> list[_Raw]:
                     continue
                 first = date(year, month, 1).toordinal()
                 days = (date(year + month // 12, month % 12 + 1, 1).toordinal()) - first
-                out.append(_Raw("date", Decimal(first) + Decimal(days - 1) / 2, "", Decimal(days), m.start(), m.end()))
+                out.append(
+                    _Raw(
+                        "date", Decimal(first) + Decimal(days - 1) / 2, "", Decimal(days), m.start(), m.end()
+                    )
+                )
                 continue
             if "a" in groups:  # d/m/y or m/d/y: an impossible month settles it, else the language does
                 a, b = int(m["a"]), int(m["b"])

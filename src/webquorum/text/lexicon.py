@@ -28,18 +28,51 @@ WORD = r"A-Za-z0-9_À-ÖØ-öø-ÿ\w"
 SPACE = r" \t\n\r\f\v\s"
 
 MONTHS: dict[str, int] = {
-    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
-    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
-    "oct": 10, "nov": 11, "dec": 12,
-    "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7,
-    "agosto": 8, "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11, "diciembre": 12,
-}  # fmt: skip
+    "january": 1,
+    "february": 2,
+    "march": 3,
+    "april": 4,
+    "may": 5,
+    "june": 6,
+    "july": 7,
+    "august": 8,
+    "september": 9,
+    "october": 10,
+    "november": 11,
+    "december": 12,
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "sept": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+    "enero": 1,
+    "febrero": 2,
+    "marzo": 3,
+    "abril": 4,
+    "mayo": 5,
+    "junio": 6,
+    "julio": 7,
+    "agosto": 8,
+    "septiembre": 9,
+    "setiembre": 9,
+    "octubre": 10,
+    "noviembre": 11,
+    "diciembre": 12,
+}
 MONTHS_EN_PATTERN = (
     "January|February|March|April|May|June|July|August|September|October|November|December"
     "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec"
 )
-MONTHS_ES_PATTERN = "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre"
+MONTHS_ES_PATTERN = (
+    "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre"
+)
 CALENDAR_WORDS = frozenset(MONTHS) | _words(
     "monday tuesday wednesday thursday friday saturday sunday "
     "lunes martes miércoles miercoles jueves viernes sábado sabado domingo"
@@ -72,23 +105,54 @@ STYLES = _words(
 LEGAL_WORDS = _words("Inc Corp Corporation Co Ltd LLC LLP PLC GmbH AG SE Limited")
 # Legal forms as written after a name, longest first so "S.A. de C.V." wins over "S.A.".
 _LEGAL_FORM_LIST = (
-    r"S\.A\.B\.\s+de\s+C\.V\.", r"S\.A\.P\.I\.\s+de\s+C\.V\.", r"S\.\s?de\s+R\.L\.(?:\s+de\s+C\.V\.)?", r"S\.A\.\s+de\s+C\.V\.",
-    r"S\.A\.B\.", r"S\.A\.", r"S\.L\.", r"S\.C\.", r"S\.p\.A\.", r"N\.V\.", r"B\.V\.", r"L\.L\.C\.", r"Inc\.?", r"Corp\.?",
-    "Corporation", r"Co\.", r"Ltd\.?", "LLC", "LLP", "PLC", "plc", "GmbH", "AG", "SE", "Limited",
-)  # fmt: skip
+    r"S\.A\.B\.\s+de\s+C\.V\.",
+    r"S\.A\.P\.I\.\s+de\s+C\.V\.",
+    r"S\.\s?de\s+R\.L\.(?:\s+de\s+C\.V\.)?",
+    r"S\.A\.\s+de\s+C\.V\.",
+    r"S\.A\.B\.",
+    r"S\.A\.",
+    r"S\.L\.",
+    r"S\.C\.",
+    r"S\.p\.A\.",
+    r"N\.V\.",
+    r"B\.V\.",
+    r"L\.L\.C\.",
+    r"Inc\.?",
+    r"Corp\.?",
+    "Corporation",
+    r"Co\.",
+    r"Ltd\.?",
+    "LLC",
+    "LLP",
+    "PLC",
+    "plc",
+    "GmbH",
+    "AG",
+    "SE",
+    "Limited",
+)
 _LEGAL_BY_FIRST: dict[str, list[str]] = {}
 for _form in _LEGAL_FORM_LIST:  # every form opens with a plain letter
     _LEGAL_BY_FIRST.setdefault(_form[0], []).append(_form[1:])
 # Grouped by first letter, in order within a letter ("S(?:\.A\.B\.…|…)|N\.V\.|…"): re drops a
 # group in one test where the flat list cost a test of each form.
 LEGAL_FORMS = "|".join(
-    f"{first}(?:{'|'.join(rests)})" if len(rests) > 1 else first + rests[0] for first, rests in _LEGAL_BY_FIRST.items()
+    f"{first}(?:{'|'.join(rests)})" if len(rests) > 1 else first + rests[0]
+    for first, rests in _LEGAL_BY_FIRST.items()
 )
 # A legal form after a name, with its optional comma: ", S.A. de C.V.", " Inc". It opens with the
 # comma or the first of a run of spaces (one start per run); the next character is tested first
 # (a space or a form's first letter), so a megabyte of "1 1 1" or of commas costs two tests a
 # character, and a form's first two characters before its branches ("A A A" is no "AG").
-_LEGAL_SECONDS = "".join(sorted({rest[:2] if rest.startswith("\\") else rest[0] for rests in _LEGAL_BY_FIRST.values() for rest in rests}))
+_LEGAL_SECONDS = "".join(
+    sorted(
+        {
+            rest[:2] if rest.startswith("\\") else rest[0]
+            for rests in _LEGAL_BY_FIRST.values()
+            for rest in rests
+        }
+    )
+)
 LEGAL_AFTER_NAME = (
     rf"[,{SPACE}](?<![{SPACE}][{SPACE}])(?=[{SPACE}{''.join(_LEGAL_BY_FIRST)}])(?:(?<=,)\s+|(?<=[{SPACE}])\s*)"
     rf"(?=[{''.join(_LEGAL_BY_FIRST)}][{_LEGAL_SECONDS}])(?:{LEGAL_FORMS})"
@@ -116,4 +180,24 @@ PHONE_PATTERN = (
 )
 
 # Titles that name a role, not a person: "Governor Victoria Rodriguez" is "Victoria Rodriguez".
-ROLE_TITLES = ["President", "Vice President", "Prime Minister", "Governor", "Senator", "Mayor", "Chairman", "Chairwoman", "Chief Executive", "Chief Executive Officer", "Chief Financial Officer", "Presidente", "Presidenta", "Gobernador", "Gobernadora", "Senador", "Senadora", "Alcalde", "Alcaldesa"]
+ROLE_TITLES = [
+    "President",
+    "Vice President",
+    "Prime Minister",
+    "Governor",
+    "Senator",
+    "Mayor",
+    "Chairman",
+    "Chairwoman",
+    "Chief Executive",
+    "Chief Executive Officer",
+    "Chief Financial Officer",
+    "Presidente",
+    "Presidenta",
+    "Gobernador",
+    "Gobernadora",
+    "Senador",
+    "Senadora",
+    "Alcalde",
+    "Alcaldesa",
+]

@@ -30,14 +30,26 @@ def _forms(spaced: str) -> list[str]:
 
 # concept -> forms (nouns and the verbs that report them). Order matters only for display.
 CONCEPTS: dict[str, list[str]] = {
-    "revenue": _forms("revenue revenues sales sale turnover ingresos ingreso ventas venta facturación facturó vendió sold sell"),
-    "profit": _forms("profit profits earnings income earned earn ganancia ganancias utilidad utilidades beneficio beneficios ganó"),
-    "production": _forms("production output produced produce producing produces made extracted extraction mined producción produjo producir extrajo extracción"),
-    "investment": _forms("investment invest invests invested investing inversión invertirá invertir invierte invirtió"),
-    "deal": _forms("deal acquisition acquire acquires buy buying bought purchase takeover pay paying adquisición compra comprar pagará transaction"),
+    "revenue": _forms(
+        "revenue revenues sales sale turnover ingresos ingreso ventas venta facturación facturó vendió sold sell"
+    ),
+    "profit": _forms(
+        "profit profits earnings income earned earn ganancia ganancias utilidad utilidades beneficio beneficios ganó"
+    ),
+    "production": _forms(
+        "production output produced produce producing produces made extracted extraction mined producción produjo producir extrajo extracción"
+    ),
+    "investment": _forms(
+        "investment invest invests invested investing inversión invertirá invertir invierte invirtió"
+    ),
+    "deal": _forms(
+        "deal acquisition acquire acquires buy buying bought purchase takeover pay paying adquisición compra comprar pagará transaction"
+    ),
     "funding": _forms("funding round financing financiamiento ronda recaudó"),
     "wage": _forms("wage wages salary salaries salario salarios sueldo sueldos"),
-    "price": _forms("price priced prices cost costs costing bill fare precio precios costo coste cuesta costará"),
+    "price": _forms(
+        "price priced prices cost costs costing bill fare precio precios costo coste cuesta costará"
+    ),
     "fine": _forms("fine fined penalty multa multó sanción"),
     "budget": _forms("budget presupuesto"),
     "debt": _forms("debt deuda"),
@@ -46,8 +58,12 @@ CONCEPTS: dict[str, list[str]] = {
     "population": _forms("population inhabitants residents población habitantes residentes"),
     "workforce": _forms("employs employ employed workforce headcount plantilla emplea"),
     "hiring": _forms("hire hires hired hiring recruit recruits contratará contratar contratación contrata"),
-    "cuts": _forms("cut cuts eliminate eliminates eliminated axe slash layoffs shed recortar recorte recortes eliminar eliminará despedir despidos"),
-    "creation": _forms("create creates created creating generate generates generated add adds crear creará generar generará crearán generarán"),
+    "cuts": _forms(
+        "cut cuts eliminate eliminates eliminated axe slash layoffs shed recortar recorte recortes eliminar eliminará despedir despidos"
+    ),
+    "creation": _forms(
+        "create creates created creating generate generates generated add adds crear creará generar generará crearán generarán"
+    ),
     "capacity": _forms("capacity capacidad"),
     "rate": _forms("rate rates tasa tipo"),
     "inflation": _forms("inflation inflación"),
@@ -63,37 +79,59 @@ CONCEPTS: dict[str, list[str]] = {
     "reserves": _forms("reserves reservas"),
     "payload": _forms("payload lift carga"),
     "launch": _forms("launch launches lanzamiento"),
-    "opening": _forms("open opens opening opened reopen inauguration inaugurate inaugurará inauguración inaugurar apertura abrirá abre"),
+    "opening": _forms(
+        "open opens opening opened reopen inauguration inaugurate inaugurará inauguración inaugurar apertura abrirá abre"
+    ),
     "election": _forms("election elections polls vote elecciones elección votará comicios"),
     "summit": _forms("summit cumbre meeting"),
     "length": _forms("length long longitud"),
 }
 # Verb forms among the concepts: a verb has no compound modifiers ("the miner produced" is production).
-VERBS = frozenset(_forms(
-    "facturó vendió sold sell earned earn ganó produced produce producing produces made extracted mined produjo "
-    "producir extrajo invest invests invested investing invertirá invertir invierte invirtió acquire acquires buy "
-    "buying bought pay paying comprar pagará recaudó fined multó employs employ employed emplea hire hires hired "
-    "hiring recruit recruits contratará contratar contrata cut eliminate eliminates eliminated axe slash shed "
-    "recortar eliminar eliminará despedir create creates created creating generate generates generated add adds "
-    "crear creará generar generará crearán generarán delivered deliver entregó carried flew welcomed lift open "
-    "opens opened reopen inaugurate inaugurará inaugurar abrirá abre votará exported exportó imported importó "
-    "cuesta costará priced"
-))
+VERBS = frozenset(
+    _forms(
+        "facturó vendió sold sell earned earn ganó produced produce producing produces made extracted mined produjo "
+        "producir extrajo invest invests invested investing invertirá invertir invierte invirtió acquire acquires buy "
+        "buying bought pay paying comprar pagará recaudó fined multó employs employ employed emplea hire hires hired "
+        "hiring recruit recruits contratará contratar contrata cut eliminate eliminates eliminated axe slash shed "
+        "recortar eliminar eliminará despedir create creates created creating generate generates generated add adds "
+        "crear creará generar generará crearán generarán delivered deliver entregó carried flew welcomed lift open "
+        "opens opened reopen inaugurate inaugurará inaugurar abrirá abre votará exported exportó imported importó "
+        "cuesta costará priced"
+    )
+)
 # Concepts a date can be the date of: "the launch on April 26" (a date is not the date of "revenue").
 EVENTS = frozenset({"launch", "opening", "election", "summit"})
 # Concepts that name a change in a count (a flow), not its level: "hired 3,000" is not "has 3,000".
 FLOWS = frozenset({"hiring", "cuts", "creation"})
 # Labels for display where the concept id is not itself the word.
-LABELS = {"gdp": "GDP", "share": "market share", "creation": "created", "cuts": "cut", "hiring": "hired",
-          "deal": "deal value", "opening": "opening date", "launch": "launch date", "election": "election date",
-          "summit": "summit date", "funding": "funding raised"}  # fmt: skip
+LABELS = {
+    "gdp": "GDP",
+    "share": "market share",
+    "creation": "created",
+    "cuts": "cut",
+    "hiring": "hired",
+    "deal": "deal value",
+    "opening": "opening date",
+    "launch": "launch date",
+    "election": "election date",
+    "summit": "summit date",
+    "funding": "funding raised",
+}
 
 # Count nouns grouped by what they count; "people" (and its kin) counts any group of persons.
 COUNT_CLASSES: dict[str, list[str]] = {
-    "jobs": _forms("jobs job positions position roles role posts post empleos empleo puestos plazas vacantes vacancies"),
-    "people": _forms("people persons personas gente individuals residents inhabitants habitantes residentes population población"),
-    "visitors": _forms("visitors tourists visitantes turistas attendees asistentes spectators espectadores fans aficionados guests"),
-    "staff": _forms("employees staff workers workforce personnel empleados trabajadores plantilla colaboradores"),
+    "jobs": _forms(
+        "jobs job positions position roles role posts post empleos empleo puestos plazas vacantes vacancies"
+    ),
+    "people": _forms(
+        "people persons personas gente individuals residents inhabitants habitantes residentes population población"
+    ),
+    "visitors": _forms(
+        "visitors tourists visitantes turistas attendees asistentes spectators espectadores fans aficionados guests"
+    ),
+    "staff": _forms(
+        "employees staff workers workforce personnel empleados trabajadores plantilla colaboradores"
+    ),
     "dwellings": _forms("homes houses flats apartments dwellings units viviendas departamentos pisos casas"),
     "vehicles": _forms("vehicles cars vehículos autos coches automóviles"),
     "passengers": _forms("passengers pasajeros"),
@@ -101,106 +139,271 @@ COUNT_CLASSES: dict[str, list[str]] = {
     "cattle": _forms("cattle cows head reses cabezas ganado"),
 }
 # Multi-word count nouns, read before single words.
-COUNT_PHRASES = {"puestos de trabajo": "jobs", "puestos laborales": "jobs", "head of cattle": "cattle",
-                 "cabezas de ganado": "cattle"}  # fmt: skip
+COUNT_PHRASES = {
+    "puestos de trabajo": "jobs",
+    "puestos laborales": "jobs",
+    "head of cattle": "cattle",
+    "cabezas de ganado": "cattle",
+}
 # Groups of persons that a plain "people" may stand for.
 PERSON_CLASSES = frozenset({"people", "visitors", "staff", "passengers"})
 # Plural count nouns with no plural -s (a count noun is otherwise recognised by its -s).
-INVARIANT_COUNTS = frozenset(_forms("people staff personnel police cattle livestock aircraft sheep crew gente personal"))
+INVARIANT_COUNTS = frozenset(
+    _forms("people staff personnel police cattle livestock aircraft sheep crew gente personal")
+)
 
 # Physical units: surface -> (dimension, factor to the base unit: m, m², W, Wh, kg, l, km/h).
 UNITS: dict[str, tuple[str, float]] = {
-    "km": ("length", 1e3), "kms": ("length", 1e3), "kilometres": ("length", 1e3), "kilometers": ("length", 1e3),
-    "kilometre": ("length", 1e3), "kilometer": ("length", 1e3), "kilómetros": ("length", 1e3),
-    "kilometros": ("length", 1e3), "miles": ("length", 1609.344), "mile": ("length", 1609.344),
-    "mi": ("length", 1609.344), "millas": ("length", 1609.344), "metres": ("length", 1.0), "meters": ("length", 1.0),
-    "metros": ("length", 1.0), "feet": ("length", 0.3048), "ft": ("length", 0.3048), "pies": ("length", 0.3048),
-    "km²": ("area", 1e6), "km2": ("area", 1e6), "sq km": ("area", 1e6), "square kilometres": ("area", 1e6),
-    "square kilometers": ("area", 1e6), "kilómetros cuadrados": ("area", 1e6), "kilometros cuadrados": ("area", 1e6),
-    "square miles": ("area", 2589988.11), "sq mi": ("area", 2589988.11), "millas cuadradas": ("area", 2589988.11),
-    "hectares": ("area", 1e4), "hectáreas": ("area", 1e4), "hectareas": ("area", 1e4), "ha": ("area", 1e4),
-    "acres": ("area", 4046.8564), "acre": ("area", 4046.8564), "m²": ("area", 1.0), "m2": ("area", 1.0),
-    "square metres": ("area", 1.0), "square meters": ("area", 1.0), "metros cuadrados": ("area", 1.0),
-    "square feet": ("area", 0.09290304), "sq ft": ("area", 0.09290304),
-    "w": ("power", 1.0), "kw": ("power", 1e3), "mw": ("power", 1e6), "gw": ("power", 1e9), "tw": ("power", 1e12),
-    "watts": ("power", 1.0), "kilowatts": ("power", 1e3), "megawatts": ("power", 1e6), "gigawatts": ("power", 1e9),
-    "megawatt": ("power", 1e6), "gigawatt": ("power", 1e9), "megavatios": ("power", 1e6), "gigavatios": ("power", 1e9),
-    "kwh": ("energy", 1e3), "mwh": ("energy", 1e6), "gwh": ("energy", 1e9), "twh": ("energy", 1e12),
-    "kg": ("mass", 1.0), "kilograms": ("mass", 1.0), "kilogrammes": ("mass", 1.0), "kilos": ("mass", 1.0),
-    "kilogramos": ("mass", 1.0), "tonnes": ("mass", 1e3), "tonne": ("mass", 1e3), "tons": ("mass", 1e3),
-    "metric tons": ("mass", 1e3), "toneladas": ("mass", 1e3), "toneladas métricas": ("mass", 1e3),
-    "ounces": ("mass", 0.0283495), "oz": ("mass", 0.0283495), "onzas": ("mass", 0.0283495),
-    "litres": ("volume", 1.0), "liters": ("volume", 1.0), "litros": ("volume", 1.0),
-    "gallons": ("volume", 3.785411784), "galones": ("volume", 3.785411784),
-    "barrels": ("volume", 158.987295), "barriles": ("volume", 158.987295), "bbl": ("volume", 158.987295),
-    "km/h": ("speed", 1.0), "mph": ("speed", 1.609344), "m": ("length", 1.0),
-    "cc": ("volume", 0.001), "cm3": ("volume", 0.001), "cm³": ("volume", 0.001),
-}  # fmt: skip
+    "km": ("length", 1e3),
+    "kms": ("length", 1e3),
+    "kilometres": ("length", 1e3),
+    "kilometers": ("length", 1e3),
+    "kilometre": ("length", 1e3),
+    "kilometer": ("length", 1e3),
+    "kilómetros": ("length", 1e3),
+    "kilometros": ("length", 1e3),
+    "miles": ("length", 1609.344),
+    "mile": ("length", 1609.344),
+    "mi": ("length", 1609.344),
+    "millas": ("length", 1609.344),
+    "metres": ("length", 1.0),
+    "meters": ("length", 1.0),
+    "metros": ("length", 1.0),
+    "feet": ("length", 0.3048),
+    "ft": ("length", 0.3048),
+    "pies": ("length", 0.3048),
+    "km²": ("area", 1e6),
+    "km2": ("area", 1e6),
+    "sq km": ("area", 1e6),
+    "square kilometres": ("area", 1e6),
+    "square kilometers": ("area", 1e6),
+    "kilómetros cuadrados": ("area", 1e6),
+    "kilometros cuadrados": ("area", 1e6),
+    "square miles": ("area", 2589988.11),
+    "sq mi": ("area", 2589988.11),
+    "millas cuadradas": ("area", 2589988.11),
+    "hectares": ("area", 1e4),
+    "hectáreas": ("area", 1e4),
+    "hectareas": ("area", 1e4),
+    "ha": ("area", 1e4),
+    "acres": ("area", 4046.8564),
+    "acre": ("area", 4046.8564),
+    "m²": ("area", 1.0),
+    "m2": ("area", 1.0),
+    "square metres": ("area", 1.0),
+    "square meters": ("area", 1.0),
+    "metros cuadrados": ("area", 1.0),
+    "square feet": ("area", 0.09290304),
+    "sq ft": ("area", 0.09290304),
+    "w": ("power", 1.0),
+    "kw": ("power", 1e3),
+    "mw": ("power", 1e6),
+    "gw": ("power", 1e9),
+    "tw": ("power", 1e12),
+    "watts": ("power", 1.0),
+    "kilowatts": ("power", 1e3),
+    "megawatts": ("power", 1e6),
+    "gigawatts": ("power", 1e9),
+    "megawatt": ("power", 1e6),
+    "gigawatt": ("power", 1e9),
+    "megavatios": ("power", 1e6),
+    "gigavatios": ("power", 1e9),
+    "kwh": ("energy", 1e3),
+    "mwh": ("energy", 1e6),
+    "gwh": ("energy", 1e9),
+    "twh": ("energy", 1e12),
+    "kg": ("mass", 1.0),
+    "kilograms": ("mass", 1.0),
+    "kilogrammes": ("mass", 1.0),
+    "kilos": ("mass", 1.0),
+    "kilogramos": ("mass", 1.0),
+    "tonnes": ("mass", 1e3),
+    "tonne": ("mass", 1e3),
+    "tons": ("mass", 1e3),
+    "metric tons": ("mass", 1e3),
+    "toneladas": ("mass", 1e3),
+    "toneladas métricas": ("mass", 1e3),
+    "ounces": ("mass", 0.0283495),
+    "oz": ("mass", 0.0283495),
+    "onzas": ("mass", 0.0283495),
+    "litres": ("volume", 1.0),
+    "liters": ("volume", 1.0),
+    "litros": ("volume", 1.0),
+    "gallons": ("volume", 3.785411784),
+    "galones": ("volume", 3.785411784),
+    "barrels": ("volume", 158.987295),
+    "barriles": ("volume", 158.987295),
+    "bbl": ("volume", 158.987295),
+    "km/h": ("speed", 1.0),
+    "mph": ("speed", 1.609344),
+    "m": ("length", 1.0),
+    "cc": ("volume", 0.001),
+    "cm3": ("volume", 0.001),
+    "cm³": ("volume", 0.001),
+}
 # Units whose lower-case spelling is also a word or an abbreviation of something else: exact case only.
-CASED_UNITS = {"m": "m", "W": "w", "kW": "kw", "MW": "mw", "GW": "gw", "TW": "tw", "kWh": "kwh", "MWh": "mwh", "GWh": "gwh",
-               "TWh": "twh", "ha": "ha", "mi": "mi", "ft": "ft", "kg": "kg", "oz": "oz", "bbl": "bbl"}  # fmt: skip
+CASED_UNITS = {
+    "m": "m",
+    "W": "w",
+    "kW": "kw",
+    "MW": "mw",
+    "GW": "gw",
+    "TW": "tw",
+    "kWh": "kwh",
+    "MWh": "mwh",
+    "GWh": "gwh",
+    "TWh": "twh",
+    "ha": "ha",
+    "mi": "mi",
+    "ft": "ft",
+    "kg": "kg",
+    "oz": "oz",
+    "bbl": "bbl",
+}
 
 # Words that restrict where a quantity is counted: "the metro area's 1.3 million" is not the city's.
 SCOPES: dict[str, str] = {
-    "metro": "metro", "metropolitan": "metro", "metropolitana": "metro", "metropolitano": "metro",
-    "greater": "metro", "wider": "metro", "conurbación": "metro", "urban": "metro",
-    "national": "national", "nationwide": "national", "nacional": "national", "global": "global",
-    "worldwide": "global", "mundial": "global", "domestic": "domestic", "international": "international",
-    "internacional": "international", "direct": "direct", "directos": "direct", "directo": "direct",
-    "indirect": "indirect", "indirectos": "indirect", "indirecto": "indirect", "segment": "segment",
-    "division": "segment", "unit": "segment",
-}  # fmt: skip
+    "metro": "metro",
+    "metropolitan": "metro",
+    "metropolitana": "metro",
+    "metropolitano": "metro",
+    "greater": "metro",
+    "wider": "metro",
+    "conurbación": "metro",
+    "urban": "metro",
+    "national": "national",
+    "nationwide": "national",
+    "nacional": "national",
+    "global": "global",
+    "worldwide": "global",
+    "mundial": "global",
+    "domestic": "domestic",
+    "international": "international",
+    "internacional": "international",
+    "direct": "direct",
+    "directos": "direct",
+    "directo": "direct",
+    "indirect": "indirect",
+    "indirectos": "indirect",
+    "indirecto": "indirect",
+    "segment": "segment",
+    "division": "segment",
+    "unit": "segment",
+}
 
 # Words that say nothing about which quantity is meant ("total revenue" is revenue).
-NEUTRAL = frozenset(_forms(
-    "total overall record reported new about some nearly almost around roughly approximately estimated "
-    "final strong full combined gross value valued worth level figure number amount sum city town company "
-    "group firm total totale récord nuevo nueva nuevos nuevas cifra monto importe valor ciudad empresa "
-    "compañía grupo cerca unos unas alrededor aproximadamente casi más over more than least just land"
-))
+NEUTRAL = frozenset(
+    _forms(
+        "total overall record reported new about some nearly almost around roughly approximately estimated "
+        "final strong full combined gross value valued worth level figure number amount sum city town company "
+        "group firm total totale récord nuevo nueva nuevos nuevas cifra monto importe valor ciudad empresa "
+        "compañía grupo cerca unos unas alrededor aproximadamente casi más over more than least just land"
+    )
+)
 # Words that link a quantity's name to its figure ("revenue rose to $X") and are skipped over.
-LINK_WORDS = frozenset(_forms(
-    "of in was were is are at to reached reaching totaled totalled totaling hit rose fell grew increased "
-    "decreased jumped climbed dropped declined amounted stood came alone about around nearly almost "
-    "approximately roughly some over under than more less by posted reported recorded generated had has have "
-    "earned booked up down will would be been now stands set reach totals came amounts "
-    "de del fue fueron es son alcanzó alcanzaron sumó sumaron llegó a en por cerca casi aproximadamente "
-    "alrededor registró reportó obtuvo generó tuvo tiene tienen cuenta con unos unas será serán situó ubicó"
-)) | frozenset(":=(–—-")
+LINK_WORDS = frozenset(
+    _forms(
+        "of in was were is are at to reached reaching totaled totalled totaling hit rose fell grew increased "
+        "decreased jumped climbed dropped declined amounted stood came alone about around nearly almost "
+        "approximately roughly some over under than more less by posted reported recorded generated had has have "
+        "earned booked up down will would be been now stands set reach totals came amounts "
+        "de del fue fueron es son alcanzó alcanzaron sumó sumaron llegó a en por cerca casi aproximadamente "
+        "alrededor registró reportó obtuvo generó tuvo tiene tienen cuenta con unos unas será serán situó ubicó"
+    )
+) | frozenset(":=(–—-")
 # A percent right after one of these measures a change, not a level: "rose 5%" vs "rose to 5%".
-CHANGE_WORDS = frozenset(_forms(
-    "rose grew fell increased decreased jumped climbed dropped declined gained lost slipped slumped surged "
-    "up down rise growth increase decrease drop decline gain jump fall expanded contracted "
-    "creció cayó aumentó subió bajó disminuyó avanzó retrocedió repuntó expandió contrajo alza baja "
-    "aumento caída crecimiento incremento descenso más menos"
-))
+CHANGE_WORDS = frozenset(
+    _forms(
+        "rose grew fell increased decreased jumped climbed dropped declined gained lost slipped slumped surged "
+        "up down rise growth increase decrease drop decline gain jump fall expanded contracted "
+        "creció cayó aumentó subió bajó disminuyó avanzó retrocedió repuntó expandió contrajo alza baja "
+        "aumento caída crecimiento incremento descenso más menos"
+    )
+)
 # Words after which a figure is the earlier value: "from $12.50", "compared with 386,000".
-PRIOR_BEFORE = ("from", "compared with", "compared to", "versus", "vs", "against", "desde", "frente a",
-                "comparado con", "en comparación con", "contra", "previously", "anteriormente", "former")  # fmt: skip
+PRIOR_BEFORE = (
+    "from",
+    "compared with",
+    "compared to",
+    "versus",
+    "vs",
+    "against",
+    "desde",
+    "frente a",
+    "comparado con",
+    "en comparación con",
+    "contra",
+    "previously",
+    "anteriormente",
+    "former",
+)
 # Words after a figure that put it in the past: "386,000 a year earlier".
-PRIOR_AFTER = ("a year earlier", "a year ago", "a year before", "year-ago", "the year before",
-               "the previous year", "the prior year", "last year", "in the same quarter last year",
-               "in the same period last year", "un año antes", "hace un año", "el año pasado",
-               "del año anterior", "el año anterior", "del mismo periodo", "un año atrás")  # fmt: skip
+PRIOR_AFTER = (
+    "a year earlier",
+    "a year ago",
+    "a year before",
+    "year-ago",
+    "the year before",
+    "the previous year",
+    "the prior year",
+    "last year",
+    "in the same quarter last year",
+    "in the same period last year",
+    "un año antes",
+    "hace un año",
+    "el año pasado",
+    "del año anterior",
+    "el año anterior",
+    "del mismo periodo",
+    "un año atrás",
+)
 
-QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "primer": 1, "primero": 1, "segundo": 2,
-                 "tercer": 3, "tercero": 3, "cuarto": 4}  # fmt: skip
+QUARTER_WORDS = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "primer": 1,
+    "primero": 1,
+    "segundo": 2,
+    "tercer": 3,
+    "tercero": 3,
+    "cuarto": 4,
+}
 HALF_WORDS = {"first": 1, "second": 2, "primer": 1, "primero": 1, "segundo": 2}
 
 # Roles a person holds; "Mayor X" against "Mayor Y" is a disagreement about who holds it.
 ROLES: dict[str, list[str]] = {
-    "chief executive": ["chief executive officer", "chief executive", "ceo", "director general", "directora general",
-                        "consejero delegado", "consejera delegada", "director ejecutivo", "directora ejecutiva"],
-    "chief financial officer": ["chief financial officer", "cfo", "director financiero", "directora financiera"],
+    "chief executive": [
+        "chief executive officer",
+        "chief executive",
+        "ceo",
+        "director general",
+        "directora general",
+        "consejero delegado",
+        "consejera delegada",
+        "director ejecutivo",
+        "directora ejecutiva",
+    ],
+    "chief financial officer": [
+        "chief financial officer",
+        "cfo",
+        "director financiero",
+        "directora financiera",
+    ],
     "mayor": ["mayor", "alcalde", "alcaldesa", "presidente municipal", "presidenta municipal"],
     "governor": ["governor", "gov", "gobernador", "gobernadora"],
     "prime minister": ["prime minister", "premier", "primer ministro", "primera ministra"],
     "president": ["president", "presidente", "presidenta"],
     "chair": ["chairman", "chairwoman", "chairperson", "chair"],
     "coach": ["head coach", "coach", "entrenador", "director técnico"],
-}  # fmt: skip
-PAST_ROLE = frozenset(_forms("former ex previous outgoing late interim acting predecessor anterior exdirector saliente "
-                             "expresidente interino interina"))  # not the current holder (issue 22)
+}
+PAST_ROLE = frozenset(
+    _forms(
+        "former ex previous outgoing late interim acting predecessor anterior exdirector saliente "
+        "expresidente interino interina"
+    )
+)  # not the current holder (issue 22)
 
 
 def stem(word: str, lang: str) -> str:

@@ -41,7 +41,8 @@ _UP, _LO, _L = UPPER, LOWER, LETTER
 # try every position of a text, where one that opens with a class skips to the letters. A repeat
 # is possessive where what follows cannot match what it would give back.
 _WORD = (
-    rf"[{_UP}{_LO}](?:(?=[{_UP}])(?<=[{_LO}])[{_UP}][{_L}]*+"  # "iPhone"; else a capital, then at least one more
+    # "iPhone"; else a capital, then at least one more
+    rf"[{_UP}{_LO}](?:(?=[{_UP}])(?<=[{_LO}])[{_UP}][{_L}]*+"
     rf"|(?<=[{_UP}])(?=[{_L}0-9&])(?!{after_first(LEGAL_WORDS)}(?![\w&]))"
     rf"(?:[{_LO}]++(?:[{_UP}][{_L}]*+|(?:[-'’][{_L}]++)*+)|[{_UP}0-9&]+(?![{_LO}])))"
 )
@@ -52,10 +53,43 @@ _NAME = re.compile(
 )
 _LEGAL_SUFFIX = re.compile(rf"{LEGAL_AFTER_NAME}(?![{_L}])")
 _SPACED_WORD = re.compile(r"\S+")
-_GENERIC_WORDS = frozenset([
-    "CEO", "CFO", "COO", "CTO", "EPS", "GAAP", "IPO", "ETF", "YOY", "YoY", "TTM", "USD", "EUR", "MXN", "GBP", "JPY",
-    "CAD", "BRL", "PDF", "HTML", "URL", "API", "AM", "PM", "GDP", "PIB", "OK", "TV", "AI", "IA", "II", "III", "IV",
-])  # fmt: skip
+_GENERIC_WORDS = frozenset(
+    [
+        "CEO",
+        "CFO",
+        "COO",
+        "CTO",
+        "EPS",
+        "GAAP",
+        "IPO",
+        "ETF",
+        "YOY",
+        "YoY",
+        "TTM",
+        "USD",
+        "EUR",
+        "MXN",
+        "GBP",
+        "JPY",
+        "CAD",
+        "BRL",
+        "PDF",
+        "HTML",
+        "URL",
+        "API",
+        "AM",
+        "PM",
+        "GDP",
+        "PIB",
+        "OK",
+        "TV",
+        "AI",
+        "IA",
+        "II",
+        "III",
+        "IV",
+    ]
+)
 _GENERIC_SHAPES = re.compile(r"FY\d*|[QH][1-4]")  # "FY2026", "Q1", "H2"
 # A title before a person's name is not part of it: "Governor Victoria Rodriguez" is "Victoria Rodriguez",
 # and a title alone ("the President said") names no one in particular.
@@ -208,7 +242,9 @@ class _Headlines:
         start = max(lines[i - 1] if i else -1, stops[j - 1] if j else -1) + 1
         if start not in self.seen:
             n = bisect_left(stops, pos)  # the first break at or after pos ends the sentence
-            end = min(lines[i] if i < len(lines) else len(self.text), stops[n] if n < len(stops) else len(self.text))
+            end = min(
+                lines[i] if i < len(lines) else len(self.text), stops[n] if n < len(stops) else len(self.text)
+            )
             content, title = 0, True
             for w in _LETTERS.finditer(self.text, start, end):  # stops at the first lower-case content word
                 word = w[0]

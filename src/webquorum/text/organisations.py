@@ -154,7 +154,9 @@ _PEOPLE_PHRASES = (
     r"ceos?|cfos?|ctos?|coos?|directors?|directoras?|directores|gerentes?|managers?|founders?|fundador(?:es|as?)?|"
     r"owners?|due[nñ]os?|people|personas?|persons?|buyer|comprador(?:a)?|jefes? de compras|executives?|ejecutivos?)"
 )  # plural trade roles ("steel buyers", "compradores", like "suppliers" and "distributors") are organisations
-_PEOPLE_WORDS = re.compile(alternation(expand(_PEOPLE_PHRASES), ignore_case=True, not_after=r"\w") + r"(?![\w])")
+_PEOPLE_WORDS = re.compile(
+    alternation(expand(_PEOPLE_PHRASES), ignore_case=True, not_after=r"\w") + r"(?![\w])"
+)
 _EMAIL = re.compile(EMAIL_PATTERN)
 _PHONE = re.compile(PHONE_PATTERN)
 _HONORIFIC = re.compile(rf"(?<![{_L}])(?:{'|'.join(sorted(HONORIFICS))})\.?\s+[{_UP}]")
@@ -165,7 +167,11 @@ _GIVEN_NAMES = (
     "Sarah|Susan|Elon|Mark|Jeff|Bill|Tim|Peter|Paul|Thomas|Daniel|Richard|Emily|Jessica|Karen|Nancy"
 )
 _PERSON_NAME = re.compile(  # a given name not after a letter nor in a place name ("San Pedro Garza")
-    alternation(_GIVEN_NAMES.split("|"), not_after=_L, not_preceded_by=("San ", "Santa ", "Santo ", "Ciudad ", "Villa "))
+    alternation(
+        _GIVEN_NAMES.split("|"),
+        not_after=_L,
+        not_preceded_by=("San ", "Santa ", "Santo ", "Ciudad ", "Villa "),
+    )
     + rf"\s+[{_UP}][{_L}]+"
 )
 
@@ -256,9 +262,14 @@ def domain_label_matches(domain: str | None, name: str) -> bool:
 
 
 def people_vocabulary(text: str) -> str | None:
-    """The first person or contact term in ``text`` (an address or number, a role, a contact channel, a name), else None."""
+    """The first person or contact term in ``text`` (an address or number, a role, a contact channel, a name),
+    else None."""
     found = min(filter(None, (_EMAIL.search(text), _PHONE.search(text))), key=re.Match.start, default=None)
-    for pattern in (_PEOPLE_WORDS, _HONORIFIC, _PERSON_NAME):  # the first contact, else the first of each in turn
+    for pattern in (
+        _PEOPLE_WORDS,
+        _HONORIFIC,
+        _PERSON_NAME,
+    ):  # the first contact, else the first of each in turn
         if found:
             break
         found = pattern.search(text)

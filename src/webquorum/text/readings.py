@@ -1,4 +1,5 @@
-"""What a figure's value means: its precision, when two figures agree, its unit as compared, its display (pure).
+"""What a figure's value means: its precision, when two figures agree, its unit as compared, its display
+(pure).
 
 :mod:`webquorum.text.figures` reads figures out of running text; this module holds the rules the
 comparison, ``verify`` and the brief page apply to them once read, so those rules have one home
@@ -23,16 +24,20 @@ _WIDE = Context(prec=60)
 
 @dataclass(frozen=True)
 class Figure:
-    """One figure as written: value in base units (dollars, percent points, metres, watts, days since year 1 for dates)."""
+    """One figure as written: value in base units (dollars, percent points, metres, watts, days since year 1
+    for dates)."""
 
     kind: FigureKind
     value: float
-    unit: str  # ISO currency code, "%" or "pp", a count's or a measure's unit as written, "" for years and dates
+    # ISO currency code, "%" or "pp", a count's or a measure's unit as written, "" for years and dates
+    unit: str
     step: float  # size of the last written digit in base units: "$81.6 billion" -> 1e8, "85%" -> 1
     text: str
     start: int
     end: int
-    modifiers: frozenset[str] = frozenset()  # words written with a count's noun: "2,500 direct jobs" -> {"direct"}
+    modifiers: frozenset[str] = (
+        frozenset()
+    )  # words written with a count's noun: "2,500 direct jobs" -> {"direct"}
     approximate: bool = False  # hedged as written: "about", "nearly", "some", "casi", "unos"
     rounding: float = 0.0  # the step the value was rounded to (see precision); 0 until computed
 
@@ -47,7 +52,8 @@ def figures_agree(a: Figure, b: Figure) -> bool:
     Rounding is half-up at the coarser figure's precision, so ``$81.62B`` is ``$81.6 billion`` and
     ``4,296,000`` is ``4.3 million``, but ``4.5%`` is not ``4%`` (it would round to 5%): a different
     value is not a rounding. Nor is a rounding to one significant digit that moves the value by more
-    than 2% (``5%`` against ``5.25%``). Units convert first (``145 km`` is ``90 miles``, ``1.2 GW`` is ``1,200 MW``).
+    than 2% (``5%`` against ``5.25%``). Units convert first (``145 km`` is ``90 miles``, ``1.2 GW`` is ``1,200
+    MW``).
     """
     return a.kind == b.kind and unit_key(a) == unit_key(b) and values_agree(a, b)
 
@@ -97,7 +103,8 @@ def _rounding(kind: str, text: str, step: float) -> float:
 
 
 def unit_key(f: Figure) -> str:
-    """The unit as compared: a measure's dimension, a count's class ("flats" ~ "apartments"; any group of persons is "people")."""
+    """The unit as compared: a measure's dimension, a count's class ("flats" ~ "apartments"; any group of
+    persons is "people")."""
     if f.kind == "measure":
         return UNITS[unit_name(f.unit)][0]
     if f.kind == "count":

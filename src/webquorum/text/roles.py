@@ -28,24 +28,33 @@ _ROLE_ALTERNATION = "|".join(re.escape(f).replace(r"\ ", r"\s+") for f, _ in _FO
 _ROLE = rf"(?<![{LETTER}])(?P<role>(?i:{_ROLE_ALTERNATION}))(?![{LETTER}])\.?"
 # The role words alone, as a case-folding trie (text/alternation.py): the same matches as _ROLE, 15x faster.
 _ROLE_ONLY = re.compile(
-    alternation([f for f, _ in _FORMS], ignore_case=True, not_after=LETTER, space=r"\s+") + rf"(?![{LETTER}])\.?"
+    alternation([f for f, _ in _FORMS], ignore_case=True, not_after=LETTER, space=r"\s+")
+    + rf"(?![{LETTER}])\.?"
 )
 _CAP = rf"[A-ZÀ-ÖØ-Þ][{LETTER}'’-]+"
 _NAME = rf"{_CAP}(?:\s+(?:de\s+la\s+|de\s+|del\s+|van\s+|von\s+|da\s+)?{_CAP}){{0,3}}"
 _ORG = rf"{_CAP}(?:\s+(?:de\s+la\s+|de\s+|del\s+|of\s+|&\s+)?{_CAP}){{0,4}}"
 _HONOR = rf"(?:(?:{'|'.join(sorted(HONORIFICS))})\.?\s+)?"
 _PATTERNS = (
-    # "Westbury Mayor Priya Raman", "Lumina Bank's chief executive, Margarethe Olsen", "el alcalde Jorge Méndez"
-    re.compile(rf"(?:(?P<org0>{_ORG})(?:'s|’s)?\s+)?{_ROLE},?\s+{_HONOR}(?P<name>{_NAME})(?:\s+of\s+(?P<org2>{_ORG}))?"),
-    # "the president of the Orland Football Federation, Marco Ventura", "el alcalde de San Telmo, Jorge Méndez"
+    # "Westbury Mayor Priya Raman", "Lumina Bank's chief executive, Margarethe Olsen", "el alcalde Jorge
+    # Méndez"
+    re.compile(
+        rf"(?:(?P<org0>{_ORG})(?:'s|’s)?\s+)?{_ROLE},?\s+{_HONOR}(?P<name>{_NAME})(?:\s+of\s+(?P<org2>{_ORG}))?"
+    ),
+    # "the president of the Orland Football Federation, Marco Ventura", "el alcalde de San Telmo, Jorge
+    # Méndez"
     re.compile(rf"{_ROLE}\s+(?:of|de|del|at)\s+(?:the\s+)?(?P<org>{_ORG}),\s+{_HONOR}(?P<name>{_NAME})"),
     # "Ricardo Salinas Ortiz, director general de Aceros del Valle", "Sofia Lindqvist, Talvik Mobile's CEO"
-    re.compile(rf"(?P<name>{_NAME}),\s+(?:the\s+|a\s+|el\s+|la\s+)?(?:(?P<org0>{_ORG})(?:'s|’s)\s+)?{_ROLE}"
-               rf"(?:\s+(?:of|de|del|at)\s+(?:the\s+)?(?P<org>{_ORG}))?"),
+    re.compile(
+        rf"(?P<name>{_NAME}),\s+(?:the\s+|a\s+|el\s+|la\s+)?(?:(?P<org0>{_ORG})(?:'s|’s)\s+)?{_ROLE}"
+        rf"(?:\s+(?:of|de|del|at)\s+(?:the\s+)?(?P<org>{_ORG}))?"
+    ),
     # "Marco Ventura stepped down as president of the Orland Football Federation"
-    re.compile(rf"(?P<name>{_NAME})\s+(?:[a-z]+\s+){{1,3}}(?:as|como)\s+(?:the\s+)?{_ROLE}"
-               rf"(?:\s+(?:of|de|del|at)\s+(?:the\s+)?(?P<org>{_ORG}))?"),
-)  # fmt: skip
+    re.compile(
+        rf"(?P<name>{_NAME})\s+(?:[a-z]+\s+){{1,3}}(?:as|como)\s+(?:the\s+)?{_ROLE}"
+        rf"(?:\s+(?:of|de|del|at)\s+(?:the\s+)?(?P<org>{_ORG}))?"
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -99,8 +108,11 @@ def same_person(a: str, b: str) -> bool:
 
 def _clean_name(name: str) -> str:
     words = name.split()
-    while words and (words[0].lower() in FUNCTION_WORDS or words[0].rstrip(".") in HONORIFICS
-                     or words[0].lower() in _ROLE_OF):  # fmt: skip
+    while words and (
+        words[0].lower() in FUNCTION_WORDS
+        or words[0].rstrip(".") in HONORIFICS
+        or words[0].lower() in _ROLE_OF
+    ):
         words.pop(0)
     while words and words[-1].lower() in FUNCTION_WORDS:
         words.pop()

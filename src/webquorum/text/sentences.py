@@ -28,7 +28,10 @@ _STOP = re.compile(
 _BREAK = re.compile(rf"[.!?…][{_CLOSERS}]*+(?=\s\s*[^a-zß-öø-ÿ\s])|[。！？]|\n")
 # An initial or an abbreviation (not inside a longer word) right before the full stop.
 _NO_STOP = re.compile(
-    alternation([*HONORIFICS, *LEGAL_WORDS, *ABBREVIATIONS, *map(chr, range(ord("A"), ord("Z") + 1))], not_after=LETTER)
+    alternation(
+        [*HONORIFICS, *LEGAL_WORDS, *ABBREVIATIONS, *map(chr, range(ord("A"), ord("Z") + 1))],
+        not_after=LETTER,
+    )
     + r"\.$"
 )
 

@@ -30,7 +30,9 @@ class CheckRequest(BaseModel):
     answer: str = Field(min_length=1, max_length=MAX_ANSWER_CHARS, description="The draft answer to check.")
     brief: dict[str, Any] | None = Field(default=None, description="A web_search result (the brief's JSON).")
     collect: dict[str, Any] | None = Field(default=None, description="A research_collect result.")
-    urls: list[str] = Field(default=[], max_length=MAX_URLS, description="Source URLs to read (only these are read).")
+    urls: list[str] = Field(
+        default=[], max_length=MAX_URLS, description="Source URLs to read (only these are read)."
+    )
 
     @field_validator("urls")
     @classmethod
@@ -40,7 +42,9 @@ class CheckRequest(BaseModel):
     @model_validator(mode="after")
     def _some_source(self) -> CheckRequest:
         if self.brief is None and self.collect is None and not self.urls:
-            raise ValueError("give the sources the answer rests on: brief (a brief's JSON), collect (collect's JSON) or urls")
+            raise ValueError(
+                "give the sources the answer rests on: brief (a brief's JSON), collect (collect's JSON) or urls"
+            )
         return self
 
 

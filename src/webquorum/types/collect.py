@@ -40,10 +40,14 @@ class CollectRequest(BaseModel):
         default=[], max_length=MAX_QUERIES, description="The caller's search variants (normally 2-3)."
     )
     topic: str | None = Field(default=None, max_length=MAX_QUERY_CHARS, description="Ranks excerpts only.")
-    language: str | None = Field(default=None, max_length=35, description="Language/locale for search and stemming.")
+    language: str | None = Field(
+        default=None, max_length=35, description="Language/locale for search and stemming."
+    )
     time_range: TimeRange | None = None
     max_sources: int | None = Field(default=None, ge=1, description="Candidate fetch budget.")
-    sites: list[str] = []  # only these sites and their subdomains; "-x.org" excludes one, "@name" is a site set
+    sites: list[
+        str
+    ] = []  # only these sites and their subdomains; "-x.org" excludes one, "@name" is a site set
 
     @field_validator("queries")
     @classmethod
@@ -76,7 +80,8 @@ class ExpandArguments(Frozen):
 
 
 class Expand(Frozen):
-    """A ready ``web_fetch`` call for more text around an excerpt; it answers content_changed if the page moved."""
+    """A ready ``web_fetch`` call for more text around an excerpt; it answers content_changed if the page
+    moved."""
 
     tool: Literal["web_fetch"] = "web_fetch"
     arguments: ExpandArguments
@@ -114,4 +119,6 @@ class CollectResult(Frozen):
     query_variants: list[str]
     sources: list[CollectSource]
     gaps: list[Gap]
-    scope: Scope | None = None  # present when the call named sites: dropped counts search results and urls outside them
+    scope: Scope | None = (
+        None  # present when the call named sites: dropped counts search results and urls outside them
+    )

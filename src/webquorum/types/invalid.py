@@ -16,8 +16,11 @@ SHOWN_CHARS = 80  # a value quoted back in an error is cut here: an error line i
 
 
 def field_path(error: Mapping[str, Any], whole: str = "arguments") -> str:
-    """``web.providers[0].id``: the error's location, list positions in brackets; ``whole`` when it has none."""
-    path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.get("loc", ()) if p != "__root__")
+    """``web.providers[0].id``: the error's location, list positions in brackets; ``whole`` when it has
+    none."""
+    path = "".join(
+        f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.get("loc", ()) if p != "__root__"
+    )
     return path.lstrip(".") or whole
 
 
@@ -31,16 +34,21 @@ def is_unknown_field(error: Mapping[str, Any]) -> bool:
 
 
 def shown_value(value: Any, limit: int = SHOWN_CHARS) -> str:
-    """A value as the caller would write it (``true``, ``null``, ``'abc'``, "a list of 12"), cut at ``limit``."""
+    """A value as the caller would write it (``true``, ``null``, ``'abc'``, "a list of 12"), cut at
+    ``limit``."""
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list) and len(value) > 3:
         return f"a list of {len(value)}"
-    text = "true" if value is True else "false" if value is False else "null" if value is None else repr(value)
+    text = (
+        "true" if value is True else "false" if value is False else "null" if value is None else repr(value)
+    )
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def problems(exc: ValidationError, *, whole: str = "arguments", unknown: str | None = None, limit: int = 5) -> list[str]:
+def problems(
+    exc: ValidationError, *, whole: str = "arguments", unknown: str | None = None, limit: int = 5
+) -> list[str]:
     """``field: reason`` per problem, at most ``limit``; with ``unknown`` (what to say of a misspelt field),
     misspellings come first, as they explain the rest."""
     errors: Sequence[Mapping[str, Any]] = exc.errors()

@@ -1,4 +1,5 @@
-"""Request and result shapes for verify (``search_web_evidence``) and discover (``discover_web_market_signals``).
+"""Request and result shapes for verify (``search_web_evidence``) and discover
+(``discover_web_market_signals``).
 
 Both requests are strict (``extra="forbid"``): there is no provider, mode, raw query list, host
 allowlist, people field or output schema to pass, because every one of those is either a vendor
@@ -34,6 +35,8 @@ def run_failed(stop_reason: str, calls_spent: int) -> bool:
     """A verify or discover run whose work failed (CLI exit 1): it stopped on the money ceiling or on
     providers before any search succeeded, so nothing was checked or found."""
     return stop_reason in ("budget_exhausted", "provider_failed") and calls_spent == 0
+
+
 _M = TypeVar("_M", bound=BaseModel)
 
 
@@ -41,7 +44,9 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]  # an entity, signal or exclusion
+Name = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)
+]  # an entity, signal or exclusion
 Place = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
 Claim = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=500)]
 
@@ -157,4 +162,6 @@ def validate_request(model: type[_M], request: Mapping[str, Any], *, invalid_cod
         required = {name for name, f in model.model_fields.items() if f.is_required()}
         nulls = [name for name in sorted(required) if name in request and request[name] is None]
         missing = [str(e["loc"][0]) for e in exc.errors() if e["type"] == "missing" and e["loc"]] + nulls
-        raise RequestRefusedError(invalid_code, "; ".join(problems(exc, whole="request")), missing=missing) from None
+        raise RequestRefusedError(
+            invalid_code, "; ".join(problems(exc, whole="request")), missing=missing
+        ) from None

@@ -37,7 +37,10 @@ def site(n: int) -> str:
 
 
 def sources_of(case: dict[str, Any]) -> list[SourceText]:
-    return [SourceText(site(i), f"https://{site(i)}/{case['id']}", text) for i, text in enumerate(case["sources"], 1)]
+    return [
+        SourceText(site(i), f"https://{site(i)}/{case['id']}", text)
+        for i, text in enumerate(case["sources"], 1)
+    ]
 
 
 def run(case: dict[str, Any]) -> Comparison:
@@ -80,7 +83,9 @@ def check(case: dict[str, Any], comparison: Comparison) -> tuple[list[str], list
     """(agreed values missed, disagreements missed, disagreements reported wrongly) for one case."""
     agreed = [a.value for a in comparison.agreed if a.count >= 2]
     if comparison.answer is not None and comparison.answer.count >= 2 and not comparison.answer.split:
-        agreed.append(comparison.answer.value)  # the answer leads the brief, apart from the other agreed items
+        agreed.append(
+            comparison.answer.value
+        )  # the answer leads the brief, apart from the other agreed items
     missed = [v for v in case["agreed"] if not any(same_value(v, a) for a in agreed)]
     expected = [(site(d["site"]), d["value"]) for d in case["disagreed"]]
     reported = [(d.site, d.value) for d in comparison.disagreed]
@@ -102,6 +107,10 @@ def score(cases: list[dict[str, Any]]) -> Score:
         out.disagreed_correct += reported - len(wrong)
         if case["category"] == "different":
             out.false_on_different += len(wrong)
-        for kind, values in (("agreed missed", missed), ("disagreement missed", lost), ("wrong disagreement", wrong)):
+        for kind, values in (
+            ("agreed missed", missed),
+            ("disagreement missed", lost),
+            ("wrong disagreement", wrong),
+        ):
             out.misses.extend(f"{case['id']}: {kind}: {v}" for v in values)
     return out

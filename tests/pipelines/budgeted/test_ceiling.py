@@ -23,13 +23,19 @@ VERIFY: dict[str, Any] = {
     "entities": ["Acero Norte"],
     "claims_to_verify": ["Acero Norte will open a plant in Apodaca"],
 }
-DISCOVER: dict[str, Any] = {"objective": "¿Quién construye plantas?", "signals": ["nueva planta"], "geographies": ["Nuevo León"]}
+DISCOVER: dict[str, Any] = {
+    "objective": "¿Quién construye plantas?",
+    "signals": ["nueva planta"],
+    "geographies": ["Nuevo León"],
+}
 
 
 def paid_combo(web: SimWeb, members: list[str]) -> dict[str, Any]:
     for provider in members:
         serve(web, provider)
-    return provider_config(web, members, web={"search_provider": "paid"}, combos=[{"id": "paid", "members": members}])
+    return provider_config(
+        web, members, web={"search_provider": "paid"}, combos=[{"id": "paid", "members": members}]
+    )
 
 
 def calls_to(web: SimWeb, provider: str) -> int:
@@ -70,7 +76,9 @@ async def test_a_tighter_ceiling_keeps_only_the_cheapest(simweb: SimWeb) -> None
     assert [p for p in PAID if calls_to(simweb, p)] == ["tavily", "brave"]
 
 
-async def test_when_nothing_fits_the_run_stops_naming_the_ceiling_and_the_setting_to_raise(simweb: SimWeb) -> None:
+async def test_when_nothing_fits_the_run_stops_naming_the_ceiling_and_the_setting_to_raise(
+    simweb: SimWeb,
+) -> None:
     config = paid_combo(simweb, ["exa", "kagi"])
     config["budget"] = {"max_usd_per_call": 0.02}
     async with Client(config) as wq:
@@ -88,4 +96,6 @@ async def test_when_nothing_fits_the_run_stops_naming_the_ceiling_and_the_settin
 def test_a_run_fails_only_when_no_search_succeeded() -> None:
     assert run_failed("provider_failed", 0) and run_failed("budget_exhausted", 0)
     assert not run_failed("budget_exhausted", 1), "a second call refused: the first one's work stands"
-    assert not run_failed("done", 0) and not run_failed("no_candidates", 1) and not run_failed("no_queries", 0)
+    assert (
+        not run_failed("done", 0) and not run_failed("no_candidates", 1) and not run_failed("no_queries", 0)
+    )

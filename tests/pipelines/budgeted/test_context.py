@@ -86,8 +86,14 @@ def test_quotes_must_be_literal() -> None:
 
 
 def test_ledger_ids_are_minted_from_run_url_and_offset() -> None:
-    doc = Document(url="http://a.test/x", final_url="http://a.test/x", source_type="html", reader="http",
-                   text="Acero Norte\u200b construirá una planta.", published="2025-03-01")  # fmt: skip
+    doc = Document(
+        url="http://a.test/x",
+        final_url="http://a.test/x",
+        source_type="html",
+        reader="http",
+        text="Acero Norte\u200b construirá una planta.",
+        published="2025-03-01",
+    )
     ledger = Ledger("run_abc")
     entry = ledger.mint(doc, 0, len(doc.text), "a.test")
     expected = "ev_" + hashlib.sha256(b"run_abchttp://a.test/x0").hexdigest()[:8]
@@ -113,8 +119,12 @@ async def test_a_call_priced_over_the_per_call_ceiling_is_refused_and_audited(si
 
 async def test_spend_accumulates_against_the_run_ceiling(simweb: SimWeb) -> None:
     serve(simweb, "brave")  # $0.005 a call
-    config = provider_config(simweb, ["brave"], web={"search_provider": "brave"},
-                             budget={"max_calls_per_run": 5, "max_usd_per_run": 0.012})  # fmt: skip
+    config = provider_config(
+        simweb,
+        ["brave"],
+        web={"search_provider": "brave"},
+        budget={"max_calls_per_run": 5, "max_usd_per_run": 0.012},
+    )
     async with Client(config) as wq:
         run = RunContext(wq.runtime, "discover")
         await run.search("planta uno", time_range=None, max_results=5)
@@ -123,8 +133,10 @@ async def test_spend_accumulates_against_the_run_ceiling(simweb: SimWeb) -> None
             await run.search("planta tres", time_range=None, max_results=5)
     assert run.budget().model_dump() == {"calls_spent": 2, "calls_left": 3, "usd_spent": 0.01}
     assert [(a.kind, a.ref) for a in run.audit if a.kind in ("call", "refusal")] == [
-        ("call", "rsv_1"), ("call", "rsv_2"), ("refusal", "rsv_3"),
-    ]  # fmt: skip
+        ("call", "rsv_1"),
+        ("call", "rsv_2"),
+        ("refusal", "rsv_3"),
+    ]
     assert len(simweb.requests) == 2
 
 
@@ -135,8 +147,10 @@ async def test_adapter_retries_show_as_attempts_not_as_calls(simweb: SimWeb) -> 
         seen.append(req)
         if len(seen) == 1:
             return Reply(status=503, body=b'{"error": "busy"}', content_type="application/json")
-        return Reply(body=json.dumps({"results": [{"url": "http://a.test/x", "title": "t", "content": "c"}]}),
-                     content_type="application/json")  # fmt: skip
+        return Reply(
+            body=json.dumps({"results": [{"url": "http://a.test/x", "title": "t", "content": "c"}]}),
+            content_type="application/json",
+        )
 
     serve(simweb, "searxng", flaky)
     config = provider_config(simweb, ["searxng"], web={"search_provider": "searxng"}, network={"retries": 1})

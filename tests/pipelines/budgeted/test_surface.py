@@ -216,8 +216,14 @@ async def test_one_publisher_is_one_origin_however_many_pages_return(simweb: Sim
 
 # -- the ledger is the only source of ids ------------------------------------------------------------
 async def test_a_candidate_citing_an_unissued_id_is_dropped_before_rendering() -> None:
-    doc = Document(url="http://a.test/x", final_url="http://a.test/x", source_type="html", reader="http",
-                   text="Grupo Norte construirá una planta en Apodaca.", published="2025-01-02")  # fmt: skip
+    doc = Document(
+        url="http://a.test/x",
+        final_url="http://a.test/x",
+        source_type="html",
+        reader="http",
+        text="Grupo Norte construirá una planta en Apodaca.",
+        published="2025-01-02",
+    )
     brief = DiscoverRequest(objective="plantas", signals=["nueva planta"])
     async with Client({"cache": {"enabled": False}}) as wq:
         run = RunContext(wq.runtime, "discover")
@@ -264,7 +270,8 @@ async def test_hostile_page_text_is_fenced_for_the_model_and_sanitised_in_the_re
     market.pick = lambda q: [("hostile.test", "/acero")]
     server = ModelServer()
     async with Client(with_model(simweb, config, server)) as wq:
-        claim = "Acero Norte is owned by a Korean conglomerate"  # the rules leave it unverified: the model is asked
+        # the rules leave it unverified: the model is asked
+        claim = "Acero Norte is owned by a Korean conglomerate"
         run: VerifyResult = await wq.verify(**{**VERIFY, "claims_to_verify": [claim]})
     prompt = server.bodies[0]["messages"][-1]["content"]
     assert prompt.count("<untrusted_page_text id=") == prompt.count("</untrusted_page_text>") >= 1
@@ -286,8 +293,9 @@ async def test_discover_works_in_english(simweb: SimWeb) -> None:
     async with Client(config) as wq:
         run: DiscoverResult = await wq.discover(
             objective="I sell structural steel. Who is building plants in Texas?",
-            signals=["new plant"], geographies=["Texas"],
-        )  # fmt: skip
+            signals=["new plant"],
+            geographies=["Texas"],
+        )
     assert market.queries[0] == "new plant Texas" and market.queries[1].startswith('"Northfield Steel"')
     [found] = run.candidates
     assert (found.name, found.geography, found.status) == (

@@ -24,7 +24,11 @@ KEY = "sk-test-reader-0123456789"
 PAGE = "https://www.rfc-editor.org/rfc/rfc9110.html"
 DOCUMENTED: dict[str, tuple[str, tuple[str, str], str]] = {  # endpoint, key header and value, key variable
     "exa": ("https://api.exa.ai/contents", ("x-api-key", KEY), "EXA_API_KEY"),
-    "firecrawl": ("https://api.firecrawl.dev/v2/scrape", ("Authorization", f"Bearer {KEY}"), "FIRECRAWL_API_KEY"),
+    "firecrawl": (
+        "https://api.firecrawl.dev/v2/scrape",
+        ("Authorization", f"Bearer {KEY}"),
+        "FIRECRAWL_API_KEY",
+    ),
     "jina": ("https://r.jina.ai/", ("Authorization", f"Bearer {KEY}"), "JINA_API_KEY"),
     "tavily": ("https://api.tavily.com/extract", ("Authorization", f"Bearer {KEY}"), "TAVILY_API_KEY"),
 }
@@ -46,7 +50,10 @@ def test_request_is_a_post_to_the_documented_endpoint(rid: str) -> None:
     assert req.secrets == (KEY,)
     assert KEY not in json.dumps(req.json_body)
     path = endpoint.split("/", 3)[3]
-    assert module.build_request(PAGE, RequestContext(base_url="http://127.0.0.1:9/")).url == f"http://127.0.0.1:9/{path}"
+    assert (
+        module.build_request(PAGE, RequestContext(base_url="http://127.0.0.1:9/")).url
+        == f"http://127.0.0.1:9/{path}"
+    )
     bare = module.build_request(PAGE, RequestContext())
     assert header not in bare.headers and bare.secrets == ()
 
@@ -69,11 +76,17 @@ def test_readers_share_the_search_key_variables(rid: str) -> None:
 @pytest.mark.parametrize(
     ("rid", "status", "cls"),
     [
-        ("tavily", 432, RateLimitedError), ("tavily", 433, RateLimitedError), ("tavily", 401, ProviderError),
-        ("exa", 402, RateLimitedError), ("exa", 401, ProviderError), ("exa", 429, RateLimitedError),
-        ("firecrawl", 401, ProviderError), ("firecrawl", 402, RateLimitedError), ("firecrawl", 503, ProviderError),
+        ("tavily", 432, RateLimitedError),
+        ("tavily", 433, RateLimitedError),
+        ("tavily", 401, ProviderError),
+        ("exa", 402, RateLimitedError),
+        ("exa", 401, ProviderError),
+        ("exa", 429, RateLimitedError),
+        ("firecrawl", 401, ProviderError),
+        ("firecrawl", 402, RateLimitedError),
+        ("firecrawl", 503, ProviderError),
     ],
-)  # fmt: skip
+)
 def test_provider_errors_are_not_fetch_errors(rid: str, status: int, cls: type[ProviderError]) -> None:
     with pytest.raises(ProviderError) as info:
         reader_module(rid).parse_response(response({"success": False, "error": "key problem"}, status), PAGE)
@@ -81,14 +94,22 @@ def test_provider_errors_are_not_fetch_errors(rid: str, status: int, cls: type[P
 
 
 PDF_ANSWERS = {  # an answer for a PDF, and the URL asked for
-    "exa": ({"results": [{"url": "https://ex.test/paper.PDF", "text": "Abstract"}], "statuses": []},
-            "https://ex.test/paper.PDF"),
-    "tavily": ({"results": [{"url": "https://ex.test/a.pdf", "raw_content": "x"}], "failed_results": []},
-               "https://ex.test/a.pdf"),
-    "firecrawl": ({"success": True, "data": {"markdown": "Report", "metadata": {"statusCode": 200,
-                                                                               "contentType": "application/pdf"}}},
-                  "https://ex.test/report"),
-}  # fmt: skip
+    "exa": (
+        {"results": [{"url": "https://ex.test/paper.PDF", "text": "Abstract"}], "statuses": []},
+        "https://ex.test/paper.PDF",
+    ),
+    "tavily": (
+        {"results": [{"url": "https://ex.test/a.pdf", "raw_content": "x"}], "failed_results": []},
+        "https://ex.test/a.pdf",
+    ),
+    "firecrawl": (
+        {
+            "success": True,
+            "data": {"markdown": "Report", "metadata": {"statusCode": 200, "contentType": "application/pdf"}},
+        },
+        "https://ex.test/report",
+    ),
+}
 
 
 @pytest.mark.parametrize("rid", list(PDF_ANSWERS))

@@ -23,14 +23,24 @@ PAGE = "https://www.rfc-editor.org/rfc/rfc9110.html"
 
 
 def test_request_body() -> None:
-    assert exa_reader.build_request(PAGE, RequestContext(api_key="k")).json_body == {"urls": [PAGE], "text": True}
+    assert exa_reader.build_request(PAGE, RequestContext(api_key="k")).json_body == {
+        "urls": [PAGE],
+        "text": True,
+    }
 
 
 def test_document() -> None:
     doc = exa_reader.parse_response(response(fixture("exa-read-ok.json")), PAGE)
     assert (doc.reader, doc.content_type, doc.source_type) == ("exa", "text/markdown", "html")
-    assert doc.text == fixture_json("exa-read-ok.json")["results"][0]["text"]  # untrimmed, trailing newline included
-    assert (doc.title, doc.published, doc.url, doc.final_url) == ("RFC 9110: HTTP Semantics", "2022-06-01", PAGE, PAGE)
+    assert (
+        doc.text == fixture_json("exa-read-ok.json")["results"][0]["text"]
+    )  # untrimmed, trailing newline included
+    assert (doc.title, doc.published, doc.url, doc.final_url) == (
+        "RFC 9110: HTTP Semantics",
+        "2022-06-01",
+        PAGE,
+        PAGE,
+    )
 
 
 def test_blocked_status() -> None:
@@ -60,11 +70,15 @@ def test_status_tags(error: dict[str, Any], cls: type[FetchError], status: int |
 
 
 def test_text_wins_over_another_urls_error_and_empty_text_is_empty() -> None:
-    body = {"results": [{"url": PAGE, "text": "ok"}],
-            "statuses": [{"id": "https://other.test/", "status": "error", "error": {"tag": "CRAWL_TIMEOUT"}}]}  # fmt: skip
+    body = {
+        "results": [{"url": PAGE, "text": "ok"}],
+        "statuses": [{"id": "https://other.test/", "status": "error", "error": {"tag": "CRAWL_TIMEOUT"}}],
+    }
     assert exa_reader.parse_response(response(body), PAGE).text == "ok"
     with pytest.raises(EmptyError):
-        exa_reader.parse_response(response({"results": [{"url": PAGE, "text": "  \n"}], "statuses": []}), PAGE)
+        exa_reader.parse_response(
+            response({"results": [{"url": PAGE, "text": "  \n"}], "statuses": []}), PAGE
+        )
 
 
 @pytest.mark.shared

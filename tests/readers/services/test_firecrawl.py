@@ -28,7 +28,9 @@ def test_request_body() -> None:
 
 
 def test_document() -> None:
-    doc = firecrawl_reader.parse_response(response(fixture("firecrawl-read-ok.json")), "https://blog.example-dist.dev/raft")
+    doc = firecrawl_reader.parse_response(
+        response(fixture("firecrawl-read-ok.json")), "https://blog.example-dist.dev/raft"
+    )
     assert (doc.reader, doc.content_type, doc.source_type) == ("firecrawl", "text/markdown", "html")
     assert doc.text == fixture_json("firecrawl-read-ok.json")["data"]["markdown"]
     assert doc.title == "Understanding the Raft Consensus Algorithm"
@@ -39,7 +41,10 @@ def test_document() -> None:
 
 
 def test_meta_lists_use_first_value() -> None:
-    body = {"success": True, "data": {"markdown": "m", "metadata": {"title": ["First", "Second"], "statusCode": 200}}}
+    body = {
+        "success": True,
+        "data": {"markdown": "m", "metadata": {"title": ["First", "Second"], "statusCode": 200}},
+    }
     assert firecrawl_reader.parse_response(response(body), "https://x.test/").title == "First"
 
 
@@ -50,7 +55,8 @@ def test_engines_failed_is_a_block() -> None:
 
 
 @pytest.mark.parametrize(
-    ("status_code", "cls"), [(403, BlockedError), (401, BlockedError), (404, HttpStatusError), (500, HttpStatusError)]
+    ("status_code", "cls"),
+    [(403, BlockedError), (401, BlockedError), (404, HttpStatusError), (500, HttpStatusError)],
 )
 def test_target_status_in_metadata(status_code: int, cls: type[FetchError]) -> None:
     body = {"success": True, "data": {"markdown": "# Not Found", "metadata": {"statusCode": status_code}}}
@@ -63,7 +69,11 @@ def test_target_status_in_metadata(status_code: int, cls: type[FetchError]) -> N
     ("status", "body", "cls"),
     [
         (500, {"success": False, "code": "SCRAPE_DNS_RESOLUTION_ERROR", "error": "DNS failed"}, EmptyError),
-        (500, {"success": False, "code": "SCRAPE_UNSUPPORTED_FILE_ERROR", "error": "zip"}, UnsupportedContentError),
+        (
+            500,
+            {"success": False, "code": "SCRAPE_UNSUPPORTED_FILE_ERROR", "error": "zip"},
+            UnsupportedContentError,
+        ),
         (408, {"success": False, "error": "Request timed out"}, FetchTimeoutError),
         (200, {"success": False, "error": "Something odd"}, EmptyError),
         (200, {"success": True, "data": {"markdown": "", "metadata": {"statusCode": 200}}}, EmptyError),

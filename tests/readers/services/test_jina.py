@@ -1,4 +1,5 @@
-"""Jina Reader (r.jina.ai) as a reader: request shape, documents, and the target's failures told from Jina's."""
+"""Jina Reader (r.jina.ai) as a reader: request shape, documents, and the target's failures told from
+Jina's."""
 
 from __future__ import annotations
 
@@ -32,8 +33,14 @@ def ok_data(**changes: Any) -> dict[str, Any]:
 
 
 def envelope(code: int, name: str, message: str) -> dict[str, Any]:
-    return {"data": None, "code": code, "name": name, "status": code * 100 + 2, "message": message,
-            "readableMessage": f"{name}: {message}"}  # fmt: skip
+    return {
+        "data": None,
+        "code": code,
+        "name": name,
+        "status": code * 100 + 2,
+        "message": message,
+        "readableMessage": f"{name}: {message}",
+    }
 
 
 def test_spec_is_a_keyless_capable_reader() -> None:
@@ -173,7 +180,9 @@ def test_malformed_answers_are_bad_responses(body: bytes) -> None:
 
 @pytest.mark.shared
 def test_recorded_reader_payloads(shared_dir: Path) -> None:
-    doc = jina_reader.parse_response(response(shared_payload(shared_dir, "jina-reader-2.json")), "https://jina.ai")
+    doc = jina_reader.parse_response(
+        response(shared_payload(shared_dir, "jina-reader-2.json")), "https://jina.ai"
+    )
     assert (
         doc.final_url == "https://jina.ai/" and doc.title == "Jina AI - Your Search Foundation, Supercharged."
     )

@@ -46,10 +46,12 @@ from webquorum.urls import site_key
 MAX_READS_PER_RUN = 6
 MAX_MODEL_CALLS_PER_RUN = 2
 READ_DEADLINE_S = 8.0
-# Characters of a provider's inline page text that make a read unnecessary when one passage is sought (a brief,
+# Characters of a provider's inline page text that make a read unnecessary when one passage is sought (a
+# brief,
 # which compares whole sources, asks for more: pipelines/brief.INLINE_TO_COMPARE).
 INLINE_FOR_PASSAGES = 500
 Capability = Literal["verify", "discover"]
+
 
 def time_range_for(days: int | None) -> TimeRange | None:
     """Freshness in days -> the providers' coarse recency filter (the next window that covers it)."""
@@ -89,7 +91,9 @@ class RunContext:
 
     def stop_detail(self, stop: str, detail: str) -> str:
         """The run's stop entry: a budget stop says why the reservation was refused (the ceiling to raise)."""
-        return f"{stop}: {detail}" + (f"; {self.refused}" if stop == "budget_exhausted" and self.refused else "")
+        return f"{stop}: {detail}" + (
+            f"; {self.refused}" if stop == "budget_exhausted" and self.refused else ""
+        )
 
     def budget(self) -> Budget:
         left = max(0, self.limits.max_calls_per_run - self.calls_spent - self._in_flight)
@@ -116,7 +120,8 @@ class RunContext:
         return sum(self.rt.spec(m).price_usd for m in members)
 
     def _plan_members(self) -> None:
-        """Narrow a combo over ``max_usd_per_call`` to the members that fit, cheapest and keyless first (audited)."""
+        """Narrow a combo over ``max_usd_per_call`` to the members that fit, cheapest and keyless first
+        (audited)."""
         if self._planned:
             return
         self._planned = True
@@ -205,9 +210,14 @@ class RunContext:
 
         try:
             resp = await search_pipeline.search(
-                self.rt, query, provider=self.selection, max_results=max_results, time_range=time_range,
-                on_attempt=on_attempt, only=self._members if self._narrowed else None,
-            )  # fmt: skip
+                self.rt,
+                query,
+                provider=self.selection,
+                max_results=max_results,
+                time_range=time_range,
+                on_attempt=on_attempt,
+                only=self._members if self._narrowed else None,
+            )
         except WebQuorumError as exc:
             self._in_flight -= 1
             self.record(
@@ -299,7 +309,8 @@ class RunContext:
 
     # -- results ---------------------------------------------------------------------------------
     def cited(self, ids: Sequence[str]) -> list[Evidence]:
-        """Ledger entries for ``ids`` in first-citation order; unknown ids are skipped (callers drop them first)."""
+        """Ledger entries for ``ids`` in first-citation order; unknown ids are skipped (callers drop them
+        first)."""
         seen: dict[str, Evidence] = {}
         for evidence_id in ids:
             entry = self.ledger.get(evidence_id)
@@ -322,7 +333,8 @@ def _inline(r: Result, kind: Literal["text", "snippet"]) -> Document:
 
 
 def is_provider_failure(exc: BaseException) -> bool:
-    """A failure that stops the run as ``provider_failed``; a missing key or base URL is a config error and propagates."""
+    """A failure that stops the run as ``provider_failed``; a missing key or base URL is a config error and
+    propagates."""
     return isinstance(exc, ProviderError) and not isinstance(
         exc, CredentialMissingError | ConfiguredUnavailableError
     )

@@ -12,16 +12,32 @@ from webquorum.text.lexicon import EMAIL_PATTERN, PHONE_PATTERN
 
 _EGRESS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("email", re.compile(EMAIL_PATTERN)),
-    ("url", re.compile(r"(?i)\b(?:https?|ftp)://\S+|\bwww\.\S+|\b[a-z0-9-]{2,}\.(?:com|net|org|io|mx|co|gov|edu|info|biz|es|us|uk|de)\b\S*")),
+    (
+        "url",
+        re.compile(
+            r"(?i)\b(?:https?|ftp)://\S+|\bwww\.\S+|\b[a-z0-9-]{2,}\.(?:com|net|org|io|mx|co|gov|edu|info|biz|es|us|uk|de)\b\S*"
+        ),
+    ),
     ("phone", re.compile(PHONE_PATTERN)),
-    ("sql", re.compile(r"(?i)\b(?:select\s+\S.*\s+from|insert\s+into|update\s+\w+\s+set|delete\s+from|drop\s+table|union\s+select)\b|;\s*--")),
-    ("credential", re.compile(r"(?i)\b(?:api[_-]?key|token|password|passwd|secret)\b\s*[:=]\s*\S{4,}|\bbearer\s+\S{10,}|\bsk-[A-Za-z0-9_-]{12,}|\b[A-Fa-f0-9]{32,}\b")),
+    (
+        "sql",
+        re.compile(
+            r"(?i)\b(?:select\s+\S.*\s+from|insert\s+into|update\s+\w+\s+set|delete\s+from|drop\s+table|union\s+select)\b|;\s*--"
+        ),
+    ),
+    (
+        "credential",
+        re.compile(
+            r"(?i)\b(?:api[_-]?key|token|password|passwd|secret)\b\s*[:=]\s*\S{4,}|\bbearer\s+\S{10,}|\bsk-[A-Za-z0-9_-]{12,}|\b[A-Fa-f0-9]{32,}\b"
+        ),
+    ),
     ("data rows", re.compile(r"[\r\n\t]|(?:[^|]*\|){2,}|(?:[^,]*,){4,}")),
-)  # fmt: skip
+)
 
 
 def forbidden_egress(text: str) -> str | None:
-    """What a query would leak (``"email"``, ``"url"``, ``"phone"``, ``"sql"``, ``"credential"``, ``"data rows"``)."""
+    """What a query would leak (``"email"``, ``"url"``, ``"phone"``, ``"sql"``, ``"credential"``, ``"data
+    rows"``)."""
     for kind, pattern in _EGRESS:
         if pattern.search(text):
             return kind

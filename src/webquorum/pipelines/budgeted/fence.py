@@ -54,6 +54,7 @@ def fence_all(items: list[tuple[str, str, str]]) -> str:
 
 
 def quote_found(quote: str, source: str) -> bool:
-    """Whether a model's quote occurs word for word in ``source`` (whitespace and case folded, nothing else)."""
+    """Whether a model's quote occurs word for word in ``source`` (whitespace and case folded, nothing
+    else)."""
     wanted = " ".join(quote.split()).casefold()
     return len(wanted) >= 8 and wanted in " ".join(source.split()).casefold()

@@ -7,7 +7,8 @@ unverified (``SEARCH_VERIFICATION_MODEL``); ids come from :func:`webquorum.confi
 so they change without code changes.
 
 What a model says is checked, not trusted: page text reaches it only inside the untrusted fence
-(:mod:`webquorum.pipelines.budgeted.fence`); every item must cite an evidence id the run's ledger issued and a quote
+(:mod:`webquorum.pipelines.budgeted.fence`); every item must cite an evidence id the run's ledger issued and a
+quote
 found word for word in that excerpt, or the item is dropped and audited. A model never authors a
 URL, id or date: fields outside the schema (a ``url``, say) are ignored and audited, and results
 take identifying fields from the ledger only.
@@ -31,17 +32,36 @@ from webquorum.text.fold import fold
 from webquorum.types.research import Evidence, Verdict
 
 _CANDIDATES_SCHEMA: dict[str, Any] = {
-    "type": "object", "additionalProperties": False, "required": ["candidates"],
-    "properties": {"candidates": {"type": "array", "items": {
-        "type": "object", "additionalProperties": False, "required": ["name", "geography", "evidence_id", "quote"],
-        "properties": {"name": {"type": "string"}, "geography": {"type": ["string", "null"]},
-                       "evidence_id": {"type": "string"}, "quote": {"type": "string"}}}}},
-}  # fmt: skip
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["candidates"],
+    "properties": {
+        "candidates": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["name", "geography", "evidence_id", "quote"],
+                "properties": {
+                    "name": {"type": "string"},
+                    "geography": {"type": ["string", "null"]},
+                    "evidence_id": {"type": "string"},
+                    "quote": {"type": "string"},
+                },
+            },
+        }
+    },
+}
 _VERDICT_SCHEMA: dict[str, Any] = {
-    "type": "object", "additionalProperties": False, "required": ["verdict", "evidence_id", "quote"],
-    "properties": {"verdict": {"enum": ["supported", "contradicted", "unverified"]},
-                   "evidence_id": {"type": "string"}, "quote": {"type": "string"}},
-}  # fmt: skip
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["verdict", "evidence_id", "quote"],
+    "properties": {
+        "verdict": {"enum": ["supported", "contradicted", "unverified"]},
+        "evidence_id": {"type": "string"},
+        "quote": {"type": "string"},
+    },
+}
 
 
 @dataclass(frozen=True)
@@ -78,9 +98,13 @@ class ModelClient:
             {"role": "user", "content": prompt},
         ]
         request = chat_request(
-            chat_url(self.settings.base_url), key, messages, model=model, max_tokens=MAX_TOKENS,
+            chat_url(self.settings.base_url),
+            key,
+            messages,
+            model=model,
+            max_tokens=MAX_TOKENS,
             json_schema=(purpose, schema),
-        )  # fmt: skip
+        )
         try:
             async with self.run.rt.breakers.get("model", "model").guard():
                 resp = await self.run.rt.http.send(
@@ -100,7 +124,8 @@ class ModelClient:
         return data
 
     def _checked(self, item: dict[str, Any], allowed: set[str], keys: tuple[str, ...]) -> Evidence | None:
-        """The cited ledger entry when the item's id was issued here and its quote is literal; else audit and None."""
+        """The cited ledger entry when the item's id was issued here and its quote is literal; else audit and
+        None."""
         for extra in sorted(set(item) - set(keys)):
             self.run.record(
                 "drop", f"model-authored field {extra!r} ignored: identifying fields come from the ledger"

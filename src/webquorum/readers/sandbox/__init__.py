@@ -76,7 +76,8 @@ async def run_bounded(
     body_bytes: int | None = None,
     **kwargs: Any,
 ) -> T:
-    """``func(*args, **kwargs)`` in a fresh child, or the page's fetch error; never longer than ``deadline_s``.
+    """``func(*args, **kwargs)`` in a fresh child, or the page's fetch error; never longer than
+    ``deadline_s``.
 
     ``memory_bytes`` is the child's whole resident allowance (its start included); ``body_bytes``
     (what the document will be once decoded, at most) sets its CPU allowance (:func:`cpu_allowance`).

@@ -90,7 +90,8 @@ def reset_peak() -> None:
 
 
 def limit_note() -> str:
-    """Names the operator's address-space limit, when one is set: under a tight ``ulimit -v`` it is the likely cause."""
+    """Names the operator's address-space limit, when one is set: under a tight ``ulimit -v`` it is the likely
+    cause."""
     import resource
 
     hard = resource.getrlimit(resource.RLIMIT_AS)[1]

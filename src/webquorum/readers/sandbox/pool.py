@@ -1,4 +1,5 @@
-"""The pool of started workers: a few are kept idle, each reads one document at a time, none is reused after harm.
+"""The pool of started workers: a few are kept idle, each reads one document at a time, none is reused after
+harm.
 
 A few workers are started ahead (:data:`SPARE_WORKERS`). A worker that was killed (deadline,
 CPU), crashed, ran out of memory, broke (an exception other than the page's own fetch error,
@@ -87,7 +88,8 @@ def take() -> Worker | None:
 
 
 def give_back(worker: Worker, grown: int) -> None:
-    """A worker that read a document soundly: kept idle, unless it has read its share, grown or been demoted."""
+    """A worker that read a document soundly: kept idle, unless it has read its share, grown or been
+    demoted."""
     worker.documents += 1
     if worker.documents >= DOCUMENTS_PER_WORKER or grown > _MAX_GROWTH or worker.demoted:
         worker.retire()

@@ -48,7 +48,8 @@ def _renice(pid: int, nice: int) -> None:
 
 
 class Demotion:
-    """Demote process ``pid`` to :data:`DEMOTED_NICE` once its current document has used :data:`DEMOTE_AFTER_S` of CPU.
+    """Demote process ``pid`` to :data:`DEMOTED_NICE` once its current document has used
+    :data:`DEMOTE_AFTER_S` of CPU.
 
     The worker's CPU time is read from /proc at the start of the document and looked at again no
     sooner than it could have reached the threshold (a worker's one thread uses at most one second

@@ -54,7 +54,8 @@ def serve(conn: multiprocessing.connection.Connection) -> None:
         limits.apply(cpu_s, memory_bytes)
         message = _call(func, args, kwargs)
         grown = limits.mapped_and_resident()[1] - start
-        limits.reset_peak()  # idle, the peak counter shows what the worker holds, not the last document's peak
+        # idle, the peak counter shows what the worker holds, not the last document's peak
+        limits.reset_peak()
         try:
             conn.send((message, grown))
         except MemoryError:
@@ -136,7 +137,8 @@ async def receive(loop: asyncio.AbstractEventLoop, reader: multiprocessing.conne
 
 
 def rebuild(message: tuple[Any, ...], url: str) -> Any:
-    """The reply's value, or its error raised: the page's own fetch error as the same class, else ExtractionFailedError."""
+    """The reply's value, or its error raised: the page's own fetch error as the same class, else
+    ExtractionFailedError."""
     kind = message[0]
     if kind == "ok":
         return message[1]

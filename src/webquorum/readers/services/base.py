@@ -18,7 +18,8 @@ from webquorum.wire import BLOCKED_STATUSES
 def raise_for_target_status(
     provider: str, url: str, status: int, message: str, *, transient: bool = False
 ) -> NoReturn:
-    """The target page's HTTP failure as the service reported it: a refusal blocks, any other is an HTTP error.
+    """The target page's HTTP failure as the service reported it: a refusal blocks, any other is an HTTP
+    error.
 
     Callers decide which statuses are failures (each service reports them differently);
     ``transient`` applies to the HTTP error only (a block is never retried).
