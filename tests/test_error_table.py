@@ -47,8 +47,8 @@ def test_each_row_gives_the_exit_code_http_status_and_hint_of_its_classes() -> N
     rows = table_rows()
     for code, classes in error_classes().items():
         exit_code, http_status, _meaning, fix, _page = rows[code]
-        assert {str(cls.exit_code) for cls in classes} == {exit_code}, f"{code}: exit code in docs/errors.md"
-        assert {str(cls.http_status) for cls in classes} == {http_status}, f"{code}: HTTP status in docs/errors.md"
+        assert {str(cls.exit_code) for cls in classes} == {exit_code}, f"{code}: exit code"
+        assert {str(cls.http_status) for cls in classes} == {http_status}, f"{code}: HTTP status"
         # The first class named by the code is the one raised by default (a subclass sharing the
         # code, such as ChallengeError, may speak more precisely).
         base = min(classes, key=lambda cls: len(cls.__mro__))
