@@ -74,7 +74,7 @@ class Client:
         sites: list[str] | None = None,
         exclude_sites: list[str] | None = None,
     ) -> SearchResponse:
-        """Fan one query out to a provider or combo and fuse the lists (see README: Fusion).
+        """Fan one query out to a provider or combo and fuse the lists (docs/search.md: merge strategies).
 
         ``safesearch`` (0 off, 1 moderate, 2 strict) goes to the providers that take one
         (SearXNG, Brave); the others have no such filter and ignore it. ``sites`` and

@@ -520,7 +520,7 @@ def _describe(error: dict[str, Any]) -> str:
     path = field_path(error, "(top level)")
     message = reason(error)
     if is_unknown_field(error):
-        return f"{path}: unknown key; remove it or check the spelling (see the README's config reference)"
+        return f"{path}: unknown key; remove it or check the spelling (docs/configuration.md lists every key)"
     if path == "(top level)" or message.split(":")[0].count(".") > 0:
         return message if ":" in message else f"{path}: {message}"
     message = _WANTED.get(str(error.get("type")), message)
@@ -539,7 +539,7 @@ def parse_config(data: Any, *, source: str = "config") -> Config:
     if not isinstance(data, dict):
         raise ConfigError(
             f"{source}: the top level must be a mapping of settings, not {type(data).__name__}",
-            hint="start the file with keys such as `providers:` or `web:` (see the README's config reference)",
+            hint="start the file with keys such as `providers:` or `web:` (docs/configuration.md lists every key)",
         )
     try:
         return Config.model_validate(data)
@@ -550,7 +550,7 @@ def parse_config(data: Any, *, source: str = "config") -> Config:
         more = f" (and {len(lines) - 5} more)" if len(lines) > 5 else ""
         raise error(
             f"{source}: " + "; ".join(lines[:5]) + more,
-            hint=f"fix the key named above in {source}; the README's config reference lists every key",
+            hint=f"fix the key named above in {source}; docs/configuration.md lists every key",
         ) from None
     except RecursionError:
         raise ConfigError(f"{source}: nested too deeply (or refers to itself through a YAML alias)") from None

@@ -235,7 +235,7 @@ class BadRequestError(WebQuorumError):
 class ConfigError(WebQuorumError):
     code = "WEB_CONFIG_INVALID"
     exit_code = 2
-    hint = "fix the setting named above; the README's config reference lists every key and what it allows"
+    hint = "fix the setting named above; docs/configuration.md lists every key and what it allows"
 
 
 class UnknownNameError(BadRequestError, ConfigError):

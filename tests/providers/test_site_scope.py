@@ -1,4 +1,4 @@
-"""Each provider is sent the site scope in its own documented form (README: Site scoping).
+"""Each provider is sent the site scope in its own documented form (docs/sites.md).
 
 Structured filters where the API documents one (Tavily, Exa, Linkup, Parallel, TinyFish,
 Perplexity, Jina's X-Site); ``site:`` operators in the query for the engines whose only filter

@@ -127,7 +127,7 @@ def test_a_cli_process_on_the_same_redis_leaves_the_engine_alone(
 async def test_without_redis_the_cooldown_lasts_one_process(
     simweb: SimWeb, tmp_path: Path, store: str
 ) -> None:
-    """The README's promise: without Redis a new process asks a challenged engine again."""
+    """docs/configuration.md's promise: without Redis a new process asks a challenged engine again."""
     url = "memory://" if store == "memory" else f"sqlite:///{tmp_path / 'limits.sqlite'}"
     config = _config(simweb, url)
     await _challenged(simweb, "bing", config)
