@@ -109,3 +109,37 @@ def test_the_installed_trafilatura_cleans_as_the_mirror_expects() -> None:
     from webquorum.readers.cascade import _mirrors_basic_cleaning
 
     assert _mirrors_basic_cleaning()
+
+
+CONTAINERS = (
+    "<html><body><article><p>" + PARAGRAPH + "</p></article>"
+    "<div class='commentary'>kept: commentary is not comments</div><div id='comments-area'>gone</div>"
+    "<ul class='Comment-list'><li>gone</li></ul><section class='post-comments'>gone</section>"
+    "<div class='infinite-scroll'><p>follow-up article</p></div><div id='mvp-post-add-box'><h1>x</h1></div>"
+    "</body></html>"
+)
+
+
+def test_the_raw_tree_prunes_skip_only_what_they_would_not_find(fixtures_dir: Path) -> None:
+    from copy import deepcopy
+
+    from lxml.html import tostring
+    from trafilatura.htmlprocessing import prune_unwanted_nodes
+    from trafilatura.xpaths import RAW_TREE_PRUNE_XPATH, REMOVE_COMMENTS_AND_LISTS_XPATH
+
+    from webquorum.readers.cascade import _prune, class_and_id_names
+
+    pages = {**_pages(fixtures_dir), "containers": CONTAINERS}
+    for expressions in (RAW_TREE_PRUNE_XPATH, REMOVE_COMMENTS_AND_LISTS_XPATH):
+        for name, html in pages.items():
+            tree = parse_html(html)
+            assert tree is not None, name
+            theirs = prune_unwanted_nodes(deepcopy(tree), expressions)
+            ours = _prune(tree, expressions, class_and_id_names(tree))
+            assert tostring(ours) == tostring(theirs), name
+    tree = parse_html(CONTAINERS)
+    assert tree is not None
+    for expressions in (RAW_TREE_PRUNE_XPATH, REMOVE_COMMENTS_AND_LISTS_XPATH):
+        tree = _prune(tree, expressions, class_and_id_names(tree))
+    text = tree.text_content()
+    assert "commentary" in text and "gone" not in text and "follow-up" not in text

@@ -13,16 +13,18 @@ the page's own tree in place and remembers those shared results; each mode's tex
 ``bare_extraction`` gives (checked against it on the 879 benchmark pages, both modes, and by
 ``tests/readers/test_cascade.py`` on every run).
 
-Two of those steps (the whole-page text and the jusText rescue of the recall escalation) begin with
-trafilatura's ``basic_cleaning``, one XPath whose cookie-banner test is an EXSLT regex that calls Python
-for every element with a class or id (2.5 ms on an average benchmark page). :func:`basic_cleaning_targets`
-finds the same elements, in the same order, with the regex run once over the page's classes and ids
-joined (checked on all 879 benchmark pages; 0.6 ms when no class or id names a cookie banner, as on
-nine pages in ten).
+trafilatura's XPaths test classes and ids with EXSLT regexes, which call Python once per candidate
+element. Three of them run here on every page (the raw-tree prunes of infinite-scroll and comment
+containers, about 1.5 ms) or on the pages that escalate (``basic_cleaning``'s cookie-banner test,
+2.5 ms, for the whole-page text and the jusText rescue). Every match of each needs a class or id
+holding one of a few words, so each page's classes and ids are joined once and an XPath runs only
+where one of its words occurs (:data:`_NEEDS_NAME`); ``basic_cleaning``'s regex then runs per element
+only on the page that names a cookie banner (:func:`basic_cleaning_targets`). Same elements, same
+order: checked on all 879 benchmark pages.
 
 It uses trafilatura's internal helpers, which are not a stable API: when they are missing or differ
 (another trafilatura version), :func:`cascade_available` is False and :mod:`.choose` calls
-``bare_extraction`` as before; when only ``BASIC_CLEAN_XPATH`` differs, its own XPath is used.
+``bare_extraction`` as before; an XPath whose text differs from the one mirrored here runs as it is.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from typing import Any
 from lxml.etree import XPath
 from lxml.html import HtmlElement
 
-__all__ = ["Cascade", "basic_cleaning_targets", "cascade_available"]
+__all__ = ["Cascade", "basic_cleaning_targets", "cascade_available", "class_and_id_names"]
 
 # trafilatura 2.3's BASIC_CLEAN_XPATH, split: the elements chosen by tag and by a "footer" class or id,
 # and the cookie-banner regex it applies to every class and id (case-insensitive)
@@ -54,6 +56,41 @@ _BY_TAG = XPath(_CLEAN_BY_TAG)
 _BY_TAG_OR_NAMED = XPath(_CLEAN_BY_TAG + "|.//*[@class or @id]")
 _CLASSES = XPath(".//@class", smart_strings=False)
 _IDS = XPath(".//@id", smart_strings=False)
+
+# trafilatura 2.3's raw-tree prunes (whitespace collapsed), each with a pattern that some class or id must
+# match for it to match anything: its regexes joined, case-sensitive as they are, ``^`` at each value's
+# start (the values are joined one a line)
+_NEEDS_NAME = {
+    ".//*[self::div or self::section or self::aside][ re:test(@id, 'mvp-post-add-(?:box|wrap)|infinite-?scroll')"
+    " or re:test(@class, 'mvp-post-add-(?:box|wrap)|infinite-?scroll')][ not(.//h1) or re:test(@id,"
+    " 'mvp-post-add-(?:box|wrap)') or re:test(@class, 'mvp-post-add-(?:box|wrap)')]": re.compile(
+        "mvp-post-add-(?:box|wrap)|infinite-?scroll"
+    ),
+    ".//*[self::div or self::list or self::section or self::details or self::ol or self::ul][ re:test(@id,"
+    " '^(?:[Cc]omment(?!ary)|comol|disqus_thread|dsq-comments)') or re:test(@class,"
+    " '^[Cc]omment(?!ary)|(?:article|post)-comments')][ not(self::ol or self::ul) or re:test(@id,"
+    " '^(?:[Cc]omment(?!ary)|comol)') or re:test(@class, '^[Cc]omment(?!ary)|(?:article|post)-comments')]": re.compile(
+        "^(?:[Cc]omment(?!ary)|comol|disqus_thread|dsq-comments)|(?:article|post)-comments", re.MULTILINE
+    ),
+}
+
+
+def class_and_id_names(tree: HtmlElement) -> str:
+    """Every class and id value in ``tree``, one a line: a page-wide superset test for the XPaths above."""
+    return "\n".join(_CLASSES(tree) + _IDS(tree))
+
+
+def _prune(tree: HtmlElement, expressions: list[XPath], names: str) -> HtmlElement:
+    """trafilatura's ``prune_unwanted_nodes(tree, expressions)``, skipping the expressions ``names`` rules
+    out."""
+    from trafilatura.xml import delete_element
+
+    for expression in expressions:
+        needed = _NEEDS_NAME.get(" ".join(expression.path.split()))
+        if needed is None or needed.search(names) is not None:
+            for element in expression(tree):
+                delete_element(element)  # the tail text is preserved
+    return tree
 
 
 def cascade_available() -> bool:
@@ -91,13 +128,17 @@ def _mirrors_basic_cleaning() -> bool:
     return getattr(BASIC_CLEAN_XPATH, "path", None) == expected
 
 
-def basic_cleaning_targets(tree: HtmlElement) -> list[HtmlElement]:
-    """The elements trafilatura's ``basic_cleaning`` deletes from ``tree``, in its order (document order)."""
+def basic_cleaning_targets(tree: HtmlElement, names: str | None = None) -> list[HtmlElement]:
+    """The elements trafilatura's ``basic_cleaning`` deletes from ``tree``, in its order (document order).
+
+    ``names``: :func:`class_and_id_names` of ``tree`` or of a tree it was copied from and pruned.
+    """
     if not _mirrors_basic_cleaning():
         from trafilatura.settings import BASIC_CLEAN_XPATH
 
         return list(BASIC_CLEAN_XPATH(tree))
-    names = "\n".join(_CLASSES(tree) + _IDS(tree))  # no banner pattern spans a line break
+    if names is None:
+        names = class_and_id_names(tree)  # no banner pattern spans a line break
     if names.isascii():  # re.IGNORECASE on ASCII text is lower-casing; past ASCII, "ſ" matches "s"
         lowered = names.lower()
         if not any(word in lowered for word in _COOKIE_BANNER_WORDS):
@@ -113,11 +154,11 @@ def basic_cleaning_targets(tree: HtmlElement) -> list[HtmlElement]:
     ]
 
 
-def _basic_cleaning(tree: HtmlElement) -> HtmlElement:
+def _basic_cleaning(tree: HtmlElement, names: str) -> HtmlElement:
     """trafilatura's ``baseline.basic_cleaning``: the elements go, their tails stay."""
     from trafilatura.xml import delete_element
 
-    for element in basic_cleaning_targets(tree):
+    for element in basic_cleaning_targets(tree, names):
         delete_element(element)
     return tree
 
@@ -128,18 +169,18 @@ class Cascade:
 
     def __init__(self, tree: HtmlElement, url: str) -> None:
         from trafilatura import core
-        from trafilatura.htmlprocessing import prune_unwanted_nodes
         from trafilatura.xpaths import RAW_TREE_PRUNE_XPATH, REMOVE_COMMENTS_AND_LISTS_XPATH
 
         if tree.getparent() is not None:  # a fragment's element: trafilatura reads a copy of it alone
             tree = copy(tree)
         self.url = url
         self.tree: HtmlElement | None = None
+        self._names = class_and_id_names(tree)  # pruning only removes names: it stays a superset
         try:
             is_forum = core._forum_thread_page(tree)
-            tree = prune_unwanted_nodes(tree, RAW_TREE_PRUNE_XPATH)
+            tree = _prune(tree, RAW_TREE_PRUNE_XPATH, self._names)
             if not is_forum:  # comments off: their containers go from the raw tree, except on a forum thread
-                tree = prune_unwanted_nodes(tree, REMOVE_COMMENTS_AND_LISTS_XPATH)
+                tree = _prune(tree, REMOVE_COMMENTS_AND_LISTS_XPATH, self._names)
         except (TypeError, ValueError):  # bare_extraction discards the page on these
             return
         self.tree = tree
@@ -205,7 +246,9 @@ class Cascade:
                 recall_text = ""
             if not options.fast:
                 try:  # trafilatura's justext_rescue
-                    justext_body = try_justext(_basic_cleaning(copy(tree)), options.url, options.lang)
+                    justext_body = try_justext(
+                        _basic_cleaning(copy(tree), self._names), options.url, options.lang
+                    )
                     justext_text = trim(" ".join(justext_body.itertext()))
                 except Exception:
                     justext_text = ""
@@ -248,5 +291,5 @@ class Cascade:
         if self._page_chars is None and self.tree is not None:
             tree = copy(self.tree)  # the steps below modify the tree
             body = tree.find(".//body")
-            self._page_chars = len(_spaced_text(_basic_cleaning(tree if body is None else body)))
+            self._page_chars = len(_spaced_text(_basic_cleaning(tree if body is None else body, self._names)))
         return self._page_chars or 0
