@@ -289,7 +289,7 @@ class Cascade:
         from trafilatura.baseline import _spaced_text
 
         if self._page_chars is None and self.tree is not None:
-            tree = copy(self.tree)  # the steps below modify the tree
-            body = tree.find(".//body")
-            self._page_chars = len(_spaced_text(_basic_cleaning(tree if body is None else body, self._names)))
+            body = self.tree.find(".//body")  # html2txt reads the body alone: only it is copied
+            page = copy(self.tree if body is None else body)  # the steps below modify it
+            self._page_chars = len(_spaced_text(_basic_cleaning(page, self._names)))
         return self._page_chars or 0
