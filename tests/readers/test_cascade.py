@@ -116,6 +116,7 @@ CONTAINERS = (
     "<div class='commentary'>kept: commentary is not comments</div><div id='comments-area'>gone</div>"
     "<ul class='Comment-list'><li>gone</li></ul><section class='post-comments'>gone</section>"
     "<div class='infinite-scroll'><p>follow-up article</p></div><div id='mvp-post-add-box'><h1>x</h1></div>"
+    "<div class='elementor-share-buttons--view-icon'>gone: share</div>"
     "</body></html>"
 )
 

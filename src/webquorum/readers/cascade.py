@@ -13,14 +13,14 @@ the page's own tree in place and remembers those shared results; each mode's tex
 ``bare_extraction`` gives (checked against it on the 879 benchmark pages, both modes, and by
 ``tests/readers/test_cascade.py`` on every run).
 
-trafilatura's XPaths test classes and ids with EXSLT regexes, which call Python once per candidate
-element. Three of them run here on every page (the raw-tree prunes of infinite-scroll and comment
-containers, about 1.5 ms) or on the pages that escalate (``basic_cleaning``'s cookie-banner test,
-2.5 ms, for the whole-page text and the jusText rescue). Every match of each needs a class or id
-holding one of a few words, so each page's classes and ids are joined once and an XPath runs only
-where one of its words occurs (:data:`_NEEDS_NAME`); ``basic_cleaning``'s regex then runs per element
-only on the page that names a cookie banner (:func:`basic_cleaning_targets`). Same elements, same
-order: checked on all 879 benchmark pages.
+trafilatura's XPaths test classes and ids, most with EXSLT regexes that call Python once per candidate
+element. Here the three raw-tree prunes run on every page (infinite-scroll containers, share buttons,
+comment containers: about 2 ms on a news page) and ``basic_cleaning`` on the pages that escalate (its
+cookie-banner test, 2.5 ms, for the whole-page text and the jusText rescue). Each of them matches only
+elements whose class or id holds one of a few words, so each page's classes and ids are joined once
+and a prune runs only where its pattern occurs there (:data:`_NEEDS_NAME`: the first two almost never
+do), and ``basic_cleaning``'s regex runs per element only on a page that names a cookie banner
+(:func:`basic_cleaning_targets`). Same elements, same order: checked on all 879 benchmark pages.
 
 It uses trafilatura's internal helpers, which are not a stable API: when they are missing or differ
 (another trafilatura version), :func:`cascade_available` is False and :mod:`.choose` calls
@@ -58,13 +58,17 @@ _CLASSES = XPath(".//@class", smart_strings=False)
 _IDS = XPath(".//@id", smart_strings=False)
 
 # trafilatura 2.3's raw-tree prunes (whitespace collapsed), each with a pattern that some class or id must
-# match for it to match anything: its regexes joined, case-sensitive as they are, ``^`` at each value's
-# start (the values are joined one a line)
+# match for it to match anything: its regexes (or its contains() string) joined, case-sensitive as they
+# are, ``^`` at each value's start (the values are joined one a line). Even the XPath without a regex costs
+# 0.4 ms on a news page (every element is tested against its predicates).
 _NEEDS_NAME = {
     ".//*[self::div or self::section or self::aside][ re:test(@id, 'mvp-post-add-(?:box|wrap)|infinite-?scroll')"
     " or re:test(@class, 'mvp-post-add-(?:box|wrap)|infinite-?scroll')][ not(.//h1) or re:test(@id,"
     " 'mvp-post-add-(?:box|wrap)') or re:test(@class, 'mvp-post-add-(?:box|wrap)')]": re.compile(
         "mvp-post-add-(?:box|wrap)|infinite-?scroll"
+    ),
+    ".//*[self::div or self::section or self::aside][contains(@class, 'elementor-share-buttons')]": re.compile(
+        "elementor-share-buttons"
     ),
     ".//*[self::div or self::list or self::section or self::details or self::ol or self::ul][ re:test(@id,"
     " '^(?:[Cc]omment(?!ary)|comol|disqus_thread|dsq-comments)') or re:test(@class,"
