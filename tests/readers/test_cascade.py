@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import trafilatura
 
-from webquorum.readers.cascade import Cascade, cascade_available
+from webquorum.readers.cascade import Cascade, basic_cleaning_targets, cascade_available
 from webquorum.readers.choose import article_text, parse_html
 from webquorum.readers.hidden import drop_hidden
 
@@ -77,3 +77,70 @@ def test_the_reader_keeps_the_longer_answer_whichever_path_runs(fixtures_dir: Pa
     fast, full = _bare(html, fast=True), _bare(html, fast=False)
     expected = full if len(full) > len(fast) and len(fast) < 2000 else fast
     assert article_text(html, URL, lambda: 10 * len(html)) == expected
+
+
+BANNERS = (
+    "<html><body><div class='Cookie-Banner'><p>We use cookies.</p></div>"
+    "<div id='ONETRUST-sdk'><span class='notice__cookie'>Accept</span></div>"
+    "<div class='conſent-manager'>long s</div><div class='cookıe-bar'>dotless i</div>"
+    "<div class='Cookies list'>not a banner</div><div id='page-footer'>footer</div>"
+    "<aside>aside</aside><article><p>" + PARAGRAPH + "</p><script>var cookie_bar = 1;</script></article>"
+    "<svg><g class='cmplz'></g></svg><footer class='consent-sdk'>both</footer></body></html>"
+)
+
+
+def test_basic_cleaning_finds_what_trafilaturas_xpath_finds(fixtures_dir: Path) -> None:
+    """The same elements, in the same order, with and without cookie-banner names, ASCII or not."""
+    from trafilatura.settings import BASIC_CLEAN_XPATH
+
+    pages = {**_pages(fixtures_dir), "banners": BANNERS, "plain": MADE["article"]}
+    for name, html in pages.items():
+        tree = parse_html(html)
+        assert tree is not None, name
+        assert basic_cleaning_targets(tree) == list(BASIC_CLEAN_XPATH(tree)), name
+    tree = parse_html(BANNERS)
+    assert tree is not None
+    found = basic_cleaning_targets(tree)
+    assert len(found) == 11 and all(element.get("class") != "Cookies list" for element in found)
+
+
+def test_the_installed_trafilatura_cleans_as_the_mirror_expects() -> None:
+    """Else the mirror falls back to trafilatura's slower XPath without a word: say so here."""
+    from webquorum.readers.cascade import _mirrors_basic_cleaning
+
+    assert _mirrors_basic_cleaning()
+
+
+CONTAINERS = (
+    "<html><body><article><p>" + PARAGRAPH + "</p></article>"
+    "<div class='commentary'>kept: commentary is not comments</div><div id='comments-area'>gone</div>"
+    "<ul class='Comment-list'><li>gone</li></ul><section class='post-comments'>gone</section>"
+    "<div class='infinite-scroll'><p>follow-up article</p></div><div id='mvp-post-add-box'><h1>x</h1></div>"
+    "<div class='elementor-share-buttons--view-icon'>gone: share</div>"
+    "</body></html>"
+)
+
+
+def test_the_raw_tree_prunes_skip_only_what_they_would_not_find(fixtures_dir: Path) -> None:
+    from copy import deepcopy
+
+    from lxml.html import tostring
+    from trafilatura.htmlprocessing import prune_unwanted_nodes
+    from trafilatura.xpaths import RAW_TREE_PRUNE_XPATH, REMOVE_COMMENTS_AND_LISTS_XPATH
+
+    from webquorum.readers.cascade import _prune, class_and_id_names
+
+    pages = {**_pages(fixtures_dir), "containers": CONTAINERS}
+    for expressions in (RAW_TREE_PRUNE_XPATH, REMOVE_COMMENTS_AND_LISTS_XPATH):
+        for name, html in pages.items():
+            tree = parse_html(html)
+            assert tree is not None, name
+            theirs = prune_unwanted_nodes(deepcopy(tree), expressions)
+            ours = _prune(tree, expressions, class_and_id_names(tree))
+            assert tostring(ours) == tostring(theirs), name
+    tree = parse_html(CONTAINERS)
+    assert tree is not None
+    for expressions in (RAW_TREE_PRUNE_XPATH, REMOVE_COMMENTS_AND_LISTS_XPATH):
+        tree = _prune(tree, expressions, class_and_id_names(tree))
+    text = tree.text_content()
+    assert "commentary" in text and "gone" not in text and "follow-up" not in text

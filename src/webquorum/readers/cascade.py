@@ -13,29 +13,100 @@ the page's own tree in place and remembers those shared results; each mode's tex
 ``bare_extraction`` gives (checked against it on the 879 benchmark pages, both modes, and by
 ``tests/readers/test_cascade.py`` on every run).
 
+trafilatura's XPaths test classes and ids, most with EXSLT regexes that call Python once per candidate
+element. Here the three raw-tree prunes run on every page (infinite-scroll containers, share buttons,
+comment containers: about 2 ms on a news page) and ``basic_cleaning`` on the pages that escalate (its
+cookie-banner test, 2.5 ms, for the whole-page text and the jusText rescue). Each of them matches only
+elements whose class or id holds one of a few words, so each page's classes and ids are joined once
+and a prune runs only where its pattern occurs there (:data:`_NEEDS_NAME`: the first two almost never
+do), and ``basic_cleaning``'s regex runs per element only on a page that names a cookie banner
+(:func:`basic_cleaning_targets`). Same elements, same order: checked on all 879 benchmark pages.
+
 It uses trafilatura's internal helpers, which are not a stable API: when they are missing or differ
 (another trafilatura version), :func:`cascade_available` is False and :mod:`.choose` calls
-``bare_extraction`` as before.
+``bare_extraction`` as before; an XPath whose text differs from the one mirrored here runs as it is.
 """
 
 from __future__ import annotations
 
+import re
 from copy import copy
+from functools import cache
 from typing import Any
 
+from lxml.etree import XPath
 from lxml.html import HtmlElement
 
-__all__ = ["Cascade", "cascade_available"]
+__all__ = ["Cascade", "basic_cleaning_targets", "cascade_available", "class_and_id_names"]
+
+# trafilatura 2.3's BASIC_CLEAN_XPATH, split: the elements chosen by tag and by a "footer" class or id,
+# and the cookie-banner regex it applies to every class and id (case-insensitive)
+_CLEAN_BY_TAG = (
+    ".//aside|.//div[contains(@class|@id, 'footer')]|.//fencedframe|.//footer|.//script|.//style|.//svg"
+    "|.//template"
+)
+_COOKIE_BANNER = (
+    "cookie[-_]?(?:banner|bar|consent|law|notice|policy|description)|notice[-_]{0,2}cookie"
+    "|consent[-_]?(?:banner|manager|sdk)|borlabs|cookiebot|cmplz|onetrust|moove[-_]?gdpr"
+)
+# every match of _COOKIE_BANNER contains one of these, in some case
+_COOKIE_BANNER_WORDS = ("cookie", "consent", "borlabs", "cmplz", "onetrust", "moove")
+_COOKIE_BANNER_RE = re.compile(_COOKIE_BANNER, re.IGNORECASE)  # as EXSLT's re:test(..., 'i') compiles it
+_BY_TAG = XPath(_CLEAN_BY_TAG)
+_BY_TAG_OR_NAMED = XPath(_CLEAN_BY_TAG + "|.//*[@class or @id]")
+_CLASSES = XPath(".//@class", smart_strings=False)
+_IDS = XPath(".//@id", smart_strings=False)
+
+# trafilatura 2.3's raw-tree prunes (whitespace collapsed), each with a pattern that some class or id must
+# match for it to match anything: its regexes (or its contains() string) joined, case-sensitive as they
+# are, ``^`` at each value's start (the values are joined one a line). Even the XPath without a regex costs
+# 0.4 ms on a news page (every element is tested against its predicates).
+_NEEDS_NAME = {
+    ".//*[self::div or self::section or self::aside][ re:test(@id, 'mvp-post-add-(?:box|wrap)|infinite-?scroll')"
+    " or re:test(@class, 'mvp-post-add-(?:box|wrap)|infinite-?scroll')][ not(.//h1) or re:test(@id,"
+    " 'mvp-post-add-(?:box|wrap)') or re:test(@class, 'mvp-post-add-(?:box|wrap)')]": re.compile(
+        "mvp-post-add-(?:box|wrap)|infinite-?scroll"
+    ),
+    ".//*[self::div or self::section or self::aside][contains(@class, 'elementor-share-buttons')]": re.compile(
+        "elementor-share-buttons"
+    ),
+    ".//*[self::div or self::list or self::section or self::details or self::ol or self::ul][ re:test(@id,"
+    " '^(?:[Cc]omment(?!ary)|comol|disqus_thread|dsq-comments)') or re:test(@class,"
+    " '^[Cc]omment(?!ary)|(?:article|post)-comments')][ not(self::ol or self::ul) or re:test(@id,"
+    " '^(?:[Cc]omment(?!ary)|comol)') or re:test(@class, '^[Cc]omment(?!ary)|(?:article|post)-comments')]": re.compile(
+        "^(?:[Cc]omment(?!ary)|comol|disqus_thread|dsq-comments)|(?:article|post)-comments", re.MULTILINE
+    ),
+}
+
+
+def class_and_id_names(tree: HtmlElement) -> str:
+    """Every class and id value in ``tree``, one a line: a page-wide superset test for the XPaths above."""
+    return "\n".join(_CLASSES(tree) + _IDS(tree))
+
+
+def _prune(tree: HtmlElement, expressions: list[XPath], names: str) -> HtmlElement:
+    """trafilatura's ``prune_unwanted_nodes(tree, expressions)``, skipping the expressions ``names`` rules
+    out."""
+    from trafilatura.xml import delete_element
+
+    for expression in expressions:
+        needed = _NEEDS_NAME.get(" ".join(expression.path.split()))
+        if needed is None or needed.search(names) is not None:
+            for element in expression(tree):
+                delete_element(element)  # the tail text is preserved
+    return tree
 
 
 def cascade_available() -> bool:
     """Whether this trafilatura has the internal steps :class:`Cascade` mirrors."""
     try:
         from trafilatura import core
-        from trafilatura.baseline import baseline, html2txt  # noqa: F401
-        from trafilatura.external import compare_extraction, justext_rescue  # noqa: F401
+        from trafilatura.baseline import _spaced_text, baseline  # noqa: F401
+        from trafilatura.external import compare_extraction, try_justext  # noqa: F401
         from trafilatura.htmlprocessing import convert_tags, prune_unwanted_nodes, tree_cleaning  # noqa: F401
         from trafilatura.main_extractor import extract_content  # noqa: F401
+        from trafilatura.utils import trim  # noqa: F401
+        from trafilatura.xml import delete_element  # noqa: F401
         from trafilatura.xpaths import RAW_TREE_PRUNE_XPATH, REMOVE_COMMENTS_AND_LISTS_XPATH  # noqa: F401
     except ImportError:
         return False
@@ -50,24 +121,70 @@ def cascade_available() -> bool:
     )
 
 
+@cache
+def _mirrors_basic_cleaning() -> bool:
+    """Whether this trafilatura's ``BASIC_CLEAN_XPATH`` is the one :func:`basic_cleaning_targets` mirrors."""
+    try:
+        from trafilatura.settings import BASIC_CLEAN_XPATH
+    except ImportError:
+        return False
+    expected = f"{_CLEAN_BY_TAG}|.//*[re:test(@class, '{_COOKIE_BANNER}', 'i') or re:test(@id, '{_COOKIE_BANNER}', 'i')]"
+    return getattr(BASIC_CLEAN_XPATH, "path", None) == expected
+
+
+def basic_cleaning_targets(tree: HtmlElement, names: str | None = None) -> list[HtmlElement]:
+    """The elements trafilatura's ``basic_cleaning`` deletes from ``tree``, in its order (document order).
+
+    ``names``: :func:`class_and_id_names` of ``tree`` or of a tree it was copied from and pruned.
+    """
+    if not _mirrors_basic_cleaning():
+        from trafilatura.settings import BASIC_CLEAN_XPATH
+
+        return list(BASIC_CLEAN_XPATH(tree))
+    if names is None:
+        names = class_and_id_names(tree)  # no banner pattern spans a line break
+    if names.isascii():  # re.IGNORECASE on ASCII text is lower-casing; past ASCII, "ſ" matches "s"
+        lowered = names.lower()
+        if not any(word in lowered for word in _COOKIE_BANNER_WORDS):
+            return list(_BY_TAG(tree))
+    elif _COOKIE_BANNER_RE.search(names) is None:
+        return list(_BY_TAG(tree))
+    by_tag = set(_BY_TAG(tree))  # lxml hands back the same element objects while they are referenced
+    search = _COOKIE_BANNER_RE.search
+    return [
+        element
+        for element in _BY_TAG_OR_NAMED(tree)
+        if element in by_tag or search(element.get("class") or "") or search(element.get("id") or "")
+    ]
+
+
+def _basic_cleaning(tree: HtmlElement, names: str) -> HtmlElement:
+    """trafilatura's ``baseline.basic_cleaning``: the elements go, their tails stay."""
+    from trafilatura.xml import delete_element
+
+    for element in basic_cleaning_targets(tree, names):
+        delete_element(element)
+    return tree
+
+
 class Cascade:
     """One page through trafilatura's cascade; :meth:`text` once per mode. ``tree`` is consumed (pruned in
     place)."""
 
     def __init__(self, tree: HtmlElement, url: str) -> None:
         from trafilatura import core
-        from trafilatura.htmlprocessing import prune_unwanted_nodes
         from trafilatura.xpaths import RAW_TREE_PRUNE_XPATH, REMOVE_COMMENTS_AND_LISTS_XPATH
 
         if tree.getparent() is not None:  # a fragment's element: trafilatura reads a copy of it alone
             tree = copy(tree)
         self.url = url
         self.tree: HtmlElement | None = None
+        self._names = class_and_id_names(tree)  # pruning only removes names: it stays a superset
         try:
             is_forum = core._forum_thread_page(tree)
-            tree = prune_unwanted_nodes(tree, RAW_TREE_PRUNE_XPATH)
+            tree = _prune(tree, RAW_TREE_PRUNE_XPATH, self._names)
             if not is_forum:  # comments off: their containers go from the raw tree, except on a forum thread
-                tree = prune_unwanted_nodes(tree, REMOVE_COMMENTS_AND_LISTS_XPATH)
+                tree = _prune(tree, REMOVE_COMMENTS_AND_LISTS_XPATH, self._names)
         except (TypeError, ValueError):  # bare_extraction discards the page on these
             return
         self.tree = tree
@@ -111,7 +228,8 @@ class Cascade:
         """``trafilatura_sequence`` with comments off and a balanced focus (no comment capture, no forum
         salvage)."""
         from trafilatura import core
-        from trafilatura.external import justext_rescue
+        from trafilatura.external import try_justext
+        from trafilatura.utils import trim
 
         tree = self.tree
         body, text = self._extract(options)
@@ -131,8 +249,11 @@ class Cascade:
             except Exception:  # as trafilatura: a failed retry keeps the first answer
                 recall_text = ""
             if not options.fast:
-                try:
-                    justext_body, justext_text = justext_rescue(copy(tree), options)
+                try:  # trafilatura's justext_rescue
+                    justext_body = try_justext(
+                        _basic_cleaning(copy(tree), self._names), options.url, options.lang
+                    )
+                    justext_text = trim(" ".join(justext_body.itertext()))
                 except Exception:
                     justext_text = ""
             if len(justext_text) > len(recall_text) and len(
@@ -168,8 +289,11 @@ class Cascade:
         return self._baseline
 
     def _page(self) -> int:
-        from trafilatura.baseline import html2txt
+        """The length of ``html2txt(tree)``, the whole-page text that decides the recall escalation."""
+        from trafilatura.baseline import _spaced_text
 
-        if self._page_chars is None:
-            self._page_chars = len(html2txt(self.tree))  # it copies the tree
-        return self._page_chars
+        if self._page_chars is None and self.tree is not None:
+            body = self.tree.find(".//body")  # html2txt reads the body alone: only it is copied
+            page = copy(self.tree if body is None else body)  # the steps below modify it
+            self._page_chars = len(_spaced_text(_basic_cleaning(page, self._names)))
+        return self._page_chars or 0
