@@ -6,9 +6,11 @@ from __future__ import annotations
 import os
 import zlib
 
+import pytest
 from tests.sim.hostile import worker_echo
 from tests.sim.sites import bounded
 
+from webquorum.errors import ExtractionFailedError
 from webquorum.readers.sandbox import run_bounded
 from webquorum.readers.sandbox.priority import cpu_ticks
 
@@ -45,3 +47,12 @@ async def test_a_worker_reused_for_many_documents_answers_each_in_turn() -> None
         assert await run_bounded(
             worker_echo, f"doc {i}", source="s", deadline_s=20, memory_bytes=256 * MB
         ) == (f"doc {i}")
+
+
+@bounded(60)
+async def test_a_reply_longer_than_the_workers_memory_allowance_is_not_read() -> None:
+    """An honest worker cannot send more than it may hold; one that says it will is broken, and its
+    document fails by name instead of the parent reading (or allocating) what it announced."""
+    with pytest.raises(ExtractionFailedError, match="larger than its memory allowance"):
+        await run_bounded(bytes, 6 * MB, source="liar", deadline_s=30, memory_bytes=5 * MB)
+    assert await run_bounded(worker_echo, "next", source="s", deadline_s=20, memory_bytes=256 * MB) == "next"

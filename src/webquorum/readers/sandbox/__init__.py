@@ -161,7 +161,7 @@ async def _run_child(
         try:
             async with asyncio.timeout(deadline_s):
                 await protocol.send_request(loop, worker.sock, request, raw)
-                reply = await protocol.receive(loop, worker.sock)
+                reply = await protocol.receive(loop, worker.sock, memory_bytes)
         except TimeoutError:
             raise ExtractionFailedError(
                 f"{url} did not finish extracting within {deadline_s:g}s", url=url

@@ -141,24 +141,33 @@ async def send_request(
         await loop.sock_sendall(sock, buffer)
 
 
-async def _read_exactly(loop: asyncio.AbstractEventLoop, sock: socket.socket, size: int) -> bytearray:
-    data = bytearray(size)
-    view = memoryview(data)
+_READ_PIECE = 1 << 20  # a reply is read a megabyte at most at a time, so a lying length costs nothing
+
+
+async def _read_exactly(loop: asyncio.AbstractEventLoop, sock: socket.socket, size: int) -> bytes:
+    pieces: list[bytes] = []
     got = 0
     while got < size:
-        n = await loop.sock_recv_into(sock, view[got:])
-        if n == 0:
+        piece = await loop.sock_recv(sock, min(size - got, _READ_PIECE))
+        if not piece:
             raise EOFError
-        got += n
-    return data
+        pieces.append(piece)
+        got += len(piece)
+    return pieces[0] if len(pieces) == 1 else b"".join(pieces)
 
 
-async def receive(loop: asyncio.AbstractEventLoop, sock: socket.socket) -> Any:
-    """The child's one message, or None when it died first (EOF on the pipe)."""
+async def receive(loop: asyncio.AbstractEventLoop, sock: socket.socket, max_bytes: int) -> Any:
+    """The child's one message, or None when it died first (EOF on the pipe).
+
+    A reply longer than ``max_bytes`` (the worker's memory allowance: an honest one cannot hold
+    more) is not read: the worker is taken as broken, its document failed.
+    """
     try:
         (size,) = struct.unpack("!i", await _read_exactly(loop, sock, 4))
         if size == -1:
             (size,) = struct.unpack("!Q", await _read_exactly(loop, sock, 8))
+        if size > max_bytes:
+            return (("failed", "sent a reply larger than its memory allowance"), 0, None)
         return pickle.loads(await _read_exactly(loop, sock, size))
     except (EOFError, OSError):
         return None
