@@ -363,3 +363,16 @@ async def test_send_maps_transport_failures_to_provider_errors(simweb: SimWeb, c
         )
     assert refused.value.transient and refused.value.code == "WEB_PROVIDER_UNREACHABLE"
     assert "proxy" in refused.value.hint_text  # connection refused: the hint points at the network or a proxy
+
+
+@bounded(10)
+async def test_a_reused_connection_answers_with_its_address_every_time(
+    simweb: SimWeb, client: HttpClient
+) -> None:
+    """A connection's address is looked up once and kept: every response on it still records it, and
+    one the server closed is not handed out again (its socket reads as readable: at its end)."""
+    simweb.route("/a", Reply(body=PAGE), host=SITE)
+    simweb.route("/bye", Reply(body=PAGE, headers={"Connection": "close"}), host=SITE)
+    for path in ("/a", "/a", "/bye", "/a", "/a"):
+        resp = await client.fetch(simweb.url(path, host=SITE))
+        assert resp.status == 200 and resp.address == "127.0.0.1"

@@ -30,6 +30,7 @@ __all__ = ["AttemptHook", "Calls"]
 
 log = logging.getLogger("webquorum.calls")  # one line per upstream call; the CLI's -v shows it
 AttemptHook = Callable[[str, int], None]
+_PARSE_ON_LOOP_BYTES = 64 * 1024  # a longer answer is parsed in a thread, off the event loop
 T = TypeVar("T")
 
 
@@ -82,6 +83,9 @@ class Calls:
                     if slot is not None:  # answered (or abandoned): restamp the slot, even when cancelled
                         await asyncio.shield(self.limiter.settle(slot))
                 # A 10 MB JSON answer takes a while to parse: a worker thread keeps the event loop free.
+                # An ordinary answer parses in well under a millisecond, less than the thread hop costs.
+                if len(response.body) <= _PARSE_ON_LOOP_BYTES:
+                    return parse(response)
                 return await asyncio.to_thread(parse, response)
 
         def count(n: int) -> None:

@@ -153,15 +153,15 @@ async def _run_child(
         running.demoted = True
         on_heavy()
 
-    watch = Demotion(loop, worker.process.pid or 0, demoted)
+    watch = Demotion(loop, worker.process.pid or 0, demoted, worker.cpu_ticks)
     try:
-        # The request is written from a thread: a large body fills the pipe. The body goes raw, not pickled.
+        # The body goes raw, not pickled; the loop writes it as the pipe takes it (a large body fills it).
         args, kwargs, raw = protocol.take_out(args, kwargs)
         request: protocol.Request = (func, args, kwargs, cpu_s, memory_bytes, len(raw))
-        await asyncio.to_thread(protocol.send_request, worker.conn, request, raw)
         try:
             async with asyncio.timeout(deadline_s):
-                reply = await protocol.receive(loop, worker.conn)
+                await protocol.send_request(loop, worker.sock, request, raw)
+                reply = await protocol.receive(loop, worker.sock, memory_bytes)
         except TimeoutError:
             raise ExtractionFailedError(
                 f"{url} did not finish extracting within {deadline_s:g}s", url=url
@@ -170,10 +170,10 @@ async def _run_child(
         if reply is None:
             await asyncio.to_thread(worker.process.join, 2.0)
             raise _died(worker.process.exitcode, url, cpu_s)
-        message, grown = reply
+        message, grown, ticks = reply
         if message[0] != "failed":  # a result or the page's own fetch error: the worker is sound
             reused = True
-            pool.give_back(worker, grown)
+            pool.give_back(worker, grown, ticks)
         result: T = protocol.rebuild(message, url)
         return result
     except (BrokenPipeError, ConnectionResetError):

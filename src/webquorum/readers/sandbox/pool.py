@@ -17,7 +17,10 @@ one), so it is guarded by a lock.
 from __future__ import annotations
 
 import contextlib
+import multiprocessing.connection
+import socket
 import threading
+import weakref
 
 from webquorum.readers.sandbox import forkserver
 from webquorum.readers.sandbox.protocol import serve
@@ -40,22 +43,36 @@ _MAX_GROWTH = 48 * 1024 * 1024  # resident size a worker may keep above its star
 
 
 class Worker:
-    """One pooled worker process and the parent's end of its pipe."""
+    """One pooled worker process and the parent's end of its pipe.
+
+    The pipe is a socket pair, as ``Pipe(duplex=True)`` makes it; the worker's end is a
+    :class:`~multiprocessing.connection.Connection`, the parent's stays a non-blocking socket for the
+    event loop (:mod:`.protocol`). ``cpu_ticks`` is the worker's CPU time as of its last reply (None
+    before its first): where its next document's CPU count starts (:mod:`.priority`).
+    """
 
     def __init__(self) -> None:
-        ctx = forkserver.context()
-        self.conn, child = ctx.Pipe(duplex=True)
+        forkserver.context()
+        self.sock, child_end = socket.socketpair()
+        self.sock.setblocking(False)
+        # closed when retired, or with the Worker, or at exit (idle workers): never left to warn as unclosed
+        self._close = weakref.finalize(self, self.sock.close)
+        child = multiprocessing.connection.Connection(child_end.detach())
         self.process = forkserver.Process(target=serve, args=(child,), name="webquorum-extract", daemon=True)
         try:
             self.process.start()
+        except BaseException:
+            self._close()
+            raise
         finally:
             child.close()
         self.documents = 0
         self.demoted = False
+        self.cpu_ticks: int | None = None
 
     def retire(self) -> None:
         with contextlib.suppress(OSError):
-            self.conn.close()
+            self._close()
         if self.process.is_alive():
             self.process.kill()
         # Not joined: the fork server reaps its children and the Popen finalizer closes their fds.
@@ -87,10 +104,11 @@ def take() -> Worker | None:
     return None
 
 
-def give_back(worker: Worker, grown: int) -> None:
+def give_back(worker: Worker, grown: int, cpu_ticks: int) -> None:
     """A worker that read a document soundly: kept idle, unless it has read its share, grown or been
     demoted."""
     worker.documents += 1
+    worker.cpu_ticks = cpu_ticks
     if worker.documents >= DOCUMENTS_PER_WORKER or grown > _MAX_GROWTH or worker.demoted:
         worker.retire()
         return

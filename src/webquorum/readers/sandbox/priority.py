@@ -18,12 +18,19 @@ import contextlib
 import os
 from collections.abc import Callable
 
-__all__ = ["DEMOTED_NICE", "DEMOTE_AFTER_S", "WORKER_NICE", "Demotion"]
+__all__ = ["DEMOTED_NICE", "DEMOTE_AFTER_S", "WORKER_NICE", "Demotion", "cpu_ticks"]
 
 WORKER_NICE = 10  # the fork server and every worker: below the serving process
 DEMOTED_NICE = 19  # a worker past DEMOTE_AFTER_S of CPU on one document
 DEMOTE_AFTER_S = 0.15  # a normal article reads in about 5 ms of CPU, a 5 MB one in about a second
 _MIN_CHECK_S = 0.02  # the shortest wait between two looks at a worker's CPU time
+_TICKS_PER_S = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_ticks() -> int:
+    """This process's user plus system CPU time in clock ticks: the count /proc/<pid>/stat shows for it."""
+    times = os.times()
+    return round((times.user + times.system) * _TICKS_PER_S)
 
 
 def _cpu_seconds(pid: int) -> float | None:
@@ -31,7 +38,7 @@ def _cpu_seconds(pid: int) -> float | None:
     try:
         with open(f"/proc/{pid}/stat") as stat:
             fields = stat.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return (int(fields[11]) + int(fields[12])) / _TICKS_PER_S
     except (OSError, ValueError, IndexError):
         return None
 
@@ -54,12 +61,24 @@ class Demotion:
     The worker's CPU time is read from /proc at the start of the document and looked at again no
     sooner than it could have reached the threshold (a worker's one thread uses at most one second
     of CPU per second), so a short document is never looked at and a long one a few times.
-    ``on_demoted`` runs once, on the event loop, when the worker is demoted.
+    ``on_demoted`` runs once, on the event loop, when the worker is demoted. ``start_ticks`` is the
+    worker's CPU time as it reported it with its last reply (:func:`cpu_ticks`, read just before it
+    sent that reply and went idle): at most what it is now, so a document is never counted as having
+    used less than it has. Without it (a fresh worker) /proc is read.
     """
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, pid: int, on_demoted: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        pid: int,
+        on_demoted: Callable[[], None],
+        start_ticks: int | None = None,
+    ) -> None:
         self.loop, self.pid, self.on_demoted = loop, pid, on_demoted
-        self.start = _cpu_seconds(self.pid) or 0.0
+        if start_ticks is not None:
+            self.start = start_ticks / _TICKS_PER_S
+        else:
+            self.start = _cpu_seconds(self.pid) or 0.0
         self.handle: asyncio.TimerHandle | None = None
         if self.pid:
             self.handle = loop.call_later(DEMOTE_AFTER_S, self.check)

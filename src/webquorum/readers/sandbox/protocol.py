@@ -2,10 +2,20 @@
 
 One request is ``(func, args, kwargs, cpu_s, memory_bytes, raw_count)`` followed by ``raw_count``
 raw buffers (a long ``bytes`` argument goes down the pipe as it is, not pickled); one reply is
-``(message, grown)``: ``("ok", value)``, ``("error", class name, text, url, status)`` for the page's
-own fetch error, or ``("failed", why)``, and how far the worker's resident size has grown since it
-started. A worker reads one document at a time, so no lock is held across documents (PDFium is not
-thread-safe, but one process is one PDFium).
+``(message, grown, cpu_ticks)``: ``("ok", value)``, ``("error", class name, text, url, status)`` for
+the page's own fetch error, or ``("failed", why)``; how far the worker's resident size has grown
+since it started; and the CPU clock ticks it has used so far, the start of its next document's
+count for :class:`~webquorum.readers.sandbox.priority.Demotion` (read here with one ``times()``
+call instead of from /proc by the parent on every document). A worker reads one document at a
+time, so no lock is held across documents (PDFium is not thread-safe, but one process is one PDFium).
+
+The worker's end is a blocking :class:`multiprocessing.connection.Connection`; the parent's end is a
+non-blocking socket driven by the event loop (:func:`send_request`, :func:`receive`), in the same
+framing (a 4-byte big-endian length, or -1 and an 8-byte one, then the bytes). Why not
+``Connection`` on the parent's side too: its reads and writes block, so each document cost two
+hops through the default thread pool (a thread wake-up and a loop wake-up each way), more CPU than
+the pipe itself; the loop's own socket calls write and read the same bytes with no thread, and a
+large body still never blocks the loop (the socket takes what fits and the loop waits for room).
 """
 
 from __future__ import annotations
@@ -13,14 +23,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing.connection
+import multiprocessing.reduction
 import os
+import pickle
+import socket
+import struct
 from collections.abc import Callable
 from typing import Any
 
 from webquorum import errors
 from webquorum.errors import ExtractionFailedError, WebQuorumError
 from webquorum.readers.sandbox import limits, preload
-from webquorum.readers.sandbox.priority import WORKER_NICE
+from webquorum.readers.sandbox.priority import WORKER_NICE, cpu_ticks
 
 __all__ = ["Request", "rebuild", "receive", "send_request", "serve", "take_out"]
 
@@ -57,9 +71,9 @@ def serve(conn: multiprocessing.connection.Connection) -> None:
         # idle, the peak counter shows what the worker holds, not the last document's peak
         limits.reset_peak()
         try:
-            conn.send((message, grown))
+            conn.send((message, grown, cpu_ticks()))
         except MemoryError:
-            conn.send((("failed", "ran out of its memory allowance"), grown))
+            conn.send((("failed", "ran out of its memory allowance"), grown, cpu_ticks()))
 
 
 def _call(func: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
@@ -111,27 +125,50 @@ def take_out(
     return tuple(out(a) for a in args), {k: out(v) for k, v in kwargs.items()}, raw
 
 
-def send_request(conn: multiprocessing.connection.Connection, request: Request, raw: list[bytes]) -> None:
-    conn.send(request)
+def _frame(size: int) -> bytes:
+    """The length header :class:`multiprocessing.connection.Connection` reads before a message."""
+    return struct.pack("!i", size) if size <= 0x7FFFFFFF else struct.pack("!iQ", -1, size)
+
+
+async def send_request(
+    loop: asyncio.AbstractEventLoop, sock: socket.socket, request: Request, raw: list[bytes]
+) -> None:
+    """The request, then each raw buffer as it is (no copy: the socket reads the ``bytes`` in place)."""
+    payload = multiprocessing.reduction.ForkingPickler.dumps(request)
+    await loop.sock_sendall(sock, _frame(len(payload)) + payload)
     for buffer in raw:
-        conn.send_bytes(buffer)
+        await loop.sock_sendall(sock, _frame(len(buffer)))
+        await loop.sock_sendall(sock, buffer)
 
 
-async def receive(loop: asyncio.AbstractEventLoop, reader: multiprocessing.connection.Connection) -> Any:
-    """The child's one message, or None when it died first (EOF on the pipe)."""
-    ready: asyncio.Future[None] = loop.create_future()
+_READ_PIECE = 1 << 20  # a reply is read a megabyte at most at a time, so a lying length costs nothing
 
-    def readable() -> None:
-        if not ready.done():
-            ready.set_result(None)
 
-    loop.add_reader(reader.fileno(), readable)
+async def _read_exactly(loop: asyncio.AbstractEventLoop, sock: socket.socket, size: int) -> bytes:
+    pieces: list[bytes] = []
+    got = 0
+    while got < size:
+        piece = await loop.sock_recv(sock, min(size - got, _READ_PIECE))
+        if not piece:
+            raise EOFError
+        pieces.append(piece)
+        got += len(piece)
+    return pieces[0] if len(pieces) == 1 else b"".join(pieces)
+
+
+async def receive(loop: asyncio.AbstractEventLoop, sock: socket.socket, max_bytes: int) -> Any:
+    """The child's one message, or None when it died first (EOF on the pipe).
+
+    A reply longer than ``max_bytes`` (the worker's memory allowance: an honest one cannot hold
+    more) is not read: the worker is taken as broken, its document failed.
+    """
     try:
-        await ready
-    finally:
-        loop.remove_reader(reader.fileno())
-    try:
-        return await asyncio.to_thread(reader.recv)
+        (size,) = struct.unpack("!i", await _read_exactly(loop, sock, 4))
+        if size == -1:
+            (size,) = struct.unpack("!Q", await _read_exactly(loop, sock, 8))
+        if size > max_bytes:
+            return (("failed", "sent a reply larger than its memory allowance"), 0, None)
+        return pickle.loads(await _read_exactly(loop, sock, size))
     except (EOFError, OSError):
         return None
 
