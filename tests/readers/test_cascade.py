@@ -111,6 +111,27 @@ def test_the_installed_trafilatura_cleans_as_the_mirror_expects() -> None:
     assert _mirrors_basic_cleaning()
 
 
+def test_the_installed_trafilatura_compares_as_the_mirror_expects() -> None:
+    """Else the fallback runs trafilatura's own comparison (readability twice a retried page): say so."""
+    from webquorum.readers.cascade import _mirrors_compare_extraction
+
+    assert _mirrors_compare_extraction()
+
+
+def test_the_stop_words_jusText_reads_are_trafilaturas_with_their_hash_kept() -> None:
+    """The fallback hands jusText the same merged stop words; only their hash is computed once."""
+    from justext.utils import get_stoplist, get_stoplists
+    from trafilatura import external
+
+    tree = parse_html(MADE["teaser in a menu page"])
+    assert tree is not None
+    Cascade(tree, URL).text(fast=False)
+    words = external.JT_STOPLIST
+    assert isinstance(words, tuple) and type(words) is not tuple
+    assert set(words) == {word for language in get_stoplists() for word in get_stoplist(language)}
+    assert hash(words) == hash(tuple(words)) and words == tuple(words)
+
+
 CONTAINERS = (
     "<html><body><article><p>" + PARAGRAPH + "</p></article>"
     "<div class='commentary'>kept: commentary is not comments</div><div id='comments-area'>gone</div>"

@@ -97,6 +97,39 @@ def _prune(tree: HtmlElement, expressions: list[XPath], names: str) -> HtmlEleme
     return tree
 
 
+class _StopWords(tuple[str, ...]):
+    """jusText's merged stop-word tuple with its hash computed once.
+
+    trafilatura hands jusText every language's stop words as one tuple of about 150,000 words, and
+    jusText's ``define_stoplist`` looks it up in an ``lru_cache``, which hashes the whole tuple on every
+    call (1.3 ms, up to three calls on a retried page). Same words, same order, same hash: only the
+    hashing is done once.
+    """
+
+    _hash: int
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+def _hash_stop_words_once() -> None:
+    """Give trafilatura's module-level jusText stop-word tuple a cached hash, before jusText first sees it.
+
+    Built here (as ``try_justext`` would on its first use) so that ``lru_cache`` only ever keys on the
+    cached-hash tuple: a plain tuple left as a key there would be compared word by word on every lookup.
+    """
+    from trafilatura import external
+
+    words = getattr(external, "JT_STOPLIST", False)
+    if words is None and callable(getattr(external, "jt_stoplist_init", None)):
+        words = external.jt_stoplist_init()
+    if type(words) is not tuple:  # already done, or another trafilatura: leave it as it is
+        return
+    cached = _StopWords(words)
+    cached._hash = hash(words)
+    external.JT_STOPLIST = cached  # type: ignore[assignment]  # a tuple, as trafilatura builds it
+
+
 def cascade_available() -> bool:
     """Whether this trafilatura has the internal steps :class:`Cascade` mirrors."""
     try:
@@ -119,6 +152,27 @@ def cascade_available() -> bool:
             "ESCALATION_JUSTEXT_RATIO",
         )
     )
+
+
+# sha256 of the source of trafilatura 2.3.1's ``compare_extraction``, which ``Cascade._compare`` mirrors
+_COMPARE_EXTRACTION_SHA256 = "2d3d1ffea3ba469f7cfe7a0198968d7ff7dfc1fe50842605761644a044858962"
+
+
+@cache
+def _mirrors_compare_extraction() -> bool:
+    """Whether this trafilatura's ``compare_extraction`` is, to the character, the one mirrored."""
+    import hashlib
+    import inspect
+
+    try:
+        from trafilatura import external
+
+        source = inspect.getsource(external.compare_extraction)
+        needed = ("JUSTEXT_OVERRIDE_RATIO", "SANITIZED_XPATH", "_prefer_readability", "justext_rescue")
+        present = all(hasattr(external, name) for name in needed)
+    except (ImportError, OSError, TypeError):
+        return False
+    return present and hashlib.sha256(source.encode()).hexdigest() == _COMPARE_EXTRACTION_SHA256
 
 
 @cache
@@ -190,6 +244,7 @@ class Cascade:
         self.tree = tree
         self._baseline: tuple[Any, str, int] | None = None
         self._page_chars: int | None = None
+        self._readability: tuple[Any, str] | None = None
 
     def text(self, *, fast: bool) -> str:
         """The text ``bare_extraction(tree, url=..., fast=fast, include_comments=False, include_tables=True,
@@ -276,9 +331,71 @@ class Cascade:
 
         cleaned = tree_cleaning(copy(self.tree), options)
         backup = None if options.fast else copy(cleaned)
+        if not options.fast:
+            _hash_stop_words_once()
         body, text = extract_content(convert_tags(cleaned, options, self.url), options)
         if backup is not None:
-            body, text = compare_extraction(backup, copy(self.tree), body, text, options)
+            if _mirrors_compare_extraction():
+                body, text = self._compare(backup, body, text, options)
+            else:
+                body, text = compare_extraction(backup, copy(self.tree), body, text, options)
+        return body, text
+
+    def _compare(self, cleaned_tree: Any, body: Any, text: str, options: Any) -> tuple[Any, str]:
+        """trafilatura's ``compare_extraction(cleaned_tree, copy(self.tree), body, text, options)``, line for
+        line, with readability's answer on the raw tree remembered.
+
+        The fallback pass and its recall escalation both run readability on the same unpruned raw tree
+        (focus balanced, then recall: neither prunes it first), about 2.5 ms each on a news page; the
+        second time its summary is copied instead. Used only where trafilatura's function is the one
+        mirrored (:func:`_mirrors_compare_extraction`).
+        """
+        from lxml.etree import tostring
+        from trafilatura.external import (
+            JUSTEXT_OVERRIDE_RATIO,
+            SANITIZED_XPATH,
+            _prefer_readability,
+            justext_rescue,
+            sanitize_tree,
+            try_readability,
+        )
+        from trafilatura.htmlprocessing import prune_unwanted_nodes
+        from trafilatura.utils import trim
+        from trafilatura.xpaths import OVERALL_DISCARD_XPATH
+
+        len_text = len(text)
+        if options.focus == "recall" and len_text > options.min_extracted_size * 10:
+            return body, text
+        if options.focus == "precision":  # a pruned raw tree: readability's answer is not the shared one
+            algo_body = try_readability(prune_unwanted_nodes(copy(self.tree), OVERALL_DISCARD_XPATH))
+            algo_text = trim(tostring(algo_body, method="text", encoding="utf-8").decode("utf-8"))
+        else:
+            if self._readability is None:
+                summary = try_readability(copy(self.tree))
+                self._readability = (
+                    summary,
+                    trim(tostring(summary, method="text", encoding="utf-8").decode("utf-8")),
+                )
+            algo_body, algo_text = copy(self._readability[0]), self._readability[1]
+        len_algo = len(algo_text)
+        use_readability = _prefer_readability(body, algo_body, algo_text, len_text, len_algo, options)
+        if use_readability:
+            body, text, len_text = algo_body, algo_text, len_algo
+        unclean = bool(body.xpath(SANITIZED_XPATH))
+        if unclean or len_text < options.min_extracted_size:
+            body2, text2 = justext_rescue(cleaned_tree, options)
+            len_text2 = len(text2)
+            if unclean:
+                accept = len_text <= JUSTEXT_OVERRIDE_RATIO * len_text2 and (
+                    len_text2 > len_text or not options.images or body.find(".//graphic") is None
+                )
+            else:
+                accept = len_text < len_text2
+            if text2 and accept:
+                body, text, len_text = body2, text2, len_text2
+                use_readability = False
+        if use_readability:
+            body, text = sanitize_tree(body, options)
         return body, text
 
     def _rescue(self) -> tuple[Any, str, int]:

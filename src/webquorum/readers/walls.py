@@ -80,6 +80,12 @@ _REFUSAL_STATUSES = {401, 403, 429, 503}
 
 
 _CHALLENGE_BYTES = tuple(marker.encode("ascii") for marker in _CHALLENGE_MARKERS)
+# Each marker with a part of it that is searched first, shared by markers that hold it: five searches of a
+# page instead of seven (a search of a 190 KB news page costs about 0.07 ms).
+_MARKER_ANCHORS = tuple(
+    (marker, next((part for part in (b"chl", b"captcha") if part in marker), marker))
+    for marker in _CHALLENGE_BYTES
+)
 
 
 def _challenge_marker(text: str) -> str | None:
@@ -91,7 +97,14 @@ def _challenge_marker(text: str) -> str | None:
     they are found exactly where ``str.lower`` finds them (``tests/readers/test_reader_walls.py``).
     """
     lowered = text.encode("ascii", "replace").lower()
-    return next((marker.decode("ascii") for marker in _CHALLENGE_BYTES if marker in lowered), None)
+    anchored: dict[bytes, bool] = {}
+    for marker, anchor in _MARKER_ANCHORS:
+        present = anchored.get(anchor)
+        if present is None:
+            present = anchored[anchor] = anchor in lowered
+        if present and marker in lowered:
+            return marker.decode("ascii")
+    return None
 
 
 def detect_block_page(text: str, status: int | None = None, *, title: str | None = None) -> str | None:
