@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import shutil
 import socket
 import statistics
@@ -32,6 +31,7 @@ from pathlib import Path
 
 import yaml
 from mcp import Client
+from simnet import tree_cpu_seconds  # the server and its workers, from /proc
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -52,13 +52,6 @@ def peak_rss_mb(pid: int) -> float:
         if line.startswith("VmHWM:"):
             return int(line.split()[1]) / 1024
     return float("nan")
-
-
-def cpu_seconds(pid: int) -> float:
-    """utime + stime of ``pid`` and of its worker processes (a fleet's supervisor has N children)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return own + sum(cpu_seconds(child) for child in children(pid))
 
 
 def children(pid: int) -> list[int]:
@@ -125,11 +118,11 @@ async def fire(url: str, calls: int, clients: int, server_pid: int) -> Run:
         sessions = [await stack.enter_async_context(Client(url)) for _ in range(clients)]
         await one(sessions[0], -1)  # warm-up: first-call imports and connection pools
         unloaded = [await one(sessions[0], -2 - i) for i in range(5)]
-        cpu_before = cpu_seconds(server_pid)
+        cpu_before = tree_cpu_seconds(server_pid)
         started = time.perf_counter()
         latencies = await asyncio.gather(*(one(sessions[i % clients], i) for i in range(calls)))
         wall = time.perf_counter() - started
-        server_cpu = cpu_seconds(server_pid) - cpu_before
+        server_cpu = tree_cpu_seconds(server_pid) - cpu_before
     return Run(unloaded, list(latencies), wall, server_cpu, errors)
 
 
