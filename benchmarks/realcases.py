@@ -456,9 +456,8 @@ class Verdict:
     gold_agreed: bool = False  # a diagnostic: some agreed item (not only the first) carries a gold value
     split: bool = False  # the answer names rivals: an even split, no value chosen
     error: str | None = None
-    surfaced: bool = (
-        False  # the brief shows a read misinformation page's value: named as a dissent, or a split's rival
-    )
+    # the brief shows a read misinformation page's value: named as a dissent, or a split's rival
+    surfaced: bool = False
 
     @property
     def disagreement_due(self) -> bool:

@@ -217,9 +217,8 @@ class NetworkSettings(_Strict):
     retries: Int = Field(default=2, ge=0, le=5)
     retry_waits: Bool = True
     user_agent: str | None = Field(default=None, min_length=1, max_length=300)
-    proxy: str | None = (
-        None  # "http://proxy:3128", "none" (ignore HTTPS_PROXY/HTTP_PROXY), null: the environment
-    )
+    # "http://proxy:3128", "none" (ignore HTTPS_PROXY/HTTP_PROXY), null: the environment
+    proxy: str | None = None
     no_proxy: list[str] = []  # hosts reached directly, added to $NO_PROXY
 
     @field_validator("proxy")
@@ -330,9 +329,8 @@ class McpSettings(_Strict):
     shutdown_grace_s: Num = Field(
         default=5.0, ge=0, le=120
     )  # on SIGTERM, then in-flight calls get WEB_ABORTED
-    enable_check: Bool = (
-        False  # publish check_answer (off: the default tools/list stays under 8,000 characters)
-    )
+    # publish check_answer (off: the default tools/list stays under 8,000 characters)
+    enable_check: Bool = False
 
     @field_validator("allowed_origins")
     @classmethod

@@ -30,9 +30,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, urlsplit
 
-HOLD_CAP_S = (
-    60.0  # a held reply goes on after this: a generous cap, so a broken test fails instead of hanging
-)
+# a held reply goes on after this: a generous cap, so a broken test fails instead of hanging
+HOLD_CAP_S = 60.0
 
 
 @dataclass

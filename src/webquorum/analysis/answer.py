@@ -6,10 +6,9 @@ out a dissent pairs unrelated quantities (a lock's width against a canal's lengt
 did so were grown on the project's own writing and fell to 0.29 disagreement recall and 0.33
 precision on real pages. This module starts from the question instead:
 
-1. :func:`webquorum.analysis.ask.read_ask` reads what the question asks for: a **figure** (a quantity word, a
-count class,
-   "how many"), a **date** ("when", "what year", "birth date"), a **name** ("who", "which operator"),
-   else *other* (categories such as "what sport": not compared, no rule can tell synonyms apart);
+1. :func:`webquorum.analysis.ask.read_ask` reads what the question asks for: a **figure** (a quantity word,
+   a count class, "how many"), a **date** ("when", "what year", "birth date"), a **name** ("who",
+   "which operator"), else *other* (categories such as "what sport": not compared, no rule can tell synonyms apart);
    its **subject** (quoted titles, capitalised words: "Broken Bow") and its **relation** words
    ("population", "born", "directed"), kept as stems with a few event synonyms (born = birth).
 2. :func:`answer_statements` finds, per source, the sentences that carry a relation word (and the
@@ -68,9 +67,8 @@ class Statement:
     figure: Figure | None = None
     person: str = ""  # a name's key
     prior: tuple[Figure, ...] = ()  # values this source gives as earlier ("from 324 ... to 330")
-    claim: FigureClaim | None = (
-        None  # what the figure measures, as its clause says (period, scope, modifiers)
-    )
+    # what the figure measures, as its clause says (period, scope, modifiers)
+    claim: FigureClaim | None = None
     category: str = ""  # what the page defines the subject as, by the phrase's last word's stem ("player")
 
 
@@ -78,9 +76,8 @@ class Statement:
 class Dissent:
     statement: Statement
     type: DissentType
-    note: str = (
-        ""  # why it is older, in words: "pages dated 2022-2025", "others give it as the earlier value"
-    )
+    # why it is older, in words: "pages dated 2022-2025", "others give it as the earlier value"
+    note: str = ""
     against: tuple[str, int] | None = None  # the value it departs from and its sites, when not the answer's
 
 
@@ -121,9 +118,8 @@ def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | N
     if ask.kind == "other":
         return _defined_as(site, url, text, folded, ask)
     reader = reader_for(text) if ask.kind in ("figure", "date") else None
-    by_names = ask.kind == "name" and bool(
-        ask.relation & _CREATORS
-    )  # "a 1985 album by Anthrax" names the artist
+    # "a 1985 album by Anthrax" names the artist
+    by_names = ask.kind == "name" and bool(ask.relation & _CREATORS)
     if reader is not None and ask.kind == "date" and ask.relation & _LIFE:
         life = _lifespan(site, url, text, ask, reader)
         if life is not None:

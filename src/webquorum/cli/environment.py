@@ -3,6 +3,5 @@
 
 from __future__ import annotations
 
-COMPLETE_VAR = (
-    "_WEBQUORUM_COMPLETE"  # typer's name for it, so completions installed by earlier releases keep working
-)
+# typer's name for it, so completions installed by earlier releases keep working
+COMPLETE_VAR = "_WEBQUORUM_COMPLETE"

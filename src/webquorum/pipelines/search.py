@@ -38,9 +38,8 @@ from webquorum.urls import normalize_url
 
 MAX_QUERY_CHARS = 2000
 MIN_STRAGGLER_WAIT_S = 0.2
-SCOPED_OVERFETCH = (
-    2  # a scoped search asks each provider for this many times the results: some will be dropped
-)
+# a scoped search asks each provider for this many times the results: some will be dropped
+SCOPED_OVERFETCH = 2
 TIME_RANGES: tuple[str, ...] = get_args(TimeRange)
 
 

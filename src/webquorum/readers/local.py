@@ -21,9 +21,8 @@ from webquorum.wire import BLOCKED_STATUSES
 __all__ = ["INFLATION", "MIN_EXTRACT_S", "decoded_size", "extract_memory", "read_http"]
 
 MIN_EXTRACT_S = 1.0  # a body that arrived just before the deadline still gets this long to extract
-INFLATION = (
-    8  # an encoded body is taken as this many times its size once inflated (HTML gzips 4-8 to 1), capped
-)
+# an encoded body is taken as this many times its size once inflated (HTML gzips 4-8 to 1), capped
+INFLATION = 8
 
 
 def extract_memory(max_body_bytes: int) -> int:

@@ -119,6 +119,5 @@ class CollectResult(Frozen):
     query_variants: list[str]
     sources: list[CollectSource]
     gaps: list[Gap]
-    scope: Scope | None = (
-        None  # present when the call named sites: dropped counts search results and urls outside them
-    )
+    # present when the call named sites: dropped counts search results and urls outside them
+    scope: Scope | None = None

@@ -30,9 +30,8 @@ class SearchQuery:
     max_results: int = 10
     language: str | None = None
     time_range: TimeRange | None = None
-    safesearch: int | None = (
-        None  # 0 off, 1 moderate, 2 strict (SearXNG's scale); None: the provider's default
-    )
+    # 0 off, 1 moderate, 2 strict (SearXNG's scale); None: the provider's default
+    safesearch: int | None = None
     sites: tuple[
         str, ...
     ] = ()  # only these sites (lower-case punycode); each provider says so in its own form
@@ -75,9 +74,8 @@ class Scope(Frozen):
     sites: list[str] = []
     exclude_sites: list[str] = []
     dropped: int = 0
-    note: str | None = (
-        None  # what the scope cost the call, e.g. a brief left with fewer than two independent readings
-    )
+    # what the scope cost the call, e.g. a brief left with fewer than two independent readings
+    note: str | None = None
 
 
 class SearchResponse(Frozen):
@@ -168,9 +166,8 @@ class DisagreedItem(Frozen):
     others_value: str
     others_count: int
     quantity: str = ""
-    type: Literal["conflict", "older"] = (
-        "conflict"  # older: an earlier value, or a page dated before the others
-    )
+    # older: an earlier value, or a page dated before the others
+    type: Literal["conflict", "older"] = "conflict"
 
 
 class DroppedSource(Frozen):
