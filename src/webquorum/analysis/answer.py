@@ -8,7 +8,8 @@ precision on real pages. This module starts from the question instead:
 
 1. :func:`webquorum.analysis.ask.read_ask` reads what the question asks for: a **figure** (a quantity word,
    a count class, "how many"), a **date** ("when", "what year", "birth date"), a **name** ("who",
-   "which operator"), else *other* (categories such as "what sport": not compared, no rule can tell synonyms apart);
+   "which operator"), else *other* (categories such as "what sport": not compared, no rule can tell
+   synonyms apart);
    its **subject** (quoted titles, capitalised words: "Broken Bow") and its **relation** words
    ("population", "born", "directed"), kept as stems with a few event synonyms (born = birth).
 2. :func:`answer_statements` finds, per source, the sentences that carry a relation word (and the
