@@ -268,3 +268,59 @@ def test_a_rank_in_the_question_does_not_hide_another_person_of_the_surname() ->
     )
     assert c.answer is not None and c.answer.value == "1798-11-11"
     assert c.disagreed == [] and c.answer.elsewhere == ("c.test",)
+
+
+TYRO = (
+    "Tyro, Kansas. Tyro is a city in Montgomery County, Kansas, United States. As of the 2010 census, the city "
+    "population was {n}. Tyro was laid out in the fall of 1886 when the railroad reached the county."
+)
+
+
+def test_a_short_formula_copied_with_its_surroundings_and_another_figure_is_an_edited_copy() -> None:
+    c = compare_sources(
+        [
+            src("a.test", TYRO.format(n="220")),
+            src("b.test", "Tyro, Kansas had a population of 220 at the 2010 census."),
+            src("c.test", TYRO.format(n="5,000")),  # a's page, another figure in its short census sentence
+        ],
+        query="What is the population of Tyro?",
+    )
+    assert [(d.site, d.value, d.others_count) for d in c.disagreed] == [("c.test", "5,000 people", 2)]
+
+
+def test_a_page_about_another_of_the_name_is_no_vote_against_the_majority() -> None:
+    montagu = (
+        "Vice-Admiral Sir Montagu Stopford ({born} – 10 November 1864) was an officer in the Royal Navy."
+    )
+    c = compare_sources(
+        [
+            src("a.test", montagu.format(born="11 November 1798")),
+            src("b.test", montagu.format(born="11 November 1798")),
+            src("c.test", montagu.format(born="11 November 1798")),
+            src("d.test", montagu.format(born="23 December 1801")),
+            src("e.test", montagu.format(born="23 December 1801")),
+            src(
+                "f.test",
+                "Admiral Sir Robert Stopford (5 February 1768 – 25 June 1847) was an officer in the Royal Navy.",
+            ),
+        ],
+        query="When was Admiral Stopford born?",
+    )
+    assert c.answer is not None and c.answer.value == "1798-11-11" and c.answer.elsewhere == ("f.test",)
+    assert {(d.site, d.value) for d in c.disagreed} == {("d.test", "1801-12-23"), ("e.test", "1801-12-23")}
+
+
+def test_the_value_a_page_about_another_of_the_name_states_is_not_a_dissent() -> None:
+    census = "As of the 1991 Bangladesh census, Kaliganj Upazila had a population of {n}. Males were half."
+    c = compare_sources(
+        [
+            src("a.test", "Kaliganj Upazila, Gazipur. " + census.format(n="175,915")),
+            src("b.test", "Kaliganj Upazila, Gazipur. " + census.format(n="175,915")),
+            src("c.test", "Kaliganj Upazila, Gazipur. " + census.format(n="175,915")),
+            src("d.test", "Kaliganj Upazila, Jhenaidah. " + census.format(n="219,126")),
+            src("e.test", census.format(n="219,126")),  # says not which Kaliganj: d's figure is d's place
+        ],
+        query="What is the population of Kaliganj Upazila?",
+    )
+    assert c.answer is not None and c.answer.value == "175,915 people"
+    assert c.disagreed == [] and set(c.answer.elsewhere) == {"d.test", "e.test"}

@@ -37,7 +37,13 @@ from datetime import date
 from typing import Literal
 
 from webquorum.analysis.ask import NAME_NOUNS, WORD, Ask, AskKind, word_relates
-from webquorum.analysis.identity import another_of_the_name, context_names, subject_name, subject_qualifier
+from webquorum.analysis.identity import (
+    another_of_the_name,
+    context_names,
+    other_qualifiers,
+    subject_name,
+    subject_qualifier,
+)
 from webquorum.text.figure_claims import FigureClaim, FigureClaimReader, reader_for, same_quantity
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import FUNCTION_WORDS
@@ -377,6 +383,13 @@ def _add_mentions(
             )
 
 
+def _names_whole(text: str, statement: Statement) -> bool:
+    """Whether ``text`` names the statement's value in full: the figure, or every word of the name."""
+    if statement.figure is not None or " " not in statement.person:
+        return names_value(text, statement)
+    return _names_exactly(text, statement)
+
+
 def _names_exactly(text: str, statement: Statement) -> bool:
     f = statement.figure
     if f is not None:
@@ -416,26 +429,38 @@ def answer_of(
     )
     dissents: list[Dissent] = []
     elsewhere: list[str] = []
-    if ask.kind != "other" and len(top) >= 2 and not rivals and 2 * len(top) > len(statements):  # a majority
+    if ask.kind != "other" and len(top) >= 2 and not rivals:
         qualifiers = {t.site: subject_qualifier(texts.get(t.site, ""), ask) for t in top}
-        full = [subject_name(texts.get(t.site, ""), ask) for t in top if t.start >= 0]
+        # a page naming the subject only by the question's own words ("Stopford") says nothing of which one
+        full = [
+            n for t in top if t.start >= 0 if (n := subject_name(texts.get(t.site, ""), ask)) - ask.subject
+        ]
         around = frozenset().union(*(context_names(texts.get(t.site, ""), ask) for t in top if t.start >= 0))
         around -= {t.person for t in top}  # the answer itself is no shared context
+        same_thing: list[Statement] = []
         for g in groups[1:]:
             for s in g:
                 own = subject_qualifier(texts.get(s.site, ""), ask)
                 theirs = context_names(texts.get(s.site, ""), ask) - {s.person}
                 named = subject_name(texts.get(s.site, ""), ask)
                 if (
-                    (own and any(q and q != own for q in qualifiers.values()))
+                    any(other_qualifiers(own, q) for q in qualifiers.values())
                     or (theirs and around and not theirs & around)
                     or (full and all(another_of_the_name(named, f) for f in full))
                 ):
                     # "Lost Springs, Kansas" is not "Lost Springs, Wyoming"; a page naming only other things
-                    # than
-                    # the pages it would contradict may be about another thing of that name
+                    # than the pages it would contradict may be about another thing of that name
                     elsewhere.append(s.site)
-                    continue
+                else:
+                    same_thing.append(s)
+        # a value that a page about another thing of the name states is that thing's value, not a dissent
+        other_things = [s for g in groups[1:] for s in g if s.site in elsewhere]
+        placed = [s for s in same_thing if any(same_value(s, o) for o in other_things)]
+        elsewhere += [s.site for s in placed]
+        same_thing = [s for s in same_thing if s not in placed]
+        # a majority of the pages about the one thing: a page about another thing of the name is no vote
+        if 2 * len(top) > len(top) + len(same_thing):
+            for s in same_thing:
                 if (
                     not names_value(texts.get(s.site, ""), shown)
                     and _comparable(s, top)
@@ -445,7 +470,7 @@ def answer_of(
     if len({d.statement.value for d in dissents}) > 1:
         # a scatter of other values is ambiguity (several things share the name), not one dissent
         dissents = []
-    dissents += _edited_copies(groups, texts, dates, {d.statement.site for d in dissents})
+    dissents += _edited_copies(groups, texts, dates, {d.statement.site for d in dissents} | set(elsewhere))
     return Answer(
         ask.kind,
         shown.value,
@@ -476,7 +501,7 @@ def _edited_copies(
     sentence about several towns), names no one.
     """
     stated = [(s, g) for g in groups for s in g if s.start >= 0]
-    frames = {s.site: _frame(texts.get(s.site, ""), s) for s, _ in stated}
+    frames = {s.site: _copy_frame(texts.get(s.site, ""), s) for s, _ in stated}
     out: list[Dissent] = []
     for s, own in stated:
         if s.site in done or len(own) > 1 or len(frames[s.site]) < _COPY_WORDS:
@@ -491,10 +516,28 @@ def _edited_copies(
             continue
         (group,) = replaced.values()
         shown = _shown(group)
-        if len(group) >= 2 and not names_value(texts.get(s.site, ""), shown) and _comparable(s, group):
+        # a copy edited in one sentence may keep the old name elsewhere ("the Odakyu 20000 series"): only the
+        # whole value named again says the page gives both
+        if len(group) >= 2 and not _names_whole(texts.get(s.site, ""), shown) and _comparable(s, group):
             dissent = _dissent(s, group, dates)
             out.append(Dissent(s, dissent.type, dissent.note, (shown.value, len(group))))
     return out
+
+
+_COPY_REACH = 240  # characters each side of a short sentence read as its copy frame: about 40 words
+
+
+def _copy_frame(text: str, s: Statement) -> frozenset[str]:
+    """The statement's sentence as content words, the values aside; when the sentence is too short to be told
+    from a formula ("As of the 2010 census, the city population was 220."), the words around it as well,
+    so that a page copied with one figure changed is still told from a page about another town written to the
+    same formula (the town's county and the words around differ)."""
+    own = _frame(text, s)
+    if len(own) >= _COPY_WORDS:
+        return own
+    around = text[max(0, s.start - _COPY_REACH) : s.start] + " " + text[s.end : s.end + _COPY_REACH]
+    words = WORD.findall(fold(around))
+    return own | frozenset(w for w in words if w not in FUNCTION_WORDS and not w.isdigit())
 
 
 def _shown(group: list[Statement]) -> Statement:

@@ -30,8 +30,19 @@ def subject_qualifier(text: str, ask: Ask) -> str:
         for m in re.finditer(rf"(?i)(?<![\w]){pattern}(?![\w])", text[:3000]):
             tail = _QUALIFIER.match(text, m.end())
             if tail:
-                return fold(tail[1] or tail[2]).strip()
+                # "Tyro, Kansas. Tyro is": a sentence's end closes the qualifier ("St. Louis" does not)
+                return fold(re.split(r"(?<=\w{4})\.\s", tail[1])[0] if tail[1] else tail[2]).strip()
     return ""
+
+
+def other_qualifiers(a: str, b: str) -> bool:
+    """Two qualifiers that tell two things apart: neither holds the other's words ("kansas" and "kansas tyro",
+    where a title runs into the text, qualify one town; "kansas" and "north carolina" two)."""
+    wa, wb = set(WORDS.findall(a)), set(WORDS.findall(b))
+    return bool(wa and wb) and not (wa <= wb or wb <= wa)
+
+
+WORDS = re.compile(r"\w+")
 
 
 @lru_cache(maxsize=64)
