@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from tests.analysis.texts import SourceText
 
+from webquorum.analysis.answer import answer_statements
 from webquorum.analysis.ask import read_ask
 from webquorum.analysis.compare import compare_sources
 from webquorum.pipelines.brief_text import render_agreement
@@ -324,3 +325,27 @@ def test_the_value_a_page_about_another_of_the_name_states_is_not_a_dissent() ->
     )
     assert c.answer is not None and c.answer.value == "175,915 people"
     assert c.disagreed == [] and set(c.answer.elsewhere) == {"d.test", "e.test"}
+
+
+def test_a_title_told_apart_by_its_maker_names_the_artist_and_a_year_or_country_does_not() -> None:
+    ask = read_ask('Who is the artist of the song "Rain on Tin"?')
+    assert ask is not None
+    made = answer_statements(
+        "a.test", "", 'Rain on Tin (Irma Dale song) "Rain on Tin" is a ballad credited to Nat Lee.', ask
+    )
+    assert made is not None and made.value == "Irma Dale"
+    for other in ("1969 film", "American band", "South Korean band"):
+        page = f'Rain on Tin ({other}) "Rain on Tin" is a ballad written by Nat Lee.'
+        found = answer_statements("b.test", "", page, ask)
+        assert found is not None and found.value == "Nat Lee"
+
+
+def test_the_name_after_the_asked_verb_and_by_answers_before_another_by() -> None:
+    ask = read_ask('Who directed the film "Yellow Card"?')
+    assert ask is not None
+    page = (
+        "Yellow Card is a 1931 drama film based on the 1914 play of the same name by Mick Moreton, "
+        "produced by the Fox Film Corporation and directed by Raoul Walden."
+    )
+    found = answer_statements("a.test", "", page, ask)
+    assert found is not None and found.value == "Raoul Walden"

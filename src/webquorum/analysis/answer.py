@@ -48,7 +48,7 @@ from webquorum.text.figure_claims import FigureClaim, FigureClaimReader, reader_
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import FUNCTION_WORDS
 from webquorum.text.measures import PAST_ROLE, stem
-from webquorum.text.names import name_mentions
+from webquorum.text.names import name_key, name_mentions
 from webquorum.text.readings import Figure, figures_agree, format_figure, unit_key
 from webquorum.text.roles import same_person
 from webquorum.text.sentences import sentence_spans
@@ -131,18 +131,19 @@ def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | N
         life = _lifespan(site, url, text, ask, reader)
         if life is not None:
             return life
+    if by_names:
+        titled = _titled_creator(site, url, text, ask)
+        if titled is not None:
+            return titled
     best: tuple[tuple[int, int], Statement] | None = None
     for start, end in sentence_spans(text):
         sentence = folded[start:end]
-        hits = [
-            start + m.start()
-            for m in WORD.finditer(sentence)
-            if word_relates(m[0], ask.relation) or (m[0] == "by" and by_names)
-        ]
+        related = [start + m.start() for m in WORD.finditer(sentence) if word_relates(m[0], ask.relation)]
+        hits = sorted(related + [start + m.start() for m in _BY.finditer(sentence)]) if by_names else related
         subject_hit = _names_subject(sentence, ask)
         if not hits and not (ask.kind == "figure" and ask.unit):
             continue
-        found = _value_in(text, start, end, hits, ask, reader, site, url)
+        found = _value_in(text, start, end, related or hits, ask, reader, site, url)
         if found is None:
             continue
         rank = (-(len(set(hits)) + 2 * subject_hit), start)
@@ -151,6 +152,7 @@ def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | N
     return best[1] if best else None
 
 
+_BY = re.compile(r"\bby\b")
 _LIFE = frozenset({"=born", "=died"})
 _CREATORS = frozenset(
     {
@@ -167,6 +169,28 @@ _CREATORS = frozenset(
         "publish",
     }
 )
+# "VII (Blitzen Trapper album)", "It's Raining (Irma Thomas song)": a title told from others of its name
+# by its maker, the way encyclopedias and stores name works
+_WORK_OF = re.compile(
+    r"\(\s*(?P<maker>[A-Z0-9][^()]{0,48}?)\s+(?:album|song|single|EP|film|novel|play|book|opera|musical|"
+    r"symphony|quintet|quartet|sonata|concerto|painting|poem|video game|game|series|TV series)\s*\)"
+)
+
+
+def _titled_creator(site: str, url: str, text: str, ask: Ask) -> Statement | None:
+    """The maker a work's title names in its parenthesis, right after the question's subject as written."""
+    for phrase in ask.phrases:
+        pattern = r"\W+".join(re.escape(w) for w in phrase.split())
+        for m in re.finditer(rf"(?i)(?<![\w]){pattern}(?![\w])\s*", text[:3000]):
+            made = _WORK_OF.match(text, m.end())
+            if made is not None and _maker(made["maker"]):
+                maker = made["maker"]
+                return Statement(
+                    site, url, maker, made.start("maker"), made.end("maker"), person=name_key(maker)
+                )
+    return None
+
+
 _SPAN = re.compile(r"\(([^()]{4,40}?)\s[–—-]{1,2}\s([^()]{4,40}?)\)")
 
 
@@ -278,12 +302,23 @@ def _value_in(
         if " " not in n.surface and re.search(rf"\b{re.escape(n.surface.lower())}\b", text):
             continue  # "Album" where the page also writes "album": a common word capitalised by its place
         after = at >= anchor
-        by = re.search(r"\bby\W+(?:[\w'’-]+\W+){0,4}$", text[max(start, at - 50) : at]) is not None
-        candidates.append(((0 if by else 1, 0 if after else 1, abs(at - anchor)), n, at))
+        by = re.search(r"(?:\b(\w+)\W+)?\bby\W+(?:[\w'’-]+\W+){0,4}$", text[max(start, at - 60) : at])
+        # "directed by Raoul Walsh" answers who directed before "based on the play by Michael Morton" does
+        made = by is not None and bool(by[1]) and word_relates(fold(by[1]), ask.relation)
+        candidates.append(((0 if made else 1 if by else 2, 0 if after else 1, abs(at - anchor)), n, at))
     if not candidates:
         return None
     _, n, at = min(candidates, key=lambda c: c[0])
     return Statement(site, url, n.surface, at, at + len(n.surface), person=n.key)
+
+
+def _maker(words: str) -> bool:
+    """A maker's name, not the year or the country a title's parenthesis also gives ("1969 film", "American
+    band")."""
+    parts = words.split()
+    return parts[0][:1].isupper() and not all(
+        w.endswith(_DEMONYM_ENDS) or w in ("South", "North", "East", "West") for w in parts
+    )
 
 
 def _demonym(surface: str, following: str) -> bool:
