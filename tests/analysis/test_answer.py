@@ -349,3 +349,21 @@ def test_the_name_after_the_asked_verb_and_by_answers_before_another_by() -> Non
     )
     found = answer_statements("a.test", "", page, ask)
     assert found is not None and found.value == "Raoul Walden"
+
+
+@pytest.mark.parametrize(
+    ("definition", "sport"),
+    [
+        ("a former Welsh professional snooker player", "snooker"),
+        ("an English footballer", "football"),
+        ("an American right fielder", "baseball"),
+        ("an Irish-American rugby union player", "rugby union"),
+        ("a former American football player", "American football"),
+        ("a Canadian professional wrestler", "wrestling"),
+    ],
+)
+def test_a_sport_question_is_answered_by_the_sport_the_definition_names(definition: str, sport: str) -> None:
+    ask = read_ask("What sport is Wynn Jonas associated with?")
+    assert ask is not None
+    found = answer_statements("a.test", "", f"Wynn Jonas (born 1957) is {definition} from Cardiff.", ask)
+    assert found is not None and found.value == sport

@@ -46,7 +46,7 @@ from webquorum.analysis.identity import (
 )
 from webquorum.text.figure_claims import FigureClaim, FigureClaimReader, reader_for, same_quantity
 from webquorum.text.fold import fold
-from webquorum.text.lexicon import FUNCTION_WORDS
+from webquorum.text.lexicon import FUNCTION_WORDS, PLAYER_QUALIFIERS, SPORT_OF_AGENT
 from webquorum.text.measures import PAST_ROLE, stem
 from webquorum.text.names import name_key, name_mentions
 from webquorum.text.readings import Figure, figures_agree, format_figure, unit_key
@@ -231,11 +231,38 @@ def _defined_as(site: str, url: str, text: str, folded: str, ask: Ask) -> Statem
         words = [w for w in m["np"].split() if not w[:1].isdigit()]
         if words:
             phrase = " ".join(words)
+            if "sport" in ask.relation:
+                phrase = _sport_of(words) or phrase
             at = m.start("np")
             return Statement(
-                site, url, phrase, at, at + len(m["np"]), person="", category=stem(fold(words[-1]), "en")
+                site,
+                url,
+                phrase,
+                at,
+                at + len(m["np"]),
+                person="",
+                category=stem(fold(phrase.split()[-1]), "en"),
             )
     return None
+
+
+def _sport_of(words: list[str]) -> str:
+    """The sport a sportsperson's definition names: "former Welsh professional snooker player" -> snooker,
+    "English footballer" -> football, "American right fielder" -> baseball; empty when it names none."""
+    last = fold(words[-1])
+    if last in SPORT_OF_AGENT:
+        return SPORT_OF_AGENT[last]
+    if last not in ("player", "players") or len(words) < 2:
+        return ""
+    kind = list(words[:-1])
+    # sports are written in lower case; a capital word before the sport is a nationality, except where it
+    # is part of the sport's name ("American football", "Australian rules football")
+    while kind and (
+        fold(kind[0]) in PLAYER_QUALIFIERS
+        or (kind[0][:1].isupper() and fold(kind[1]) not in ("football", "rules") if len(kind) > 1 else False)
+    ):
+        kind.pop(0)
+    return " ".join(kind)
 
 
 def _value_in(

@@ -101,6 +101,47 @@ STYLES = _words(
     "dr prof professor"
 )
 
+# What a page calls a sportsperson, and the sport it names: "a Welsh professional footballer" answers "what
+# sport" with football. The agent nouns of the sports, and the field positions that belong to one sport
+# only ("right fielder", "quarterback"); a "<sport> player" is read from its words instead. Folded.
+SPORT_OF_AGENT: dict[str, str] = {
+    "footballer": "football",
+    "cricketer": "cricket",
+    "golfer": "golf",
+    "boxer": "boxing",
+    "wrestler": "wrestling",
+    "cyclist": "cycling",
+    "swimmer": "swimming",
+    "rower": "rowing",
+    "skier": "skiing",
+    "snowboarder": "snowboarding",
+    "sprinter": "athletics",
+    "hurdler": "athletics",
+    "jockey": "horse racing",
+    "gymnast": "gymnastics",
+    "fencer": "fencing",
+    "archer": "archery",
+    "bowler": "bowling",
+    "darts": "darts",
+    "pitcher": "baseball",
+    "fielder": "baseball",
+    "outfielder": "baseball",
+    "infielder": "baseball",
+    "shortstop": "baseball",
+    "catcher": "baseball",
+    "quarterback": "American football",
+    "linebacker": "American football",
+    "lineman": "American football",
+    "defenceman": "ice hockey",
+    "defenseman": "ice hockey",
+    "goaltender": "ice hockey",
+    "goalkeeper": "football",
+    "midfielder": "football",
+    "striker": "football",
+}
+# Words before "player" that say what kind of player, not which sport ("former professional tennis player").
+PLAYER_QUALIFIERS = _words("former retired professional amateur international semi-professional college")
+
 # Words that are a company's legal form, never the start of its name ("Acme Inc", not "Inc Foo").
 LEGAL_WORDS = _words("Inc Corp Corporation Co Ltd LLC LLP PLC GmbH AG SE Limited")
 # Legal forms as written after a name, longest first so "S.A. de C.V." wins over "S.A.".
