@@ -367,3 +367,28 @@ def test_a_sport_question_is_answered_by_the_sport_the_definition_names(definiti
     assert ask is not None
     found = answer_statements("a.test", "", f"Wynn Jonas (born 1957) is {definition} from Cardiff.", ask)
     assert found is not None and found.value == sport
+
+
+SERIES = (
+    "The 20000 series was an electric multiple unit train type operated between 1991 and 2012 by the private "
+    "railway operator {operator} on limited express services in Japan."
+)
+
+
+def test_a_name_in_another_sentence_is_no_dissent_but_an_edited_copy_is() -> None:
+    pages = [
+        src("a.test", SERIES.format(operator="Odakyu Electric Railway")),
+        src(
+            "b.test", "Odakyu Electric Railway operated the 20000 series on its express services until 2012."
+        ),
+    ]
+    query = "20000 series is operated by which private railway operator?"
+    # names are read wrong on real pages far more often than figures and dates: another sentence's other
+    # name says too little to call a page in conflict
+    other_page = "The 20000 series electric multiple unit train type was operated by the private railway operator JR East."
+    other = compare_sources([*pages, src("c.test", other_page)], query=query)
+    assert (
+        other.answer is not None and other.answer.value == "Odakyu Electric Railway" and other.disagreed == []
+    )
+    copy = compare_sources([*pages, src("c.test", SERIES.format(operator="JR East"))], query=query)
+    assert [(d.site, d.value, d.others_count) for d in copy.disagreed] == [("c.test", "JR East", 2)]

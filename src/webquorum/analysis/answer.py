@@ -424,7 +424,13 @@ def names_value(text: str, statement: Statement) -> bool:
         f = statement.figure
         return any(_same_figure(f, g) for g in reader_for(text).figures)
     last = statement.person.split()[-1] if statement.person else ""
-    return bool(last) and re.search(rf"\b{re.escape(last)}\b", fold(text)) is not None
+    if not last:
+        return False
+    if " " in statement.person and re.search(rf"\b{re.escape(last)}\b", text):
+        # "Odakyu Electric Railway": a last word the page also writes as a common word ("the railway
+        # operator") is no surname; only the whole name names it
+        return _names_exactly(text, statement)
+    return re.search(rf"\b{re.escape(last)}\b", fold(text)) is not None
 
 
 def _add_mentions(
@@ -524,7 +530,8 @@ def answer_of(
         if 2 * len(top) > len(top) + len(same_thing):
             for s in same_thing:
                 if (
-                    not names_value(texts.get(s.site, ""), shown)
+                    s.figure is not None  # a name's dissent needs the edited copy's identity (_edited_copies)
+                    and not names_value(texts.get(s.site, ""), shown)
                     and _comparable(s, top)
                     and _framed(s, top, texts)
                 ):
