@@ -392,3 +392,19 @@ def test_a_name_in_another_sentence_is_no_dissent_but_an_edited_copy_is() -> Non
     )
     copy = compare_sources([*pages, src("c.test", SERIES.format(operator="JR East"))], query=query)
     assert [(d.site, d.value, d.others_count) for d in copy.disagreed] == [("c.test", "JR East", 2)]
+
+
+def test_an_edited_copy_whose_sentence_each_page_cut_a_little_differently_is_still_a_copy() -> None:
+    line = (
+        "The 20000 series {extra} was an electric multiple unit train type operated between 1991 and 2012 by "
+        "the private railway operator {operator} on limited express services in Japan."
+    )
+    c = compare_sources(
+        [
+            src("a.test", line.format(extra="Romance", operator="Odakyu Electric Railway")),
+            src("b.test", "Odakyu Electric Railway ran the 20000 series on its express services until 2012."),
+            src("c.test", line.format(extra="daily", operator="JR East")),  # one word apart, the name edited
+        ],
+        query="20000 series is operated by which private railway operator?",
+    )
+    assert [(d.site, d.value, d.others_count) for d in c.disagreed] == [("c.test", "JR East", 2)]

@@ -549,3 +549,16 @@ async def test_keyless_brief_searches_duckduckgo_and_wikipedia_and_reads_locally
     assert [s.site for s in out.sources] == ["stockanalysis.test", "nvidia.test", "reuters.test"]
     assert not any(s.snippet_only for s in out.sources) and out.reads_spent == {"http": 3}
     assert out.answer is not None and (out.answer.value, out.answer.count) == ("$81.6 billion", 3)
+
+
+def test_a_copy_cut_mid_sentence_is_a_copy_and_an_edit_in_its_last_whole_sentence_is_not() -> None:
+    from webquorum.pipelines.brief import same_claims
+
+    lead = "Altrincham is a market town in Trafford, Greater Manchester, England, south of the Mersey. " * 6
+    page = (
+        lead
+        + "The town is known for its rugby league club, founded in 1876. Its football club plays at Moss Lane."
+    )
+    assert same_claims(page, page[:-30])  # a syndicated copy that stops mid-sentence
+    edited = page.replace("rugby league", "cricket")  # the edit sits within the last 200 characters
+    assert not same_claims(page, edited[:-30])

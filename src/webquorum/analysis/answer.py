@@ -575,11 +575,7 @@ def _edited_copies(
     for s, own in stated:
         if s.site in done or len(own) > 1 or len(frames[s.site]) < _COPY_WORDS:
             continue
-        twins = [
-            (t, g)
-            for t, g in stated
-            if g is not own and _overlap(frames[s.site], frames[t.site]) >= _COPY_SHARE
-        ]
+        twins = [(t, g) for t, g in stated if g is not own and _copied(frames[s.site], frames[t.site])]
         replaced = {id(g): g for _, g in twins}
         if len(replaced) != 1:
             continue
@@ -594,6 +590,19 @@ def _edited_copies(
 
 
 _COPY_REACH = 240  # characters each side of a short sentence read as its copy frame: about 40 words
+
+
+def _copied(a: frozenset[str], b: frozenset[str]) -> bool:
+    """One sentence in two pages: 90% of their content words in common, or, where each page cut the
+    sentence or its neighbour a little differently ("(RSE) was ..." against "... was"), 90% of the shorter
+    one's words in the longer one when it holds a dozen or more."""
+    shorter = min(len(a), len(b))
+    return _overlap(a, b) >= _COPY_SHARE or (
+        shorter >= _COPY_CUT_WORDS and len(a & b) >= _COPY_SHARE * shorter
+    )
+
+
+_COPY_CUT_WORDS = 12
 
 
 def _copy_frame(text: str, s: Statement) -> frozenset[str]:

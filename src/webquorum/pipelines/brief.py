@@ -244,7 +244,10 @@ def same_claims(a: str, b: str, limit: int = 3000) -> bool:
     "a forward", a year, a name) is not.
     """
     common = min(len(a), len(b), limit)
-    span = common - 200 if common > 400 else common
+    # the shorter text's last whole sentence ends the comparison: a copy cut mid-sentence is still a copy,
+    # and an edit in the last whole sentence ("rugby league" made "cricket") is still seen
+    ends = [m.end() for m in _SENTENCE_END.finditer(min(a, b, key=len), 0, common)]
+    span = ends[-1] if ends and ends[-1] > common // 2 else (common - 200 if common > 400 else common)
 
     def claims(text: str) -> tuple[set[tuple[str, float]], set[str], set[str]]:
         head = text[:span]
@@ -256,6 +259,7 @@ def same_claims(a: str, b: str, limit: int = 3000) -> bool:
 
 
 _CONTENT_WORD = re.compile(r"[^\W\d_]{4,}")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 
 
 def drop_unneeded_wikipedia(
