@@ -408,3 +408,11 @@ def test_an_edited_copy_whose_sentence_each_page_cut_a_little_differently_is_sti
         query="20000 series is operated by which private railway operator?",
     )
     assert [(d.site, d.value, d.others_count) for d in c.disagreed] == [("c.test", "JR East", 2)]
+
+
+def test_a_date_question_is_answered_by_its_event_not_by_the_nouns_beside_it() -> None:
+    ask = read_ask("When did Hoxditch station open?")
+    assert ask is not None and ask.kind == "date"
+    page = "Hoxditch station and its station yard were rebuilt in 1940. The line through Hoxditch opened on 1 November 1865."
+    found = answer_statements("a.test", "", page, ask)
+    assert found is not None and found.value == "1865-11-01"

@@ -135,10 +135,13 @@ def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | N
         titled = _titled_creator(site, url, text, ask)
         if titled is not None:
             return titled
+    # "When did Shoreditch station open": the event answers a date question, not a noun beside it
+    events = frozenset(r for r in ask.relation if r.startswith("="))
+    relation = events if ask.kind == "date" and events else ask.relation
     best: tuple[tuple[int, int], Statement] | None = None
     for start, end in sentence_spans(text):
         sentence = folded[start:end]
-        related = [start + m.start() for m in WORD.finditer(sentence) if word_relates(m[0], ask.relation)]
+        related = [start + m.start() for m in WORD.finditer(sentence) if word_relates(m[0], relation)]
         hits = sorted(related + [start + m.start() for m in _BY.finditer(sentence)]) if by_names else related
         subject_hit = _names_subject(sentence, ask)
         if not hits and not (ask.kind == "figure" and ask.unit):
