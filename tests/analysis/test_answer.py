@@ -30,6 +30,7 @@ def src(site: str, text: str, published: str | None = None) -> SourceText:
         ("20000 series is operated by which private railway operator?", "name"),
         ("What political party does Marcoux belong to?", "name"),
         ("What sport is China Clipper associated with?", "other"),
+        ("What is the median age in Riceville?", "figure"),
     ],
 )
 def test_the_question_says_what_kind_of_answer_it_wants(query: str, kind: str) -> None:

@@ -278,6 +278,8 @@ def _unit_of(word: str) -> str:
         return "length"
     if word in ("area", "size"):
         return "area"
+    if word in ("age", "aged"):
+        return "year"  # "the median age was 45.7 years", "aged 65": an age is counted in years
     counted = count_class(word)
     if counted not in COUNT_CLASSES:
         return ""
