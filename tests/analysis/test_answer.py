@@ -417,3 +417,28 @@ def test_a_date_question_is_answered_by_its_event_not_by_the_nouns_beside_it() -
     page = "Hoxditch station and its station yard were rebuilt in 1940. The line through Hoxditch opened on 1 November 1865."
     found = answer_statements("a.test", "", page, ask)
     assert found is not None and found.value == "1865-11-01"
+
+
+@pytest.mark.parametrize(
+    ("query", "noun"),
+    [
+        ("What is the broadcast format of WCMA?", "format"),
+        ('What is the genre of the film "Manic"?', "genr"),
+        ("221B Baker Street is a game for which type of medium?", "medium"),
+        ("What sport is Tim Steele associated with?", "sport"),
+    ],
+)
+def test_a_question_knows_the_noun_it_asks_for(query: str, noun: str) -> None:
+    ask = read_ask(query)
+    assert ask is not None and ask.noun == noun
+
+
+def test_what_kind_is_answered_by_the_words_before_the_asked_noun() -> None:
+    ask = read_ask("What is the broadcast format of WCMX?")
+    assert ask is not None
+    page = 'WCMX (1600 AM, "Cima") is a radio station broadcasting a Spanish Tropical format. It serves all of Ponce.'
+    found = answer_statements("a.test", "", page, ask)
+    assert found is not None and found.value == "Spanish Tropical"
+    crossing = "WCMX is a radio station owned by a basketball team, and its format changed in 2010."
+    other = answer_statements("b.test", "", crossing, ask)
+    assert other is None or other.value != "basketball team"

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
-from webquorum.analysis.ask import NAME_NOUNS, WORD, Ask, AskKind, word_relates
+from webquorum.analysis.ask import ASK_WORDS, NAME_NOUNS, WORD, Ask, AskKind, word_relates
 from webquorum.analysis.identity import (
     another_of_the_name,
     context_names,
@@ -228,6 +228,9 @@ def _defined_as(site: str, url: str, text: str, folded: str, ask: Ask) -> Statem
         sentence = folded[start:end]
         if ask.subject and not _names_subject(sentence, ask):
             continue
+        named = _named_kind(site, url, text, start, end, ask)
+        if named is not None:
+            return named
         m = _DEFINED.search(text, start, end)
         if m is None:
             continue
@@ -246,6 +249,37 @@ def _defined_as(site: str, url: str, text: str, folded: str, ask: Ask) -> Statem
                 person="",
                 category=stem(fold(phrase.split()[-1]), "en"),
             )
+    return None
+
+
+_TOKEN = re.compile(r"[\w/'’&-]+")
+_BREAK = re.compile(r"[,;:()\[\]\"“”.!?]")
+_ARTICLES = frozenset({"a", "an", "the", "its"})
+
+
+def _named_kind(site: str, url: str, text: str, start: int, end: int, ask: Ask) -> Statement | None:
+    """ "broadcasting a Spanish Tropical format" answers "what format": the words the page puts between an
+    article and the very noun the question asks about, in a sentence naming the subject."""
+    tokens = list(_TOKEN.finditer(text, start, end))
+    for i, token in enumerate(tokens):
+        if i < 2 or not ask.noun or stem(fold(token[0]), "en") != ask.noun:
+            continue  # the asked noun itself ("format"), not a word sharing its first letters ("professional")
+        for j in range(i - 1, max(-1, i - 6), -1):
+            if fold(tokens[j][0]) in _ARTICLES:
+                words = [t[0] for t in tokens[j + 1 : i]]
+                between = text[tokens[j].end() : token.start()]
+                if (
+                    words
+                    and not any(
+                        fold(w) in FUNCTION_WORDS or fold(w) in ASK_WORDS or w[:1].isdigit() for w in words
+                    )
+                    and not _BREAK.search(
+                        between
+                    )  # "a basketball team, Snow ...": no kind runs across a comma
+                ):
+                    at, stop = tokens[j + 1].start(), tokens[i - 1].end()
+                    return Statement(site, url, text[at:stop], at, stop, category=stem(fold(words[-1]), "en"))
+                break
     return None
 
 

@@ -107,7 +107,7 @@ NAME_NOUNS = frozenset(
         "capital",
     }
 )
-_ASK_WORDS = frozenset(
+ASK_WORDS = frozenset(
     {
         "what",
         "which",
@@ -190,6 +190,9 @@ class Ask:
         frozenset()
     )  # quantity concepts it names ("revenue"): a figure must measure one
     phrases: tuple[str, ...] = ()  # the subject as written, folded: ("don't drink the water",)
+    noun: str = (
+        ""  # the stem of the last relation word that is no event: "format" in "the broadcast format of"
+    )
 
 
 def read_ask(query: str) -> Ask | None:
@@ -201,8 +204,8 @@ def read_ask(query: str) -> Ask | None:
         body = body.replace(q, " ")
     caps = [m[1] for m in _CAP_RUN.finditer(body) if m.start() > 0 or not _starts_question(m[1])]
     subject_words = [w for part in quoted + caps for w in WORD.findall(fold(part))]
-    subject = frozenset(w for w in subject_words if w not in FUNCTION_WORDS and w not in _ASK_WORDS)
-    words = [w for w in low.split() if w not in FUNCTION_WORDS and w not in _ASK_WORDS and w not in subject]
+    subject = frozenset(w for w in subject_words if w not in FUNCTION_WORDS and w not in ASK_WORDS)
+    words = [w for w in low.split() if w not in FUNCTION_WORDS and w not in ASK_WORDS and w not in subject]
     relation = frozenset(key for w in words for key in _relation_keys(w))
     unit = next((c for w in words if (c := _unit_of(w))), "")
     kind: AskKind
@@ -229,11 +232,25 @@ def read_ask(query: str) -> Ask | None:
     scope = frozenset(SCOPES[w] for w in low.split() if w in SCOPES)
     concepts = frozenset(concept for w in words if (concept := concept_of(w, "en")))
     phrases = tuple(" ".join(WORD.findall(fold(p))) for p in quoted + caps if WORD.findall(fold(p)))
-    return Ask(kind, subject, relation, unit, scope, concepts, phrases)
+    return Ask(kind, subject, relation, unit, scope, concepts, phrases, _head_noun(low.split(), set(words)))
+
+
+def _head_noun(tokens: list[str], related: set[str]) -> str:
+    """The stem of the noun the question asks for: the last of the first run of relation words ("the broadcast
+    format of": format; "the genre of the film": genre), or what follows "type of" / "kind of"."""
+    for i, token in enumerate(tokens):
+        if token in ("type", "kind", "sort") and i + 2 < len(tokens) and tokens[i + 1] == "of":
+            return stem(tokens[i + 2], "en")
+    for i, token in enumerate(tokens):
+        if token in related and token not in _GROUPS:
+            while i + 1 < len(tokens) and tokens[i + 1] in related and tokens[i + 1] not in _GROUPS:
+                i += 1
+            return stem(tokens[i], "en")
+    return ""
 
 
 def _starts_question(run: str) -> bool:
-    return fold(run.split()[0]) in _ASK_WORDS or fold(run.split()[0]) in FUNCTION_WORDS
+    return fold(run.split()[0]) in ASK_WORDS or fold(run.split()[0]) in FUNCTION_WORDS
 
 
 def _relation_keys(word: str) -> frozenset[str]:
@@ -288,5 +305,5 @@ def _unit_of(word: str) -> str:
 
 def ask_in_words(query: str, ask: Ask) -> str:
     """A short label for what was asked: the query's relation words and subject, as the user wrote them."""
-    keep = [w for w in WORD.findall(query) if fold(w) not in _ASK_WORDS and fold(w) not in FUNCTION_WORDS]
+    keep = [w for w in WORD.findall(query) if fold(w) not in ASK_WORDS and fold(w) not in FUNCTION_WORDS]
     return " ".join(keep)[:80]
