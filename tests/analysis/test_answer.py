@@ -442,3 +442,20 @@ def test_what_kind_is_answered_by_the_words_before_the_asked_noun() -> None:
     crossing = "WCMX is a radio station owned by a basketball team, and its format changed in 2010."
     other = answer_statements("b.test", "", crossing, ask)
     assert other is None or other.value != "basketball team"
+
+
+def test_a_name_that_carries_the_asked_noun_answers_which_line_or_party() -> None:
+    line = read_ask("Which line is Belorussky a station on?")
+    assert line is not None and line.noun == "line"
+    page = (
+        "Belorusskaya is a Moscow Metro station of Belorussky on the Koltsevaya line, near Tverskaya Street."
+    )
+    found = answer_statements("a.test", "", page, line)
+    assert found is not None and found.value == "Koltsevaya line"
+    party = read_ask("What political party was John Harmon affiliated with?")
+    assert party is not None
+    text = (
+        "John Harmon, born in Castleford, stood for the Conservative Party in the Valley Railroad Convention."
+    )
+    said = answer_statements("b.test", "", text, party)
+    assert said is not None and said.value == "Conservative Party"

@@ -36,7 +36,16 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
-from webquorum.analysis.ask import ASK_WORDS, NAME_NOUNS, WORD, Ask, AskKind, word_relates
+from webquorum.analysis.ask import (
+    ASK_WORDS,
+    BODY_NOUNS,
+    NAME_NOUNS,
+    NAMED_WITH_NOUN,
+    WORD,
+    Ask,
+    AskKind,
+    word_relates,
+)
 from webquorum.analysis.identity import (
     another_of_the_name,
     context_names,
@@ -369,11 +378,37 @@ def _value_in(
         by = re.search(r"(?:\b(\w+)\W+)?\bby\W+(?:[\w'’-]+\W+){0,4}$", text[max(start, at - 60) : at])
         # "directed by Raoul Walsh" answers who directed before "based on the play by Michael Morton" does
         made = by is not None and bool(by[1]) and word_relates(fold(by[1]), ask.relation)
-        candidates.append(((0 if made else 1 if by else 2, 0 if after else 1, abs(at - anchor)), n, at))
+        # "on the Koltsevaya line" answers "which line": a name the asked noun ends or follows
+        headed = _headed(n.surface, text[at + len(n.surface) : at + len(n.surface) + 30], ask.noun)
+        rank = (0 if made else 1 if by else 2, 0 if headed else 1, 0 if after else 1, abs(at - anchor))
+        candidates.append((rank, n, at, headed))
     if not candidates:
         return None
-    _, n, at = min(candidates, key=lambda c: c[0])
+    _, n, at, headed = min(candidates, key=lambda c: c[0])
+    if headed == "after" and ask.noun in _NAMED_WITH_NOUN:  # "the Koltsevaya line": the noun is in the name
+        noun = _FIRST_WORD.match(text, at + len(n.surface))
+        if noun is not None:
+            stop = noun.end()
+            return Statement(site, url, text[at:stop], at, stop, person=n.key)
     return Statement(site, url, n.surface, at, at + len(n.surface), person=n.key)
+
+
+_FIRST_WORD = re.compile(r"\s+[\w'’-]+")
+_BODY_NOUNS = frozenset(stem(w, "en") for w in BODY_NOUNS)
+_NAMED_WITH_NOUN = frozenset(stem(w, "en") for w in NAMED_WITH_NOUN)
+
+
+def _headed(surface: str, following: str, noun: str) -> str:
+    """Whether a name carries the question's noun: as its last word ("Labour Party": "in"), or right after it
+    ("Koltsevaya line": "after"); empty when neither."""
+    if noun not in _BODY_NOUNS:
+        return ""
+    if stem(fold(surface.split()[-1]), "en") == noun:
+        return "in"
+    first = _FIRST_WORD.match(following)
+    if first is None or not first[0].strip()[:1].islower():  # "United States" is one name, not "United"
+        return ""
+    return "after" if stem(fold(first[0].strip()), "en") == noun else ""
 
 
 def _maker(words: str) -> bool:

@@ -107,6 +107,32 @@ NAME_NOUNS = frozenset(
         "capital",
     }
 )
+# Nouns of named places and bodies, by which a name may be called ("the Koltsevaya line", "the Labour
+# Party"): a name that carries the asked one answers "which line", "what party" before a name nearby. The
+# second set are those the name itself takes as its last word, shown with it.
+BODY_NOUNS = frozenset(
+    [
+        "company",
+        "team",
+        "club",
+        "band",
+        "label",
+        "network",
+        "country",
+        "city",
+        "state",
+        "province",
+        "region",
+        "county",
+        "district",
+        "party",
+        "university",
+        "line",
+        "river",
+        "capital",
+    ]
+)
+NAMED_WITH_NOUN = frozenset(["line", "party", "river", "county", "district", "university", "club", "team"])
 ASK_WORDS = frozenset(
     {
         "what",
