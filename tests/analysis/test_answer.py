@@ -459,3 +459,12 @@ def test_a_name_that_carries_the_asked_noun_answers_which_line_or_party() -> Non
     )
     said = answer_statements("b.test", "", text, party)
     assert said is not None and said.value == "Conservative Party"
+
+
+def test_an_agreed_figure_never_answers_a_question_that_asks_a_kind() -> None:
+    page = "Categories: Film stubs. 1948 films. 1940s American films. Film noir. Directed by Lew Landers."
+    c = compare_sources(
+        [src("a.test", page), src("b.test", page.replace("Film stubs", "Stubs"))],
+        query='What is the genre of the film "Inner Sanctum"?',
+    )
+    assert c.answer is None or c.answer.kind == "other"

@@ -24,6 +24,7 @@ are shown by count, then first appearance.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -126,6 +127,18 @@ class _Names:
     roles: list[_RoleMention] = field(default_factory=list)
 
 
+def _fits(item: _Item, kind: str) -> bool:
+    """Whether an agreed item is of the kind the question asks for: a name for "who", a date or a year for
+    "when", a figure other than a date for "how many"; nothing for a category question."""
+    if item.kind == "name":
+        return kind == "name"
+    is_date = bool(_DATE_SHAPE.fullmatch(item.value))
+    return (kind == "date" and is_date) or (kind == "figure" and not is_date)
+
+
+_DATE_SHAPE = re.compile(r"\d{4}(?:-\d{2}){0,2}")  # how format_figure shows a year, a month or a day
+
+
 def compare_sources(
     sources: Sequence[ComparedText],
     *,
@@ -174,6 +187,8 @@ def compare_sources(
     fallback = _answer(items, question) if question else None
     if fallback is not None and fallback.undescribed is not None:
         fallback = _figure_item(fallback.undescribed, described=True)
+    if fallback is not None and ask is not None and not _fits(fallback, ask.kind):
+        fallback = None  # "the genre of the film": an agreed count of films answers nothing asked
     if fallback is not None and (answer is None or (answer.count < 2 <= len(fallback.sites))):
         answer = Answer(
             "name" if fallback.kind == "name" else "figure",
