@@ -216,9 +216,8 @@ class Ask:
         frozenset()
     )  # quantity concepts it names ("revenue"): a figure must measure one
     phrases: tuple[str, ...] = ()  # the subject as written, folded: ("don't drink the water",)
-    noun: str = (
-        ""  # the stem of the last relation word that is no event: "format" in "the broadcast format of"
-    )
+    # the stem of the noun asked for: "format" in "the broadcast format of", "medium" in "which type of"
+    noun: str = ""
 
 
 def read_ask(query: str) -> Ask | None:
