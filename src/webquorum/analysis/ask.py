@@ -212,9 +212,8 @@ class Ask:
     relation: frozenset[str]  # stems of what it asks of it: {"popul"}
     unit: str = ""  # the count class or dimension wanted ("people", "length"), when the question names one
     scope: frozenset[str] = frozenset()  # a scope the question names ("metro", "national")
-    concepts: frozenset[str] = (
-        frozenset()
-    )  # quantity concepts it names ("revenue"): a figure must measure one
+    # quantity concepts it names ("revenue"): a figure must measure one
+    concepts: frozenset[str] = frozenset()
     phrases: tuple[str, ...] = ()  # the subject as written, folded: ("don't drink the water",)
     # the stem of the noun asked for: "format" in "the broadcast format of", "medium" in "which type of"
     noun: str = ""
