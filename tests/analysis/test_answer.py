@@ -468,3 +468,11 @@ def test_an_agreed_figure_never_answers_a_question_that_asks_a_kind() -> None:
         query='What is the genre of the film "Inner Sanctum"?',
     )
     assert c.answer is None or c.answer.kind == "other"
+
+
+def test_an_infobox_label_run_into_a_name_is_not_part_of_it() -> None:
+    ask = read_ask('Who is the artist of the album "Shock Valve"?')
+    assert ask is not None
+    page = "Shock Valve Studio album by Twelve Gauge Valentine Released 2007 Recorded 2006 Genre Metalcore"
+    found = answer_statements("a.test", "", page, ask)
+    assert found is not None and found.value == "Twelve Gauge Valentine"

@@ -385,6 +385,11 @@ def _value_in(
     if not candidates:
         return None
     _, n, at, headed = min(candidates, key=lambda c: c[0])
+    label = _LABEL_AFTER.search(n.surface)
+    if (
+        label is not None and label.start() > 0
+    ):  # "Twelve Gauge Valentine Released 2007": an infobox's next label
+        n = n._replace(surface=n.surface[: label.start()], key=name_key(n.surface[: label.start()]))
     if headed == "after" and ask.noun in _NAMED_WITH_NOUN:  # "the Koltsevaya line": the noun is in the name
         noun = _FIRST_WORD.match(text, at + len(n.surface))
         if noun is not None:
@@ -394,6 +399,11 @@ def _value_in(
 
 
 _FIRST_WORD = re.compile(r"\s+[\w'’-]+")
+# The labels of an encyclopedia's infobox, which a page flattened to text runs into the value before them
+_LABEL_AFTER = re.compile(
+    r"\s+(?:Released|Recorded|Genre|Length|Label|Producer|Studio|Chronology|Hidden|Born|Died|Website|"
+    r"Founded|Headquarters|Type|Format|Language|Country|Location)\b.*$"
+)
 _BODY_NOUNS = frozenset(stem(w, "en") for w in BODY_NOUNS)
 _NAMED_WITH_NOUN = frozenset(stem(w, "en") for w in NAMED_WITH_NOUN)
 
