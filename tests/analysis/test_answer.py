@@ -361,6 +361,7 @@ def test_the_name_after_the_asked_verb_and_by_answers_before_another_by() -> Non
         ("an Irish-American rugby union player", "rugby union"),
         ("a former American football player", "American football"),
         ("a Canadian professional wrestler", "wrestling"),
+        ("a retired Russian ice hockey forward", "ice hockey"),
     ],
 )
 def test_a_sport_question_is_answered_by_the_sport_the_definition_names(definition: str, sport: str) -> None:
@@ -476,3 +477,10 @@ def test_an_infobox_label_run_into_a_name_is_not_part_of_it() -> None:
     page = "Shock Valve Studio album by Twelve Gauge Valentine Released 2007 Recorded 2006 Genre Metalcore"
     found = answer_statements("a.test", "", page, ask)
     assert found is not None and found.value == "Twelve Gauge Valentine"
+
+
+def test_a_definition_naming_no_sport_does_not_answer_a_sport_question() -> None:
+    ask = read_ask("What sport is China Clipper associated with?")
+    assert ask is not None
+    page = "China Clipper is a term often associated with the flying boats of the 1930s."
+    assert answer_statements("a.test", "", page, ask) is None

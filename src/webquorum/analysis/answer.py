@@ -55,7 +55,7 @@ from webquorum.analysis.identity import (
 )
 from webquorum.text.figure_claims import FigureClaim, FigureClaimReader, reader_for, same_quantity
 from webquorum.text.fold import fold
-from webquorum.text.lexicon import FUNCTION_WORDS, PLAYER_QUALIFIERS, SPORT_OF_AGENT
+from webquorum.text.lexicon import FUNCTION_WORDS, PLAYER_QUALIFIERS, SPORT_OF_AGENT, SPORT_ROLES
 from webquorum.text.measures import PAST_ROLE, stem
 from webquorum.text.names import name_key, name_mentions
 from webquorum.text.readings import Figure, figures_agree, format_figure, unit_key
@@ -247,7 +247,9 @@ def _defined_as(site: str, url: str, text: str, folded: str, ask: Ask) -> Statem
         if words:
             phrase = " ".join(words)
             if "sport" in ask.relation:
-                phrase = _sport_of(words) or phrase
+                phrase = _sport_of(words)
+                if not phrase:
+                    continue  # a definition that names no sport ("a run to the last") does not answer
             at = m.start("np")
             return Statement(
                 site,
@@ -298,7 +300,7 @@ def _sport_of(words: list[str]) -> str:
     last = fold(words[-1])
     if last in SPORT_OF_AGENT:
         return SPORT_OF_AGENT[last]
-    if last not in ("player", "players") or len(words) < 2:
+    if last not in SPORT_ROLES or len(words) < 2:
         return ""
     kind = list(words[:-1])
     # sports are written in lower case; a capital word before the sport is a nationality, except where it
@@ -308,6 +310,8 @@ def _sport_of(words: list[str]) -> str:
         or (kind[0][:1].isupper() and fold(kind[1]) not in ("football", "rules") if len(kind) > 1 else False)
     ):
         kind.pop(0)
+    if any(fold(w) in FUNCTION_WORDS for w in kind):
+        return ""
     return " ".join(kind)
 
 

@@ -139,7 +139,9 @@ SPORT_OF_AGENT: dict[str, str] = {
     "midfielder": "football",
     "striker": "football",
 }
-# Words before "player" that say what kind of player, not which sport ("former professional tennis player").
+# Nouns after which a sportsperson's definition names the sport ("ice hockey forward", "cricket umpire").
+SPORT_ROLES = _words("player players forward defender winger guard centre center referee umpire coach")
+# Words before such a noun that say what kind of player, not which sport ("former professional tennis player").
 PLAYER_QUALIFIERS = _words("former retired professional amateur international semi-professional college")
 
 # Words that are a company's legal form, never the start of its name ("Acme Inc", not "Inc Foo").
