@@ -141,7 +141,7 @@ SPORT_OF_AGENT: dict[str, str] = {
 }
 # Nouns after which a sportsperson's definition names the sport ("ice hockey forward", "cricket umpire").
 SPORT_ROLES = _words("player players forward defender winger guard centre center referee umpire coach")
-# Words before such a noun that say what kind of player, not which sport ("former professional tennis player").
+# Words before such a noun that say what kind of player, not which sport ("former professional player").
 PLAYER_QUALIFIERS = _words("former retired professional amateur international semi-professional college")
 
 # Words that are a company's legal form, never the start of its name ("Acme Inc", not "Inc Foo").
