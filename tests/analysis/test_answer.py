@@ -484,3 +484,21 @@ def test_a_definition_naming_no_sport_does_not_answer_a_sport_question() -> None
     assert ask is not None
     page = "China Clipper is a term often associated with the flying boats of the 1930s."
     assert answer_statements("a.test", "", page, ask) is None
+
+
+def test_a_formulaic_sentence_naming_another_maker_is_no_edited_copy_when_the_pages_differ_around_it() -> (
+    None
+):
+    line = "Shock Valve is the second studio album by the American hip hop producer {maker}."
+    c = compare_sources(
+        [
+            src("a.test", line.format(maker="Timbaland") + " It came out in 2007 on Mosley Music Group."),
+            src("b.test", line.format(maker="Timbaland") + " It came out in 2007 on Mosley Music Group."),
+            src(
+                "c.test",
+                line.format(maker="Valen Tyne") + " Solid State Records issued it in Seattle in 2005.",
+            ),
+        ],
+        query='Who is the artist of the album "Shock Valve"?',
+    )
+    assert c.disagreed == []

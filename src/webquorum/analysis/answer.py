@@ -693,11 +693,13 @@ _COPY_CUT_WORDS = 12
 
 def _copy_frame(text: str, s: Statement) -> frozenset[str]:
     """The statement's sentence as content words, the values aside; when the sentence is too short to be told
-    from a formula ("As of the 2010 census, the city population was 220."), the words around it as well,
+    from a formula ("As of the 2010 census, the city population was 220."; for a name, fewer than a dozen
+    words: "Shock Value is the second album by Timbaland."), the words around it as well,
     so that a page copied with one figure changed is still told from a page about another town written to the
     same formula (the town's county and the words around differ)."""
     own = _frame(text, s)
-    if len(own) >= _COPY_WORDS:
+    # a name's sentence is formulaic far more often ("X is the second album by Y"): a dozen words or more
+    if len(own) >= (_COPY_WORDS if s.figure is not None else _COPY_CUT_WORDS):
         return own
     around = text[max(0, s.start - _COPY_REACH) : s.start] + " " + text[s.end : s.end + _COPY_REACH]
     words = WORD.findall(fold(around))
