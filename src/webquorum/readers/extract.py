@@ -377,8 +377,11 @@ def _lean(html: str, tree: LexborHTMLParser) -> tuple[str, str | None]:
 
 
 def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) -> Document:
-    html = cap_tags(html)  # before any tree is built: tags and depth set the parsers' cost (bounds.py)
-    check_depth(html, url)
+    opened = html.count("<")  # once for both bounds
+    html = cap_tags(
+        html, opened
+    )  # before any tree is built: tags and depth set the parsers' cost (bounds.py)
+    check_depth(html, url, opened)
     tree = LexborHTMLParser(html)
     lean, sheet = _lean(html, tree)
     page = parse_html(
