@@ -382,7 +382,10 @@ def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) 
         html, opened
     )  # before any tree is built: tags and depth set the parsers' cost (bounds.py)
     check_depth(html, url, opened)
-    tree = LexborHTMLParser(html)
+    # Encoded once, for lexbor and the wall check: the bytes selectolax would make of the str (which
+    # decode_text never leaves with a lone surrogate, the one character its encoding would drop).
+    encoded = html.encode("utf-8", "surrogatepass")
+    tree = LexborHTMLParser(encoded)
     lean, sheet = _lean(html, tree)
     page = parse_html(
         lean
@@ -400,7 +403,7 @@ def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) 
     visible = LazyVisible(tree.body, len(html))
     embeds = _embeds(tree, visible)
     text = main_text(article_text(page, final_url, lambda: len(visible()), MAIN_TEXT_RULES, sheet), embeds)
-    blocked = block_reason(html, None, visible, title=meta["title"], article=text)
+    blocked = block_reason(html, None, visible, title=meta["title"], article=text, encoded=encoded)
     if blocked:
         raise BlockedError(f"{blocked} at {final_url}", url=url)
     if not text:
