@@ -25,6 +25,7 @@ selectors per page.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from lxml.etree import XPath
 from lxml.html import HtmlElement
@@ -75,8 +76,13 @@ def _may_hide(block: str) -> bool:
     )
 
 
+@lru_cache(maxsize=4096)
 def hides(block: str) -> bool:
-    """True when a CSS declaration block makes its element's text invisible (the rules in the module doc)."""
+    """True when a CSS declaration block makes its element's text invisible (the rules in the module doc).
+
+    Remembered per block: a page repeats its inline styles (a news page tests about 150 blocks, most of
+    them more than once, and most name ``none`` or ``hidden`` somewhere, so they are parsed).
+    """
     if not _may_hide(block):
         return False
     decl = _declarations(block)
