@@ -99,3 +99,22 @@ def test_a_page_read_lean_says_what_it_said_before() -> None:
     )
     assert "subscribe" not in doc.text and ARTICLE in doc.text
     assert doc.published == "2026-03-02"
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        "<script>" * 200_000,  # openers that never close
+        "<style>a{}</style>" * 60_000,  # a million characters of closed sheets
+        "<!--" * 250_000,
+        "<script><!--<script>" * 50_000,
+        "<title>" + "<script>x</script>" * 50_000,
+        "<script>x</script >" * 50_000,
+    ],
+)
+def test_a_hostile_page_is_scanned_once(shape: str) -> None:
+    """Each element moves the scan past its end or stops it: a megabyte of any shape is one pass (a
+    quadratic scan would take minutes here)."""
+    lean = lean_html(f"<html><body>{shape}<p>end</p></body></html>")
+    assert lean.html.endswith("<p>end</p></body></html>")
+    assert len(lean.sheet) <= len(shape)

@@ -107,11 +107,15 @@ def _charset_label(label: str | None) -> str | None:
     return "cp1252" if name in {"latin-1", "iso8859-1", "ascii"} else name
 
 
+# Control bytes that text does not carry (tab, line feed, form feed, carriage return and escape aside).
+_CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 12, 13, 27))
+
+
 def _looks_binary(body: bytes) -> bool:
     head = body[:4096]
     if head.startswith(_BINARY_MAGIC) or b"\x00" in head:
         return True
-    controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13, 27))
+    controls = len(head) - len(head.translate(None, _CONTROL_BYTES))  # counted in C, not byte by byte
     return controls > len(head) * 0.05
 
 
