@@ -270,7 +270,11 @@ def _origin(base: str) -> str | None:
     return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") and parts.netloc else None
 
 
-def _links(tree: LexborHTMLParser, base: str) -> list[tuple[str, str]]:
+def _links(tree: LexborHTMLParser, base: str, tags: int | None = None) -> list[tuple[str, str]]:
+    """The page's links, ``(text, absolute URL)``, first of each URL, at most :data:`MAX_LINKS`.
+
+    ``tags``: at least the page's count of ``<``, when known.
+    """
     base_node = tree.css_first("base[href]")
     if base_node is not None:
         base = urljoin(base, base_node.attributes.get("href") or "")
@@ -278,7 +282,7 @@ def _links(tree: LexborHTMLParser, base: str) -> list[tuple[str, str]]:
     seen_hrefs: set[str] = set()
     seen: set[str] = set()
     links: list[tuple[str, str]] = []
-    for node in _anchors(tree):
+    for node in _anchors(tree, tags):
         href = (node.attributes.get("href") or "").strip()
         if href in seen_hrefs or href.startswith(("#", "javascript:", "mailto:", "tel:", "data:")):
             continue
@@ -307,12 +311,18 @@ _MAX_ANCHORS_SCANNED = (
 )  # duplicates and fragments included; a page of a million links stops here
 
 
-def _anchors(tree: LexborHTMLParser) -> Iterator[LexborNode]:
+def _anchors(tree: LexborHTMLParser, tags: int | None = None) -> Iterator[LexborNode]:
     """``<a href>`` nodes in document order, produced lazily and at most ``_MAX_ANCHORS_SCANNED`` of them.
 
-    ``tree.css("a[href]")`` would build a Python object for every link of the page first.
+    ``tree.tags("a")`` builds a Python object for every ``<a>`` of the page first, so it is used only on a
+    page with too few tags (``tags``, at least its count of ``<``) to hold more than that: there it is the
+    same list, found in C (0.07 ms on a news page, where walking every node is 0.23). Not
+    ``css("a[href]")``: it also matches an SVG link's ``xlink:href``.
     """
     if tree.root is None:
+        return
+    if tags is not None and tags <= _MAX_ANCHORS_SCANNED:
+        yield from (node for node in tree.tags("a") if "href" in node.attributes)
         return
     scanned = 0
     for node in tree.root.traverse():
@@ -403,7 +413,7 @@ def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) 
         "canonical_url": _canonical(tree, tags, final_url),
         "language": (lang or _meta(tags, "og:locale") or "").replace("_", "-").split("-")[0].lower() or None,
     }
-    links = _links(tree, final_url)
+    links = _links(tree, final_url, opened)
     visible = LazyVisible(tree.body, len(html))
     embeds = _embeds(tree, visible)
     text = main_text(article_text(page, final_url, lambda: len(visible()), MAIN_TEXT_RULES, sheet), embeds)
