@@ -2,7 +2,8 @@
 
 Dispatch is by sniffed bytes first, then by media type: ``%PDF-`` goes to :mod:`.pdf` whatever
 the header says; HTML/XHTML goes through trafilatura on the page less its hidden text, one lxml
-tree per page (:mod:`.choose`, :mod:`.hidden`, :mod:`.cascade`); embedded posts it dropped between two kept
+tree per page, parsed without the page's scripts and style sheets (:mod:`.lean`, :mod:`.choose`,
+:mod:`.hidden`, :mod:`.cascade`); embedded posts it dropped between two kept
 paragraphs are put
 back (:mod:`.embeds`) and promotion blocks dropped (:mod:`.promo`). The page's whole main text is
 returned: the first-real-sentence trim (:mod:`.trim`) is the brief's, not the page's, so headings,
@@ -391,19 +392,17 @@ def _lean(html: str, tree: LexborHTMLParser) -> tuple[str, str | None]:
 
 
 def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) -> Document:
-    opened = html.count("<")  # once for both bounds
-    html = cap_tags(
-        html, opened
-    )  # before any tree is built: tags and depth set the parsers' cost (bounds.py)
+    # Before any tree is built: tags and depth set the parsers' cost (bounds.py); "<" counted once for both.
+    opened = html.count("<")
+    html = cap_tags(html, opened)
     check_depth(html, url, opened)
     # Encoded once, for lexbor and the wall check: the bytes selectolax would make of the str (which
     # decode_text never leaves with a lone surrogate, the one character its encoding would drop).
     encoded = html.encode("utf-8", "surrogatepass")
     tree = LexborHTMLParser(encoded)
     lean, sheet = _lean(html, tree)
-    page = parse_html(
-        lean
-    )  # the one lxml tree: htmldate copies it, then hidden text goes and trafilatura reads it
+    # The one lxml tree: htmldate copies it, then hidden text goes and trafilatura reads it.
+    page = parse_html(lean)
     html_node = tree.css_first("html")
     lang = html_node.attributes.get("lang") if html_node is not None else None
     tags = _meta_tags(tree)

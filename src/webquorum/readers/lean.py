@@ -1,10 +1,10 @@
 """Take a page's scripts and style sheets out of its HTML before lxml parses it.
 
-They are most of a news page's bytes (about 60% of the 88 news pages': script 25%, style 32%) and no
+They are most of a news page's characters (58% of the 88 news pages': style 32%, script 26%) and no
 reader of the lxml tree wants them: trafilatura deletes both before it reads, readability and jusText
 too, and hidden text (:mod:`.hidden`) reads only the style sheets' text, which is handed to it apart.
-lxml then parses about half the characters and every copy of the tree trafilatura makes is smaller:
-about 1 ms less per news page than the scan costs. Structured data (``<script
+lxml then parses less than half the characters, hidden text and trafilatura walk and copy a smaller
+tree: 0.4-0.7 ms less per news page, the scan and its check (0.6 ms) paid. Structured data (``<script
 type="application/ld+json">``) stays, because trafilatura's baseline rescue, its forum test and
 htmldate read it.
 
