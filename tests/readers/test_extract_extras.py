@@ -44,3 +44,21 @@ def test_deeply_nested_json_is_refused_not_a_crash() -> None:
             extract_document(
                 body, content_type=media, url="https://a.example/x.json", final_url="https://a.example/x.json"
             )
+
+
+def test_links_are_the_same_found_in_c_or_by_walking_the_tree() -> None:
+    """A page with few tags has its anchors listed in C; an SVG map's ``xlink:href`` is not a link there
+    either (lexbor's ``[href]`` selector would take it, and link the page to itself)."""
+    from selectolax.lexbor import LexborHTMLParser
+
+    from webquorum.readers.extract import _anchors, _links
+
+    html = (
+        "<html><body><p>See <a href='/a'>A</a>, <a>no href</a> and <a href='https://b.test/x'>B</a>.</p>"
+        "<svg><a xlink:href='https://c.test/map'><path d='M0 0'/></a></svg><a href=''>top</a></body></html>"
+    )
+    tree = LexborHTMLParser(html)
+    walked = [node.html for node in _anchors(tree)]
+    assert [node.html for node in _anchors(tree, html.count("<"))] == walked and len(walked) == 3
+    links = _links(tree, "https://a.test/page", html.count("<"))
+    assert [url for _, url in links] == ["https://a.test/a", "https://b.test/x", "https://a.test/page"]

@@ -121,19 +121,21 @@ def article_text(
     final_url: str,
     visible_chars: Callable[[], int],
     rules: MainTextRules = MAIN_TEXT_RULES,
+    sheet: str | None = None,
 ) -> str:
     """trafilatura's text of the page: fast mode, then the fallback when fast kept little of a long visible
     page.
 
     ``page`` is the HTML or its tree from :func:`parse_html`, which this consumes (hidden text is
     dropped from it and trafilatura prunes it in place). ``visible_chars`` measures the page's visible
-    text; it is only called when fast mode's text is short enough for the answer to matter.
+    text; it is only called when fast mode's text is short enough for the answer to matter. ``sheet``:
+    the style sheets' text when the tree was parsed without its style elements (:mod:`.lean`).
     """
     tree = parse_html(page) if isinstance(page, str) else page
     if tree is None:
         return ""
     if rules.hidden:
-        drop_hidden(tree)
+        drop_hidden(tree, sheet)
     if _has_cascade():  # both modes share their common work (cascade.py)
         cascade = Cascade(tree, final_url)
         extract: Callable[[bool], str] = lambda fast: cascade.text(fast=fast)  # noqa: E731

@@ -25,6 +25,7 @@ selectors per page.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from lxml.etree import XPath
 from lxml.html import HtmlElement
@@ -75,8 +76,13 @@ def _may_hide(block: str) -> bool:
     )
 
 
+@lru_cache(maxsize=4096)
 def hides(block: str) -> bool:
-    """True when a CSS declaration block makes its element's text invisible (the rules in the module doc)."""
+    """True when a CSS declaration block makes its element's text invisible (the rules in the module doc).
+
+    Remembered per block: a page repeats its inline styles (a news page tests about 150 blocks, most of
+    them more than once, and most name ``none`` or ``hidden`` somewhere, so they are parsed).
+    """
     if not _may_hide(block):
         return False
     decl = _declarations(block)
@@ -135,13 +141,17 @@ def _may_show(block: str) -> bool:
     return "display" in low or "visibility" in low
 
 
-def _sheet_selectors(tree: HtmlElement) -> list[str]:
+def _sheet_selectors(tree: HtmlElement, sheet: str | None = None) -> list[str]:
     """XPath tests for the simple selectors that a top-level ``<style>`` rule hides and no rule shows again.
 
     Mobile-first sheets hide ``.desktop`` at the top and show it inside ``@media (min-width: ...)``:
     such a class is hidden on some screens only, so it stays; rules inside ``@media`` never hide.
+    ``sheet``: the text of the page's style elements when they were taken out before the parse
+    (:mod:`.lean`); None reads them from ``tree``.
     """
-    css = _COMMENT.sub(" ", "".join(node.text or "" for node in tree.iter("style"))[:_MAX_STYLE_CHARS])
+    if sheet is None:
+        sheet = "".join(node.text or "" for node in tree.iter("style"))
+    css = _COMMENT.sub(" ", sheet[:_MAX_STYLE_CHARS])
     if not _may_hide(css):
         return []
     rules = _rules(css)
@@ -189,7 +199,7 @@ def _one_walk(tests: list[str]) -> str:
     return f"descendant-or-self::*[{' or '.join(parts)}]"
 
 
-def _hidden_elements(tree: HtmlElement) -> list[HtmlElement]:
+def _hidden_elements(tree: HtmlElement, sheet: str | None) -> list[HtmlElement]:
     found: list[HtmlElement] = list(tree.iter("noscript", "template"))
     for node in _MARKED(tree):
         hidden = node.get("hidden")
@@ -199,7 +209,7 @@ def _hidden_elements(tree: HtmlElement) -> list[HtmlElement]:
             or hides(node.get("style") or "")
         ):
             found.append(node)
-    tests = _sheet_selectors(tree)
+    tests = _sheet_selectors(tree, sheet)
     if tests:
         body = tree.find("body")
         if body is not None:
@@ -250,9 +260,13 @@ def _inside(node: HtmlElement, chosen: set[HtmlElement], memo: dict[HtmlElement,
     return found
 
 
-def drop_hidden(tree: HtmlElement) -> int:
-    """Remove the hidden elements of ``tree`` in place (tail text kept); the number removed."""
-    candidates = _hidden_elements(tree)
+def drop_hidden(tree: HtmlElement, sheet: str | None = None) -> int:
+    """Remove the hidden elements of ``tree`` in place (tail text kept); the number removed.
+
+    ``sheet``: the page's style-sheet text when its style elements are no longer in ``tree``
+    (:mod:`.lean`).
+    """
+    candidates = _hidden_elements(tree, sheet)
     if not candidates:
         return 0
     chosen = set(candidates)

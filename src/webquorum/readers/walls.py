@@ -88,15 +88,17 @@ _MARKER_ANCHORS = tuple(
 )
 
 
-def _challenge_marker(text: str) -> str | None:
+def _challenge_marker(text: str, encoded: bytes | None = None) -> str | None:
     """The first challenge marker in ``text``, letter case aside.
 
-    Searched in the page as ASCII bytes, every other character a ``?``, lowered: a third cheaper than
-    lowering the string when the page has any non-ASCII character. The markers are ASCII, hold no ``k``
-    (the Kelvin sign lowers to one) and none ends in ``i`` (``İ`` lowers to ``i`` and a combining dot), so
-    they are found exactly where ``str.lower`` finds them (``tests/readers/test_reader_walls.py``).
+    Searched in the page's UTF-8 bytes (``encoded``, when the caller has them: the reader encodes each
+    page once, for lexbor and this), ASCII letters lowered: far cheaper than lowering the string. Every
+    byte of a non-ASCII character is past 0x7f, so an ASCII marker only matches ASCII characters; the
+    markers hold no ``k`` (the Kelvin sign lowers to one) and none ends in ``i`` (``İ`` lowers to ``i``
+    and a combining dot), so they are found exactly where ``str.lower`` finds them
+    (``tests/readers/test_reader_walls.py``).
     """
-    lowered = text.encode("ascii", "replace").lower()
+    lowered = (text.encode("utf-8", "surrogatepass") if encoded is None else encoded).lower()
     anchored: dict[bytes, bool] = {}
     for marker, anchor in _MARKER_ANCHORS:
         present = anchored.get(anchor)
@@ -122,6 +124,7 @@ def block_reason(
     visible: str | Callable[[], str] | None,
     title: str | None = None,
     article: str | None = None,
+    encoded: bytes | None = None,
 ) -> str | None:
     """:func:`detect_block_page`, given the page's visible text (or how to get it) and its main text if known.
 
@@ -129,8 +132,9 @@ def block_reason(
     with little prose. When the main text is known and holds real prose, the visible text is not
     needed: that spares its tree walk on most pages, and a page whose visible text looked short
     because it all sits in one ``<form>`` (ASP.NET) or is drawn by a script is read, not refused.
+    ``encoded``: ``text`` as UTF-8 bytes, when the caller has them.
     """
-    challenge = _challenge_marker(text)
+    challenge = _challenge_marker(text, encoded)
     if challenge:
         return f"bot challenge page ({challenge})"
     titled = title is not None and " ".join(title.split()).lower() in _CHALLENGE_TITLES
