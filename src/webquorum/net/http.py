@@ -36,7 +36,6 @@ import asyncio
 import ipaddress
 import logging
 import socket
-import ssl
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,7 +44,6 @@ from urllib.parse import urljoin, urlsplit
 import anyio
 import httpcore2
 import httpx2
-from httpcore2._utils import is_socket_readable  # the test httpcore's own stream runs on its socket
 
 from webquorum.errors import (
     BadContentError,
@@ -64,6 +62,7 @@ from webquorum.errors import (
 from webquorum.net.decode import ACCEPT_ENCODING, BodyDecoder, check_codings
 from webquorum.net.guard import AddressPolicy, IPAddress, address_class, parse_ip_literal
 from webquorum.net.proxy import ProxyRoutes, shown
+from webquorum.net.stream import connect_tcp
 from webquorum.wire import HttpRequest, HttpResponse
 
 USER_AGENT = "webquorum/0.1 (+https://github.com/webquorum/webquorum)"
@@ -132,49 +131,13 @@ def refuse_forbidden(guard: AddressPolicy, host: str, addresses: Iterable[IPAddr
         )
 
 
-class _SteadyInfoStream(httpcore2.AsyncNetworkStream):
-    """A connection whose fixed details (its socket, its peer and local address) are looked up once.
+class PinnedBackend(httpcore2.AsyncNetworkBackend):
+    """Resolve once, check every address (when guarded), connect to the checked literal.
 
-    Why: httpcore asks every idle connection ``is_readable`` each time it hands out a connection,
-    and the reader asks each response's ``server_addr``; through anyio each question rebuilds the
-    stream's whole attribute table (about 40 microseconds), so a pool of a dozen idle connections
-    cost the event loop a few milliseconds a brief. The socket and the addresses never change for
-    a connection's life (TLS wraps the same socket), so the answers are the ones anyio gives, kept.
+    The connection is an asyncio transport (:mod:`webquorum.net.stream`), not httpcore's anyio stream.
     """
 
-    def __init__(self, inner: httpcore2.AsyncNetworkStream) -> None:
-        self._inner = inner
-        self._kept: dict[str, Any] = {}
-
-    async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        return await self._inner.read(max_bytes, timeout)
-
-    async def write(self, buffer: bytes, timeout: float | None = None) -> None:
-        await self._inner.write(buffer, timeout)
-
-    async def aclose(self) -> None:
-        await self._inner.aclose()
-
-    async def start_tls(
-        self, ssl_context: ssl.SSLContext, server_hostname: str | None = None, timeout: float | None = None
-    ) -> httpcore2.AsyncNetworkStream:
-        return _SteadyInfoStream(await self._inner.start_tls(ssl_context, server_hostname, timeout))
-
-    def get_extra_info(self, info: str) -> Any:
-        if info == "is_readable":
-            return is_socket_readable(self.get_extra_info("socket"))
-        if info in ("socket", "server_addr", "client_addr"):
-            if info not in self._kept:
-                self._kept[info] = self._inner.get_extra_info(info)
-            return self._kept[info]
-        return self._inner.get_extra_info(info)
-
-
-class PinnedBackend(httpcore2.AsyncNetworkBackend):
-    """Resolve once, check every address (when guarded), connect to the checked literal."""
-
     def __init__(self, resolve: Mapping[str, str], guard: AddressPolicy | None) -> None:
-        self._inner = httpcore2.AnyIOBackend()
         self._resolve = {_host_key(k): v for k, v in resolve.items()}
         self._guard = guard
 
@@ -192,9 +155,7 @@ class PinnedBackend(httpcore2.AsyncNetworkBackend):
         last: Exception | None = None
         for ip in addresses:
             try:
-                return _SteadyInfoStream(
-                    await self._inner.connect_tcp(str(ip), port, timeout, local_address, socket_options)
-                )
+                return await connect_tcp(str(ip), port, timeout, local_address, socket_options)
             except (httpcore2.ConnectError, httpcore2.ConnectTimeout) as exc:
                 last = exc
         raise last or httpcore2.ConnectError(f"no address for {host}")
@@ -203,7 +164,7 @@ class PinnedBackend(httpcore2.AsyncNetworkBackend):
         raise ForbiddenAddressError("unix sockets are never used")
 
     async def sleep(self, seconds: float) -> None:
-        await self._inner.sleep(seconds)
+        await asyncio.sleep(seconds)
 
 
 def _client(policy: NetPolicy, guard: AddressPolicy | None, proxy: str | None = None) -> httpx2.AsyncClient:
