@@ -33,9 +33,11 @@ to a third party (a reader service) instead of fetched here.
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import logging
 import socket
+import ssl
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -72,6 +74,7 @@ _JOIN_ON_LOOP_BYTES = 1 << 20  # a longer body's pieces are joined in a thread, 
 PACE_AFTER_BYTES = 256 * 1024  # a body read past this yields the event loop at every PACE_EVERY_BYTES
 PACE_EVERY_BYTES = 64 * 1024  # httpcore's own read size: about 0.3 ms of the loop's CPU through h11 and httpx
 PACE_PAUSE_S = 0.001
+MAX_CONNECTIONS = 64  # per pool: open at once, and kept alive when idle
 
 
 @dataclass(frozen=True)
@@ -167,10 +170,28 @@ class PinnedBackend(httpcore2.AsyncNetworkBackend):
         await asyncio.sleep(seconds)
 
 
+@functools.cache
+def tls_context() -> ssl.SSLContext:
+    """The system's CA store as every pool of this process verifies against, loaded once.
+
+    Loading it takes about 20 ms of CPU, and each client has two pools or more: a CLI command, a
+    worker's startup and every test client paid it two or three times.
+    """
+    return httpx2.create_ssl_context(trust_env=False)
+
+
 def _client(policy: NetPolicy, guard: AddressPolicy | None, proxy: str | None = None) -> httpx2.AsyncClient:
-    """A pool whose sockets are opened by :class:`PinnedBackend`; with ``proxy``, sockets go to the proxy."""
+    """A pool whose sockets are opened by :class:`PinnedBackend`; with ``proxy``, sockets go to the proxy.
+
+    Every connection the pool may hold can be kept alive: with a limit under that, a server busy
+    with more concurrent calls than the limit closed the surplus after each request and opened them
+    again for the next (a TLS handshake each, against a provider).
+    """
     transport = httpx2.AsyncHTTPTransport(
-        trust_env=False, limits=httpx2.Limits(max_connections=64, max_keepalive_connections=32), proxy=proxy
+        verify=tls_context(),
+        trust_env=False,
+        limits=httpx2.Limits(max_connections=MAX_CONNECTIONS, max_keepalive_connections=MAX_CONNECTIONS),
+        proxy=proxy,
     )
     # httpx2 has no public network_backend= argument; the pool attribute is stable across httpcore 1.x/2.x
     # (plain and proxy pools alike).
