@@ -402,7 +402,7 @@ def describe_fault(exc: BaseException) -> str:
     return redact(text)[:200]
 
 
-REDIS_CONNECTIONS = 16  # per client; a command waits (at most the timeout) for a free one
+REDIS_CONNECTIONS = 64  # per client; a command waits (at most the timeout) for a free one
 
 
 def redis_client(url: str, timeout_s: float, key: str = "store.url") -> Any:
@@ -410,9 +410,10 @@ def redis_client(url: str, timeout_s: float, key: str = "store.url") -> Any:
 
     redis-py's defaults (no socket timeout, three retries with backoff) would let a frozen
     server hold a caller far past its deadline. Its default pool opens a connection for every
-    command in flight, so a burst of a hundred calls opened a hundred (each a connect, a
-    handshake and a metadata read: about 2 ms of CPU); a command takes well under a
-    millisecond, so :data:`REDIS_CONNECTIONS` serve any burst, the others waiting their turn.
+    command in flight (each a connect, a handshake and a package-metadata read: about 2 ms of
+    CPU), and past 100 it fails the command at once ("Too many connections"), which marked the
+    store down for its cooldown during a burst of MCP calls. A command takes well under a
+    millisecond, so :data:`REDIS_CONNECTIONS` serve a burst, the others waiting their turn.
     """
     try:
         import redis.asyncio
