@@ -288,7 +288,7 @@ AREAS = (
     ("event loop and asyncio", ("asyncio/", "selectors", "select.epoll")),
     (
         "runtime (limits, breakers, retries, cache)",
-        ("webquorum/resilience/", "webquorum/runtime/", "webquorum/net/", "tenacity/"),
+        ("webquorum/resilience/", "webquorum/runtime/", "webquorum/net/"),
     ),
     (
         "regular expressions",

@@ -41,6 +41,9 @@ from tests.sim import web as simweb  # noqa: E402
 from tests.sim.mcp import free_port, research_web, spawn_http  # noqa: E402
 from tests.sim.web import SimWeb  # noqa: E402
 
+# issue 27: the server's CPU per web_search call, and calls a second, with one worker
+CPU_GOAL_MS, RATE_GOAL = 15.0, 50.0
+
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
@@ -201,6 +204,13 @@ def main() -> None:
             f"{r['workers']:7d} {r['calls']:6d} {r['throughput']:8.1f} {r['p50'] * 1000:8.0f} {r['p99'] * 1000:8.0f} "
             f"{r['p99'] / r['path']:9.2f} {r['alone']:11.2f} {r['cpu_ms']:12.1f} {r['rss']:14.1f}  {r['errors']:6d}"
         )
+    for r in rows:
+        if r["workers"] == 1:
+            print(
+                f"  goals (issue 27), one worker at {r['calls']} calls: CPU {r['cpu_ms']:.1f} ms per call = "
+                f"{r['cpu_ms'] / CPU_GOAL_MS:.2f}x the <= {CPU_GOAL_MS:g} ms goal; {r['throughput']:.1f} calls/s = "
+                f"{r['throughput'] / RATE_GOAL:.2f}x the >= {RATE_GOAL:g} calls/s goal"
+            )
     base = {r["calls"]: r["throughput"] for r in rows if r["workers"] == 1}
     for r in rows:
         if r["workers"] > 1 and r["calls"] in base:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import ssl
 import threading
 import tracemalloc
 from collections.abc import AsyncIterator
@@ -26,7 +27,15 @@ from webquorum.errors import (
 )
 from webquorum.net.decode import decode_body
 from webquorum.net.guard import AddressPolicy
-from webquorum.net.http import PACE_AFTER_BYTES, PACE_EVERY_BYTES, HttpClient, NetPolicy, _Pacer, check_url
+from webquorum.net.http import (
+    PACE_AFTER_BYTES,
+    PACE_EVERY_BYTES,
+    HttpClient,
+    NetPolicy,
+    _Pacer,
+    check_url,
+    tls_context,
+)
 from webquorum.wire import HttpRequest
 
 PAGE = article("Bridge", "The harbour bridge reopened to traffic on Saturday morning after eleven weeks.")
@@ -376,3 +385,14 @@ async def test_a_reused_connection_answers_with_its_address_every_time(
     for path in ("/a", "/a", "/bye", "/a", "/a"):
         resp = await client.fetch(simweb.url(path, host=SITE))
         assert resp.status == 200 and resp.address == "127.0.0.1"
+
+
+async def test_every_pool_verifies_against_one_ca_store_loaded_once() -> None:
+    first, second = HttpClient(), HttpClient()
+    try:
+        contexts = {id(c._transport._pool._ssl_context) for h in (first, second) for c in (h._api, h._web)}  # type: ignore[attr-defined]
+        assert contexts == {id(tls_context())}
+        assert tls_context().verify_mode == ssl.CERT_REQUIRED and tls_context().check_hostname
+    finally:
+        await first.aclose()
+        await second.aclose()

@@ -19,7 +19,13 @@ from webquorum.errors import (
     RateLimitedError,
     WebQuorumError,
 )
-from webquorum.resilience.retry import call_with_retry, is_retryable, is_testing, set_testing
+from webquorum.resilience.retry import (
+    call_with_retry,
+    is_retryable,
+    is_testing,
+    set_testing,
+    wait_before_retry,
+)
 
 
 class Upstream:
@@ -196,3 +202,13 @@ async def test_the_testing_switch_skips_sleeps_but_not_decisions() -> None:
 )
 def test_is_retryable(error: BaseException, expected: bool) -> None:
     assert is_retryable(error, max_wait_s=4.0) is expected
+
+
+@pytest.mark.parametrize("attempt", [1, 2, 3, 6, 200])
+def test_backoff_doubles_per_attempt_with_half_a_second_of_jitter_under_the_cap(attempt: int) -> None:
+    error = FetchError("connect", transient=True)
+    low = 0.5 * 2.0 ** min(attempt - 1, 64)
+    for _ in range(50):
+        assert low <= wait_before_retry(error, attempt, max_wait_s=1e30) <= low + 0.5
+        assert wait_before_retry(error, attempt, max_wait_s=4.0) <= 4.0
+    assert wait_before_retry(RateLimitedError("429", retry_after=-3.0), attempt, max_wait_s=4.0) == 0.0

@@ -178,3 +178,28 @@ def test_two_processes_share_one_limit(backend: str, tmp_path: Path, request: py
         worker.join(timeout=30)
         assert worker.exitcode == 0
     assert sum(granted) == 20
+
+
+async def test_a_burst_past_the_connection_limit_waits_its_turn_on_a_real_redis(redis_url: str) -> None:
+    """Three times as many concurrent operations as the client's connections all succeed (redis-py's own
+    pool failed past its limit, "Too many connections", and the store was marked down), and the client
+    never opens more than its limit."""
+    import redis.asyncio
+
+    from webquorum.resilience.store import REDIS_CONNECTIONS, RedisStore
+
+    store = open_store(redis_url, timeout_s=5.0)
+    assert isinstance(store, RedisStore)
+    try:
+        waits = await asyncio.gather(
+            *(store.acquire(f"burst:{i % 7}", 10_000, 60.0) for i in range(3 * REDIS_CONNECTIONS))
+        )
+        assert waits == [0.0] * (3 * REDIS_CONNECTIONS)
+        admin = redis.asyncio.Redis.from_url(redis_url)
+        try:
+            clients = (await admin.info("clients"))["connected_clients"]
+        finally:
+            await admin.aclose()
+        assert clients - 1 <= REDIS_CONNECTIONS  # the store's connections, the admin's aside
+    finally:
+        await store.aclose()

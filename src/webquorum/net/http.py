@@ -33,6 +33,7 @@ to a third party (a reader service) instead of fetched here.
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import logging
 import socket
@@ -45,7 +46,6 @@ from urllib.parse import urljoin, urlsplit
 import anyio
 import httpcore2
 import httpx2
-from httpcore2._utils import is_socket_readable  # the test httpcore's own stream runs on its socket
 
 from webquorum.errors import (
     BadContentError,
@@ -64,6 +64,7 @@ from webquorum.errors import (
 from webquorum.net.decode import ACCEPT_ENCODING, BodyDecoder, check_codings
 from webquorum.net.guard import AddressPolicy, IPAddress, address_class, parse_ip_literal
 from webquorum.net.proxy import ProxyRoutes, shown
+from webquorum.net.stream import connect_tcp
 from webquorum.wire import HttpRequest, HttpResponse
 
 USER_AGENT = "webquorum/0.1 (+https://github.com/webquorum/webquorum)"
@@ -73,6 +74,7 @@ _JOIN_ON_LOOP_BYTES = 1 << 20  # a longer body's pieces are joined in a thread, 
 PACE_AFTER_BYTES = 256 * 1024  # a body read past this yields the event loop at every PACE_EVERY_BYTES
 PACE_EVERY_BYTES = 64 * 1024  # httpcore's own read size: about 0.3 ms of the loop's CPU through h11 and httpx
 PACE_PAUSE_S = 0.001
+MAX_CONNECTIONS = 64  # per pool: open at once, and kept alive when idle
 
 
 @dataclass(frozen=True)
@@ -132,49 +134,13 @@ def refuse_forbidden(guard: AddressPolicy, host: str, addresses: Iterable[IPAddr
         )
 
 
-class _SteadyInfoStream(httpcore2.AsyncNetworkStream):
-    """A connection whose fixed details (its socket, its peer and local address) are looked up once.
+class PinnedBackend(httpcore2.AsyncNetworkBackend):
+    """Resolve once, check every address (when guarded), connect to the checked literal.
 
-    Why: httpcore asks every idle connection ``is_readable`` each time it hands out a connection,
-    and the reader asks each response's ``server_addr``; through anyio each question rebuilds the
-    stream's whole attribute table (about 40 microseconds), so a pool of a dozen idle connections
-    cost the event loop a few milliseconds a brief. The socket and the addresses never change for
-    a connection's life (TLS wraps the same socket), so the answers are the ones anyio gives, kept.
+    The connection is an asyncio transport (:mod:`webquorum.net.stream`), not httpcore's anyio stream.
     """
 
-    def __init__(self, inner: httpcore2.AsyncNetworkStream) -> None:
-        self._inner = inner
-        self._kept: dict[str, Any] = {}
-
-    async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        return await self._inner.read(max_bytes, timeout)
-
-    async def write(self, buffer: bytes, timeout: float | None = None) -> None:
-        await self._inner.write(buffer, timeout)
-
-    async def aclose(self) -> None:
-        await self._inner.aclose()
-
-    async def start_tls(
-        self, ssl_context: ssl.SSLContext, server_hostname: str | None = None, timeout: float | None = None
-    ) -> httpcore2.AsyncNetworkStream:
-        return _SteadyInfoStream(await self._inner.start_tls(ssl_context, server_hostname, timeout))
-
-    def get_extra_info(self, info: str) -> Any:
-        if info == "is_readable":
-            return is_socket_readable(self.get_extra_info("socket"))
-        if info in ("socket", "server_addr", "client_addr"):
-            if info not in self._kept:
-                self._kept[info] = self._inner.get_extra_info(info)
-            return self._kept[info]
-        return self._inner.get_extra_info(info)
-
-
-class PinnedBackend(httpcore2.AsyncNetworkBackend):
-    """Resolve once, check every address (when guarded), connect to the checked literal."""
-
     def __init__(self, resolve: Mapping[str, str], guard: AddressPolicy | None) -> None:
-        self._inner = httpcore2.AnyIOBackend()
         self._resolve = {_host_key(k): v for k, v in resolve.items()}
         self._guard = guard
 
@@ -192,9 +158,7 @@ class PinnedBackend(httpcore2.AsyncNetworkBackend):
         last: Exception | None = None
         for ip in addresses:
             try:
-                return _SteadyInfoStream(
-                    await self._inner.connect_tcp(str(ip), port, timeout, local_address, socket_options)
-                )
+                return await connect_tcp(str(ip), port, timeout, local_address, socket_options)
             except (httpcore2.ConnectError, httpcore2.ConnectTimeout) as exc:
                 last = exc
         raise last or httpcore2.ConnectError(f"no address for {host}")
@@ -203,13 +167,31 @@ class PinnedBackend(httpcore2.AsyncNetworkBackend):
         raise ForbiddenAddressError("unix sockets are never used")
 
     async def sleep(self, seconds: float) -> None:
-        await self._inner.sleep(seconds)
+        await asyncio.sleep(seconds)
+
+
+@functools.cache
+def tls_context() -> ssl.SSLContext:
+    """The system's CA store as every pool of this process verifies against, loaded once.
+
+    Loading it takes about 20 ms of CPU, and each client has two pools or more: a CLI command, a
+    worker's startup and every test client paid it two or three times.
+    """
+    return httpx2.create_ssl_context(trust_env=False)
 
 
 def _client(policy: NetPolicy, guard: AddressPolicy | None, proxy: str | None = None) -> httpx2.AsyncClient:
-    """A pool whose sockets are opened by :class:`PinnedBackend`; with ``proxy``, sockets go to the proxy."""
+    """A pool whose sockets are opened by :class:`PinnedBackend`; with ``proxy``, sockets go to the proxy.
+
+    Every connection the pool may hold can be kept alive: with a limit under that, a server busy
+    with more concurrent calls than the limit closed the surplus after each request and opened them
+    again for the next (a TLS handshake each, against a provider).
+    """
     transport = httpx2.AsyncHTTPTransport(
-        trust_env=False, limits=httpx2.Limits(max_connections=64, max_keepalive_connections=32), proxy=proxy
+        verify=tls_context(),
+        trust_env=False,
+        limits=httpx2.Limits(max_connections=MAX_CONNECTIONS, max_keepalive_connections=MAX_CONNECTIONS),
+        proxy=proxy,
     )
     # httpx2 has no public network_backend= argument; the pool attribute is stable across httpcore 1.x/2.x
     # (plain and proxy pools alike).

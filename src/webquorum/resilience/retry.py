@@ -1,14 +1,17 @@
-"""Retry transient failures only, on tenacity, without ever sleeping past the caller's deadline.
+"""Retry transient failures only, without ever sleeping past the caller's deadline.
 
 What is retried: a :class:`~webquorum.errors.WebQuorumError` whose ``transient`` flag is set
 (connect errors, 502/503/504) or a 429 whose Retry-After is known and at most ``max_wait_s``.
 Everything else (4xx, bad responses, our own bugs, cancellation) propagates at once, unchanged.
 
 How long to wait: exactly the server's Retry-After when it gave one; otherwise jittered
-exponential backoff (``multiplier``, since tenacity deprecated ``initial=``), capped at
+exponential backoff (half a second doubled per attempt, plus up to half a second), capped at
 ``max_wait_s``. A Retry-After longer than ``max_wait_s`` is not worth waiting for inside one
 call, so that error is raised at once. Before each sleep the wait is checked against the
 deadline; if it would cross it, the last error is raised immediately.
+
+A plain loop, not tenacity: every page read and provider call comes through here, and building
+tenacity's retrying object and its callbacks cost more per call than the loop does in all.
 
 Tests turn the sleeps off with :func:`set_testing`, also a context manager (stamina's idea), rather
 than patching ``asyncio.sleep``; every decision above is still made, only the sleep is skipped.
@@ -17,11 +20,10 @@ than patching ``asyncio.sleep``; every decision above is still made, only the sl
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractContextManager
 from typing import TypeVar
-
-from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, wait_exponential_jitter
 
 from webquorum.errors import RateLimitedError, WebQuorumError
 
@@ -67,15 +69,6 @@ def is_retryable(exc: BaseException, max_wait_s: float) -> bool:
     return exc.transient
 
 
-async def _sleep(seconds: float) -> None:
-    if not _testing:
-        await asyncio.sleep(seconds)
-
-
-async def _no_sleep(seconds: float) -> None:
-    return None
-
-
 async def call_with_retry(
     fn: Callable[[], Awaitable[T]],
     *,
@@ -89,34 +82,31 @@ async def call_with_retry(
 
     ``on_attempt(n)`` runs before attempt ``n`` (1-based), so callers can count requests.
     ``sleeps=False`` skips the waits for this call only (config ``network.retry_waits: false``),
-    where :func:`set_testing` switches them off for the whole process.
+    where :func:`set_testing` switches them off for the whole process. The last error is raised
+    as it was (its traceback kept) once it is not retryable, attempts run out, or the wait before
+    the next attempt would end past ``deadline``.
     """
-    loop = asyncio.get_running_loop()
-    backoff = wait_exponential_jitter(
-        multiplier=_BACKOFF_MULTIPLIER_S, max=max_wait_s, jitter=_BACKOFF_JITTER_S
-    )
-
-    def wait(state: RetryCallState) -> float:
-        exc = state.outcome.exception() if state.outcome else None
-        if isinstance(exc, WebQuorumError) and exc.retry_after is not None:
-            return min(max(exc.retry_after, 0.0), max_wait_s)
-        return backoff(state)  # already capped at max_wait_s
-
-    def stop(state: RetryCallState) -> bool:  # runs after wait(), so upcoming_sleep is known
-        if state.attempt_number >= attempts:
-            return True
-        return deadline is not None and loop.time() + state.upcoming_sleep > deadline
-
-    def before(state: RetryCallState) -> None:
+    attempt = 1
+    while True:
         if on_attempt is not None:
-            on_attempt(state.attempt_number)
+            on_attempt(attempt)
+        try:
+            return await fn()
+        except WebQuorumError as exc:
+            if attempt >= attempts or not is_retryable(exc, max_wait_s):
+                raise
+            wait = wait_before_retry(exc, attempt, max_wait_s)
+            if deadline is not None and asyncio.get_running_loop().time() + wait > deadline:
+                raise
+        if sleeps and not _testing:
+            await asyncio.sleep(wait)
+        attempt += 1
 
-    retrying = AsyncRetrying(
-        stop=stop,
-        wait=wait,
-        retry=retry_if_exception(lambda exc: is_retryable(exc, max_wait_s)),
-        before=before,
-        sleep=_sleep if sleeps else _no_sleep,
-        reraise=True,
-    )
-    return await retrying(fn)
+
+def wait_before_retry(exc: WebQuorumError, attempt: int, max_wait_s: float) -> float:
+    """The server's Retry-After when it gave one, else jittered exponential backoff; never past
+    ``max_wait_s``."""
+    if exc.retry_after is not None:
+        return min(max(exc.retry_after, 0.0), max_wait_s)
+    backoff = _BACKOFF_MULTIPLIER_S * 2.0 ** min(attempt - 1, 64) + random.uniform(0, _BACKOFF_JITTER_S)
+    return max(0.0, min(backoff, max_wait_s))

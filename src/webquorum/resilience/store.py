@@ -402,11 +402,18 @@ def describe_fault(exc: BaseException) -> str:
     return redact(text)[:200]
 
 
+REDIS_CONNECTIONS = 64  # per client; a command waits (at most the timeout) for a free one
+
+
 def redis_client(url: str, timeout_s: float, key: str = "store.url") -> Any:
     """An asyncio Redis client whose every wait is bounded and which never retries on its own.
 
     redis-py's defaults (no socket timeout, three retries with backoff) would let a frozen
-    server hold a caller far past its deadline.
+    server hold a caller far past its deadline. Its default pool opens a connection for every
+    command in flight (each a connect, a handshake and a package-metadata read: about 2 ms of
+    CPU), and past 100 it fails the command at once ("Too many connections"), which marked the
+    store down for its cooldown during a burst of MCP calls. A command takes well under a
+    millisecond, so :data:`REDIS_CONNECTIONS` serve a burst, the others waiting their turn.
     """
     try:
         import redis.asyncio
@@ -417,14 +424,17 @@ def redis_client(url: str, timeout_s: float, key: str = "store.url") -> Any:
             f"{key} {shown(url)!r} needs the redis package: pip install 'webquorum[redis]'",
             hint=f"pip install 'webquorum[redis]', or use {key} memory:// or sqlite:///<absolute path>",
         ) from None
-    return redis.asyncio.Redis.from_url(
+    pool = redis.asyncio.BlockingConnectionPool.from_url(
         url,
+        max_connections=REDIS_CONNECTIONS,
+        timeout=timeout_s,  # waiting for a free connection is bounded like any other wait
         socket_timeout=timeout_s,
         socket_connect_timeout=timeout_s,
         retry=Retry(NoBackoff(), 0),
         retry_on_timeout=False,
         health_check_interval=0,
     )
+    return redis.asyncio.Redis.from_pool(pool)
 
 
 def shown(url: str) -> str:

@@ -143,9 +143,7 @@ class Calls:
             profile=profile,
             credential=ctx.api_key,
         )
-        return [
-            _masked(r, request.secrets) for r in results if is_http_url(r.url)
-        ]  # one rule for every provider
+        return _masked_all([r for r in results if is_http_url(r.url)], request.secrets)  # one rule for all
 
     async def read_with_service(self, reader_id: str, url: str, *, deadline: float) -> Document:
         """``url`` read by a reader service (:func:`webquorum.readers.remote.read_with_service`), its HTTP
@@ -177,6 +175,23 @@ class Calls:
             ends=deadline,
             check_timeout_s=self.config.network.timeout_s,
         )
+
+
+def _masked_all(results: list[RawResult], secrets: tuple[str, ...]) -> list[RawResult]:
+    """The results with the request's key (in any form) masked: an upstream may echo it into a snippet or URL.
+
+    Almost no answer holds the key, so the whole answer is probed once first: its fields joined by NUL,
+    which lower-cases as each field does alone, so any form of the key in one field is in the probe
+    too. Masking each field of each result (four per result) costs the same search thirty-odd times.
+    A key holding NUL could match across two fields, so it is masked field by field.
+    """
+    if not secrets or not results:
+        return results
+    if not any("\x00" in secret for secret in secrets):
+        probe = "\x00".join(text for r in results for text in (r.url, r.title, r.snippet, r.content or ""))
+        if mask_secrets(probe, secrets, remembered=False) == probe:
+            return results
+    return [_masked(r, secrets) for r in results]
 
 
 def _masked(result: RawResult, secrets: tuple[str, ...]) -> RawResult:
