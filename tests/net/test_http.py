@@ -396,3 +396,13 @@ async def test_every_pool_verifies_against_one_ca_store_loaded_once() -> None:
     finally:
         await first.aclose()
         await second.aclose()
+
+
+@bounded(5)
+async def test_a_cookie_a_page_sets_is_never_sent_back(simweb: SimWeb, client: HttpClient) -> None:
+    simweb.route("/first", Reply(body=PAGE, headers={"set-cookie": "session=abc123; Path=/"}), host=SITE)
+    simweb.route("/second", Reply(body=PAGE), host=SITE)
+    await client.fetch(simweb.url("/first", host=SITE))
+    await client.fetch(simweb.url("/second", host=SITE))
+    (second,) = simweb.requests_to("/second", host=SITE)
+    assert "cookie" not in second.headers  # the pool serves every caller: one fetch's cookie is no one else's

@@ -40,6 +40,7 @@ import socket
 import ssl
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from http.cookiejar import CookieJar, DefaultCookiePolicy
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -201,7 +202,15 @@ def _client(policy: NetPolicy, guard: AddressPolicy | None, proxy: str | None = 
         follow_redirects=False,
         trust_env=False,
         headers={"accept-encoding": ACCEPT_ENCODING},
+        cookies=_no_cookies(),
     )
+
+
+def _no_cookies() -> CookieJar:
+    """A jar that keeps nothing: a page's Set-Cookie is never sent back. A pool serves every caller of a
+    process (an MCP server's many clients), so a cookie one fetch was given would follow another caller's
+    fetch of that site: a session, a tracker or a consent state that is none of theirs."""
+    return CookieJar(policy=DefaultCookiePolicy(allowed_domains=[]))
 
 
 def origin_of(url: str) -> str:
