@@ -502,3 +502,14 @@ def test_a_formulaic_sentence_naming_another_maker_is_no_edited_copy_when_the_pa
         query='Who is the artist of the album "Shock Valve"?',
     )
     assert c.disagreed == []
+
+
+def test_a_year_the_page_states_in_full_elsewhere_is_given_in_full() -> None:
+    ask = read_ask('When was the album "Girls\' Genesis" released?')
+    assert ask is not None
+    page = (
+        "Girls' Genesis (2007 album) Girls' Genesis is the debut album by the group. "
+        "It was released by S.M. Entertainment on November 1, 2007, and reissued in 2008."
+    )
+    found = answer_statements("a.test", "", page, ask)
+    assert found is not None and found.value == "2007-11-01"

@@ -148,6 +148,7 @@ def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | N
     events = frozenset(r for r in ask.relation if r.startswith("="))
     relation = events if ask.kind == "date" and events else ask.relation
     best: tuple[tuple[int, int], Statement] | None = None
+    found_all: list[Statement] = []
     for start, end in sentence_spans(text):
         sentence = folded[start:end]
         related = [start + m.start() for m in WORD.finditer(sentence) if word_relates(m[0], relation)]
@@ -158,10 +159,30 @@ def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | N
         found = _value_in(text, start, end, related or hits, ask, reader, site, url)
         if found is None:
             continue
+        found_all.append(found)
         rank = (-(len(set(hits)) + 2 * subject_hit), start)
         if best is None or rank < best[0]:
             best = (rank, found)
-    return best[1] if best else None
+    return _fullest(best[1], found_all) if best else None
+
+
+def _fullest(chosen: Statement, found: list[Statement]) -> Statement:
+    """A year or a month the page states in full elsewhere, as the asked event's date ("Girls' Generation
+    (2007 album)" and "released on November 1, 2007"): the fuller date is the same statement, said
+    more precisely."""
+    f = chosen.figure
+    if f is None or f.kind not in _DATE_KINDS or (f.kind == "date" and f.step < 28):
+        return chosen
+    fuller = [
+        s
+        for s in found
+        if s.figure is not None
+        and s.figure.kind == "date"
+        and (f.kind == "year" or s.figure.step < 28)  # a year, or a month (a date's step is in days)
+        and _year(s.figure) == _year(f)
+        and (f.kind == "year" or abs(s.figure.value - f.value) <= 31)
+    ]
+    return fuller[0] if fuller else chosen
 
 
 _BY = re.compile(r"\bby\b")
