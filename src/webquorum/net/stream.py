@@ -31,9 +31,8 @@ import httpcore2
 
 __all__ = ["READ_AHEAD_BYTES", "TransportStream", "connect_tcp"]
 
-READ_AHEAD_BYTES = (
-    256 * 1024
-)  # unread bytes past this pause the socket's reading until the HTTP layer catches up
+# unread bytes past this pause the socket's reading until the HTTP layer catches up
+READ_AHEAD_BYTES = 256 * 1024
 
 
 class _Feed(asyncio.Protocol):
