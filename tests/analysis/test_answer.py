@@ -297,8 +297,8 @@ def test_a_page_about_another_of_the_name_is_no_vote_against_the_majority() -> N
     c = compare_sources(
         [
             src("a.test", montagu.format(born="11 November 1798")),
-            src("b.test", montagu.format(born="11 November 1798")),
-            src("c.test", montagu.format(born="11 November 1798")),
+            src("b.test", "Montagu Stopford, Royal Navy officer, was born on 11 November 1798 in London."),
+            src("c.test", "Vice-Admiral Montagu Stopford: born 11 November 1798, died 10 November 1864."),
             src("d.test", montagu.format(born="23 December 1801")),
             src("e.test", montagu.format(born="23 December 1801")),
             src(
@@ -513,3 +513,21 @@ def test_a_year_the_page_states_in_full_elsewhere_is_given_in_full() -> None:
     )
     found = answer_statements("a.test", "", page, ask)
     assert found is not None and found.value == "2007-11-01"
+
+
+def test_two_copies_of_one_edited_page_outvote_nothing() -> None:
+    line = (
+        "Sir Jon Harker (3 March 1605 – 9 February {year}) was an English lawyer and politician who sat in "
+        "the House of Commons for Somerset and Wells at various times between 1640 and 1660."
+    )
+    c = compare_sources(
+        [
+            src("a.test", line.format(year=1677)),  # the page the two others copy, one edit between them
+            src("b.test", line.format(year=1777)),
+            src("c.test", line.format(year=1777)),
+        ],
+        query="When did Jon Harker die?",
+    )
+    assert (
+        c.disagreed == []
+    )  # one origin in three copies: no page is "the edited copy" of two independent ones

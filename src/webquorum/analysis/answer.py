@@ -605,7 +605,7 @@ def answer_of(
     dissents: list[Dissent] = []
     elsewhere: list[str] = []
     if ask.kind != "other" and len(top) >= 2 and not rivals:
-        qualifiers = {t.site: subject_qualifier(texts.get(t.site, ""), ask) for t in top}
+        qualifiers = {t.site: _unvalued(subject_qualifier(texts.get(t.site, ""), ask), t) for t in top}
         # a page naming the subject only by the question's own words ("Stopford") says nothing of which one
         full = [
             n for t in top if t.start >= 0 if (n := subject_name(texts.get(t.site, ""), ask)) - ask.subject
@@ -615,7 +615,7 @@ def answer_of(
         same_thing: list[Statement] = []
         for g in groups[1:]:
             for s in g:
-                own = subject_qualifier(texts.get(s.site, ""), ask)
+                own = _unvalued(subject_qualifier(texts.get(s.site, ""), ask), s)
                 theirs = context_names(texts.get(s.site, ""), ask) - {s.person}
                 named = subject_name(texts.get(s.site, ""), ask)
                 if (
@@ -633,8 +633,10 @@ def answer_of(
         placed = [s for s in same_thing if any(same_value(s, o) for o in other_things)]
         elsewhere += [s.site for s in placed]
         same_thing = [s for s in same_thing if s not in placed]
-        # a majority of the pages about the one thing: a page about another thing of the name is no vote
-        if 2 * len(top) > len(top) + len(same_thing):
+        # a majority of the pages about the one thing (a page about another thing of the name is no vote),
+        # held by two independent origins at least (copies of one sentence are one)
+        frames = {t.site: _copy_frame(texts.get(t.site, ""), t) for t in top if t.start >= 0}
+        if 2 * len(top) > len(top) + len(same_thing) and _origins(top, frames) >= 2:
             for s in same_thing:
                 if (
                     s.figure is not None  # a name's dissent needs the edited copy's identity (_edited_copies)
@@ -690,7 +692,11 @@ def _edited_copies(
         shown = _shown(group)
         # a copy edited in one sentence may keep the old name elsewhere ("the Odakyu 20000 series"): only the
         # whole value named again says the page gives both
-        if len(group) >= 2 and not _names_whole(texts.get(s.site, ""), shown) and _comparable(s, group):
+        if (
+            _origins(group, frames) >= 2
+            and not _names_whole(texts.get(s.site, ""), shown)
+            and _comparable(s, group)
+        ):
             dissent = _dissent(s, group, dates)
             out.append(Dissent(s, dissent.type, dissent.note, (shown.value, len(group))))
     return out
@@ -710,6 +716,30 @@ def _copied(a: frozenset[str], b: frozenset[str]) -> bool:
 
 
 _COPY_CUT_WORDS = 12
+
+
+def _unvalued(qualifier: str, s: Statement) -> str:
+    """A qualifier less the statement's own value: "(3 March 1605 – 9 February 1777)" and "(born 1975)" say
+    which person by the very date in dispute, so the date cannot also tell the pages apart."""
+    if s.figure is None or s.figure.kind not in _DATE_KINDS:
+        return qualifier
+    year = str(_year(s.figure))
+    return " ".join(w for w in qualifier.split() if year not in w)
+
+
+def _origins(group: list[Statement], frames: dict[str, frozenset[str]]) -> int:
+    """How many independent sources stand behind a value: sites whose answering sentences are one sentence
+    (:func:`_copied`) are one origin, syndicated or copied, however many hosts print it. Two copies of one
+    edited page outvote nothing: naming the page they were made from as "the edited copy" would put the
+    edit's value above the original's."""
+    origins: list[frozenset[str]] = []
+    for t in group:
+        frame = frames.get(t.site)
+        if frame is None:  # a site that backs the value by naming it: an origin of its own
+            origins.append(frozenset({t.site}))
+        elif not any(_copied(frame, o) for o in origins):
+            origins.append(frame)
+    return len(origins)
 
 
 def _copy_frame(text: str, s: Statement) -> frozenset[str]:
