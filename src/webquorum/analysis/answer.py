@@ -23,7 +23,10 @@ precision on real pages. This module starts from the question instead:
    when its value is the prior value others update ("from X to Y"), or its page is dated a year or
    more before every page that holds the answer; otherwise a *conflict*. A 1-1 split names no one,
    and neither does a scatter (two or more other values: on real material that is several places or
-   people sharing a name, not one page in error).
+   people sharing a name, not one page in error). The majority counts only pages about the same
+   thing (:mod:`webquorum.analysis.identity`) and needs two independent origins (copies of one
+   sentence are one). A name, read wrong far more often than a figure or a date, dissents only as
+   an edited copy (:func:`_edited_copies`).
 
 Measured on the untouched half of real material (``benchmarks/compare.py``), not on the unit tests.
 """
