@@ -302,15 +302,14 @@ def _named_kind(site: str, url: str, text: str, start: int, end: int, ask: Ask) 
         for j in range(i - 1, max(-1, i - 6), -1):
             if fold(tokens[j][0]) in _ARTICLES:
                 words = [t[0] for t in tokens[j + 1 : i]]
-                between = text[tokens[j].end() : token.start()]
+                # "a basketball team, Snow ...": no kind runs across a comma
+                crosses = _BREAK.search(text, tokens[j].end(), token.start()) is not None
                 if (
                     words
+                    and not crosses
                     and not any(
                         fold(w) in FUNCTION_WORDS or fold(w) in ASK_WORDS or w[:1].isdigit() for w in words
                     )
-                    and not _BREAK.search(
-                        between
-                    )  # "a basketball team, Snow ...": no kind runs across a comma
                 ):
                     at, stop = tokens[j + 1].start(), tokens[i - 1].end()
                     return Statement(site, url, text[at:stop], at, stop, category=stem(fold(words[-1]), "en"))
@@ -413,10 +412,9 @@ def _value_in(
     if not candidates:
         return None
     _, n, at, headed = min(candidates, key=lambda c: c[0])
+    # "Twelve Gauge Valentine Released 2007": an infobox's next label
     label = _LABEL_AFTER.search(n.surface)
-    if (
-        label is not None and label.start() > 0
-    ):  # "Twelve Gauge Valentine Released 2007": an infobox's next label
+    if label is not None and label.start() > 0:
         n = n._replace(surface=n.surface[: label.start()], key=name_key(n.surface[: label.start()]))
     if headed == "after" and ask.noun in _NAMED_WITH_NOUN:  # "the Koltsevaya line": the noun is in the name
         noun = _FIRST_WORD.match(text, at + len(n.surface))
