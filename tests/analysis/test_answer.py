@@ -528,6 +528,5 @@ def test_two_copies_of_one_edited_page_outvote_nothing() -> None:
         ],
         query="When did Jon Harker die?",
     )
-    assert (
-        c.disagreed == []
-    )  # one origin in three copies: no page is "the edited copy" of two independent ones
+    # one origin in three copies: no page is "the edited copy" of two independent ones
+    assert c.disagreed == []
