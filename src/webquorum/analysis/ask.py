@@ -51,62 +51,6 @@ _FIGURE_WORDS = (
     "how heavy",
     "how fast",
 )
-NAME_NOUNS = frozenset(
-    {
-        "artist",
-        "author",
-        "director",
-        "directors",
-        "creator",
-        "founder",
-        "founders",
-        "composer",
-        "writer",
-        "producer",
-        "operator",
-        "owner",
-        "company",
-        "team",
-        "club",
-        "band",
-        "singer",
-        "player",
-        "person",
-        "architect",
-        "designer",
-        "developer",
-        "publisher",
-        "manufacturer",
-        "label",
-        "network",
-        "mayor",
-        "governor",
-        "president",
-        "ceo",
-        "chairman",
-        "coach",
-        "leader",
-        "manager",
-        "captain",
-        "editor",
-        "host",
-        "inventor",
-        "engineer",
-        # named places and bodies: "which country", "which line", "what political party"
-        "country",
-        "city",
-        "state",
-        "province",
-        "region",
-        "county",
-        "district",
-        "party",
-        "university",
-        "line",
-        "river",
-        "capital",
-    }
-)
 # Nouns of named places and bodies, by which a name may be called ("the Koltsevaya line", "the Labour
 # Party"): a name that carries the asked one answers "which line", "what party" before a name nearby. The
 # second set are those the name itself takes as its last word, shown with it.
@@ -132,7 +76,45 @@ BODY_NOUNS = frozenset(
         "capital",
     ]
 )
-NAMED_WITH_NOUN = frozenset(["line", "party", "river", "county", "district", "university", "club", "team"])
+NAMED_WITH_NOUN = frozenset({"line", "party", "river", "county", "district", "university", "club", "team"})
+# Nouns a named thing answers: "which private railway operator", "what political party", "who is the artist"
+NAME_NOUNS = BODY_NOUNS | frozenset(
+    [
+        "artist",
+        "author",
+        "director",
+        "directors",
+        "creator",
+        "founder",
+        "founders",
+        "composer",
+        "writer",
+        "producer",
+        "operator",
+        "owner",
+        "singer",
+        "player",
+        "person",
+        "architect",
+        "designer",
+        "developer",
+        "publisher",
+        "manufacturer",
+        "mayor",
+        "governor",
+        "president",
+        "ceo",
+        "chairman",
+        "coach",
+        "leader",
+        "manager",
+        "captain",
+        "editor",
+        "host",
+        "inventor",
+        "engineer",
+    ]
+)
 ASK_WORDS = frozenset(
     {
         "what",
