@@ -605,6 +605,8 @@ def answer_of(
     )
     dissents: list[Dissent] = []
     elsewhere: list[str] = []
+    # each answering sentence's words, the values aside: what copies and independent origins are told by
+    frames = {s.site: _copy_frame(texts.get(s.site, ""), s) for g in groups for s in g if s.start >= 0}
     if ask.kind != "other" and len(top) >= 2 and not rivals:
         qualifiers = {t.site: _unvalued(subject_qualifier(texts.get(t.site, ""), ask), t) for t in top}
         # a page naming the subject only by the question's own words ("Stopford") says nothing of which one
@@ -636,7 +638,6 @@ def answer_of(
         same_thing = [s for s in same_thing if s not in placed]
         # a majority of the pages about the one thing (a page about another thing of the name is no vote),
         # held by two independent origins at least (copies of one sentence are one)
-        frames = {t.site: _copy_frame(texts.get(t.site, ""), t) for t in top if t.start >= 0}
         if 2 * len(top) > len(top) + len(same_thing) and _origins(top, frames) >= 2:
             for s in same_thing:
                 if (
@@ -649,7 +650,9 @@ def answer_of(
     if len({d.statement.value for d in dissents}) > 1:
         # a scatter of other values is ambiguity (several things share the name), not one dissent
         dissents = []
-    dissents += _edited_copies(groups, texts, dates, {d.statement.site for d in dissents} | set(elsewhere))
+    dissents += _edited_copies(
+        groups, texts, dates, frames, {d.statement.site for d in dissents} | set(elsewhere)
+    )
     return Answer(
         ask.kind,
         shown.value,
@@ -668,7 +671,11 @@ _COPY_WORDS = 6  # fewer content words than this ("the population was ... at the
 
 
 def _edited_copies(
-    groups: list[list[Statement]], texts: dict[str, str], dates: dict[str, str | None], done: set[str]
+    groups: list[list[Statement]],
+    texts: dict[str, str],
+    dates: dict[str, str | None],
+    frames: dict[str, frozenset[str]],
+    done: set[str],
 ) -> list[Dissent]:
     """Pages whose answering sentence is another page's word for word with the value changed, where the value
     it replaced has two or more sites behind it and its own has none: the edited copy dissents.
@@ -680,7 +687,6 @@ def _edited_copies(
     sentence about several towns), names no one.
     """
     stated = [(s, g) for g in groups for s in g if s.start >= 0]
-    frames = {s.site: _copy_frame(texts.get(s.site, ""), s) for s, _ in stated}
     out: list[Dissent] = []
     for s, own in stated:
         if s.site in done or len(own) > 1 or len(frames[s.site]) < _COPY_WORDS:
