@@ -7,10 +7,14 @@
    and precision, false disagreements, per split (``tune``: even lines, may be looked at while tuning;
    ``report``: odd lines, the figure to quote) and per answer type. Then a smoke run of two questions
    through ``webquorum brief --json``, which must give the same JSON as the Python API.
-2. **Own cases (unit tests, not the measure)**: tests/analysis/compare_cases (110 cases written in the
+2. **Real pages on real sites** (``benchmarks/realpages.py``, whose docstring fixes its split and its
+   labels): questions over stored public pages labelled by reading before any run, kept outside the
+   repository (``../realpages``; skipped, exit 0, when absent); the same measures, plus false
+   disagreements where the pages only state different quantities.
+3. **Own cases (unit tests, not the measure)**: tests/analysis/compare_cases (110 cases written in the
    project): agreement recall, disagreement recall and precision, false disagreements on cases whose
    sources only state different quantities.
-3. **CPU per comparison** of 4 sources x 3,000 characters (process time, best of N: the machine is
+4. **CPU per comparison** of 4 sources x 3,000 characters (process time, best of N: the machine is
    shared, and the best run is the one least disturbed by other processes) on two inputs: dense case
    prose (every sentence a figure) and real article text (../shared/extraction-benchmark, when
    present), each beside the 0.1 comparison (``--baseline``, default 52e5fd0) timed in the same run,
@@ -20,7 +24,8 @@ The libraries issue 22 names (quantulum3, pint, dateparser, text2num, number-par
 ``benchmarks/compare_libraries.py``.
 
     PYTHONPATH=. .venv/bin/python benchmarks/compare.py [--split tune|report|both] [--limit N]
-        [--details FILE] [--show-report-cases] [--no-cli] [--no-own] [--runs 30 | --runs 0]
+        [--details FILE] [--pages-details FILE] [--show-report-cases] [--no-cli] [--no-own] [--no-pages]
+        [--runs 30 | --runs 0]
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ import time
 from pathlib import Path
 
 import realcases
+import realpages
 from comparetimer import best_ms
 from tests.analysis.compare_cases.scoring import SPLITS, load, score
 
@@ -104,6 +110,27 @@ def real(args: argparse.Namespace) -> None:
             f"\nCLI smoke (`webquorum brief --json`, {min(2, len(cases))} questions): "
             + ("same JSON as the Python API" if not problems else "DIFFERENT:\n  " + "\n  ".join(problems))
         )
+
+
+def real_pages(args: argparse.Namespace) -> None:
+    """The second real set: questions over real pages on real sites (benchmarks/realpages.py)."""
+    print("\n## Real material: real pages on real sites through the brief (benchmarks/realpages.py)\n")
+    if not realpages.MATERIAL.is_dir() or not any(realpages.MATERIAL.glob("*.jsonl")):
+        print(f"skipped: no labelled pages in {realpages.MATERIAL} (set WEBQUORUM_REALPAGES)")
+        return
+    cases = realpages.load_cases(split=args.split)
+    print(f"{len(cases)} questions, {sum(len(c.docs) for c in cases)} pages\n")
+    verdicts, briefs = realcases.measure(cases)
+    print(realcases.table(verdicts))
+    print("\n".join(realpages.extra(verdicts, briefs)))
+    if args.pages_details:
+        shown = [
+            (v, b)
+            for v, b in zip(verdicts, briefs, strict=True)
+            if v.case.split == "tune" or args.show_report_cases
+        ]
+        lines = realcases.details([v for v, _ in shown], [b for _, b in shown])
+        Path(args.pages_details).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def own(splits: list[str]) -> None:
@@ -234,6 +261,8 @@ def main() -> None:
     )
     parser.add_argument("--no-cli", dest="cli", action="store_false", help="skip the CLI smoke run")
     parser.add_argument("--no-own", dest="own", action="store_false", help="skip the own case set")
+    parser.add_argument("--no-pages", dest="pages", action="store_false", help="skip the real pages set")
+    parser.add_argument("--pages-details", default=None, help="write every real-pages tune case to FILE")
     parser.add_argument("--runs", type=int, default=30, help="timing runs (0: no timing)")
     parser.add_argument("--splits", default=",".join(ALL_SPLITS), help="own case splits")
     parser.add_argument(
@@ -247,6 +276,8 @@ def main() -> None:
         measure_revision(args.rev)
         return
     real(args)
+    if args.pages:
+        real_pages(args)
     if args.own:
         own(args.splits.split(","))
     if args.runs > 0:

@@ -115,6 +115,14 @@ class Case:
     def kind(self) -> str:
         return answer_type(self.gold[0]) if self.gold else "name"
 
+    def page(self, k: int) -> tuple[str, str, str]:
+        """Where document ``k`` is served and what it looks like: (host, path, HTML). Its site in the
+        Brief is ``host(k)``; a set of real pages (``realpages.py``) serves them at their own hosts."""
+        return self.host(k), "/page", page_html(subject_of(self.question), self.docs[k].text)
+
+    def title(self, k: int) -> str:
+        return subject_of(self.question)
+
 
 def split_of(index: int) -> str:
     """The split, written down before tuning: even 0-based lines tune, odd lines report."""
@@ -175,14 +183,13 @@ def build_web(web: SimWeb, cases: Sequence[Case], *, read_deadline_s: float = 15
     results: dict[str, list[dict[str, str]]] = {}
     hosts: list[str] = []
     for case in cases:
-        title = subject_of(case.question)
         found = []
         for k, doc in enumerate(case.docs):
-            host = case.host(k)
+            host, path, body = case.page(k)
             hosts.append(host)
-            web.route("/page", Reply(body=page_html(title, doc.text)), host=host)
+            web.route(path, Reply(body=body), host=host)
             snippet = " ".join(doc.text.split()[:SNIPPET_WORDS])
-            found.append({"url": web.url("/page", host=host), "title": title, "content": snippet})
+            found.append({"url": web.url(path, host=host), "title": case.title(k), "content": snippet})
         results[query_key(case.question)] = found
 
     def searx(req: Request) -> Reply:
@@ -192,7 +199,7 @@ def build_web(web: SimWeb, cases: Sequence[Case], *, read_deadline_s: float = 15
     serve(web, "searxng", searx)
     config = provider_config(web, ["searxng"], web={"search_provider": "searxng"})
     config["network"]["resolve"].update({h: "127.0.0.1" for h in hosts})
-    config["network"]["allow_hosts"] = hosts
+    config["network"]["allow_hosts"] = sorted(set(hosts))
     config["brief"] = {"read_deadline_s": read_deadline_s}
     return config
 

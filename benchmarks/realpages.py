@@ -1,0 +1,186 @@
+"""Real pages on real sites through the brief (issue 22's second set): labelled by reading, then run.
+
+RAMDocs (``realcases.py``) is edited copies of encyclopedia passages. This set is what a user meets:
+several real public pages on different sites answering one question, some of them outdated or wrong,
+most stating other figures of the same subject beside the answer. The material is not in the
+repository (the pages' text may not be copied into it): it is ``../realpages/*.jsonl`` beside the
+checkout, or the folder ``WEBQUORUM_REALPAGES`` names; without it the benchmark says so and exits 0.
+
+**How it was made.** Questions were chosen and pages found in stored copies of public web pages (the
+page text as stored, whole and unedited, beginning at the page's start). Each page was labelled by
+reading, by someone who did not run the tool on it, before any run: ``current`` (states the answer
+true now), ``older`` (a value that was the answer earlier), ``wrong`` (a value that never was),
+``silent`` (about the subject, no answer; often other figures of it) or ``offtopic``; with the value
+it gives and its own date when it states one. One line per question::
+
+    {"id", "question", "kind", "gold": [...], "wrong": [...],
+     "pages": [{"url", "text", "label", "value", "date", "why"}, ...]}
+
+**The split, written down before any tuning and never to be changed:** a question is in ``tune`` when
+the first byte of ``sha1(id)`` is even, else in ``report``. Rules may be adjusted while looking at
+``tune`` cases; ``report`` is scored as a whole (``--show-report-cases`` lists it case by case).
+
+**Serving.** Each page is served at its own host (so its site in the Brief is the real registrable
+domain) under a path of its own; its first line, when it is a short line, is the page's ``<title>`` and
+``<h1>``, every other line a paragraph. A SearXNG instance answers the question with every page in
+file order (snippet: its first 30 words), then ``Client.brief(question, sources=6)`` runs in-process.
+
+**Scoring** is ``realcases.score_case``: ``current`` and ``silent`` pages count as correct (naming one
+as a dissent is a false disagreement), ``older`` and ``wrong`` as misinformation, ``offtopic`` as
+noise. Two measures are added that RAMDocs cannot give:
+
+- **false on agreeing cases**: named dissents in questions where no read page states another value
+  than the gold (the sources only state different quantities: the issue's "not one" goal);
+- **older typed**: of the read ``older`` pages named as dissents, those the Brief types ``older``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import realcases
+from realcases import Case, Doc, Verdict
+
+from webquorum.urls import site_of
+
+MATERIAL = Path(os.environ.get("WEBQUORUM_REALPAGES") or realcases.REPO.parent / "realpages")
+LABELS = {
+    "current": "correct",
+    "silent": "correct",
+    "older": "misinfo",
+    "wrong": "misinfo",
+    "offtopic": "noise",
+}
+TITLE_CHARS = 150
+
+
+def split_of_id(case_id: str) -> str:
+    """The split, written down before tuning: the first byte of sha1(id) even is tune, odd is report."""
+    return "tune" if hashlib.sha1(case_id.encode()).digest()[0] % 2 == 0 else "report"
+
+
+@dataclass(frozen=True)
+class PageCase(Case):
+    """A question over real pages: served at the pages' own hosts, its split fixed by its id."""
+
+    id: str = ""
+    urls: tuple[str, ...] = ()
+    page_labels: tuple[str, ...] = ()
+
+    @property
+    def split(self) -> str:
+        return split_of_id(self.id)
+
+    def host(self, k: int) -> str:
+        return site_of(self.urls[k])
+
+    def page(self, k: int) -> tuple[str, str, str]:
+        host = urlsplit(self.urls[k]).hostname or f"page{k}.example"
+        return host, f"/{self.tag}/{k}", page_html(self.docs[k].text, self.title(k))
+
+    def title(self, k: int) -> str:
+        first = self.docs[k].text.strip().split("\n", 1)[0].strip()
+        return first if 0 < len(first) <= TITLE_CHARS else realcases.subject_of(self.question)
+
+
+def page_html(text: str, title: str) -> str:
+    """A stored page's text as a plain article: a short first line is its title and heading."""
+    lines = [line.strip() for line in text.strip().split("\n") if line.strip()]
+    if lines and lines[0] == title:
+        lines = lines[1:]
+    body = "".join(f"<p>{html.escape(line)}</p>" for line in lines)
+    t = html.escape(title)
+    return (
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{t}</title></head>'
+        f"<body><article><h1>{t}</h1>{body}</article></body></html>"
+    )
+
+
+def load_cases(folder: Path = MATERIAL, *, split: str = "both") -> list[PageCase]:
+    cases: list[PageCase] = []
+    index = 0
+    for path in sorted(folder.glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            pages = row["pages"]
+            case = PageCase(
+                index,
+                row["question"],
+                tuple(Doc(p["text"], LABELS[p["label"]], p.get("value") or "") for p in pages),
+                tuple(row["gold"]),
+                tuple(row.get("wrong") or ()),
+                id=row["id"],
+                urls=tuple(p["url"] for p in pages),
+                page_labels=tuple(p["label"] for p in pages),
+            )
+            index += 1
+            if split in ("both", case.split):
+                cases.append(case)
+    return cases
+
+
+def extra(verdicts: Sequence[Verdict], briefs: Sequence[dict[str, Any]]) -> list[str]:
+    """The two measures RAMDocs cannot give, per split."""
+    lines = [
+        "\n| split | agreeing cases (no read page states another value) | false disagreements in them | "
+        "older pages named | of them typed `older` |",
+        "|---|---|---|---|---|",
+    ]
+    for split in realcases.SPLITS:
+        agreeing = false = older_named = typed = 0
+        for v, b in zip(verdicts, briefs, strict=True):
+            case = v.case
+            if case.split != split or not isinstance(case, PageCase):
+                continue
+            if not v.misinfo_read:
+                agreeing += 1
+                false += len(v.false_named)
+            types = {d.get("site"): d.get("type") for d in b.get("disagreed", [])}
+            for site, k in v.read.items():
+                if case.page_labels[k] == "older" and site in v.named:
+                    older_named += 1
+                    typed += types.get(site) == "older"
+        lines.append(f"| {split} | {agreeing} | {false} | {older_named} | {typed} |")
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--split", choices=["tune", "report", "both"], default="tune")
+    parser.add_argument("--details", help="write every shown case in full to this file")
+    parser.add_argument("--show-report-cases", action="store_true")
+    args = parser.parse_args()
+    if not MATERIAL.is_dir() or not any(MATERIAL.glob("*.jsonl")):
+        print(f"skipped: no labelled pages in {MATERIAL} (set WEBQUORUM_REALPAGES)")
+        return 0
+    cases = load_cases(split=args.split)
+    pages = sum(len(c.docs) for c in cases)
+    print(f"## Real pages on real sites ({MATERIAL.name}): {len(cases)} questions, {pages} pages\n")
+    verdicts, briefs = realcases.measure(cases)
+    print(realcases.table(verdicts))
+    print("\n".join(extra(verdicts, briefs)))
+    if args.details:
+        shown = [
+            (v, b)
+            for v, b in zip(verdicts, briefs, strict=True)
+            if v.case.split == "tune" or args.show_report_cases
+        ]
+        lines = realcases.details([v for v, _ in shown], [b for _, b in shown])
+        Path(args.details).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,102 @@
+"""The real-pages harness (benchmarks/realpages.py): its fixed split, its labels, real hosts as sites, and
+one hand-made question (text written here, not real pages) briefed on the simulated web and scored."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def load(name: str) -> ModuleType:
+    if name in sys.modules:
+        return sys.modules[name]
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    spec = importlib.util.spec_from_file_location(name, REPO / "benchmarks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses resolve their annotations through sys.modules
+    spec.loader.exec_module(module)
+    return module
+
+
+load("realcases")
+rp = load("realpages")
+
+PAGES = [
+    (
+        "https://www.harbour-news.test/towers/2024/signal-mast",
+        "Signal mast of Port Avel reaches 212 metres\n"
+        "Engineers fitted a new aerial on Tuesday, and the Port Avel signal mast now stands 212 metres tall. "
+        "The aerial alone weighs 300 kilograms.",
+        "current",
+        "212 metres",
+    ),
+    (
+        "https://avel-guide.test/sights",
+        "Sights of Port Avel\nThe Port Avel signal mast, finished in 1961, is 206 metres tall and can be "
+        "seen from every quay of the old harbour.",
+        "older",
+        "206 metres",
+    ),
+    (
+        "https://blog.coastal-engineering.test/masts",
+        "Coastal masts\nSince the new aerial went up, the Port Avel signal mast is 212 metres tall, six "
+        "metres more than the 1961 design.",
+        "current",
+        "212 metres",
+    ),
+]
+
+
+def write(folder: Path, case_id: str) -> None:
+    row = {
+        "id": case_id,
+        "question": "How tall is the Port Avel signal mast?",
+        "kind": "number",
+        "gold": ["212 metres"],
+        "wrong": ["206 metres"],
+        "pages": [
+            {"url": u, "text": t, "label": label, "value": v, "date": None, "why": ""}
+            for u, t, label, v in PAGES
+        ],
+    }
+    (folder / "cases.jsonl").write_text(json.dumps(row) + "\n", encoding="utf-8")
+
+
+def test_the_split_is_fixed_by_the_ids_hash() -> None:
+    # sha1("a")[0] = 0x86 (even), sha1("b")[0] = 0xe9 (odd): written down before any tuning
+    assert rp.split_of_id("a") == "tune"
+    assert rp.split_of_id("b") == "report"
+
+
+def test_pages_are_served_at_their_own_hosts_with_a_short_first_line_as_title(tmp_path: Path) -> None:
+    write(tmp_path, "a")
+    (case,) = rp.load_cases(tmp_path)
+    assert case.split == "tune"
+    assert [case.host(k) for k in range(3)] == [
+        "harbour-news.test",
+        "avel-guide.test",
+        "coastal-engineering.test",
+    ]
+    host, path, body = case.page(0)
+    assert host == "www.harbour-news.test" and path.endswith("/0")
+    assert "<title>Signal mast of Port Avel reaches 212 metres</title>" in body
+    assert [d.label for d in case.docs] == ["correct", "misinfo", "correct"]
+    assert rp.load_cases(tmp_path, split="report") == []
+
+
+def test_a_question_over_three_sites_is_briefed_and_scored(tmp_path: Path) -> None:
+    write(tmp_path, "a")
+    cases = rp.load_cases(tmp_path)
+    verdicts, briefs = sys.modules["realcases"].measure(cases)
+    brief, verdict = briefs[0], verdicts[0]
+    assert sorted(s["site"] for s in brief["sources"]) == sorted(cases[0].host(k) for k in range(3))
+    assert verdict.answer_right, brief.get("answer")
+    assert verdict.misinfo_read == ["avel-guide.test"]
+    lines = rp.extra(verdicts, briefs)
+    assert lines[2].startswith("| tune | 0 | 0 |"), "a question with an older page is not an agreeing one"
