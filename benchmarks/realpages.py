@@ -76,6 +76,11 @@ class PageCase(Case):
     id: str = ""
     urls: tuple[str, ...] = ()
     page_labels: tuple[str, ...] = ()
+    asked: str = ""  # the kind the labeller gave: "274" is a count of moons, not a year
+
+    @property
+    def kind(self) -> str:
+        return self.asked or super().kind
 
     @property
     def split(self) -> str:
@@ -108,12 +113,16 @@ def page_html(text: str, title: str) -> str:
 
 def load_cases(folder: Path = MATERIAL, *, split: str = "both") -> list[PageCase]:
     cases: list[PageCase] = []
+    asked: set[str] = set()
     index = 0
     for path in sorted(folder.glob("*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
             if not line.strip():
                 continue
             row = json.loads(line)
+            if realcases.query_key(row["question"]) in asked:
+                continue  # one question is one search: a second labelling of it is not another case
+            asked.add(realcases.query_key(row["question"]))
             pages = row["pages"]
             case = PageCase(
                 index,
@@ -124,6 +133,7 @@ def load_cases(folder: Path = MATERIAL, *, split: str = "both") -> list[PageCase
                 id=row["id"],
                 urls=tuple(p["url"] for p in pages),
                 page_labels=tuple(p["label"] for p in pages),
+                asked=row.get("kind") or "",
             )
             index += 1
             if split in ("both", case.split):

@@ -10,7 +10,7 @@ import pytest
 from tests.analysis.texts import SourceText
 
 from webquorum.analysis.answer import answer_statements
-from webquorum.analysis.ask import read_ask
+from webquorum.analysis.ask import is_question, read_ask
 from webquorum.analysis.compare import compare_sources
 from webquorum.pipelines.brief_text import render_agreement
 
@@ -530,3 +530,112 @@ def test_two_copies_of_one_edited_page_outvote_nothing() -> None:
     )
     # one origin in three copies: no page is "the edited copy" of two independent ones
     assert c.disagreed == []
+
+
+# -- real pages (benchmarks/realpages.py): roles, counts, side quantities, units -----------------------------
+def test_who_holds_a_role_now_is_asked_by_the_role_not_the_capitalised_title() -> None:
+    ask = read_ask("Who is the CEO of Lumina Bank?")
+    assert ask is not None and (ask.kind, ask.role, ask.subject) == (
+        "name",
+        "chief executive",
+        {"lumina", "bank"},
+    )
+    assert read_ask("Who was the first president of Estovia?").role == ""  # type: ignore[union-attr]
+    assert read_ask("When did Ana Ruiz become CEO of Lumina Bank?").kind == "date"  # type: ignore[union-attr]
+
+
+def test_the_new_holder_answers_and_a_page_still_naming_the_old_one_dissents() -> None:
+    c = compare_sources(
+        [
+            src(
+                "a.test",
+                "Lumina Bank has appointed Ana Ruiz as its new CEO. She replaces Karl Meyer, who retired.",
+            ),
+            src(
+                "b.test",
+                "Ana Ruiz, who ran the retail arm, will become chief executive of Lumina Bank in May.",
+            ),
+            src("c.test", "Lumina Bank CEO Ana Ruiz said profits rose in the first half."),
+            src("d.test", "Karl Meyer has become chief executive of Lumina Bank, the board said on Monday."),
+        ],
+        query="Who is the current CEO of Lumina Bank?",
+    )
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Ana Ruiz", 3)
+    assert [(d.site, d.value) for d in c.disagreed] == [("d.test", "Karl Meyer")]
+
+
+def test_a_how_many_is_answered_by_the_total_not_the_increment_or_the_founding_count() -> None:
+    ask = read_ask("How many moons does Kepler-9 have?")
+    assert ask is not None and ask.counted
+    text = "Astronomers found 12 newly discovered moons around Kepler-9, bringing its total to 61."
+    found = answer_statements("a.test", "", text, ask)
+    assert found is not None and found.value == "61 moons"
+    members = read_ask("How many member states does the Orland Union have?")
+    assert members is not None
+    text = "The Orland Union began in 1950 with 6 founding members. It now has 31 member states."
+    found = answer_statements("a.test", "", text, members)
+    assert found is not None and found.figure is not None and found.figure.value == 31
+    text = "Orland Union reported 4 new members this year; the Union currently has 31 Member States and 19 languages."
+    found = answer_statements("a.test", "", text, members)
+    assert found is not None and found.figure is not None and found.figure.value == 31
+
+
+def test_another_named_thing_s_figure_and_a_number_in_a_name_answer_no_how_many() -> None:
+    ask = read_ask("How many moons does Saturn have?")
+    assert ask is not None
+    assert answer_statements("a.test", "", "Saturn is far ahead of Jupiter's 95 moons.", ask) is None
+    flights = read_ask("How many aircraft does Orland Air fly?")
+    assert flights is not None
+    assert answer_statements("a.test", "", "Orland Air Flight 63 aircraft landed late.", flights) is None
+
+
+def test_a_question_says_only_its_own_disagreement_and_keywords_keep_every_one() -> None:
+    pages = [
+        ("a.test", "The Harbour Tower is 410 metres tall. It has 96 floors."),
+        ("b.test", "Standing 410 metres tall, the Harbour Tower has 96 floors above ground."),
+        ("c.test", "The Harbour Tower, 410 metres tall, has 91 floors in all."),
+    ]
+    asked = compare_sources([src(s, t) for s, t in pages], query="How tall is the Harbour Tower?")
+    assert asked.answer is not None and asked.answer.value == "410 metres"
+    assert asked.disagreed == []  # floors are not what was asked
+    topic = compare_sources([src(s, t) for s, t in pages], query="Harbour Tower floors")
+    assert [(d.site, d.value) for d in topic.disagreed] == [("c.test", "91 floors")]
+
+
+def test_opening_is_not_the_start_of_construction() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "Construction of the Orland Bridge began in 1933. It opened on May 27, 1937."),
+            src("b.test", "The Orland Bridge, started in 1933, was opened to traffic in 1937."),
+            src("c.test", "Work began in 1933 and the Orland Bridge opened in 1937."),
+        ],
+        query="In what year did the Orland Bridge open?",
+    )
+    assert c.answer is not None and c.answer.value.startswith("1937")
+
+
+def test_a_speed_is_asked_and_shown_in_the_unit_most_pages_write() -> None:
+    ask = read_ask("What is the speed of sound in dry air?")
+    assert ask is not None and ask.unit == "speed"
+    c = compare_sources(
+        [
+            src("a.test", "The speed of sound in dry air is 343 metres per second."),
+            src("b.test", "In dry air the speed of sound is about 343 metres per second at 20 C."),
+            src("c.test", "The speed of sound in dry air is roughly 0.213 miles per second."),
+        ],
+        query="What is the speed of sound in dry air?",
+    )
+    assert c.answer is not None and c.answer.value == "343 m/s" and c.answer.count == 3
+
+
+@pytest.mark.parametrize(
+    ("query", "question"),
+    [
+        ("How tall is the Harbour Tower?", True),
+        ("who is the CEO of Lumina Bank", True),
+        ("Harbour Tower floors", False),
+        ("Sorrel Steel steel output", False),
+    ],
+)
+def test_a_question_is_told_from_keywords(query: str, question: bool) -> None:
+    assert is_question(query) is question

@@ -310,6 +310,8 @@ def test_the_needs_hold_on_every_figure_of_the_case_set() -> None:
         ("Mount Everest is 8,848.86m tall", [("measure", "8,848.86 m")]),
         ("Fuji stands 3,776 m high", [("measure", "3,776 m")]),
         ("a limit of 70 miles per hour", [("measure", "70 mph")]),
+        ("light travels 299,792,458 metres per second", [("measure", "299.792458 million m/s")]),
+        ("about 186,282 miles per second", [("measure", "186,282 mi/s")]),
         ("a 996 cc engine", [("measure", "996 cc")]),
         ("the 2020 census counted them", [("year", "2020")]),
         ("it raised 20m people", []),  # "m" before a noun is millions, never metres
@@ -326,6 +328,8 @@ def test_a_month_holds_its_days_and_no_other() -> None:
     assert figures_agree(month, extract_figures("on 30 September 1888")[0])
     assert not figures_agree(month, extract_figures("on October 1, 1888")[0])
     assert figures_agree(extract_figures("70 mph")[0], extract_figures("70 miles per hour")[0])
+    # a speed per second is the speed per hour, not a length
+    assert figures_agree(extract_figures("343 metres per second")[0], extract_figures("1,235 km per hour")[0])
 
 
 @pytest.mark.parametrize(

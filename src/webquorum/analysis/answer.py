@@ -34,6 +34,7 @@ Measured on the untouched half of real material (``benchmarks/compare.py``), not
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -62,8 +63,8 @@ from webquorum.text.lexicon import FUNCTION_WORDS, PLAYER_QUALIFIERS, SPORT_OF_A
 from webquorum.text.measures import PAST_ROLE, stem
 from webquorum.text.names import name_key, name_mentions
 from webquorum.text.readings import Figure, figures_agree, format_figure, unit_key
-from webquorum.text.roles import same_person
-from webquorum.text.sentences import sentence_spans
+from webquorum.text.roles import current_holders, same_person
+from webquorum.text.sentences import sentence_spans, starts_sentence
 
 DissentType = Literal["conflict", "older"]
 
@@ -89,6 +90,7 @@ class Statement:
     # what the figure measures, as its clause says (period, scope, modifiers)
     claim: FigureClaim | None = None
     category: str = ""  # what the page defines the subject as, by the phrase's last word's stem ("player")
+    role: bool = False  # a holder the page gives the asked role to: a positive identity, as a figure's is
 
 
 @dataclass(frozen=True)
@@ -136,6 +138,8 @@ def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | N
         return None
     if ask.kind == "other":
         return _defined_as(site, url, text, folded, ask)
+    if ask.role:
+        return _holder(site, url, text, ask)
     reader = reader_for(text) if ask.kind in ("figure", "date") else None
     # "a 1985 album by Anthrax" names the artist
     by_names = ask.kind == "name" and bool(ask.relation & _CREATORS)
@@ -167,6 +171,15 @@ def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | N
         if best is None or rank < best[0]:
             best = (rank, found)
     return _fullest(best[1], found_all) if best else None
+
+
+def _holder(site: str, url: str, text: str, ask: Ask) -> Statement | None:
+    """The person the page gives the asked role to now (:func:`webquorum.text.roles.current_holders`)."""
+    holders = current_holders(text, ask.role, ask.subject)
+    if not holders:
+        return None
+    h = holders[0]
+    return Statement(site, url, h.surface, h.start, h.end, person=h.person, role=True)
 
 
 def _fullest(chosen: Statement, found: list[Statement]) -> Statement:
@@ -376,9 +389,26 @@ def _value_in(
             # "data center revenue" answers "revenue" only when nothing plainer does: a segment is another
             # quantity
             pool = [f for f in pool if reader.claim(f).modifiers <= ask.relation] or pool
+        if ask.counted:
+            pool += _bare_counts(text, start, end, inside, ask)
+        if ask.counted:  # "how many moons": a count, and the whole one ("51 founding members" is a part)
+            pool = [
+                f
+                for f in pool
+                if f.kind == "count" and not _count_rank(text, f, ask)[0] and not _in_a_name(text, f.start)
+            ]
+        # "far surpassing Jupiter's 95 moons": another thing's figure
+        pool = [f for f in pool if not _owned_by_another(text, f, ask)]
         if not pool:
             return None
-        f = min(pool, key=lambda f: (min(abs(f.start - h) for h in hits or [anchor]), f.start))
+        f = min(
+            pool,
+            key=lambda f: (
+                *_count_rank(text, f, ask),
+                min(abs(f.start - h) for h in hits or [anchor]),
+                f.start,
+            ),
+        )
         return Statement(
             site, url, format_figure(f), f.start, f.end, figure=f, prior=priors, claim=reader.claim(f)
         )
@@ -422,6 +452,90 @@ def _value_in(
             stop = noun.end()
             return Statement(site, url, text[at:stop], at, stop, person=n.key)
     return Statement(site, url, n.surface, at, at + len(n.surface), person=n.key)
+
+
+# A count these words qualify is a part or a change, not the total a "how many" asks for: "128 newly
+# discovered moons", "51 founding members", "another 29", "30 more"
+_PARTIAL = frozenset(
+    ["new", "newly", "additional", "more", "another", "extra", "founding", "original", "initial", "remaining", "other", "recently", "further", "added", "adds", "adding", "gained", "gains", "gaining", "lost", "loses", "losing", "net"]
+)
+_TOTAL_BEFORE = re.compile(
+    r"(?i)\b(?:total|totals|totalling|totaling|altogether|now|currently|today)\b\W+(?:\w+\W+){0,2}$"
+)
+_POSSESSOR = re.compile(r"([A-Z][\w-]+)['’]s\s+(?:\w+\s+)?$")
+
+
+def _count_rank(text: str, f: Figure, ask: Ask) -> tuple[int, int]:
+    """How well a figure answers a "how many": (a part or a change, 1 else 0; neither the asked noun nor a
+    total, 1 else 0). Why: a page counting its subject's things states the increment beside the total ("128
+    newly discovered moons, bringing its total to 274") and other counts beside the asked one ("27 Member
+    States and 24 official languages"); the nearest figure to the relation word is as often the other."""
+    if ask.kind != "figure" or f.kind != "count":
+        return (0, 0)
+    before = fold(text[max(0, f.start - 30) : f.start]).split()[-2:]
+    after = WORD.findall(fold(text[f.end : f.end + 40]))[:3]
+    written = WORD.findall(fold(f.text))[1:]  # "128 newly discovered moons": the words the count carries
+    partial = any(w in _PARTIAL for w in before[-1:] + written + after[:2])
+    counted = any(word_relates(w, ask.relation) for w in written + after)
+    total = bool(_TOTAL_BEFORE.search(text[max(0, f.start - 40) : f.start]))
+    return (1 if partial else 0, 0 if counted or total else 1)
+
+
+_NAMED_NUMBER = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w-]*)\s+(?:No\.?\s*)?$")
+
+
+def _in_a_name(text: str, start: int) -> bool:
+    """A number right after a capitalised word inside a sentence is part of a name ("Flight 63", "Boeing 737",
+    "Route 66"), not a count; a sentence's first word ("About 300") is capitalised by its place."""
+    m = _NAMED_NUMBER.search(text, max(0, start - 20), start)
+    return (
+        m is not None
+        and fold(m[1]) not in FUNCTION_WORDS
+        and m.start(1) > 0
+        and not starts_sentence(text, m.start(1))
+    )
+
+
+_BARE = re.compile(r"(?<![\w.,$€£%-])(\d{1,3}(?:,\d{3})+|\d{1,9})(?![\w%]|[.,]\d)")
+
+
+def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask) -> list[Figure]:
+    """Numbers the figure reader leaves bare that still answer a "how many": a total ("bringing its total to
+    274") or a number before the asked noun written as a name ("27 Member States"). Read as a count of the
+    asked thing, named by the noun after it or by another count in the sentence that names it."""
+    taken = [(f.start, f.end) for f in inside]
+    nouns = [
+        f.unit
+        for f in inside
+        if f.kind == "count" and any(word_relates(w, ask.relation) for w in WORD.findall(fold(f.unit)))
+    ]
+    out: list[Figure] = []
+    for m in _BARE.finditer(text, start, end):
+        if any(a <= m.start() < b for a, b in taken) or _in_a_name(text, m.start()):
+            continue
+        following = WORD.findall(text[m.end() : m.end() + 40])[:3]
+        named = [w for w in following[:2] if word_relates(fold(w), ask.relation)]
+        total = _TOTAL_BEFORE.search(text[max(start, m.start() - 40) : m.start()])
+        if not named and not (total and nouns):
+            continue
+        if named:  # "27 Member States": the asked words after the number, as the unit
+            first = following.index(named[0])
+            run = following[first:]
+            kept = [
+                w for i, w in enumerate(run) if all(word_relates(fold(x), ask.relation) for x in run[: i + 1])
+            ]
+            unit = " ".join(kept).lower()
+        else:
+            unit = nouns[0]
+        out.append(Figure("count", float(m[1].replace(",", "")), unit, 1.0, m[0], m.start(), m.end()))
+    return out
+
+
+def _owned_by_another(text: str, f: Figure, ask: Ask) -> bool:
+    """A figure written as another named thing's ("Jupiter's 95 moons") when the question asks of its
+    subject."""
+    m = _POSSESSOR.search(text[max(0, f.start - 40) : f.start])
+    return m is not None and bool(ask.subject) and fold(m[1]) not in ask.subject
 
 
 _FIRST_WORD = re.compile(r"\s+[\w'’-]+")
@@ -494,8 +608,8 @@ def _framed(s: Statement, top: list[Statement], texts: dict[str, str]) -> bool:
     to say what a majority sentence says, the value aside ("was born on 8 February 1900 in ..."): without
     it, two people, films or buildings that share a name would be read as pages in conflict. A figure's
     clause already names its quantity, subject and period (:func:`_comparable`)."""
-    if s.figure is not None and s.figure.kind not in _DATE_KINDS:
-        return True
+    if (s.figure is not None and s.figure.kind not in _DATE_KINDS) or s.role:
+        return True  # a role's holder is framed by the role and its organisation, both asked
     own = _frame(texts.get(s.site, ""), s)
     return any(_overlap(own, _frame(texts.get(t.site, ""), t)) >= _FRAME_SHARE for t in top if t.start >= 0)
 
@@ -641,7 +755,8 @@ def answer_of(
         if 2 * len(top) > len(top) + len(same_thing) and _origins(top, frames) >= 2:
             for s in same_thing:
                 if (
-                    s.figure is not None  # a name's dissent needs the edited copy's identity (_edited_copies)
+                    # a name's dissent needs the edited copy's identity (_edited_copies), or the role's
+                    (s.figure is not None or s.role)
                     and not names_value(texts.get(s.site, ""), shown)
                     and _comparable(s, top)
                     and _framed(s, top, texts)
@@ -775,7 +890,17 @@ def _shown(group: list[Statement]) -> Statement:
         return years[0]  # one site's full date against others' year: the year is what they share
     if dated:
         return dated[0]
-    return max(figures, key=lambda s: (s.figure.rounding if s.figure else 0.0, -figures.index(s)))
+    # the unit most of its sites write ("299,792,458 metres per second", not one page's "186,282 miles per
+    # second"), then the coarsest precision in it
+    units = Counter(s.figure.unit.lower() for s in figures if s.figure is not None)
+    return max(
+        figures,
+        key=lambda s: (
+            units[s.figure.unit.lower()] if s.figure else 0,
+            s.figure.rounding if s.figure else 0.0,
+            -figures.index(s),
+        ),
+    )
 
 
 def _dissent(s: Statement, top: list[Statement], dates: dict[str, str | None]) -> Dissent:

@@ -18,7 +18,15 @@ from typing import Literal
 
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import FUNCTION_WORDS
-from webquorum.text.measures import COUNT_CLASSES, PERSON_CLASSES, SCOPES, concept_of, count_class, stem
+from webquorum.text.measures import (
+    COUNT_CLASSES,
+    PERSON_CLASSES,
+    ROLES,
+    SCOPES,
+    concept_of,
+    count_class,
+    stem,
+)
 
 AskKind = Literal["figure", "date", "name", "other"]
 
@@ -38,6 +46,7 @@ _DATE_WORDS = (
     "release date",
 )
 _FIGURE_WORDS = (
+    "number of",
     "how many",
     "how much",
     "how long",
@@ -170,7 +179,7 @@ _SYNONYMS = (
     ),
     ("built", "constructed", "construction", "completed", "erected", "build"),
     ("released", "published", "issued", "release", "premiered", "debuted", "debut", "aired", "launched"),
-    ("began", "begin", "started", "start", "opened", "open", "commenced", "premiered", "first"),
+    ("began", "begin", "started", "start", "commenced", "premiered", "first"),
     ("closed", "close", "closure", "shut", "ended", "end"),
     ("directed", "director", "direction", "directors"),
     ("written", "wrote", "writer", "author", "authored"),
@@ -199,11 +208,17 @@ class Ask:
     phrases: tuple[str, ...] = ()  # the subject as written, folded: ("don't drink the water",)
     # the stem of the noun asked for: "format" in "the broadcast format of", "medium" in "which type of"
     noun: str = ""
+    # "who is the CEO of Intel": the role whose holder now is asked (a concept of text.measures.ROLES)
+    role: str = ""
+    counted: bool = False  # "how many" with no measure named: a count answers, never a length or a sum
 
 
 def read_ask(query: str) -> Ask | None:
     """What ``query`` asks for, or None when it asks nothing a rule can answer (no relation word)."""
     low = " " + " ".join(WORD.findall(fold(query))) + " "
+    role = _asked_role(low)
+    if role:
+        return _role_ask(query, low, role)
     quoted = [m[1] for m in _QUOTED.finditer(query)]
     body = query
     for q in quoted:
@@ -238,7 +253,23 @@ def read_ask(query: str) -> Ask | None:
     scope = frozenset(SCOPES[w] for w in low.split() if w in SCOPES)
     concepts = frozenset(concept for w in words if (concept := concept_of(w, "en")))
     phrases = tuple(" ".join(WORD.findall(fold(p))) for p in quoted + caps if WORD.findall(fold(p)))
-    return Ask(kind, subject, relation, unit, scope, concepts, phrases, _head_noun(low.split(), set(words)))
+    counted = (" how many " in low or " number of " in low) and unit not in (
+        "length",
+        "area",
+        "year",
+        "speed",
+    )
+    return Ask(
+        kind,
+        subject,
+        relation,
+        unit,
+        scope,
+        concepts,
+        phrases,
+        _head_noun(low.split(), set(words)),
+        counted=counted,
+    )
 
 
 def _head_noun(tokens: list[str], related: set[str]) -> str:
@@ -301,6 +332,8 @@ def _unit_of(word: str) -> str:
         return "length"
     if word in ("area", "size"):
         return "area"
+    if word in ("speed", "velocity"):
+        return "speed"
     if word in ("age", "aged"):
         return "year"  # "the median age was 45.7 years", "aged 65": an age is counted in years
     counted = count_class(word)
@@ -313,3 +346,84 @@ def ask_in_words(query: str, ask: Ask) -> str:
     """A short label for what was asked: the query's relation words and subject, as the user wrote them."""
     keep = [w for w in WORD.findall(query) if fold(w) not in ASK_WORDS and fold(w) not in FUNCTION_WORDS]
     return " ".join(keep)[:80]
+
+
+_ROLE_FORMS = sorted(((f, role) for role, forms in ROLES.items() for f in forms), key=lambda p: -len(p[0]))
+# "who was the first president", "the founding CEO", "in 2019": a holder of the past, which the holder rule
+# (the person a page gives the role to now) does not answer
+_NOT_NOW = frozenset({"first", "second", "third", "last", "founding", "former", "previous", "was", "were"})
+
+
+def _asked_role(low: str) -> str:
+    """The role whose current holder ``low`` (a folded, spaced question) asks for: "who is the CEO of X",
+    "name the current head coach of Y"; "" for "when did X become CEO" or "who was the first president"."""
+    head = low.split()
+    if not head or (head[0] not in ("who", "whom", "whose", "name") and "who" not in head[:3]):
+        return ""
+    if any(w in _NOT_NOW for w in head) or re.search(r"\b\d{4}\b", low):
+        return ""
+    for form, role in _ROLE_FORMS:
+        at = low.find(f" {form} ")
+        if at >= 0 and not low[:at].endswith((" vice", " deputy", " assistant")):
+            return role
+    return ""
+
+
+def _role_ask(query: str, low: str, role: str) -> Ask:
+    """A question for a role's holder: its subject is the organisation or place, less the role's own words
+    ("CEO" is capitalised but names no one)."""
+    forms = {w for f in ROLES[role] for w in f.split()}
+    caps = [m[1] for m in _CAP_RUN.finditer(query) if m.start() > 0 or not _starts_question(m[1])]
+    subject = frozenset(
+        w
+        for part in caps
+        for w in WORD.findall(fold(part))
+        if w not in FUNCTION_WORDS and w not in ASK_WORDS and w not in forms
+    )
+    phrases = tuple(p for part in caps if (p := _strip_function_words(part, forms)))
+    relation = frozenset(stem(w, "en") for w in forms)
+    return Ask("name", subject, relation, phrases=phrases, role=role)
+
+
+def _strip_function_words(part: str, drop: set[str]) -> str:
+    """A capitalised run as subject words: "CEO of Boeing" -> "boeing"."""
+    words = [w for w in WORD.findall(fold(part)) if w not in drop]
+    while words and words[0] in FUNCTION_WORDS:
+        words.pop(0)
+    while words and words[-1] in FUNCTION_WORDS:
+        words.pop()
+    return " ".join(words)
+
+
+_QUESTION_OPENERS = frozenset(
+    [
+        "who",
+        "whom",
+        "whose",
+        "what",
+        "which",
+        "when",
+        "where",
+        "why",
+        "how",
+        "is",
+        "are",
+        "was",
+        "were",
+        "does",
+        "do",
+        "did",
+        "has",
+        "have",
+        "can",
+        "name",
+        "list",
+    ]
+)
+
+
+def is_question(query: str) -> bool:
+    """Whether ``query`` is written as a question ("How tall is ...?", "who is the CEO of X"), which asks one
+    thing, rather than keywords ("Sorrel Steel steel output"), which ask for a topic."""
+    words = WORD.findall(fold(query))
+    return query.rstrip().endswith("?") or bool(words and words[0] in _QUESTION_OPENERS)

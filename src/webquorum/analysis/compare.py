@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol
 
 from webquorum.analysis.answer import Answer, answer_of, answer_statements
-from webquorum.analysis.ask import Ask, about_question, ask_in_words, read_ask
+from webquorum.analysis.ask import Ask, about_question, ask_in_words, is_question, read_ask
 from webquorum.analysis.query import Question, read_question
 from webquorum.analysis.verdicts import conflict
 from webquorum.text.figure_claims import (
@@ -221,6 +221,13 @@ def compare_sources(
                 or (d.item.others_value == answer.value and not answer.split)
             )
         ]
+    if ask is not None and is_question(query or ""):
+        # A question asks one thing, so only a dissent on it is said (issue 22: the answer, its count, and who
+        # says otherwise). On real pages a side quantity's dissent under a question was a definition apart
+        # (160 floors against 163, habitable and structural, asked for the height) or another thing's figure
+        # (Jupiter's 95 moons against Saturn's 146). A keyword query ("Sorrel Steel steel output") asks for
+        # the topic: every dissent with positive identity stays.
+        dissents = [d for d in dissents if about_question(d.item.quantity, ask)]
     disagreed = _answer_dissents(answer) if answer else []
     for _, _, d in dissents[: max(0, max_disagreed - len(disagreed))]:
         if (d.site, d.value) not in {(x.site, x.value) for x in disagreed}:

@@ -542,6 +542,19 @@ def _count_noun(text: str, words: list[re.Match[str]]) -> tuple[int, int] | None
 
 _PER_HOUR = re.compile(r"\s+(?:per|an|a)\s+hour\b")
 _PER_HOUR_UNITS = {"miles": "mph", "mile": "mph", "km": "km/h", "kilometres": "km/h", "kilometers": "km/h"}
+_PER_SECOND = re.compile(r"\s*(?:\s(?:per|a)\s+second\b|/s\b)")
+_PER_SECOND_UNITS = {
+    "metres": "m/s",
+    "meters": "m/s",
+    "metre": "m/s",
+    "meter": "m/s",
+    "m": "m/s",
+    "km": "km/s",
+    "kilometres": "km/s",
+    "kilometers": "km/s",
+    "miles": "mi/s",
+    "mile": "mi/s",
+}
 _METRE_WORDS = frozenset({"high", "tall", "long", "wide", "deep", "above", "below", "from", "to"})
 
 
@@ -551,8 +564,11 @@ def _measures(page: _Page) -> list[_Raw]:
     for m in _scan(_MEASURE, page):
         unit, end = m["unit"], m.end("unit")
         per_hour = _PER_HOUR.match(page.text, end)
+        per_second = _PER_SECOND.match(page.text, end)
         if per_hour and unit.lower() in _PER_HOUR_UNITS:
             unit, end = _PER_HOUR_UNITS[unit.lower()], per_hour.end()  # "70 miles per hour" is "70 mph"
+        elif per_second and unit.lower() in _PER_SECOND_UNITS:
+            unit, end = _PER_SECOND_UNITS[unit.lower()], per_second.end()  # a speed, not a length
         elif m["second"] and f"{unit.lower()} {m['second']}" in UNITS:
             unit, end = f"{unit} {m['second']}", m.end("second")
         elif unit == "m":

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from webquorum.text.alternation import alternation
 from webquorum.text.fold import fold
-from webquorum.text.lexicon import FUNCTION_WORDS, HONORIFICS, LETTER
+from webquorum.text.lexicon import FUNCTION_WORDS, HONORIFICS, LEGAL_FORMS, LETTER
 from webquorum.text.measures import PAST_ROLE, ROLES
-from webquorum.text.names import name_key
+from webquorum.text.names import NameMention, name_key, name_mentions
 
 _FORMS = sorted(((form, role) for role, forms in ROLES.items() for form in forms), key=lambda p: -len(p[0]))
 _ROLE_OF = {form: role for form, role in _FORMS}
@@ -124,3 +124,163 @@ def _clean_org(org: str) -> str:
     while words and (words[0].lower() in FUNCTION_WORDS or words[0].lower() in _ROLE_OF):
         words.pop(0)
     return " ".join(words)
+
+
+# -- who holds a role now -------------------------------------------------------------------------------
+# A person these words put before the name held the role before, or only for a while: "former CEO X", "X
+# succeeds Y" (Y), "took over from Y", "interim co-CEOs Y and Z", "in the wake of Y's retirement".
+_PAST_BEFORE_NAME = re.compile(
+    r"(?i)\b(?:former|ex|previous|outgoing|late|interim|acting|predecessor|succeed(?:s|ed|ing)?|"
+    r"replac(?:e|es|ed|ing)|(?:take|takes|took|taking)\s+over\s+from|in\s+the\s+wake\s+of|ousted|fired|"
+    r"co-(?:ceos?|chief\s+executives?))\b[\W\w]{0,40}$"
+)
+# ...or these after it: "Y stepped down", "Y, who retired in May", "Y's departure"
+_PAST_AFTER_NAME = re.compile(
+    r"(?i)^(?:[’']s\s+(?:retirement|departure|exit|ouster|resignation|firing|dismissal|abrupt|sudden|tenure)|"
+    r"[^.;]{0,30}?\b(?:stepped\s+down|steps\s+down|step\s+down|stepping\s+down|resigned|resigns|retired|"
+    r"retires|retiring|was\s+ousted|was\s+fired|was\s+forced\s+out|was\s+replaced|is\s+being\s+replaced))"
+)
+# ...and these make it the holder now: "named X as its new CEO", "X will become CEO", "new CEO X",
+# "X succeeds Y"
+_NEW_BEFORE_NAME = re.compile(
+    r"(?i)\b(?:named|names|appointed|appoints|appointing|elected|elects|tapped|taps|hired|hires|picked|picks|"
+    r"chose|chosen|chooses|selected|selects|promoted|promotes|welcomed|welcomes|new|newly|incoming|current|"
+    r"next)\b[\W\w]{0,60}$"
+)
+_NEW_AFTER_NAME = re.compile(
+    r"(?i)^[^.;]{0,60}?\b(?:as\s+(?:its|the|their|his|her)?\s*(?:new|next|incoming|permanent)?\s*(?=ROLE)|"
+    r"(?:will\s+become|became|becomes|has\s+become)\s+(?:the\s+|its\s+)?(?:new\s+)?(?:\w+\W+){0,2}(?=ROLE)|"
+    r"takes\s+over|took\s+over\s+as|will\s+take\s+over|will\s+lead|to\s+lead|will\s+succeed|succeeds|"
+    r"replaces|will\s+replace|has\s+been\s+(?:named|appointed|elected)|was\s+(?:named|appointed|elected)|"
+    r"will\s+assume|assumed\s+the|took\s+the\s+helm|takes\s+the\s+helm|is\s+(?:now\s+)?the\s+(?:new\s+)?(?=ROLE))".replace(
+        "ROLE", _ROLE_ALTERNATION
+    )
+)
+_LEGAL_FORM = re.compile(rf"(?:^|\s|,)(?:{LEGAL_FORMS})$")
+_PARTICLES = frozenset({"de", "del", "la", "van", "von", "da", "der", "bin", "al", "el", "di", "du", "le"})
+# a name right after these is an organisation: "who led Taco Bell", "at Rockwell Collins", "supplier Rockwell
+# Collins", "chipmaker Intel" (a headline's "All About The Semiconductor Veteran" goes by its function words)
+_ORG_CUE = re.compile(
+    r"(?i)\b(?:at|of|from|for|with|in|led|leads|leading|run|runs|ran|joined|joins|join|leaving|left|founded|"
+    r"co-founded|supplier|chipmaker|maker|company|firm|giant|retailer|chain|airline|carrier|rival|group|brand|"
+    r"subsidiary|startup|unit|owner)\s+$"
+)
+_NOT_THIS_ROLE = re.compile(
+    r"(?i)\b(?:vice|deputy|assistant|associate|senior\s+vice|executive\s+vice)\s*-?\s*$"
+)
+_ROLE_OF_ORG = re.compile(rf"\s+(?:of|at)\s+(?:the\s+)?(?P<org>{_ORG})")
+_ORG_BEFORE_ROLE = re.compile(rf"(?P<org>{_ORG})(?:'s|’s)?\s+$")
+_NEAR_WORDS = 4  # a name this many words or fewer from the role word holds it ("CEO Brian Niccol")
+_NEW_REACH = 240  # characters between a name said to be named to a post and the role word: two sentences
+
+
+@dataclass(frozen=True)
+class Holder:
+    """A person a page gives ``role`` to as things stand: 2 when it says they were named or take it on,
+    1 when it only writes the name beside the role."""
+
+    surface: str
+    person: str  # name key
+    start: int
+    end: int
+    standing: int
+
+
+def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holder]:
+    """Who holds ``role`` (a concept of :data:`ROLES`) of the organisation or place whose folded words are
+    ``subject``, as the page states it now: best standing first, then reading order.
+
+    Why a rule of its own (issue 22: "the current holder, not the former, outgoing, interim or named
+    predecessor"): news of a new chief names the old one in the same sentence ("Intel named Lip-Bu Tan,
+    who replaces Pat Gelsinger"), so the name nearest the role word is as often the predecessor. A person
+    the page calls past anywhere (former, interim, succeeded, stepped down, 's retirement) is nobody's
+    answer; a role word about another organisation ("former CEO of Cadence") is not this role.
+    """
+    persons = sorted(_person_names(text, subject), key=lambda m: m.offset)
+    if not persons:
+        return []
+    past: list[str] = []
+    # a cue is read between a name and its neighbours: "Tan replaces Gelsinger, who stepped down" is about
+    # Gelsinger
+    edges = [0] + [m.offset + len(m.surface) for m in persons]
+    nexts = [m.offset for m in persons[1:]] + [len(text)]
+    for m, edge, following in zip(persons, edges, nexts, strict=False):
+        end = m.offset + len(m.surface)
+        before = text[max(edge, m.offset - 60) : m.offset]
+        after = text[end : min(following, end + 60)]
+        if _PAST_BEFORE_NAME.search(_last_clause(before)) or _PAST_AFTER_NAME.search(after):
+            past.append(m.key)
+    occurrences = [r for r in _ROLE_ONLY.finditer(text) if _is_role(text, r, role, subject)]
+    found: list[Holder] = []
+    for m, edge, following in zip(persons, edges, nexts, strict=False):
+        if any(same_person(m.key, p) for p in past):
+            continue
+        end = m.offset + len(m.surface)
+        before = _last_clause(text[max(edge, m.offset - 80) : m.offset])
+        after = text[end : min(following, end + 100)]
+        new = bool(_NEW_BEFORE_NAME.search(before) or _NEW_AFTER_NAME.search(after))
+        # beside the role word; or named to a post with the role word in the same stretch of text ("Boeing
+        # named Kelly Ortberg to lead the company ... He'll succeed CEO Dave Calhoun")
+        near = any(
+            _words_between(text, end, r.start()) <= _NEAR_WORDS
+            or _words_between(text, r.end(), m.offset) <= _NEAR_WORDS
+            or (new and abs(r.start() - m.offset) <= _NEW_REACH)
+            for r in occurrences
+        )
+        if near:
+            found.append(Holder(m.surface, m.key, m.offset, end, 2 if new else 1))
+    return sorted(found, key=lambda h: (-h.standing, h.start))
+
+
+def _person_names(text: str, subject: frozenset[str]) -> list[NameMention]:
+    """Names that may be a person's: not the organisation asked about, not an all-capital dateline
+    ("ARLINGTON"), not a role title; one word only when it is the last word of a longer name on the page
+    ("Niccol" after "Brian Niccol")."""
+    every = name_mentions(text)
+    # an organisation is one in every sentence it stands in: "at Rockwell Collins" ... "Rockwell Collins is"
+    bodies = {m.key for m in every if _ORG_CUE.search(text, max(0, m.offset - 30), m.offset)}
+    mentions = [
+        m
+        for m in every
+        if not (set(m.key.split()) & subject)
+        and m.key not in bodies
+        and not m.surface.isupper()
+        and m.key not in _ROLE_OF
+        and not m.weak
+        and not _LEGAL_FORM.search(m.surface)  # "Chipotle Mexican Grill Inc." is a company
+        and not any(c.isdigit() for c in m.surface)  # "Airbus A350" is a product
+        and not any(fold(w) in FUNCTION_WORDS and fold(w) not in _PARTICLES for w in m.surface.split())
+    ]
+    surnames = {m.key.split()[-1] for m in mentions if len(m.key.split()) >= 2}
+    return [m for m in mentions if len(m.key.split()) >= 2 or m.key in surnames]
+
+
+def _is_role(text: str, r: re.Match[str], role: str, subject: frozenset[str]) -> bool:
+    """A role word of ``role`` belonging to the subject: not "vice president", not "CEO of Cadence"."""
+    if _ROLE_OF.get(" ".join(r[0].lower().rstrip(".").split()), "") != role:
+        return False
+    if _NOT_THIS_ROLE.search(text[max(0, r.start() - 20) : r.start()]):
+        return False
+    orgs = []
+    if m := _ROLE_OF_ORG.match(text, r.end()):
+        orgs.append(m["org"])
+    if m := _ORG_BEFORE_ROLE.search(text[max(0, r.start() - 60) : r.start()]):
+        orgs.append(m["org"])
+    named = [set(fold(_clean_org(o)).split()) - FUNCTION_WORDS for o in orgs]
+    named = [n for n in named if n]
+    return not subject or not named or any(n & subject for n in named)
+
+
+def _words_between(text: str, start: int, end: int) -> int:
+    if end < start:
+        return 1_000
+    gap = text[start:end]
+    if any(c in gap for c in ".;:!?\n"):
+        return 1_000
+    return len(gap.split())
+
+
+def _last_clause(before: str) -> str:
+    """The words before a name back to the sentence's start, so a cue in the previous sentence is not read."""
+    cut = max(before.rfind(". "), before.rfind("\n"), before.rfind("; "))
+    return before[cut + 1 :] if cut >= 0 else before

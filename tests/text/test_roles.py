@@ -1,0 +1,69 @@
+"""Who holds a role now, as a page states it (text/roles.current_holders, issue 22 item 4): short texts
+written here, one per rule. The measure is benchmarks/realpages.py, on real pages."""
+
+from __future__ import annotations
+
+import pytest
+
+from webquorum.text.roles import current_holders
+
+ACME = frozenset({"acme"})
+
+
+def holder(text: str, role: str = "chief executive", subject: frozenset[str] = ACME) -> str | None:
+    found = current_holders(text, role, subject)
+    return found[0].surface if found else None
+
+
+def test_the_person_named_to_the_post_not_the_one_they_replace() -> None:
+    text = (
+        "Acme has appointed Dana Whitfield as its new chief executive. "
+        "She replaces Carl Ostrander, who stepped down in March after six years as CEO."
+    )
+    assert holder(text) == "Dana Whitfield"
+
+
+def test_former_interim_and_succeeded_holders_are_nobody_s_answer() -> None:
+    assert holder("Former CEO Carl Ostrander spoke at the Acme meeting.") is None
+    assert holder("Interim co-CEOs Rosa Lind and Ivo Marsh ran Acme until March.") is None
+    text = "Dana Whitfield will become CEO of Acme on 1 May, succeeding Carl Ostrander."
+    assert holder(text) == "Dana Whitfield"
+    assert [h.surface for h in current_holders(text, "chief executive", ACME)] == ["Dana Whitfield"]
+
+
+def test_a_cue_after_one_name_is_not_read_for_the_name_before() -> None:
+    # "stepped down" belongs to Ostrander, the name right before it
+    text = "Acme CEO Dana Whitfield replaces Carl Ostrander, who stepped down."
+    assert holder(text) == "Dana Whitfield"
+
+
+def test_a_name_beside_the_role_word_holds_it() -> None:
+    assert holder("Acme CEO Dana Whitfield opened the plant on Monday.") == "Dana Whitfield"
+    assert holder("Dana Whitfield, Acme's chief executive, opened the plant.") == "Dana Whitfield"
+
+
+def test_an_organisation_is_no_holder_in_any_sentence_it_stands_in() -> None:
+    text = (
+        "Dana Whitfield, who led aerospace supplier Brightwater Systems, was named chief executive of Acme. "
+        "Brightwater Systems is now the CEO's old employer."
+    )
+    assert holder(text) == "Dana Whitfield"
+    assert holder("Acme named Halvorsen Logistics Inc. as its new CEO partner.") is None
+    assert holder("Acme's new CEO will fly the Aero A350 to Oslo.") is None
+
+
+def test_the_role_of_another_organisation_is_not_this_role() -> None:
+    # "CEO of Brightwater" is another company's post: Whitfield is not Acme's chief executive by it
+    text = "Acme board member Dana Whitfield, former CEO of Brightwater, spoke at the launch."
+    assert holder(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Acme vice president Dana Whitfield met the press.", None),
+        ("Acme president Dana Whitfield met the press.", "Dana Whitfield"),
+    ],
+)
+def test_a_vice_president_is_not_the_president(text: str, expected: str | None) -> None:
+    assert holder(text, "president") == expected
