@@ -290,7 +290,7 @@ _SCALES = {
     "tn": 12,
 }
 _NUMBER = re.compile(
-    r"(?<![\w.,])(?P<n>\d{1,3}(?:[,.\u202f ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)"
+    r"(?<![\w.,])(?P<n>\d{1,3}(?:[,.\u202f ]\d{3})+(?!\d)(?:[.,]\d+)?|\d+(?:[.,]\d+)?)"
     r"(?:\s*(?P<s>mil millones|" + "|".join(sorted(_SCALES, key=len, reverse=True)) + r")\b)?",
     re.I,
 )

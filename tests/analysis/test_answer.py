@@ -639,3 +639,24 @@ def test_a_speed_is_asked_and_shown_in_the_unit_most_pages_write() -> None:
 )
 def test_a_question_is_told_from_keywords(query: str, question: bool) -> None:
     assert is_question(query) is question
+
+
+def test_a_how_many_reads_a_new_total_after_a_change_and_skips_other_counts() -> None:
+    ask = read_ask("How many paid subscribers does Streamly have?")
+    assert ask is not None
+    text = (
+        "Streamly added a record 18.9 million subscribers, taking its paid membership base to 301.6 million."
+    )
+    found = answer_statements("a.test", "", text, ask)
+    assert found is not None and found.figure is not None and found.figure.value == 301.6e6
+    awards = read_ask("How many Golden Quill awards has Mara Lind won?")
+    assert awards is not None
+    assert (
+        answer_statements("a.test", "", "Mara Lind, 36 years old, won the Golden Quill awards.", awards)
+        is None
+    )
+    coins = read_ask("What is the maximum number of tokens that can exist?")
+    assert coins is not None and coins.counted
+    text = "Each block pays 6.25 tokens; the maximum number of tokens is 21 million tokens."
+    found = answer_statements("a.test", "", text, coins)
+    assert found is not None and found.figure is not None and found.figure.value == 21e6

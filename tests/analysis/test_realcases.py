@@ -40,6 +40,7 @@ rc = load_harness()
         ("4.3 million", "4,296,000"),
         ("117,088", "117,088"),
         ("81,6 mil millones", "$81.6 billion"),
+        ("299.792458 million m/s", "299,792,458 metres per second"),  # decimals are not thousands
         ("1856", "1856"),
         ("1856-03-01", "1856"),
         ("It was founded in 1856.", "1856"),

@@ -395,7 +395,13 @@ def _value_in(
             pool = [
                 f
                 for f in pool
-                if f.kind == "count" and not _count_rank(text, f, ask)[0] and not _in_a_name(text, f.start)
+                if f.kind == "count"
+                and f.value.is_integer()  # "6.25 bitcoins" a block pays is a rate; "301.6 million" is whole
+                and (rank := _count_rank(text, f, ask))[0] == 0
+                # of the asked thing ("36 years" answers no "how many awards"), unless the question names a
+                # class the reader already matched ("how many people")
+                and (rank[1] == 0 or bool(ask.unit))
+                and not _in_a_name(text, f.start)
             ]
         # "far surpassing Jupiter's 95 moons": another thing's figure
         pool = [f for f in pool if not _owned_by_another(text, f, ask)]
@@ -457,10 +463,18 @@ def _value_in(
 # A count these words qualify is a part or a change, not the total a "how many" asks for: "128 newly
 # discovered moons", "51 founding members", "another 29", "30 more"
 _PARTIAL = frozenset(
-    ["new", "newly", "additional", "more", "another", "extra", "founding", "original", "initial", "remaining", "other", "recently", "further", "added", "adds", "adding", "gained", "gains", "gaining", "lost", "loses", "losing", "net"]
+    {
+        *("new", "newly", "additional", "more", "another", "extra", "further", "other", "remaining"),
+        *("founding", "original", "initial", "recently"),
+        *("added", "adds", "adding", "gained", "gains", "gaining", "lost", "loses", "losing", "net"),
+        *("milestone", "mark", "threshold"),
+    }
 )
+# "bringing its total to 274", "taking its paid membership base to 301.6 million", "now has 27": the whole
 _TOTAL_BEFORE = re.compile(
-    r"(?i)\b(?:total|totals|totalling|totaling|altogether|now|currently|today)\b\W+(?:\w+\W+){0,2}$"
+    r"(?i)(?:\b(?:total|totals|totalling|totaling|altogether|now|currently|today)\b\W+(?:\w+\W+){0,2}"
+    r"|\b(?:bringing|brings|brought|taking|takes|took|pushing|pushed|lifting|lifted|raising|raised)\b"
+    r"[^.;]{0,40}\bto\s+)$"
 )
 _POSSESSOR = re.compile(r"([A-Z][\w-]+)['’]s\s+(?:\w+\s+)?$")
 
@@ -472,11 +486,13 @@ def _count_rank(text: str, f: Figure, ask: Ask) -> tuple[int, int]:
     States and 24 official languages"); the nearest figure to the relation word is as often the other."""
     if ask.kind != "figure" or f.kind != "count":
         return (0, 0)
-    before = fold(text[max(0, f.start - 30) : f.start]).split()[-2:]
+    before = WORD.findall(fold(text[max(0, f.start - 40) : f.start]))[-3:]
     after = WORD.findall(fold(text[f.end : f.end + 40]))[:3]
     written = WORD.findall(fold(f.text))[1:]  # "128 newly discovered moons": the words the count carries
-    partial = any(w in _PARTIAL for w in before[-1:] + written + after[:2])
-    counted = any(word_relates(w, ask.relation) for w in written + after)
+    # "added a record 19 million subscribers": a change three words before
+    partial = any(w in _PARTIAL for w in before + written + after[:2])
+    # the count's own noun ("36 years old, won the awards" counts years); the next word when it has none
+    counted = any(word_relates(w, ask.relation) for w in (written or after[:1]))
     total = bool(_TOTAL_BEFORE.search(text[max(0, f.start - 40) : f.start]))
     return (1 if partial else 0, 0 if counted or total else 1)
 
@@ -496,7 +512,11 @@ def _in_a_name(text: str, start: int) -> bool:
     )
 
 
-_BARE = re.compile(r"(?<![\w.,$€£%-])(\d{1,3}(?:,\d{3})+|\d{1,9})(?![\w%]|[.,]\d)")
+_BARE = re.compile(
+    r"(?<![\w.,$€£%-])(\d{1,3}(?:,\d{3})+|\d{1,9}(?:\.\d+)?)(?![\w%]|[.,]\d)"
+    r"(?:\s+(?P<scale>thousand|million|billion)\b)?"
+)
+_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
 
 
 def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask) -> list[Figure]:
@@ -513,6 +533,8 @@ def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask
     for m in _BARE.finditer(text, start, end):
         if any(a <= m.start() < b for a, b in taken) or _in_a_name(text, m.start()):
             continue
+        if "." in m[1] and not m["scale"]:
+            continue  # "6.25": a count is whole unless a scale word follows ("301.6 million")
         following = WORD.findall(text[m.end() : m.end() + 40])[:3]
         named = [w for w in following[:2] if word_relates(fold(w), ask.relation)]
         total = _TOTAL_BEFORE.search(text[max(start, m.start() - 40) : m.start()])
@@ -527,7 +549,10 @@ def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask
             unit = " ".join(kept).lower()
         else:
             unit = nouns[0]
-        out.append(Figure("count", float(m[1].replace(",", "")), unit, 1.0, m[0], m.start(), m.end()))
+        scale = _SCALE[m["scale"]] if m["scale"] else 1.0
+        number = m[1].replace(",", "")
+        step = scale * (10 ** -len(number.split(".")[1]) if "." in number else 1.0)
+        out.append(Figure("count", float(number) * scale, unit, step, m[0], m.start(), m.end()))
     return out
 
 
