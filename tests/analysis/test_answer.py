@@ -660,3 +660,13 @@ def test_a_how_many_reads_a_new_total_after_a_change_and_skips_other_counts() ->
     text = "Each block pays 6.25 tokens; the maximum number of tokens is 21 million tokens."
     found = answer_statements("a.test", "", text, coins)
     assert found is not None and found.figure is not None and found.figure.value == 21e6
+
+
+def test_an_ordinal_of_the_asked_noun_is_the_running_count() -> None:
+    ask = read_ask("How many member states does the Orland Union have?")
+    assert ask is not None
+    found = answer_statements(
+        "a.test", "", "In May Estovia became the 31st member state of the Orland Union.", ask
+    )
+    assert found is not None and found.figure is not None and found.figure.value == 31
+    assert answer_statements("a.test", "", "The Orland Union summit opened on the 31st of May.", ask) is None

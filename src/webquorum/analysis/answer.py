@@ -517,6 +517,7 @@ _BARE = re.compile(
     r"(?:\s+(?P<scale>thousand|million|billion)\b)?"
 )
 _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
+_ORDINAL = re.compile(r"(?<![\w.,])(\d{1,6})(?:st|nd|rd|th)\b")
 
 
 def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask) -> list[Figure]:
@@ -535,25 +536,46 @@ def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask
             continue
         if "." in m[1] and not m["scale"]:
             continue  # "6.25": a count is whole unless a scale word follows ("301.6 million")
-        following = WORD.findall(text[m.end() : m.end() + 40])[:3]
-        named = [w for w in following[:2] if word_relates(fold(w), ask.relation)]
+        following = WORD.findall(text[m.end() : m.end() + 60])[:6]
+        named = _named_after(following, ask)
         total = _TOTAL_BEFORE.search(text[max(start, m.start() - 40) : m.start()])
         if not named and not (total and nouns):
             continue
-        if named:  # "27 Member States": the asked words after the number, as the unit
-            first = following.index(named[0])
-            run = following[first:]
-            kept = [
-                w for i, w in enumerate(run) if all(word_relates(fold(x), ask.relation) for x in run[: i + 1])
-            ]
-            unit = " ".join(kept).lower()
-        else:
-            unit = nouns[0]
+        # "27 Member States": the asked words after the number, as the unit
+        unit = _asked_noun(following, named, ask) if named else nouns[0]
         scale = _SCALE[m["scale"]] if m["scale"] else 1.0
         number = m[1].replace(",", "")
         step = scale * (10 ** -len(number.split(".")[1]) if "." in number else 1.0)
         out.append(Figure("count", float(number) * scale, unit, step, m[0], m.start(), m.end()))
+    # "became the 193rd member state", "his 24th Grand Slam title": the subject's running count, as of then
+    for m in _ORDINAL.finditer(text, start, end):
+        if any(a <= m.start() < b for a, b in taken) or _in_a_name(text, m.start()):
+            continue
+        following = WORD.findall(text[m.end() : m.end() + 60])[:6]
+        named = _named_after(following, ask)
+        if named:
+            unit = _asked_noun(following, named, ask)
+            out.append(Figure("count", float(m[1]), unit, 1.0, m[0], m.start(), m.end()))
     return out
+
+
+def _named_after(following: list[str], ask: Ask) -> list[str]:
+    """The asked words right after a number, or after a name standing between ("193 United Nations (UN)
+    member states", "24th Grand Slam title"): a number followed by other lower-case words counts something
+    else."""
+    for i, w in enumerate(following):
+        if word_relates(fold(w), ask.relation):
+            return following[i:]
+        if not w[:1].isupper():
+            return []
+    return []
+
+
+def _asked_noun(following: list[str], named: list[str], ask: Ask) -> str:
+    """The run of asked words after a number, from the first: "Member States of the" -> "member states"."""
+    run = following[following.index(named[0]) :]
+    kept = [w for i, w in enumerate(run) if all(word_relates(fold(x), ask.relation) for x in run[: i + 1])]
+    return " ".join(kept).lower()
 
 
 def _owned_by_another(text: str, f: Figure, ask: Ask) -> bool:
