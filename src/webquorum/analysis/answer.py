@@ -397,10 +397,10 @@ def _value_in(
                 for f in pool
                 if f.kind == "count"
                 and f.value.is_integer()  # "6.25 bitcoins" a block pays is a rate; "301.6 million" is whole
-                and (rank := _count_rank(text, f, ask))[0] == 0
+                and (counting := _count_rank(text, f, ask))[0] == 0
                 # of the asked thing ("36 years" answers no "how many awards"), unless the question names a
                 # class the reader already matched ("how many people")
-                and (rank[1] == 0 or bool(ask.unit))
+                and (counting[1] == 0 or bool(ask.unit))
                 and not _in_a_name(text, f.start)
             ]
         # "far surpassing Jupiter's 95 moons": another thing's figure
