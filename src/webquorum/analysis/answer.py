@@ -403,8 +403,10 @@ def _value_in(
                 and (counting[1] == 0 or bool(ask.unit))
                 and not _in_a_name(text, f.start)
             ]
-        # "far surpassing Jupiter's 95 moons": another thing's figure
-        pool = [f for f in pool if not _owned_by_another(text, f, ask)]
+        # "far surpassing Jupiter's 95 moons": another thing's figure; "beat it by 34 seconds": a margin
+        pool = [
+            f for f in pool if not _owned_by_another(text, f, ask) and not _MARGIN.search(text, 0, f.start)
+        ]
         if not pool:
             return None
         f = min(
@@ -476,6 +478,7 @@ _TOTAL_BEFORE = re.compile(
     r"|\b(?:bringing|brings|brought|taking|takes|took|pushing|pushed|lifting|lifted|raising|raised)\b"
     r"[^.;]{0,40}\bto\s+)$"
 )
+_MARGIN = re.compile(r"(?i)\b(?:by|off)\s+(?:just\s+|only\s+|some\s+|about\s+|nearly\s+|almost\s+)?$")
 _POSSESSOR = re.compile(r"([A-Z][\w-]+)['’]s\s+(?:\w+\s+)?$")
 
 

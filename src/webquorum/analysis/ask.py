@@ -246,6 +246,8 @@ def read_ask(query: str) -> Ask | None:
         kind = "figure"
     elif any(w in NAME_NOUNS for w in head):
         kind = "name"
+    elif _phrase_head(head) in _QUANTITY_NOUNS:
+        kind = "figure"  # "what is the men's 100 metres world record time": a quantity, not a category
     else:
         kind = "other"
     if not relation:
@@ -270,6 +272,20 @@ def read_ask(query: str) -> Ask | None:
         _head_noun(low.split(), set(words)),
         counted=counted,
     )
+
+
+# Nouns of a quantity: a question asking "what is the <noun>" of them wants a figure, never a definition
+_QUANTITY_NOUNS = frozenset(
+    stem(w, "en") for w in "time speed distance score price cost rate temperature".split()
+)
+
+
+def _phrase_head(tokens: list[str]) -> str:
+    """The stem of the asked noun phrase's last word: "what is the men's world record time" -> "time", "the
+    speed of light" -> "speed"."""
+    body = [t for t in tokens if t not in ASK_WORDS or t in ("of",)]
+    phrase = body[: body.index("of")] if "of" in body else body
+    return stem(phrase[-1], "en") if phrase else ""
 
 
 def _head_noun(tokens: list[str], related: set[str]) -> str:
