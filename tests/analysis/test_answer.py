@@ -675,7 +675,7 @@ def test_an_ordinal_of_the_asked_noun_is_the_running_count() -> None:
 def test_a_record_time_is_a_figure_and_a_margin_is_not_the_record() -> None:
     ask = read_ask("What is the women's 400 metres world record time?")
     assert ask is not None and ask.kind == "figure"
-    text = "Lina Sorn beat the old world record by 0.4 seconds, setting a world record time of 47.6 seconds."
+    text = "In the 400 metres Lina Sorn beat the old world record by 0.4 seconds, setting a world record time of 47.6 seconds."
     found = answer_statements("a.test", "", text, ask)
     assert found is not None and found.value == "47.6 seconds"
     what = read_ask("What sport is the Orland Clipper associated with?")

@@ -276,7 +276,7 @@ def read_ask(query: str) -> Ask | None:
 
 # Nouns of a quantity: a question asking "what is the <noun>" of them wants a figure, never a definition
 _QUANTITY_NOUNS = frozenset(
-    stem(w, "en") for w in "time speed distance score price cost rate temperature".split()
+    stem(w, "en") for w in ["time", "speed", "distance", "score", "price", "cost", "rate", "temperature"]
 )
 
 
