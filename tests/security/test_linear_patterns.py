@@ -43,6 +43,8 @@ ANCHORED = {
     "webquorum.text.figures._NEXT_WORD",
     "webquorum.text.figures._PER_HOUR",
     "webquorum.text.figures._PER_AREA",
+    "webquorum.text.figures._PER_SECOND",
+    "webquorum.text.roles._ROLE_OF_ORG",
 }
 
 

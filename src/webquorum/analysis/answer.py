@@ -405,7 +405,9 @@ def _value_in(
             ]
         # "far surpassing Jupiter's 95 moons": another thing's figure; "beat it by 34 seconds": a margin
         pool = [
-            f for f in pool if not _owned_by_another(text, f, ask) and not _MARGIN.search(text, 0, f.start)
+            f
+            for f in pool
+            if not _owned_by_another(text, f, ask) and not _MARGIN.search(text, max(0, f.start - 20), f.start)
         ]
         if not pool:
             return None

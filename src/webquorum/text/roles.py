@@ -130,9 +130,38 @@ def _clean_org(org: str) -> str:
 # A person these words put before the name held the role before, or only for a while: "former CEO X", "X
 # succeeds Y" (Y), "took over from Y", "interim co-CEOs Y and Z", "in the wake of Y's retirement".
 _PAST_BEFORE_NAME = re.compile(
-    r"(?i)\b(?:former|ex|previous|outgoing|late|interim|acting|predecessor|succeed(?:s|ed|ing)?|"
-    r"replac(?:e|es|ed|ing)|(?:take|takes|took|taking)\s+over\s+from|in\s+the\s+wake\s+of|ousted|fired|"
-    r"co-(?:ceos?|chief\s+executives?))\b[\W\w]{0,40}$"
+    alternation(
+        [
+            *[
+                "former",
+                "ex",
+                "previous",
+                "outgoing",
+                "late",
+                "interim",
+                "acting",
+                "predecessor",
+                "ousted",
+                "fired",
+            ],
+            *[
+                "succeed",
+                "succeeds",
+                "succeeded",
+                "succeeding",
+                "replace",
+                "replaces",
+                "replaced",
+                "replacing",
+            ],
+            *(f"{verb} over from" for verb in ("take", "takes", "took", "taking")),
+            *("in the wake of", "co-ceo", "co-ceos", "co-chief executive", "co-chief executives"),
+        ],
+        ignore_case=True,
+        not_after=LETTER,
+        space=r"\s+",
+    )
+    + rf"(?![{LETTER}])"
 )
 # ...or these after it: "Y stepped down", "Y, who retired in May", "Y's departure"
 _PAST_AFTER_NAME = re.compile(
@@ -143,9 +172,40 @@ _PAST_AFTER_NAME = re.compile(
 # ...and these make it the holder now: "named X as its new CEO", "X will become CEO", "new CEO X",
 # "X succeeds Y"
 _NEW_BEFORE_NAME = re.compile(
-    r"(?i)\b(?:named|names|appointed|appoints|appointing|elected|elects|tapped|taps|hired|hires|picked|picks|"
-    r"chose|chosen|chooses|selected|selects|promoted|promotes|welcomed|welcomes|new|newly|incoming|current|"
-    r"next)\b[\W\w]{0,60}$"
+    alternation(
+        [
+            *[
+                "named",
+                "names",
+                "appointed",
+                "appoints",
+                "appointing",
+                "elected",
+                "elects",
+                "tapped",
+                "taps",
+                "hired",
+                "hires",
+            ],
+            *[
+                "picked",
+                "picks",
+                "chose",
+                "chosen",
+                "chooses",
+                "selected",
+                "selects",
+                "promoted",
+                "promotes",
+                "welcomed",
+                "welcomes",
+            ],
+            *["new", "newly", "incoming", "current", "next"],
+        ],
+        ignore_case=True,
+        not_after=LETTER,
+    )
+    + rf"(?![{LETTER}])"
 )
 _NEW_AFTER_NAME = re.compile(
     r"(?i)^[^.;]{0,60}?\b(?:as\s+(?:its|the|their|his|her)?\s*(?:new|next|incoming|permanent)?\s*(?=ROLE)|"
@@ -160,16 +220,18 @@ _LEGAL_FORM = re.compile(rf"(?:^|\s|,)(?:{LEGAL_FORMS})$")
 _PARTICLES = frozenset({"de", "del", "la", "van", "von", "da", "der", "bin", "al", "el", "di", "du", "le"})
 # a name right after these is an organisation: "who led Taco Bell", "at Rockwell Collins", "supplier Rockwell
 # Collins", "chipmaker Intel" (a headline's "All About The Semiconductor Veteran" goes by its function words)
-_ORG_CUE = re.compile(
-    r"(?i)\b(?:at|of|from|for|with|in|led|leads|leading|run|runs|ran|joined|joins|join|leaving|left|founded|"
-    r"co-founded|supplier|chipmaker|maker|company|firm|giant|retailer|chain|airline|carrier|rival|group|brand|"
-    r"subsidiary|startup|unit|owner)\s+$"
+_ORG_CUE_WORDS = frozenset(
+    {
+        *("at", "of", "from", "for", "with", "in", "led", "leads", "leading", "run", "runs", "ran", "joined"),
+        *("joins", "join", "leaving", "left", "founded", "co-founded", "supplier", "chipmaker", "maker"),
+        *("company", "firm", "giant", "retailer", "chain", "airline", "carrier", "rival", "group", "brand"),
+        *("subsidiary", "startup", "unit", "owner"),
+    }
 )
 _NOT_THIS_ROLE = re.compile(
     r"(?i)\b(?:vice|deputy|assistant|associate|senior\s+vice|executive\s+vice)\s*-?\s*$"
 )
 _ROLE_OF_ORG = re.compile(rf"\s+(?:of|at)\s+(?:the\s+)?(?P<org>{_ORG})")
-_ORG_BEFORE_ROLE = re.compile(rf"(?P<org>{_ORG})(?:'s|’s)?\s+$")
 _NEAR_WORDS = 4  # a name this many words or fewer from the role word holds it ("CEO Brian Niccol")
 _NEW_REACH = 240  # characters between a name said to be named to a post and the role word: two sentences
 
@@ -238,7 +300,7 @@ def _person_names(text: str, subject: frozenset[str]) -> list[NameMention]:
     ("Niccol" after "Brian Niccol")."""
     every = name_mentions(text)
     # an organisation is one in every sentence it stands in: "at Rockwell Collins" ... "Rockwell Collins is"
-    bodies = {m.key for m in every if _ORG_CUE.search(text, max(0, m.offset - 30), m.offset)}
+    bodies = {m.key for m in every if _word_before(text, m.offset) in _ORG_CUE_WORDS}
     mentions = [
         m
         for m in every
@@ -264,11 +326,36 @@ def _is_role(text: str, r: re.Match[str], role: str, subject: frozenset[str]) ->
     orgs = []
     if m := _ROLE_OF_ORG.match(text, r.end()):
         orgs.append(m["org"])
-    if m := _ORG_BEFORE_ROLE.search(text[max(0, r.start() - 60) : r.start()]):
-        orgs.append(m["org"])
+    if before := _capitalised_before(text, r.start()):
+        orgs.append(before)
     named = [set(fold(_clean_org(o)).split()) - FUNCTION_WORDS for o in orgs]
     named = [n for n in named if n]
     return not subject or not named or any(n & subject for n in named)
+
+
+def _word_before(text: str, at: int) -> str:
+    """The folded word right before ``at`` when only spaces separate them ("supplier Rockwell"), else ""."""
+    window = text[max(0, at - 30) : at]
+    if not window or not window[-1].isspace():
+        return ""
+    words = window.split()
+    return fold(words[-1]) if words else ""
+
+
+def _capitalised_before(text: str, at: int) -> str:
+    """The run of capitalised words right before ``at`` ("Lumina Bank's CEO" -> "Lumina Bank"), read word by
+    word from the end of a bounded window (a regular expression anchored at a window's end is quadratic on
+    hostile text)."""
+    window = text[max(0, at - 60) : at]
+    if not window or not window[-1].isspace():
+        return ""
+    run: list[str] = []
+    for word in reversed(window.split()):
+        word = word.removesuffix("'s").removesuffix("’s")
+        if not word[:1].isupper() or len(run) >= 5:
+            break
+        run.append(word)
+    return " ".join(reversed(run))
 
 
 def _words_between(text: str, start: int, end: int) -> int:
