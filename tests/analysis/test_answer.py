@@ -680,3 +680,32 @@ def test_a_record_time_is_a_figure_and_a_margin_is_not_the_record() -> None:
     assert found is not None and found.value == "47.6 seconds"
     what = read_ask("What sport is the Orland Clipper associated with?")
     assert what is not None and what.kind == "other"
+
+
+def test_an_ordinal_word_counts_only_where_no_sentence_states_the_count() -> None:
+    ask = read_ask("How many Golden Quill awards has Mara Lind won?")
+    assert ask is not None
+    found = answer_statements(
+        "a.test", "", "Mara Lind won a record eighth Golden Quill award on Monday.", ask
+    )
+    assert found is not None and found.figure is not None and found.figure.value == 8
+    moons = read_ask("How many moons does Saturn have?")
+    assert moons is not None
+    text = "Titan was the 5th moon found around Saturn. Astronomers have found 62 moons orbiting Saturn."
+    found = answer_statements("a.test", "", text, moons)
+    assert found is not None and found.figure is not None and found.figure.value == 62
+
+
+def test_an_even_split_on_a_changing_count_goes_to_the_newer_pages_and_names_the_older() -> None:
+    pages = [
+        src("a.test", "Mara Lind has now won 24 Golden Quill awards.", "2023-09-11"),
+        src("b.test", "With this win Mara Lind holds 24 Golden Quill awards.", None),
+        src("c.test", "Mara Lind has won 23 Golden Quill awards so far.", "2023-06-12"),
+        src("d.test", "Mara Lind, winner of 23 Golden Quill awards, spoke on Sunday.", "2023-06-11"),
+    ]
+    c = compare_sources(pages, query="How many Golden Quill awards has Mara Lind won?")
+    assert c.answer is not None and c.answer.value.startswith("24") and c.answer.split is False
+    assert [(d.site, d.type) for d in c.disagreed] == [("c.test", "older"), ("d.test", "older")]
+    undated = [src(x.site, x.text, None) for x in pages]
+    split = compare_sources(undated, query="How many Golden Quill awards has Mara Lind won?")
+    assert split.answer is not None and split.answer.split and split.disagreed == []

@@ -40,6 +40,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
+from text_to_num import alpha2digit
+
 from webquorum.analysis.ask import (
     ASK_WORDS,
     BODY_NOUNS,
@@ -154,7 +156,7 @@ def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | N
     # "When did Shoreditch station open": the event answers a date question, not a noun beside it
     events = frozenset(r for r in ask.relation if r.startswith("="))
     relation = events if ask.kind == "date" and events else ask.relation
-    best: tuple[tuple[int, int], Statement] | None = None
+    best: tuple[tuple[bool, int, int], Statement] | None = None
     found_all: list[Statement] = []
     for start, end in sentence_spans(text):
         sentence = folded[start:end]
@@ -167,7 +169,8 @@ def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | N
         if found is None:
             continue
         found_all.append(found)
-        rank = (-(len(set(hits)) + 2 * subject_hit), start)
+        # an ordinal ("the 5th moon discovered") answers only where no sentence states the count itself
+        rank = (_is_ordinal(found), -(len(set(hits)) + 2 * subject_hit), start)
         if best is None or rank < best[0]:
             best = (rank, found)
     return _fullest(best[1], found_all) if best else None
@@ -389,20 +392,11 @@ def _value_in(
             # "data center revenue" answers "revenue" only when nothing plainer does: a segment is another
             # quantity
             pool = [f for f in pool if reader.claim(f).modifiers <= ask.relation] or pool
-        if ask.counted:
-            pool += _bare_counts(text, start, end, inside, ask)
         if ask.counted:  # "how many moons": a count, and the whole one ("51 founding members" is a part)
-            pool = [
-                f
-                for f in pool
-                if f.kind == "count"
-                and f.value.is_integer()  # "6.25 bitcoins" a block pays is a rate; "301.6 million" is whole
-                and (counting := _count_rank(text, f, ask))[0] == 0
-                # of the asked thing ("36 years" answers no "how many awards"), unless the question names a
-                # class the reader already matched ("how many people")
-                and (counting[1] == 0 or bool(ask.unit))
-                and not _in_a_name(text, f.start)
-            ]
+            pool = _whole_counts(text, [*pool, *_bare_counts(text, start, end, inside, ask)], ask) or (
+                # an ordinal only where no count is stated: "the 5th moon discovered" beside "62 moons"
+                _whole_counts(text, _ordinal_counts(text, start, end, inside, ask), ask)
+            )
         # "far surpassing Jupiter's 95 moons": another thing's figure; "beat it by 34 seconds": a margin
         pool = [
             f
@@ -493,7 +487,8 @@ def _count_rank(text: str, f: Figure, ask: Ask) -> tuple[int, int]:
         return (0, 0)
     before = WORD.findall(fold(text[max(0, f.start - 40) : f.start]))[-3:]
     after = WORD.findall(fold(text[f.end : f.end + 40]))[:3]
-    written = WORD.findall(fold(f.text))[1:]  # "128 newly discovered moons": the words the count carries
+    # "128 newly discovered moons": the words the count carries; a bare or ordinal count has its noun apart
+    written = WORD.findall(fold(f.text))[1:] or WORD.findall(fold(f.unit))
     # "added a record 19 million subscribers": a change three words before
     partial = any(w in _PARTIAL for w in before + written + after[:2])
     # the count's own noun ("36 years old, won the awards" counts years); the next word when it has none
@@ -523,6 +518,13 @@ _BARE = re.compile(
 )
 _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
 _ORDINAL = re.compile(r"(?<![\w.,])(\d{1,6})(?:st|nd|rd|th)\b")
+# ordinal words from the third on ("first" and "second" are as often other words), with their tens:
+# "eighth", "twenty-fourth"; converted by text2num
+_ORDINAL_WORD = re.compile(
+    r"(?i)(?<![\w-])()(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ])?"
+    r"(?:third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|"
+    r"fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth|fortieth|fiftieth)(?![\w-])"
+)
 
 
 def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask) -> list[Figure]:
@@ -552,15 +554,44 @@ def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask
         number = m[1].replace(",", "")
         step = scale * (10 ** -len(number.split(".")[1]) if "." in number else 1.0)
         out.append(Figure("count", float(number) * scale, unit, step, m[0], m.start(), m.end()))
-    # "became the 193rd member state", "his 24th Grand Slam title": the subject's running count, as of then
-    for m in _ORDINAL.finditer(text, start, end):
+    return out
+
+
+def _is_ordinal(s: Statement) -> bool:
+    f = s.figure
+    return f is not None and bool(_ORDINAL.fullmatch(f.text) or _ORDINAL_WORD.fullmatch(f.text))
+
+
+def _whole_counts(text: str, pool: list[Figure], ask: Ask) -> list[Figure]:
+    """The counts of ``pool`` that may answer a "how many": whole, of the asked thing, no part or change."""
+    return [
+        f
+        for f in pool
+        if f.kind == "count"
+        and f.value.is_integer()  # "6.25 bitcoins" a block pays is a rate; "301.6 million" is whole
+        and (counting := _count_rank(text, f, ask))[0] == 0
+        # of the asked thing ("36 years" answers no "how many awards"), unless the question names a class
+        # the reader already matched ("how many people")
+        and (counting[1] == 0 or bool(ask.unit))
+        and not _in_a_name(text, f.start)
+    ]
+
+
+def _ordinal_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask) -> list[Figure]:
+    """An ordinal of the asked noun: "became the 193rd member state", "his eighth Ballon d'Or", the subject's
+    running count as of then."""
+    taken = [(f.start, f.end) for f in inside]
+    out: list[Figure] = []
+    for m in [*_ORDINAL.finditer(text, start, end), *_ORDINAL_WORD.finditer(text, start, end)]:
         if any(a <= m.start() < b for a, b in taken) or _in_a_name(text, m.start()):
             continue
         following = WORD.findall(text[m.end() : m.end() + 60])[:6]
         named = _named_after(following, ask)
-        if named:
+        digits = m[1] if m[1] else re.match(r"\d+", alpha2digit(m[0].lower(), "en"))
+        if named and digits:
             unit = _asked_noun(following, named, ask)
-            out.append(Figure("count", float(m[1]), unit, 1.0, m[0], m.start(), m.end()))
+            value = float(digits if isinstance(digits, str) else digits[0])
+            out.append(Figure("count", value, unit, 1.0, m[0], m.start(), m.end()))
     return out
 
 
@@ -764,12 +795,22 @@ def answer_of(
             groups.append([s])
     _add_mentions(groups, statements, texts)
     groups.sort(key=lambda g: -len(g))  # stable: ties keep source order
+    newer = _newer_of_a_split(groups, dates, ask)
+    if newer is not None:
+        groups.remove(newer)
+        groups.insert(0, newer)
     top = groups[0]
     shown = _shown(top)
     rivals = tuple(
-        (_shown(g).value, len(g)) for g in groups[1:] if len(g) == len(top) and _comparable(g[0], top)
+        (_shown(g).value, len(g))
+        for g in groups[1:]
+        if len(g) == len(top) and _comparable(g[0], top) and newer is None
     )
     dissents: list[Dissent] = []
+    # the older side of a split the newer pages decided: one value, so never a scatter
+    superseded = [
+        _superseded(s, top, dates) for g in groups[1:] if newer is not None and len(g) == len(top) for s in g
+    ]
     elsewhere: list[str] = []
     # each answering sentence's words, the values aside: what copies and independent origins are told by
     frames = {s.site: _copy_frame(texts.get(s.site, ""), s) for g in groups for s in g if s.start >= 0}
@@ -817,6 +858,7 @@ def answer_of(
     if len({d.statement.value for d in dissents}) > 1:
         # a scatter of other values is ambiguity (several things share the name), not one dissent
         dissents = []
+    dissents += superseded
     dissents += _edited_copies(
         groups, texts, dates, frames, {d.statement.site for d in dissents} | set(elsewhere)
     )
@@ -831,6 +873,31 @@ def answer_of(
         rivals,
         tuple(elsewhere),
     )
+
+
+def _newer_of_a_split(
+    groups: list[list[Statement]], dates: dict[str, str | None], ask: Ask
+) -> list[Statement] | None:
+    """In an even split over a quantity that changes (a count, a measure, an amount, who holds a role),
+    the value whose dated pages all come after every dated page of the others: "24 titles" (pages of
+    September 2023) over "23rd title" (June 2023). Issue 22: which source is newer is what people ask of
+    sources that disagree. Never for a date or a year, which does not change, and only when each side
+    has a dated page and the newer side is a month or more after the other's last."""
+    if ask.kind == "date" or len(groups) < 2 or len(groups[0]) != len(groups[1]):
+        return None
+    tied = [g for g in groups if len(g) == len(groups[0])]
+    if any(s.figure is not None and s.figure.kind in _DATE_KINDS for g in tied for s in g):
+        return None
+    spans = []
+    for g in tied:
+        days = [d for s in g if (d := _parse_date(dates.get(s.site))) is not None]
+        if not days:
+            return None
+        spans.append((min(days), max(days)))
+    latest = max(range(len(tied)), key=lambda i: spans[i][0])
+    if all((spans[latest][0] - spans[i][1]).days >= 30 for i in range(len(tied)) if i != latest):
+        return tied[latest]
+    return None
 
 
 _COPY_SHARE = 0.9  # share of content words two sentences have in common, the values aside, to be one sentence
@@ -965,6 +1032,16 @@ def _dissent(s: Statement, top: list[Statement], dates: dict[str, str | None]) -
         span = str(first) if first == last else f"{first}-{last}"
         return Dissent(s, "older", f"this page is dated {own.year}; theirs {span}")
     return Dissent(s, "conflict")
+
+
+def _superseded(s: Statement, top: list[Statement], dates: dict[str, str | None]) -> Dissent:
+    """The older side of a split the newer pages decided (:func:`_newer_of_a_split`), said with both dates."""
+    own = [d for t in [s] if (d := _parse_date(dates.get(t.site))) is not None]
+    theirs = [d for t in top if (d := _parse_date(dates.get(t.site))) is not None]
+    first, last = min(theirs).isoformat()[:7], max(theirs).isoformat()[:7]
+    span = first if first == last else f"{first} to {last}"
+    when = f"this page is dated {own[0].isoformat()[:7]}" if own else "the pages that agree with it are older"
+    return Dissent(s, "older", f"{when}; theirs {span}")
 
 
 def _parse_date(text: str | None) -> date | None:

@@ -26,8 +26,10 @@ of the dates but 0.61 of its outputs are right, at 13-29 ms a passage (ours: 0.9
 quantulum3 finds more quantities (0.70 against 0.42) but is 50-90x slower, past the comparison's
 10 ms budget, so our unit table grows instead; pint agrees with our conversions and serves as a test
 oracle only; text2num reads number words well on word spans alone (run over a page it rewrites
-"$81.6 billion" as "$81.6 1000000000"), and number-parser turns ordinals into cardinals: number
-words stay unread for now. price-parser reads one price per string. None is a dependency.
+"$81.6 billion" as "$81.6 1000000000"), and number-parser turns ordinals into cardinals, so English
+number words before a count noun ("sixty-three moons", "seven Ballon d'Or titles") are found here and
+only their span is converted by text2num (0.96 of the labelled number words, every output right).
+price-parser reads one price per string. text2num is the only one that is a dependency.
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ from datetime import date
 from decimal import Decimal
 from functools import partial
 from typing import NamedTuple
+
+from text_to_num import text2num
 
 from webquorum.text.alternation import alternation, expand
 from webquorum.text.fold import fold_word
@@ -335,7 +339,16 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
     page = _Page(text, text.lower(), decimal_comma, taken, [m.start() for m in _DIGITS.finditer(text)])
     raw: list[_Raw] = []
     mods: dict[tuple[int, int], frozenset[str]] = {}
-    readers = (_dates, _money, _percents, _measures, partial(_counts, mods=mods), _headed, _years)
+    readers = (
+        _dates,
+        _money,
+        _percents,
+        _measures,
+        partial(_counts, mods=mods),
+        partial(_worded_counts, mods=mods),
+        _headed,
+        _years,
+    )
     for (
         read
     ) in readers:  # in this order: an earlier kind keeps the span ("$81.6 billion" is money, not a count)
@@ -521,6 +534,89 @@ def _counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> list[_R
             modifiers.add(fold_word(after[1]))  # Spanish adjectives follow: "empleos directos"
         mods[(m.start(), unit_end)] = frozenset(modifiers)
         out.append(_Raw("count", value, unit, step, m.start(), unit_end))
+    return out
+
+
+# English number words, two or more ("one" is as often a pronoun: "no one", "one of them"), joined by
+# hyphens, spaces or "and": "sixty-three", "two hundred and five", "seven"
+_UNITS_WORDS = [
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+    "thirty",
+    "forty",
+    "fifty",
+    "sixty",
+    "seventy",
+    "eighty",
+    "ninety",
+]
+_NUMBER_WORD = alternation([*_UNITS_WORDS, "one", "hundred", "thousand"], ignore_case=True, not_after=_L)
+_WORDED = re.compile(
+    rf"{alternation(_UNITS_WORDS, ignore_case=True, not_after=_L)}(?![{_L}])"
+    rf"(?:(?:-|[ \t]+(?:and[ \t]+)?){_NUMBER_WORD}(?![{_L}]))*"
+)
+
+
+_SPANS_OF_TIME = frozenset(
+    [
+        "seconds",
+        "minutes",
+        "hours",
+        "days",
+        "weeks",
+        "months",
+        "quarters",
+        "years",
+        "decades",
+        "centuries",
+        "times",
+    ]
+)
+
+
+def _worded_counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> list[_Raw]:
+    """Counts written in English words before a count noun ("sixty-three moons", "seven titles"), the span
+    converted by text2num (a library that reads number words well, but rewrites any page it is run over)."""
+    if page.decimal_comma:
+        return []  # Spanish pages: number words stay unread (text2num's Spanish is not measured here)
+    out: list[_Raw] = []
+    text = page.text
+    for m in _WORDED.finditer(text):
+        words: list[re.Match[str]] = []
+        pos = m.end()
+        while len(words) < 3 and (w := _NEXT_WORD.match(text, pos)):
+            words.append(w)
+            pos = w.end()
+        found = _count_noun(text, words)
+        if found is None:
+            continue
+        try:
+            value = text2num(" ".join(m[0].lower().split()), "en")
+        except ValueError:
+            continue
+        index, unit_end = found
+        unit = " ".join(text[words[index].start(1) : unit_end].split())
+        if unit.lower() in _SPANS_OF_TIME:
+            continue  # "the twelve months to March", "three years ago": a period, read by figure_claims
+        mods[(m.start(), unit_end)] = frozenset(fold_word(w[1]) for w in words[:index])
+        out.append(_Raw("count", Decimal(value), unit, Decimal(1), m.start(), unit_end))
     return out
 
 
