@@ -89,15 +89,9 @@ def real(args: argparse.Namespace) -> None:
     print(realcases.table(verdicts))
     print(f"{len(cases)} briefs in {time.monotonic() - started:.1f} s")
     if args.details:
-        shown = [
-            (v, b)
-            for v, b in zip(verdicts, briefs, strict=True)
-            if v.case.split == "tune" or args.show_report_cases
-        ]
-        lines = realcases.details([v for v, _ in shown], [b for _, b in shown])
-        Path(args.details).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        written = realcases.write_details(args.details, verdicts, briefs, show_report=args.show_report_cases)
         print(
-            f"details of {len(shown)} case(s) written to {args.details}"
+            f"details of {written} case(s) written to {args.details}"
             + (
                 ""
                 if args.show_report_cases
@@ -124,13 +118,7 @@ def real_pages(args: argparse.Namespace) -> None:
     print(realcases.table(verdicts))
     print("\n".join(realpages.extra(verdicts, briefs)))
     if args.pages_details:
-        shown = [
-            (v, b)
-            for v, b in zip(verdicts, briefs, strict=True)
-            if v.case.split == "tune" or args.show_report_cases
-        ]
-        lines = realcases.details([v for v, _ in shown], [b for _, b in shown])
-        Path(args.pages_details).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        realcases.write_details(args.pages_details, verdicts, briefs, show_report=args.show_report_cases)
 
 
 def own(splits: list[str]) -> None:

@@ -666,6 +666,16 @@ def details(verdicts: Sequence[Verdict], briefs: Sequence[dict[str, Any]]) -> It
         yield ""
 
 
+def write_details(
+    path: str, verdicts: Sequence[Verdict], briefs: Sequence[dict[str, Any]], *, show_report: bool
+) -> int:
+    """Write every tune case in full (and every report case when ``show_report``) to ``path``; how many."""
+    shown = [(v, b) for v, b in zip(verdicts, briefs, strict=True) if v.case.split == "tune" or show_report]
+    lines = details([v for v, _ in shown], [b for _, b in shown])
+    Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return len(shown)
+
+
 def measure(cases: Sequence[Case], *, parallel: int = 3) -> tuple[list[Verdict], list[dict[str, Any]]]:
     """Serve ``cases`` on a fresh simulated web, brief each question, score each brief."""
     with SimWeb() as web:

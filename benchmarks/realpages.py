@@ -182,13 +182,7 @@ def main() -> int:
     print(realcases.table(verdicts))
     print("\n".join(extra(verdicts, briefs)))
     if args.details:
-        shown = [
-            (v, b)
-            for v, b in zip(verdicts, briefs, strict=True)
-            if v.case.split == "tune" or args.show_report_cases
-        ]
-        lines = realcases.details([v for v, _ in shown], [b for _, b in shown])
-        Path(args.details).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        realcases.write_details(args.details, verdicts, briefs, show_report=args.show_report_cases)
     return 0
 
 

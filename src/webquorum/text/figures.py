@@ -500,12 +500,7 @@ def _counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> list[_R
     out: list[_Raw] = []
     text, decimal_comma = page.text, page.decimal_comma
     for m in _scan(_COUNT_HEAD, page):
-        words: list[re.Match[str]] = []
-        pos = m.end()
-        while len(words) < 3 and (w := _NEXT_WORD.match(text, pos)):
-            words.append(w)
-            pos = w.end()
-        found = _count_noun(text, words)
+        words, found = _noun_after(text, m.end())
         if found is None:
             continue
         index, unit_end = found
@@ -599,12 +594,7 @@ def _worded_counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> 
     out: list[_Raw] = []
     text = page.text
     for m in _WORDED.finditer(text):
-        words: list[re.Match[str]] = []
-        pos = m.end()
-        while len(words) < 3 and (w := _NEXT_WORD.match(text, pos)):
-            words.append(w)
-            pos = w.end()
-        found = _count_noun(text, words)
+        words, found = _noun_after(text, m.end())
         if found is None:
             continue
         try:
@@ -618,6 +608,15 @@ def _worded_counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> 
         mods[(m.start(), unit_end)] = frozenset(fold_word(w[1]) for w in words[:index])
         out.append(_Raw("count", Decimal(value), unit, Decimal(1), m.start(), unit_end))
     return out
+
+
+def _noun_after(text: str, pos: int) -> tuple[list[re.Match[str]], tuple[int, int] | None]:
+    """The lower-case words (up to three) after a number at ``pos``, and where its count noun is in them."""
+    words: list[re.Match[str]] = []
+    while len(words) < 3 and (w := _NEXT_WORD.match(text, pos)):
+        words.append(w)
+        pos = w.end()
+    return words, _count_noun(text, words)
 
 
 def _count_noun(text: str, words: list[re.Match[str]]) -> tuple[int, int] | None:
