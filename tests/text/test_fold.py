@@ -7,7 +7,7 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from webquorum.text.fold import fold, opening_key
+from webquorum.text.fold import MARKS_BELOW, combining_marks, fold, opening_key
 
 
 def _every_character(text: str) -> str:
@@ -17,6 +17,25 @@ def _every_character(text: str) -> str:
 
 @given(st.text(max_size=200))
 def test_fold_is_the_character_by_character_definition(text: str) -> None:
+    assert fold(text) == _every_character(text)
+
+
+@given(st.text(alphabet=st.characters(codec="utf-8", min_codepoint=0x80), max_size=200))
+def test_fold_of_text_with_no_ascii_is_the_definition_too(text: str) -> None:
+    assert fold(text) == _every_character(text)
+
+
+def test_the_mark_classes_are_every_combining_character_and_nothing_else() -> None:
+    """Every code point: the two classes fold drops match the combining ones, none lies at or above
+    MARKS_BELOW (nor below U+0300, where the scan starts), and folding them all at once is the
+    definition."""
+    plane, astral = combining_marks()
+    everything = [chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
+    marks = {c for c in everything if unicodedata.combining(c)}
+    assert {c for c in everything if plane.fullmatch(c) or astral.fullmatch(c)} == marks
+    assert all(0x300 <= ord(c) < MARKS_BELOW for c in marks)
+    assert all(ord(c) < 0x10000 for c in marks if plane.fullmatch(c))
+    text = "".join(everything)
     assert fold(text) == _every_character(text)
 
 

@@ -3,7 +3,11 @@ whole each way, and the CPU count a worker reports is the one /proc shows for it
 
 from __future__ import annotations
 
+import asyncio
 import os
+import pickle
+import socket
+import struct
 import zlib
 
 import pytest
@@ -11,7 +15,7 @@ from tests.sim.hostile import worker_echo
 from tests.sim.sites import bounded
 
 from webquorum.errors import ExtractionFailedError
-from webquorum.readers.sandbox import run_bounded
+from webquorum.readers.sandbox import protocol, run_bounded
 from webquorum.readers.sandbox.priority import cpu_ticks
 
 MB = 1024 * 1024
@@ -56,3 +60,44 @@ async def test_a_reply_longer_than_the_workers_memory_allowance_is_not_read() ->
     with pytest.raises(ExtractionFailedError, match="larger than its memory allowance"):
         await run_bounded(bytes, 6 * MB, source="liar", deadline_s=30, memory_bytes=5 * MB)
     assert await run_bounded(worker_echo, "next", source="s", deadline_s=20, memory_bytes=256 * MB) == "next"
+
+
+async def _received_from(*writes: bytes, max_bytes: int = MB) -> object:
+    """What :func:`protocol.receive` makes of ``writes``, each sent on its own a moment after the last."""
+    loop = asyncio.get_running_loop()
+    parent, child = socket.socketpair()
+    parent.setblocking(False)
+
+    async def trickle() -> None:
+        for data in writes:
+            await asyncio.sleep(0.02)
+            child.sendall(data)
+
+    try:
+        sending = asyncio.create_task(trickle())
+        got = await protocol.receive(loop, parent, max_bytes)
+        await sending
+        return got
+    finally:
+        parent.close()
+        child.close()
+
+
+@bounded(30)
+async def test_a_reply_whose_length_comes_in_pieces_is_read_whole() -> None:
+    """The first read takes what has come; a length split across reads is completed, in both forms."""
+    payload = pickle.dumps(("ok", "text"))
+    short = struct.pack("!i", len(payload)) + payload
+    assert await _received_from(short[:1], short[1:3], short[3:]) == ("ok", "text")
+    long = struct.pack("!iQ", -1, len(payload)) + payload
+    assert await _received_from(long[:6], long[6:]) == ("ok", "text")
+
+
+@bounded(30)
+async def test_bytes_past_the_one_reply_fail_the_worker() -> None:
+    """A worker sends one reply per request: more is not a worker of ours, and it is not read as the next
+    document's reply."""
+    payload = pickle.dumps(("ok", 1))
+    frame = struct.pack("!i", len(payload)) + payload
+    failed = await _received_from(frame + frame)
+    assert failed == (("failed", "sent more than one reply"), 0, None)
