@@ -38,6 +38,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 from typing import Literal
 
 from text_to_num import alpha2digit
@@ -134,7 +135,7 @@ def _names_subject(folded: str, ask: Ask) -> bool:
 
 def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | None:
     """The statement in ``text`` that answers ``ask``, per the module docstring; None when none does."""
-    folded = fold(text)
+    folded = _folded(text)
     about = not ask.subject or _names_subject(folded, ask)
     if not about:
         return None
@@ -735,7 +736,18 @@ def names_value(text: str, statement: Statement) -> bool:
         # "Odakyu Electric Railway": a last word the page also writes as a common word ("the railway
         # operator") is no surname; only the whole name names it
         return _names_exactly(text, statement)
-    return re.search(rf"\b{re.escape(last)}\b", fold(text)) is not None
+    return re.search(rf"\b{re.escape(last)}\b", _folded(text)) is not None
+
+
+@lru_cache(maxsize=64)
+def _folded(text: str) -> str:
+    """A page folded once per comparison: every statement is checked against every page."""
+    return fold(text)
+
+
+@lru_cache(maxsize=64)
+def _folded_words(text: str) -> str:
+    return " ".join(WORD.findall(_folded(text)))
 
 
 def _add_mentions(
@@ -768,9 +780,7 @@ def _names_exactly(text: str, statement: Statement) -> bool:
     if f is not None:
         return f.kind != "year" and names_value(text, statement)
     if statement.person and " " in statement.person:
-        return (
-            re.search(rf"\b{re.escape(statement.person)}\b", " ".join(WORD.findall(fold(text)))) is not None
-        )
+        return re.search(rf"\b{re.escape(statement.person)}\b", _folded_words(text)) is not None
     return False
 
 
