@@ -27,6 +27,7 @@ from webquorum.text.measures import (
     count_class,
     stem,
 )
+from webquorum.text.roles import ROLE_FORMS
 
 AskKind = Literal["figure", "date", "name", "other"]
 
@@ -364,7 +365,6 @@ def ask_in_words(query: str, ask: Ask) -> str:
     return " ".join(keep)[:80]
 
 
-_ROLE_FORMS = sorted(((f, role) for role, forms in ROLES.items() for f in forms), key=lambda p: -len(p[0]))
 # "who was the first president", "the founding CEO", "in 2019": a holder of the past, which the holder rule
 # (the person a page gives the role to now) does not answer
 _NOT_NOW = frozenset({"first", "second", "third", "last", "founding", "former", "previous", "was", "were"})
@@ -378,7 +378,7 @@ def _asked_role(low: str) -> str:
         return ""
     if any(w in _NOT_NOW for w in head) or re.search(r"\b\d{4}\b", low):
         return ""
-    for form, role in _ROLE_FORMS:
+    for form, role in ROLE_FORMS:
         at = low.find(f" {form} ")
         if at >= 0 and not low[:at].endswith((" vice", " deputy", " assistant")):
             return role

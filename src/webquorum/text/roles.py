@@ -22,13 +22,16 @@ from webquorum.text.lexicon import FUNCTION_WORDS, HONORIFICS, LEGAL_FORMS, LETT
 from webquorum.text.measures import PAST_ROLE, ROLES
 from webquorum.text.names import NameMention, name_key, name_mentions
 
-_FORMS = sorted(((form, role) for role, forms in ROLES.items() for form in forms), key=lambda p: -len(p[0]))
-_ROLE_OF = {form: role for form, role in _FORMS}
-_ROLE_ALTERNATION = "|".join(re.escape(f).replace(r"\ ", r"\s+") for f, _ in _FORMS)
+# every spelling of every role, longest first (a question reads its role from it too: analysis/ask.py)
+ROLE_FORMS = sorted(
+    ((form, role) for role, forms in ROLES.items() for form in forms), key=lambda p: -len(p[0])
+)
+_ROLE_OF = {form: role for form, role in ROLE_FORMS}
+_ROLE_ALTERNATION = "|".join(re.escape(f).replace(r"\ ", r"\s+") for f, _ in ROLE_FORMS)
 _ROLE = rf"(?<![{LETTER}])(?P<role>(?i:{_ROLE_ALTERNATION}))(?![{LETTER}])\.?"
 # The role words alone, as a case-folding trie (text/alternation.py): the same matches as _ROLE, 15x faster.
 _ROLE_ONLY = re.compile(
-    alternation([f for f, _ in _FORMS], ignore_case=True, not_after=LETTER, space=r"\s+")
+    alternation([f for f, _ in ROLE_FORMS], ignore_case=True, not_after=LETTER, space=r"\s+")
     + rf"(?![{LETTER}])\.?"
 )
 _CAP = rf"[A-ZÀ-ÖØ-Þ][{LETTER}'’-]+"
