@@ -522,7 +522,7 @@ _ORDINAL = re.compile(r"(?<![\w.,])(\d{1,6})(?:st|nd|rd|th)\b")
 # ordinal words from the third on ("first" and "second" are as often other words), with their tens:
 # "eighth", "twenty-fourth"; converted by text2num
 _ORDINAL_WORD = re.compile(
-    r"(?i)(?<![\w-])()(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ])?"
+    r"(?i)(?<![\w-])(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[- ])?"
     r"(?:third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|"
     r"fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth|fortieth|fiftieth)(?![\w-])"
 )
@@ -540,7 +540,7 @@ def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask
     ]
     out: list[Figure] = []
     for m in _BARE.finditer(text, start, end):
-        if any(a <= m.start() < b for a, b in taken) or _in_a_name(text, m.start()):
+        if not _free_number(text, m.start(), taken):
             continue
         if "." in m[1] and not m["scale"]:
             continue  # "6.25": a count is whole unless a scale word follows ("301.6 million")
@@ -584,16 +584,22 @@ def _ordinal_counts(text: str, start: int, end: int, inside: list[Figure], ask: 
     taken = [(f.start, f.end) for f in inside]
     out: list[Figure] = []
     for m in [*_ORDINAL.finditer(text, start, end), *_ORDINAL_WORD.finditer(text, start, end)]:
-        if any(a <= m.start() < b for a, b in taken) or _in_a_name(text, m.start()):
+        if not _free_number(text, m.start(), taken):
             continue
         following = WORD.findall(text[m.end() : m.end() + 60])[:6]
         named = _named_after(following, ask)
-        digits = m[1] if m[1] else re.match(r"\d+", alpha2digit(m[0].lower(), "en"))
+        # "193rd" by its digits; "eighth" by text2num ("8th")
+        written = m[1] if m.re is _ORDINAL else alpha2digit(m[0].lower(), "en")
+        digits = written[: len(written) - len(written.lstrip("0123456789"))]
         if named and digits:
             unit = _asked_noun(following, named, ask)
-            value = float(digits if isinstance(digits, str) else digits[0])
-            out.append(Figure("count", value, unit, 1.0, m[0], m.start(), m.end()))
+            out.append(Figure("count", float(digits), unit, 1.0, m[0], m.start(), m.end()))
     return out
+
+
+def _free_number(text: str, start: int, taken: list[tuple[int, int]]) -> bool:
+    """A number no figure of the reader holds already and that is not part of a name ("Flight 63")."""
+    return not any(a <= start < b for a, b in taken) and not _in_a_name(text, start)
 
 
 def _named_after(following: list[str], ask: Ask) -> list[str]:
@@ -811,16 +817,11 @@ def answer_of(
         groups.insert(0, newer)
     top = groups[0]
     shown = _shown(top)
-    rivals = tuple(
-        (_shown(g).value, len(g))
-        for g in groups[1:]
-        if len(g) == len(top) and _comparable(g[0], top) and newer is None
-    )
+    tied = [g for g in groups[1:] if len(g) == len(top)]
+    # a split the newer pages decided has no rivals; its older side dissents (one value, never a scatter)
+    rivals = () if newer else tuple((_shown(g).value, len(g)) for g in tied if _comparable(g[0], top))
+    superseded = [_superseded(s, top, dates) for g in tied for s in g] if newer else []
     dissents: list[Dissent] = []
-    # the older side of a split the newer pages decided: one value, so never a scatter
-    superseded = [
-        _superseded(s, top, dates) for g in groups[1:] if newer is not None and len(g) == len(top) for s in g
-    ]
     elsewhere: list[str] = []
     # each answering sentence's words, the values aside: what copies and independent origins are told by
     frames = {s.site: _copy_frame(texts.get(s.site, ""), s) for g in groups for s in g if s.start >= 0}
@@ -1046,11 +1047,11 @@ def _dissent(s: Statement, top: list[Statement], dates: dict[str, str | None]) -
 
 def _superseded(s: Statement, top: list[Statement], dates: dict[str, str | None]) -> Dissent:
     """The older side of a split the newer pages decided (:func:`_newer_of_a_split`), said with both dates."""
-    own = [d for t in [s] if (d := _parse_date(dates.get(t.site))) is not None]
+    own = _parse_date(dates.get(s.site))
     theirs = [d for t in top if (d := _parse_date(dates.get(t.site))) is not None]
     first, last = min(theirs).isoformat()[:7], max(theirs).isoformat()[:7]
     span = first if first == last else f"{first} to {last}"
-    when = f"this page is dated {own[0].isoformat()[:7]}" if own else "the pages that agree with it are older"
+    when = f"this page is dated {own.isoformat()[:7]}" if own else "the pages that agree with it are older"
     return Dissent(s, "older", f"{when}; theirs {span}")
 
 
