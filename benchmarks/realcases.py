@@ -11,10 +11,12 @@ as a whole, and its cases are shown one by one only when ``--show-report-cases``
 
 How a question is served (:func:`build_web`): every document becomes an HTML page on a site of its
 own (``site<k>-<6 hex of the question>.com``, distinct registrable domains), whose ``<title>`` is the
-question's subject and whose ``<article><p>`` is the passage; a SearXNG instance on the same simulated
-web answers the question with all of its documents as results in file order (snippet: the passage's
-first 30 words). ``webquorum.Client(config).brief(question, sources=6)`` is then run in-process, as
-a user's program would, and scored from ``Brief.model_dump()`` only (:func:`score_case`).
+passage's first eight words (the material has no titles; a title made of the question would tell the
+comparison what every page is about, noise included) and whose ``<article><p>`` is the passage; a SearXNG
+instance on the same simulated web answers the question with all of its documents as results in file
+order (snippet: the passage's first 30 words). ``webquorum.Client(config).brief(question, sources=6)``
+is then run in-process, as a user's program would, and scored from ``Brief.model_dump()`` only
+(:func:`score_case`).
 
 The measures (per case, aggregated by :class:`Tally`):
 
@@ -118,10 +120,14 @@ class Case:
     def page(self, k: int) -> tuple[str, str, str]:
         """Where document ``k`` is served and what it looks like: (host, path, HTML). Its site in the
         Brief is ``host(k)``; a set of real pages (``realpages.py``) serves them at their own hosts."""
-        return self.host(k), "/page", page_html(subject_of(self.question), self.docs[k].text)
+        return self.host(k), "/page", page_html(self.title(k), self.docs[k].text)
 
     def title(self, k: int) -> str:
-        return subject_of(self.question)
+        """The passage's opening words, as a page's heading opens it: never words of the question."""
+        return " ".join(self.docs[k].text.split()[:TITLE_WORDS])
+
+
+TITLE_WORDS = 8
 
 
 def split_of(index: int) -> str:

@@ -22,7 +22,9 @@ the first byte of ``sha1(id)`` is even, else in ``report``. Rules may be adjuste
 
 **Serving.** Each page is served at its own host (so its site in the Brief is the real registrable
 domain) under a path of its own; its first line, when it is a short line, is the page's ``<title>`` and
-``<h1>``, every other line a paragraph. A SearXNG instance answers the question with every page in
+``<h1>``, every other line a paragraph. A page with no short first line is titled by its URL's last path
+segment ("did-eiffel-tower-just-grow-6-metres" as words), never by the question: the comparison reads a
+title as naming what the page is about. A SearXNG instance answers the question with every page in
 file order (snippet: its first 30 words), then ``Client.brief(question, sources=6)`` runs in-process.
 
 **Scoring** is ``realcases.score_case``: ``current`` and ``silent`` pages count as correct (naming one
@@ -41,6 +43,7 @@ import hashlib
 import html
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -95,7 +98,10 @@ class PageCase(Case):
 
     def title(self, k: int) -> str:
         first = self.docs[k].text.strip().split("\n", 1)[0].strip()
-        return first if 0 < len(first) <= TITLE_CHARS else realcases.subject_of(self.question)
+        if 0 < len(first) <= TITLE_CHARS:
+            return first
+        slug = [part for part in urlsplit(self.urls[k]).path.split("/") if part]
+        return " ".join(re.findall(r"[^\W_]+", slug[-1].rsplit(".", 1)[0])) if slug else self.host(k)
 
 
 def page_html(text: str, title: str) -> str:

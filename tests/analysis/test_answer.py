@@ -709,3 +709,106 @@ def test_an_even_split_on_a_changing_count_goes_to_the_newer_pages_and_names_the
     undated = [src(x.site, x.text, None) for x in pages]
     split = compare_sources(undated, query="How many Golden Quill awards has Mara Lind won?")
     assert split.answer is not None and split.answer.split and split.disagreed == []
+
+
+def test_a_page_whose_title_names_the_subject_answers_in_words_that_do_not() -> None:
+    """An encyclopedia page names its town in the title and writes "the city" after."""
+    ask = read_ask("What is the median age in Riceville?")
+    assert ask is not None
+    text = "The average family size was 2.84. The median age in the city was 45.7 years."
+    assert answer_statements("a.test", "", text, ask) is None
+    found = answer_statements("a.test", "", text, ask, title="Riceville, Iowa")
+    assert found is not None and found.value == "45.7 years"
+
+
+def test_counts_of_one_number_agree_whatever_noun_each_page_counts_with() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "There are currently 193 Orland Union member states."),
+            src("b.test", "The Orland Union grew to its current 193 members over seventy years."),
+            src("c.test", "Each of the 193 member countries of the Orland Union has one vote."),
+            src("old.test", "The Orland Union has 191 member states, each with one vote in the assembly."),
+        ],
+        query="How many member states does the Orland Union have?",
+    )
+    assert c.answer is not None and c.answer.count == 3
+    assert [(d.site, d.type) for d in c.disagreed] == [("old.test", "conflict")]
+
+
+def test_an_ordinal_time_counts_the_noun_asked_before_it() -> None:
+    ask = read_ask("How many Golden Quill awards has Mara Lind won?")
+    assert ask is not None
+    found = answer_statements(
+        "a.test",
+        "",
+        "Mara Lind won the Golden Quill award for a record-extending seventh time on Monday.",
+        ask,
+    )
+    assert found is not None and found.figure is not None and found.figure.value == 7
+    assert found.value == "7 award"
+
+
+def test_a_page_that_writes_the_answers_number_bare_dissents_from_it_in_nothing() -> None:
+    """ "We start with 350 bones ... and end up with only 206 as adults": both numbers, no dissent."""
+    c = compare_sources(
+        [
+            src("a.test", "The adult human body has 206 bones."),
+            src("b.test", "On average the adult human body has 206 bones in all."),
+            src("c.test", "An adult human body holds 206 bones, a baby many more."),
+            src(
+                "d.test",
+                "The adult human body starts life with 350 bones and fuses them to only 206 as adults.",
+            ),
+        ],
+        query="How many bones are in the adult human body?",
+    )
+    assert c.answer is not None and c.answer.value == "206 bones"
+    assert c.disagreed == []
+
+
+def test_a_short_sentence_edited_in_its_value_and_one_word_is_still_an_edited_copy() -> None:
+    original = "There are 193 Orland Union member states, and each of them is a member of the Assembly."
+    c = compare_sources(
+        [
+            src("a.test", "The Orland Union counts 193 member states today, with one seat each."),
+            src("b.test", original),
+            src("c.test", original.replace("There are 193", "There are currently 192")),
+        ],
+        query="How many member states does the Orland Union have?",
+    )
+    assert c.answer is not None and c.answer.value.startswith("193")
+    assert [d.site for d in c.disagreed] == ["c.test"]
+
+
+def test_a_name_the_subject_only_begins_is_another_thing_not_another_of_the_name() -> None:
+    from webquorum.analysis.identity import subject_name
+
+    ask = read_ask("How many member states does the Orland Union have?")
+    assert ask is not None
+    text = "The Orland Union Charter sets the rules. The Orland Union Charter was signed in Vell."
+    assert subject_name(text, ask) == frozenset()
+    assert subject_name("Admiral Meir Porush spoke.", read_ask("When was Porush born?") or ask) == frozenset(
+        {"meir", "porush"}
+    )
+
+
+def test_a_number_in_the_subject_is_found_with_its_unit_run_in() -> None:
+    ask = read_ask("What is the men's 100 metres world record time?")
+    assert ask is not None
+    found = answer_statements("a.test", "", "The men's 100m world record stands at 9.58 seconds.", ask)
+    assert found is not None and found.value == "9.58 seconds"
+
+
+def test_a_page_whose_answer_is_another_kind_of_quantity_is_no_vote_against_the_majority() -> None:
+    """A distance read where the others give a time is a misread page, not a third opinion."""
+    c = compare_sources(
+        [
+            src("a.test", "The men's 100m world record stands at 9.58 seconds."),
+            src("b.test", "Bolt set the men's 100m world record with a time of 9.58 seconds."),
+            src("c.test", "In the men's 100m world record run he led by 5 metres at the line."),
+            src("d.test", "Bolt broke the men's 100m world record with an official time of 9.72 seconds."),
+        ],
+        query="What is the men's 100 metres world record time?",
+    )
+    assert c.answer is not None and c.answer.value == "9.58 seconds"
+    assert [d.site for d in c.disagreed] == ["d.test"]

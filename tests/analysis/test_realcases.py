@@ -306,7 +306,8 @@ def test_a_hand_made_case_through_the_brief_is_served_read_and_scored() -> None:
         "every page served and read, in file order"
     )
     assert all(not s["snippet_only"] for s in brief["sources"])
-    assert all(s["title"] == "population of Broken Bow" for s in brief["sources"])
+    # a page's title is its passage's opening, never the question's words
+    assert [s["title"] for s in brief["sources"]] == [" ".join(text.split()[:8]) for _, _, text in CLEAR]
     v = verdicts[0]
     assert v.answer_right and v.disagreement_due and v.disagreement_found and v.false_named == []
     assert "| **tune** | 1 | 1.00 (1/1) | 1.00 (1/1) | 1.00 (1/1) | 0 (0 correct, 0 noise) | 0 |" in rc.table(

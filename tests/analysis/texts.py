@@ -19,6 +19,7 @@ class SourceText:
     url: str
     text: str
     published: str | None = None
+    title: str = ""
 
 
 @dataclass(frozen=True, eq=False)

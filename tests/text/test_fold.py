@@ -11,7 +11,9 @@ from webquorum.text.fold import MARKS_BELOW, combining_marks, fold, opening_key
 
 
 def _every_character(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    """The definition: case folded, typographic single quotes as the apostrophe, decomposed, marks dropped."""
+    quoted = text.casefold().replace("\u2019", "'").replace("\u2018", "'")
+    decomposed = unicodedata.normalize("NFKD", quoted)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
@@ -42,6 +44,12 @@ def test_the_mark_classes_are_every_combining_character_and_nothing_else() -> No
 def test_accents_case_and_ligatures() -> None:
     assert fold("Peña NIETO") == "pena nieto"
     assert fold("Straße ﬁnal Ἀθῆναι") == "strasse final αθηναι"
+
+
+def test_a_typographic_apostrophe_is_the_apostrophe() -> None:
+    """Pages write "Ballon d’Or" where a question writes "Ballon d'Or": one word, one offset each."""
+    assert fold("Ballon d’Or ‘x’") == "ballon d'or 'x'"
+    assert len(fold("d’Or")) == len("d’Or")
 
 
 def test_an_opening_survives_other_quotes_and_accents() -> None:

@@ -60,12 +60,18 @@ from webquorum.analysis.identity import (
     subject_name,
     subject_qualifier,
 )
-from webquorum.text.figure_claims import FigureClaim, FigureClaimReader, reader_for, same_quantity
+from webquorum.text.figure_claims import (
+    FigureClaim,
+    FigureClaimReader,
+    periods_compatible,
+    reader_for,
+    same_quantity,
+)
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import FUNCTION_WORDS, PLAYER_QUALIFIERS, SPORT_OF_AGENT, SPORT_ROLES
 from webquorum.text.measures import PAST_ROLE, stem
 from webquorum.text.names import name_key, name_mentions
-from webquorum.text.readings import Figure, figures_agree, format_figure, unit_key
+from webquorum.text.readings import Figure, figures_agree, format_figure, unit_key, values_agree
 from webquorum.text.roles import current_holders, same_person
 from webquorum.text.sentences import sentence_spans, starts_sentence
 
@@ -129,14 +135,19 @@ class Answer:
 
 
 def _names_subject(folded: str, ask: Ask) -> bool:
-    """Whether a folded text holds one of the question's subject words, as a whole word."""
-    return any(re.search(rf"\b{re.escape(w)}\b", folded) for w in ask.subject)
+    """Whether a folded text holds one of the question's subject words, as a whole word; a number also with a
+    unit run into it ("the men's 100 metres" is the "100m")."""
+    return any(re.search(rf"\b{re.escape(w)}(?:\b|(?<=\d)(?=[a-z]))", folded) for w in ask.subject)
 
 
-def answer_statements(site: str, url: str, text: str, ask: Ask) -> Statement | None:
-    """The statement in ``text`` that answers ``ask``, per the module docstring; None when none does."""
+def answer_statements(site: str, url: str, text: str, ask: Ask, *, title: str = "") -> Statement | None:
+    """The statement in ``text`` that answers ``ask``, per the module docstring; None when none does.
+
+    A page is about the subject when its text or its title names it: an encyclopedia article or a town's
+    page names its subject in the title and then writes "the city" and "the musical" (real pages, issue 22).
+    """
     folded = _folded(text)
-    about = not ask.subject or _names_subject(folded, ask)
+    about = not ask.subject or _names_subject(folded, ask) or _names_subject(fold(title), ask)
     if not about:
         return None
     if ask.kind == "other":
@@ -588,6 +599,11 @@ def _ordinal_counts(text: str, start: int, end: int, inside: list[Figure], ask: 
             continue
         following = WORD.findall(text[m.end() : m.end() + 60])[:6]
         named = _named_after(following, ask)
+        if not named and [fold(w) for w in following[:1]] == ["time"]:
+            # "won the Ballon d'Or award for a record eighth time": the asked noun comes before, in its clause
+            before = WORD.findall(text[max(start, m.start() - 60) : m.start()])
+            asked = [i for i, w in enumerate(before) if word_relates(fold(w), ask.relation)]
+            named = following = before[asked[-1] :] if asked else []
         # "193rd" by its digits; "eighth" by text2num ("8th")
         written = m[1] if m.re is _ORDINAL else alpha2digit(m[0].lower(), "en")
         digits = written[: len(written) - len(written.lstrip("0123456789"))]
@@ -677,13 +693,33 @@ def _inside_date(f: Figure, figures: list[Figure]) -> bool:
     return any(g.kind == "date" and g.start <= f.start and f.end <= g.end for g in figures)
 
 
-def same_value(a: Statement, b: Statement) -> bool:
-    """Two statements give one value: figures within rounding, a date and its year, one person."""
+def same_value(a: Statement, b: Statement, *, counted: bool = False) -> bool:
+    """Two statements give one value: figures within rounding, a date and its year, one person.
+
+    Under a "how many" question (``counted``) two counts are one value when their numbers are, whatever noun
+    each page counts with: each was already chosen as the count the question asks for (:func:`_value_in`),
+    and pages name the counted thing their own way ("193 member states", "its current 193 members", "27
+    member countries"; "24 Grand Slam singles titles" and "24 Grand Slam titles").
+    """
     if a.figure is not None and b.figure is not None:
+        if counted and a.figure.kind == "count" == b.figure.kind:
+            return values_agree(a.figure, b.figure)
         return _same_figure(a.figure, b.figure)
     if a.person and b.person:
         return same_person(a.person, b.person) or same_person(b.person, a.person)
     return bool(a.category) and a.category == b.category
+
+
+def _measures_alike(s: Statement, answer: Statement, ask: Ask) -> bool:
+    """Whether a statement gives the answer's kind of value at all: a figure in the answer's unit or
+    dimension (any count under a "how many"), a date beside a date. A time against a distance ("9.58 seconds"
+    against "5 meters" for a record time) is the reader's miss on one page, not that page's answer."""
+    a, b = s.figure, answer.figure
+    if a is None or b is None or (a.kind in _DATE_KINDS and b.kind in _DATE_KINDS):
+        return True
+    if ask.counted and a.kind == "count" == b.kind:
+        return True
+    return a.kind == b.kind and unit_key(a) == unit_key(b)
 
 
 def _same_figure(a: Figure, b: Figure) -> bool:
@@ -719,10 +755,21 @@ def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b) if a and b else 0.0
 
 
-def _comparable(s: Statement, top: list[Statement]) -> bool:
-    """Nothing the two clauses say sets the values apart: not another period, scope, kind of the quantity."""
+def _comparable(s: Statement, top: list[Statement], *, counted: bool = False) -> bool:
+    """Nothing the two clauses say sets the values apart: not another period, scope, kind of the quantity.
+    Under a "how many" the counted noun was matched to the question already (:func:`same_value`), so only
+    period, scope and a change or earlier value tell two counts apart."""
     if s.claim is None or s.figure is None or s.figure.kind in _DATE_KINDS:
         return True
+    if counted and s.figure.kind == "count":
+        a = s.claim
+        return any(
+            (b := t.claim) is not None
+            and b.figure.kind == "count"
+            and (a.prior, a.change, a.scope) == (b.prior, b.change, b.scope)
+            and periods_compatible(a.period, b.period)
+            for t in top
+        )
     return any(t.claim is not None and same_quantity(s.claim, t.claim) for t in top)
 
 
@@ -743,6 +790,18 @@ def names_value(text: str, statement: Statement) -> bool:
         # operator") is no surname; only the whole name names it
         return _names_exactly(text, statement)
     return re.search(rf"\b{re.escape(last)}\b", _folded(text)) is not None
+
+
+def _names_count(text: str, statement: Statement) -> bool:
+    """Whether ``text`` writes the answer's count as a bare number or counting with another noun ("we end up
+    with only 206 as adults"): a page that names both values dissents from neither (the safe side; too
+    loose to back a value as a mention does, :func:`_add_mentions`)."""
+    f = statement.figure
+    if f is None or f.kind != "count" or not f.value.is_integer():
+        return False
+    value = int(f.value)
+    spellings = {str(value), f"{value:,}"}
+    return any(re.search(rf"(?<![\d.,]){re.escape(v)}(?![\d]|[.,]\d)", text) is not None for v in spellings)
 
 
 @lru_cache(maxsize=64)
@@ -804,7 +863,7 @@ def answer_of(
     groups: list[list[Statement]] = []
     for s in statements:
         for g in groups:
-            if same_value(g[0], s):
+            if same_value(g[0], s, counted=ask.counted):
                 g.append(s)
                 break
         else:
@@ -819,7 +878,11 @@ def answer_of(
     shown = _shown(top)
     tied = [g for g in groups[1:] if len(g) == len(top)]
     # a split the newer pages decided has no rivals; its older side dissents (one value, never a scatter)
-    rivals = () if newer else tuple((_shown(g).value, len(g)) for g in tied if _comparable(g[0], top))
+    rivals = (
+        ()
+        if newer
+        else tuple((_shown(g).value, len(g)) for g in tied if _comparable(g[0], top, counted=ask.counted))
+    )
     superseded = [_superseded(s, top, dates) for g in tied for s in g] if newer else []
     dissents: list[Dissent] = []
     elsewhere: list[str] = []
@@ -835,6 +898,8 @@ def answer_of(
         around -= {t.person for t in top}  # the answer itself is no shared context
         same_thing: list[Statement] = []
         for g in groups[1:]:
+            if not _measures_alike(g[0], shown, ask):
+                continue  # "5 meters" where the others give a time: a misread, no vote and no dissent
             for s in g:
                 own = _unvalued(subject_qualifier(texts.get(s.site, ""), ask), s)
                 theirs = context_names(texts.get(s.site, ""), ask) - {s.person}
@@ -851,7 +916,7 @@ def answer_of(
                     same_thing.append(s)
         # a value that a page about another thing of the name states is that thing's value, not a dissent
         other_things = [s for g in groups[1:] for s in g if s.site in elsewhere]
-        placed = [s for s in same_thing if any(same_value(s, o) for o in other_things)]
+        placed = [s for s in same_thing if any(same_value(s, o, counted=ask.counted) for o in other_things)]
         elsewhere += [s.site for s in placed]
         same_thing = [s for s in same_thing if s not in placed]
         # a majority of the pages about the one thing (a page about another thing of the name is no vote),
@@ -862,7 +927,8 @@ def answer_of(
                     # a name's dissent needs the edited copy's identity (_edited_copies), or the role's
                     (s.figure is not None or s.role)
                     and not names_value(texts.get(s.site, ""), shown)
-                    and _comparable(s, top)
+                    and not _names_count(texts.get(s.site, ""), shown)
+                    and _comparable(s, top, counted=ask.counted)
                     and _framed(s, top, texts)
                 ):
                     dissents.append(_dissent(s, top, dates))
@@ -960,10 +1026,15 @@ _COPY_REACH = 240  # characters each side of a short sentence read as its copy f
 def _copied(a: frozenset[str], b: frozenset[str]) -> bool:
     """One sentence in two pages: 90% of their content words in common, or, where each page cut the
     sentence or its neighbour a little differently ("(RSE) was ..." against "... was"), 90% of the shorter
-    one's words in the longer one when it holds a dozen or more."""
+    one's words in the longer one when it holds a dozen or more; or all but one word when each holds more than
+    :data:`_COPY_WORDS`."""
     shorter = min(len(a), len(b))
-    return _overlap(a, b) >= _COPY_SHARE or (
-        shorter >= _COPY_CUT_WORDS and len(a & b) >= _COPY_SHARE * shorter
+    # or one word more in one of them ("There are currently 192 ... member states, and each of them ..."): in
+    # a short sentence one word is more than a tenth
+    return (
+        _overlap(a, b) >= _COPY_SHARE
+        or (shorter > _COPY_WORDS and len(a ^ b) <= 1)
+        or (shorter >= _COPY_CUT_WORDS and len(a & b) >= _COPY_SHARE * shorter)
     )
 
 

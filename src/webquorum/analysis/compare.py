@@ -67,6 +67,8 @@ class ComparedText(Protocol):
     def published(
         self,
     ) -> str | None: ...  # the page's own date (ISO), when it states one: dates an older figure
+    @property
+    def title(self) -> str: ...  # the page's title: names what the page is about when its text does not
 
 
 @dataclass(frozen=True)
@@ -248,7 +250,7 @@ def _question_answer(
             continue  # one statement per site: the first source of a site speaks for it
         text = source.text[:max_chars]
         texts[site], dates[site] = text, source.published
-        found = answer_statements(site, source.url, text, ask)
+        found = answer_statements(site, source.url, text, ask, title=source.title)
         if found is not None:
             statements.append(found)
     return answer_of(ask, statements, texts, dates, of, ask_in_words(query, ask))

@@ -59,8 +59,10 @@ def subject_name(text: str, ask: Ask) -> frozenset[str]:
     core = ask.subject - STYLES or ask.subject
     counts: dict[frozenset[str], int] = {}
     for n in _mentions(text[:3000]):
-        words = frozenset(n.key.split()) - STYLES
-        if not n.weak and core <= words:
+        kept = [w for w in n.key.split() if w not in STYLES]
+        words = frozenset(kept)
+        # a name's last word is its head: "Meir Porush" names a Porush, "United Nations Charter" a charter
+        if not n.weak and core <= words and kept and (not core or kept[-1] in core):
             counts[words] = counts.get(words, 0) + 1
     return max(counts, key=lambda w: (counts[w], len(w), sorted(w))) if counts else frozenset()
 

@@ -33,12 +33,16 @@ def combining_marks() -> tuple[re.Pattern[str], re.Pattern[str]]:
     )
 
 
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'"})  # one character for one: offsets hold
+
+
 def fold(text: str) -> str:
     """Case folded and accents dropped: "Peña Nieto" -> "pena nieto"."""
     if text.isascii():
         return text.lower()  # the same result, without decomposing every character
     plane, astral = combining_marks()
-    folded = plane.sub("", unicodedata.normalize("NFKD", text.casefold()))
+    # a typographic apostrophe is an apostrophe: "Ballon d’Or" is the question's "Ballon d'Or"
+    folded = plane.sub("", unicodedata.normalize("NFKD", text.casefold().translate(_APOSTROPHES)))
     return astral.sub("", folded) if _ASTRAL.search(folded) else folded
 
 
