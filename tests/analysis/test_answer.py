@@ -812,3 +812,21 @@ def test_a_page_whose_answer_is_another_kind_of_quantity_is_no_vote_against_the_
     )
     assert c.answer is not None and c.answer.value == "9.58 seconds"
     assert [d.site for d in c.disagreed] == ["d.test"]
+
+
+def test_the_value_more_pages_state_than_any_other_leads_and_a_lone_older_count_dissents() -> None:
+    """Older counts are many and the current one repeated: two pages for 274 against one for 146 (a page that
+    also says 274) and one for 62."""
+    c = compare_sources(
+        [
+            src(
+                "a.test", "Astronomers found 128 new moons orbiting Saturn, bringing its total to 274 moons."
+            ),
+            src("b.test", "Saturn now has 274 moons, far more than any other planet."),
+            src("c.test", "With 146 moons Saturn led Jupiter; the new survey brings Saturn to 274 moons."),
+            src("d.test", "So far astronomers have discovered 62 moons orbiting Saturn."),
+        ],
+        query="How many moons does Saturn have?",
+    )
+    assert c.answer is not None and c.answer.value == "274 moons"
+    assert [d.site for d in c.disagreed] == ["d.test"]

@@ -354,3 +354,41 @@ def test_the_population_of_an_age_is_not_a_population() -> None:
         for f in extract_figures("Of the population 65 years and over, 12% live alone")
         if f.unit == "people"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds", "shown"),
+    [
+        ("Kiptum set a world record time of 2:00:35 in Chicago.", 7235, "2:00:35"),
+        ("He ran 1:59:40.2 in Vienna.", 7180.2, "1:59:40.2"),
+        ("She won the 1500m in 3:51.07 at the trials.", 231.07, "3:51.07"),
+        ("He finished in 2 hours, 3 minutes and 02 seconds.", 7382, "2:03:02"),
+        ("The crossing took 3 hours and 30 minutes.", 12600, "3:30:00"),
+        ("Bolt ran 9.58 seconds.", 9.58, "9.58 seconds"),
+    ],
+)
+def test_a_duration_is_one_figure_in_seconds_shown_as_a_clock(text: str, seconds: float, shown: str) -> None:
+    (f,) = extract_figures(text)
+    assert f.kind == "measure" and f.value == pytest.approx(seconds)
+    assert format_figure(f) == shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The track list: Thirsty Man 3:41, Valley of Death 3:27.",
+        "The statement came at 12:24 AM CET.",
+        "They met at 10:30:00 in Paris.",
+        "The vote closed at 13:00 UTC.",
+    ],
+)
+def test_a_time_of_day_or_a_songs_length_is_no_duration(text: str) -> None:
+    assert not [f for f in extract_figures(text) if f.unit == "h:m:s"]
+
+
+def test_a_clock_written_duration_agrees_with_the_same_time_in_words() -> None:
+    (clock,) = extract_figures("a time of 2:03:02")
+    (words,) = extract_figures("a time of 2 hours, 3 minutes and 2 seconds")
+    assert figures_agree(clock, words)
+    (other,) = extract_figures("a time of 2:01:39")
+    assert not figures_agree(clock, other)

@@ -792,6 +792,12 @@ def names_value(text: str, statement: Statement) -> bool:
     return re.search(rf"\b{re.escape(last)}\b", _folded(text)) is not None
 
 
+def _names_answer(text: str, answer: Statement) -> bool:
+    """Whether a page names the answer's value anywhere, as a figure or as a count's bare number: a page that
+    gives both values dissents from neither."""
+    return names_value(text, answer) or _names_count(text, answer)
+
+
 def _names_count(text: str, statement: Statement) -> bool:
     """Whether ``text`` writes the answer's count as a bare number or counting with another noun ("we end up
     with only 206 as adults"): a page that names both values dissents from neither (the safe side; too
@@ -919,15 +925,16 @@ def answer_of(
         placed = [s for s in same_thing if any(same_value(s, o, counted=ask.counted) for o in other_things)]
         elsewhere += [s.site for s in placed]
         same_thing = [s for s in same_thing if s not in placed]
-        # a majority of the pages about the one thing (a page about another thing of the name is no vote),
-        # held by two independent origins at least (copies of one sentence are one)
-        if 2 * len(top) > len(top) + len(same_thing) and _origins(top, frames) >= 2:
+        # a majority of the pages about the one thing (a page about another thing of the name is no vote,
+        # nor is a page that names the answer as well: "with 146 moons Saturn led ...; now it has 274"), held
+        # by two independent origins at least (copies of one sentence are one)
+        contrary = [s for s in same_thing if not _names_answer(texts.get(s.site, ""), shown)]
+        if 2 * len(top) > len(top) + len(contrary) and _origins(top, frames) >= 2:
             for s in same_thing:
                 if (
                     # a name's dissent needs the edited copy's identity (_edited_copies), or the role's
                     (s.figure is not None or s.role)
-                    and not names_value(texts.get(s.site, ""), shown)
-                    and not _names_count(texts.get(s.site, ""), shown)
+                    and s in contrary
                     and _comparable(s, top, counted=ask.counted)
                     and _framed(s, top, texts)
                 ):

@@ -301,8 +301,15 @@ NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
 }
 # Patterns that open with "\d(?<!\d\d)" (or, for years, with a digit that no match of ours keeps
 # when another digit precedes it): they can only match where a run of digits starts.
+# A duration written as a clock: "2:00:35" (h:mm:ss) or "3:43.13" (m:ss and a fraction); a time of day has
+# no seconds or says so ("12:24 AM", "13:00 UTC", "at 10:30:00"), and a song's "3:41" is left alone
+_CLOCK = re.compile(r"(\d{1,2}):([0-5]\d)(?::([0-5]\d))?(?:\.(\d{1,3}))?(?![\d:]|\.\d)")
+_CLOCK_TIME_OF_DAY = re.compile(r"\s?(?:[AaPp]\.?[Mm]\b|UTC|GMT|CET|EST|PST|hrs\b|local\b|o'clock)")
+_AT_WORDS = frozenset({"at", "by", "from", "until", "till"})  # "at 10:30:00": a time of day
+
 _DIGIT_LED = frozenset(
     {
+        _CLOCK,
         _MONEY_SUFFIX,
         _PERCENT,
         _MEASURE,
@@ -341,6 +348,7 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
     mods: dict[tuple[int, int], frozenset[str]] = {}
     readers = (
         _dates,
+        _clocks,
         _money,
         _percents,
         _measures,
@@ -361,6 +369,7 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
             taken[start:end] = b"\x01" * (end - start)
             raw.append(item)
     raw.sort(key=lambda r: r.start)
+    raw = _joined_durations(text, raw)
     raw.extend(_inherited(page, raw))
     out = [
         Figure(
@@ -651,6 +660,57 @@ _PER_SECOND_UNITS = {
     "mile": "mi/s",
 }
 _METRE_WORDS = frozenset({"high", "tall", "long", "wide", "deep", "above", "below", "from", "to"})
+
+
+def _clocks(page: _Page) -> list[_Raw]:
+    """Durations written as a clock (:data:`_CLOCK`), in seconds, at the precision written."""
+    out: list[_Raw] = []
+    text = page.text
+    for m in _scan(_CLOCK, page, not_after=":.,"):
+        if not (m[3] or m[4]) or _CLOCK_TIME_OF_DAY.match(text, m.end()):
+            continue
+        before = text[max(0, m.start() - 8) : m.start()]
+        if before[-1:].isspace() and before.split()[-1:] and before.split()[-1].lower() in _AT_WORDS:
+            continue
+        first, second, third, fraction = int(m[1]), int(m[2]), m[3], m[4] or ""
+        whole = first * 3600 + second * 60 + int(third) if third else first * 60 + second
+        step = Decimal(1).scaleb(-len(fraction))
+        out.append(
+            _Raw("measure", Decimal(whole) + Decimal(f"0.{fraction or 0}"), "h:m:s", step, m.start(), m.end())
+        )
+    return out
+
+
+_DURATION_GAP = re.compile(r"\s*,?\s*(?:and\s+)?")
+
+
+def _joined_durations(text: str, raw: list[_Raw]) -> list[_Raw]:
+    """Hours, minutes and seconds written one after another ("2 hours, 3 minutes and 02 seconds") are one
+    duration, shown as a clock: apart they would be three figures, none of them the time."""
+    out: list[_Raw] = []
+    finest: list[float] = []  # per kept figure, the seconds in its last unit of time (0: not a duration)
+    for item in raw:
+        factor = _time_factor(item) if item.kind == "measure" else 0.0
+        if (
+            out
+            and 0 < factor < finest[-1]
+            and out[-1].kind == "measure"
+            and _DURATION_GAP.fullmatch(text, out[-1].end, item.start)
+        ):
+            last = out[-1]
+            out[-1] = _Raw("measure", last.value + item.value, "h:m:s", item.step, last.start, item.end)
+            finest[-1] = factor
+        else:
+            out.append(item)
+            finest.append(factor)
+    return out
+
+
+def _time_factor(item: _Raw) -> float:
+    """Seconds in one unit of the figure's time ("hours": 3,600); 0 for another dimension or a clock-written
+    duration, which nothing joins onto."""
+    dimension, factor = UNITS.get(unit_name(item.unit), ("", 0.0))
+    return factor if dimension == "time" and item.unit != "h:m:s" else 0.0
 
 
 def _measures(page: _Page) -> list[_Raw]:

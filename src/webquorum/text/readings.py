@@ -131,6 +131,8 @@ def format_figure(f: Figure) -> str:
         if abs(f.value) >= size:
             scale_name, scale = name, size
             break
+    if f.kind == "measure" and f.unit == "h:m:s":
+        return _clock(f.value, f.step)
     if f.kind == "measure":
         factor = UNITS[unit_name(f.unit)][1]
         size = 1e6 if abs(f.value / factor) >= 1e6 else 1.0
@@ -141,6 +143,18 @@ def format_figure(f: Figure) -> str:
         return f"{number} {f.unit}"
     symbol = _SYMBOLS.get(f.unit)
     return f"{symbol}{number}" if symbol else f"{f.unit} {number}"
+
+
+def _clock(seconds: float, step: float) -> str:
+    """A duration as a clock, at its precision: "2:00:35", "3:43.13"; under a minute, "9.58 seconds"."""
+    if seconds < 60:
+        return f"{_plain(seconds, step)} seconds"
+    whole = math.floor(seconds + 1e-9)
+    fraction = _plain(seconds - whole, step)[1:] if step < 1 else ""  # ".13" of "0.13"
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    head = f"{hours}:{minutes:02d}" if hours else f"{minutes}"
+    return f"{head}:{secs:02d}{fraction}"
 
 
 def _plain(x: float, step: float) -> str:
