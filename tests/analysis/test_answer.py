@@ -830,3 +830,46 @@ def test_the_value_more_pages_state_than_any_other_leads_and_a_lone_older_count_
     )
     assert c.answer is not None and c.answer.value == "274 moons"
     assert [d.site for d in c.disagreed] == ["d.test"]
+
+
+def test_how_many_counts_the_noun_after_it_whatever_dimension_a_name_later_holds() -> None:
+    euro = read_ask("How many EU countries use the euro (euro area members) now?")
+    assert euro is not None and euro.counted and euro.unit == ""
+    area = read_ask("How many square kilometres is the area of Texas?")
+    assert area is not None and not area.counted and area.unit == "area"
+    people = read_ask("How many people live in the metro area of Lyon?")
+    assert people is not None and people.counted and people.unit == "people"
+
+
+def test_the_part_of_a_whole_answers_when_the_rest_of_the_sentence_says_what_is_asked() -> None:
+    use = read_ask("How many Orland Union countries use the crown?")
+    have = read_ask("How many countries does the Orland Union have?")
+    assert use is not None and have is not None
+    text = "As of 2025, 20 of the 27 Orland Union countries use the crown as their currency."
+    part = answer_statements("a.test", "", text, use)
+    whole = answer_statements("a.test", "", text, have)
+    assert part is not None and part.figure is not None and part.figure.value == 20
+    assert whole is not None and whole.figure is not None and whole.figure.value == 27
+
+
+def test_one_pages_names_are_too_few_to_put_another_page_about_another_thing() -> None:
+    """The one page stating the answer names four other things; an older page naming others is still about the
+    same Streamly."""
+    c = compare_sources(
+        [
+            src(
+                "a.test",
+                "Streamly added 19 million subscribers in Asia Pacific and India, taking its base to 301.6 million subscribers.",
+            ),
+            src(
+                "b.test", "The service ended the year with 301.6 million subscribers."
+            ),  # backs it, no statement
+            src(
+                "c.test",
+                "Streamly now has 269.6 million subscribers across Canada, Latam and the United States, said Greg Peters.",
+            ),
+        ],
+        query="How many paid subscribers does Streamly have?",
+    )
+    assert c.answer is not None and c.answer.value.startswith("301.6 million")
+    assert [d.site for d in c.disagreed] == ["c.test"]

@@ -409,6 +409,7 @@ def _value_in(
                 # an ordinal only where no count is stated: "the 5th moon discovered" beside "62 moons"
                 _whole_counts(text, _ordinal_counts(text, start, end, inside, ask), ask)
             )
+            pool = [_part_asked(text, f, end, ask) for f in pool]
         # "far surpassing Jupiter's 95 moons": another thing's figure; "beat it by 34 seconds": a margin
         pool = [
             f
@@ -587,6 +588,30 @@ def _whole_counts(text: str, pool: list[Figure], ask: Ask) -> list[Figure]:
         and (counting[1] == 0 or bool(ask.unit))
         and not _in_a_name(text, f.start)
     ]
+
+
+_OF_THE = (["of", "the"], ["out", "of"], ["of", "its"], ["of", "their"], ["of"])
+
+
+def _part_asked(text: str, f: Figure, end: int, ask: Ask) -> Figure:
+    """ "20 of the 27 EU member states use the euro": where the question asks for the members that do what the
+    rest of the sentence says (its words after the count name more of the question than the counted noun),
+    the part answers; "how many member states does the EU have" is answered by the whole, 27."""
+    words = text[max(0, f.start - 24) : f.start].split()
+    for tail in _OF_THE:
+        lead = words[-len(tail) - 1 : -len(tail)] if len(words) > len(tail) else []
+        if [w.lower() for w in words[-len(tail) :]] == tail and lead and lead[0].replace(",", "").isdigit():
+            break
+    else:
+        return f
+    own = {fold(w) for w in WORD.findall(f"{f.text} {f.unit}")}  # the counted noun is no restriction
+    rest = {fold(w) for w in WORD.findall(text[f.end : end])} - own
+    if not any(word_relates(w, ask.relation) for w in rest):
+        return f
+    number = lead[0]
+    at = text.rfind(number, max(0, f.start - 24), f.start)
+    value = float(number.replace(",", ""))
+    return Figure("count", value, f.unit, 1.0, text[at : f.end], at, f.end)
 
 
 def _ordinal_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask) -> list[Figure]:
@@ -900,8 +925,11 @@ def answer_of(
         full = [
             n for t in top if t.start >= 0 if (n := subject_name(texts.get(t.site, ""), ask)) - ask.subject
         ]
-        around = frozenset().union(*(context_names(texts.get(t.site, ""), ask) for t in top if t.start >= 0))
-        around -= {t.person for t in top}  # the answer itself is no shared context
+        stating = [t for t in top if t.start >= 0]
+        # the names around the subject on the majority's pages; one page's names are one page's topics (four
+        # names on a results story), too few to say another page is about another thing
+        around = frozenset().union(*(context_names(texts.get(t.site, ""), ask) for t in stating))
+        around = around - {t.person for t in top} if len(stating) >= 2 else frozenset()
         same_thing: list[Statement] = []
         for g in groups[1:]:
             if not _measures_alike(g[0], shown, ask):

@@ -23,6 +23,7 @@ from webquorum.text.measures import (
     PERSON_CLASSES,
     ROLES,
     SCOPES,
+    UNITS,
     concept_of,
     count_class,
     stem,
@@ -229,7 +230,12 @@ def read_ask(query: str) -> Ask | None:
     subject = frozenset(w for w in subject_words if w not in FUNCTION_WORDS and w not in ASK_WORDS)
     words = [w for w in low.split() if w not in FUNCTION_WORDS and w not in ASK_WORDS and w not in subject]
     relation = frozenset(key for w in words for key in _relation_keys(w))
-    unit = next((c for w in words if (c := _unit_of(w))), "")
+    counted_noun = _counted_noun(low, words)
+    unit = (
+        _unit_of(counted_noun)
+        if counted_noun is not None
+        else next((c for w in words if (c := _unit_of(w))), "")
+    )
     kind: AskKind
     head = low.split()
     if any(f" {p} " in low for p in _DATE_WORDS) or (
@@ -328,6 +334,19 @@ def _relates(key: str, relation: frozenset[str]) -> bool:
     """A word's key is a relation's: equal, or two stems sharing their first five letters ("employ",
     "employe")."""
     return key in relation or (len(key) >= 5 and any(len(r) >= 5 and r[:5] == key[:5] for r in relation))
+
+
+def _counted_noun(low: str, words: list[str]) -> str | None:
+    """Under a "how many", the noun counted: it follows "how many" ("how many EU countries use the euro (euro
+    area members)" counts countries; "area" there is part of a name, no dimension asked for). None when the
+    question is no "how many" or counts units of a measure ("how many square kilometres", "how many miles"):
+    then the question's words say the dimension."""
+    if " how many " not in low:
+        return None
+    after = low.split(" how many ", 1)[1].split()
+    if any(w in UNITS or w == "square" for w in after[:2]):
+        return None
+    return next((w for w in after if w in words), None)
 
 
 def _unit_of(word: str) -> str:
