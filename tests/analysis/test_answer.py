@@ -873,3 +873,54 @@ def test_one_pages_names_are_too_few_to_put_another_page_about_another_thing() -
     )
     assert c.answer is not None and c.answer.value.startswith("301.6 million")
     assert [d.site for d in c.disagreed] == ["c.test"]
+
+
+def test_a_count_from_a_page_dated_months_before_the_majority_is_an_older_figure() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "Mara Lind won her 24 Golden Quill awards in a record career.", "2023-09-11"),
+            src("b.test", "Mara Lind has now won 24 Golden Quill awards.", "2023-09-12"),
+            src("old.test", "Mara Lind holds 23 Golden Quill awards after her win.", "2023-06-11"),
+        ],
+        query="How many Golden Quill awards has Mara Lind won?",
+    )
+    assert [(d.site, d.type) for d in c.disagreed] == [("old.test", "older")]
+    assert "2023-06" in render_agreement(c)[-1]
+
+
+def test_a_date_dissent_is_a_conflict_however_old_its_page() -> None:
+    c = compare_sources(
+        [
+            src(
+                "a.test", "The Orland Bridge was opened to traffic on 27 May 1937 by the mayor.", "2020-01-01"
+            ),
+            src(
+                "b.test",
+                "The Orland Bridge was opened to traffic on 27 May 1937, after four years.",
+                "2021-01-01",
+            ),
+            src(
+                "old.test",
+                "The Orland Bridge was opened to traffic on 27 May 1936 by the mayor.",
+                "2010-01-01",
+            ),
+        ],
+        query="When was the Orland Bridge opened?",
+    )
+    assert [(d.site, d.type) for d in c.disagreed] == [("old.test", "conflict")]
+
+
+def test_the_answers_number_after_another_named_thing_is_that_things_count() -> None:
+    """ "with only Margaret Court in front of him on 24 Grand Slams": Court's 24, not the page naming 24."""
+    c = compare_sources(
+        [
+            src("a.test", "Novak Djokovic has won 24 Grand Slam titles, a record."),
+            src("b.test", "Novak Djokovic now holds 24 Grand Slam titles in all."),
+            src(
+                "c.test",
+                "Novak Djokovic won his 23 Grand Slam titles, with only Margaret Court in front of him on 24.",
+            ),
+        ],
+        query="How many Grand Slam titles has Novak Djokovic won?",
+    )
+    assert [d.site for d in c.disagreed] == ["c.test"]

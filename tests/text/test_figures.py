@@ -392,3 +392,9 @@ def test_a_clock_written_duration_agrees_with_the_same_time_in_words() -> None:
     assert figures_agree(clock, words)
     (other,) = extract_figures("a time of 2:01:39")
     assert not figures_agree(clock, other)
+
+
+def test_a_month_of_a_year_is_a_month() -> None:
+    """ "incorporated in July of 2005": the month, not the bare year 2005."""
+    (f,) = extract_figures("It was incorporated in July of 2005.")
+    assert f.kind == "date" and format_figure(f) == "2005-07"

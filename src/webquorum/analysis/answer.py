@@ -817,22 +817,31 @@ def names_value(text: str, statement: Statement) -> bool:
     return re.search(rf"\b{re.escape(last)}\b", _folded(text)) is not None
 
 
-def _names_answer(text: str, answer: Statement) -> bool:
+def _names_answer(text: str, answer: Statement, subject: frozenset[str]) -> bool:
     """Whether a page names the answer's value anywhere, as a figure or as a count's bare number: a page that
     gives both values dissents from neither."""
-    return names_value(text, answer) or _names_count(text, answer)
+    return names_value(text, answer) or _names_count(text, answer, subject)
 
 
-def _names_count(text: str, statement: Statement) -> bool:
-    """Whether ``text`` writes the answer's count as a bare number or counting with another noun ("we end up
-    with only 206 as adults"): a page that names both values dissents from neither (the safe side; too
-    loose to back a value as a mention does, :func:`_add_mentions`)."""
+def _names_count(text: str, statement: Statement, subject: frozenset[str]) -> bool:
+    """Whether ``text`` writes the answer's count as a bare number, one the reader takes for no figure ("we
+    end up with only 206 as adults"): a page that names both values dissents from neither (the safe side;
+    too loose to back a value as a mention does, :func:`_add_mentions`). A number the reader counts other
+    things with, or that follows another named thing in its sentence ("with only Margaret Court in front
+    of him on 24 Grand Slams"), is another's count, not the answer named again."""
     f = statement.figure
     if f is None or f.kind != "count" or not f.value.is_integer():
         return False
     value = int(f.value)
-    spellings = {str(value), f"{value:,}"}
-    return any(re.search(rf"(?<![\d.,]){re.escape(v)}(?![\d]|[.,]\d)", text) is not None for v in spellings)
+    read = [(g.start, g.end) for g in reader_for(text).figures]
+    for v in {str(value), f"{value:,}"}:
+        for m in re.finditer(rf"(?<![\d.,]){re.escape(v)}(?![\d]|[.,]\d)", text):
+            if any(a <= m.start() < b for a, b in read):
+                continue
+            clause = re.split(r"[.!?]\s", text[max(0, m.start() - 80) : m.start()])[-1]
+            if not any(not n.weak and not set(n.key.split()) & subject for n in name_mentions(clause)):
+                return True
+    return False
 
 
 @lru_cache(maxsize=64)
@@ -956,7 +965,7 @@ def answer_of(
         # a majority of the pages about the one thing (a page about another thing of the name is no vote,
         # nor is a page that names the answer as well: "with 146 moons Saturn led ...; now it has 274"), held
         # by two independent origins at least (copies of one sentence are one)
-        contrary = [s for s in same_thing if not _names_answer(texts.get(s.site, ""), shown)]
+        contrary = [s for s in same_thing if not _names_answer(texts.get(s.site, ""), shown, ask.subject)]
         if 2 * len(top) > len(top) + len(contrary) and _origins(top, frames) >= 2:
             for s in same_thing:
                 if (
@@ -1144,10 +1153,17 @@ def _dissent(s: Statement, top: list[Statement], dates: dict[str, str | None]) -
         return Dissent(s, "older", "others give it as the earlier value")  # "from 324 to 330 metres"
     own = _parse_date(dates.get(s.site))
     theirs = [d for t in top if (d := _parse_date(dates.get(t.site))) is not None]
-    if own and len(theirs) == len(top) and all((d - own).days >= 365 for d in theirs):
-        first, last = min(theirs).year, max(theirs).year
-        span = str(first) if first == last else f"{first}-{last}"
-        return Dissent(s, "older", f"this page is dated {own.year}; theirs {span}")
+    # A date or a year does not change, so it is never older. A count or a measure is when the page is dated
+    # a month or more before every dated page of the majority and half of those are dated (as a split's newer
+    # side decides it: _newer_of_a_split)
+    if s.figure is not None and s.figure.kind in _DATE_KINDS:
+        return Dissent(s, "conflict")
+    if own and 2 * len(theirs) >= len(top) and all((d - own).days >= 30 for d in theirs):
+        if min(theirs).year > own.year:  # years apart: said in years ("dated 2021; theirs 2023")
+            first, last = min(theirs).year, max(theirs).year
+            span = str(first) if first == last else f"{first}-{last}"
+            return Dissent(s, "older", f"this page is dated {own.year}; theirs {span}")
+        return _superseded(s, top, dates)  # months apart: said in months ("dated 2023-06; theirs 2023-09")
     return Dissent(s, "conflict")
 
 

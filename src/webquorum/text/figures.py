@@ -214,8 +214,9 @@ _DATES = (  # (pattern, characters that may not come right before a match beside
     ),
     re.compile(rf"(?P<d>\d(?<!\d\d)\d?)\s+de\s+(?P<mon>(?i:{_MON_ES}))\s+(?:de|del)\s+(?P<y>\d{{4}})\b"),
     re.compile(r"(?P<a>\d(?<!\d\d)\d?)/(?P<b>\d{1,2})/(?P<y>\d{4})(?![\d/])"),
-    # A month and a year, no day: "September 1888" is a month, not the bare year 1888 (its step is the month)
-    re.compile(rf"(?P<mon>{_MON_EN})\.?,?\s+(?P<y>\d{{4}})\b(?!\s*[-–/]\s*\d)"),
+    # A month and a year, no day: "September 1888" is a month, not the bare year 1888 (its step is the month);
+    # "July of 2005" too
+    re.compile(rf"(?P<mon>{_MON_EN})\.?,?\s+(?:of\s+)?(?P<y>\d{{4}})\b(?!\s*[-–/]\s*\d)"),
 )
 # A unit is one or two words checked against measures.UNITS in code: one regex alternation of
 # every unit after every number cost more than all the other figure patterns together.
