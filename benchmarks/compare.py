@@ -204,9 +204,11 @@ def _timed(
                     input=json.dumps(inputs),
                     text=True,
                     capture_output=True,
-                    check=True,
+                    check=False,
                     env={**os.environ, "PYTHONPATH": path},
                 )
+                if done.returncode != 0:
+                    raise SystemExit(f"the timer failed on {side} ({path}):\n{done.stderr[-2000:]}")
                 got: dict[str, list[float]] = json.loads(done.stdout)
                 if side not in best:
                     best[side] = got

@@ -41,7 +41,7 @@ def main() -> None:
         from webquorum.compare import compare_sources  # type: ignore[no-redef]
     try:
         from webquorum.analysis.compare import SourceText  # type: ignore[attr-defined]  # before issue 26
-    except ImportError:  # since: any object with site, url, text and published
+    except ImportError:  # since: any object with site, url, text, published (and title, issue 22)
         from dataclasses import dataclass
 
         @dataclass(frozen=True)
@@ -50,6 +50,7 @@ def main() -> None:
             url: str
             text: str
             published: str | None = None
+            title: str = ""
 
     inputs: dict[str, list[list[str]]] = json.loads(sys.stdin.read())
     runs = int(sys.argv[1])
