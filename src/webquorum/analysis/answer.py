@@ -780,15 +780,19 @@ def _overlap(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b) if a and b else 0.0
 
 
-def _comparable(s: Statement, top: list[Statement], *, counted: bool = False) -> bool:
+def _comparable(s: Statement, top: list[Statement], ask: Ask | None = None) -> bool:
     """Nothing the two clauses say sets the values apart: not another period, scope, kind of the quantity.
-    Under a "how many" the counted noun was matched to the question already (:func:`same_value`), so only
-    period, scope and a change or earlier value tell two counts apart."""
+
+    Under a "how many" the pages count with nouns of their own ("193 members", "193 member states"), so the
+    nouns need not match; but a dissent needs positive identity (issue 22): the dissenting count's own noun
+    is the asked one ("192 member states", "23rd Grand Slam title"), not another a page counts ("28
+    countries" against "how many member states")."""
     if s.claim is None or s.figure is None or s.figure.kind in _DATE_KINDS:
         return True
-    if counted and s.figure.kind == "count":
+    if ask is not None and ask.counted and s.figure.kind == "count":
         a = s.claim
-        return any(
+        named = any(word_relates(fold(w), ask.relation) for w in WORD.findall(s.figure.unit))
+        return named and any(
             (b := t.claim) is not None
             and b.figure.kind == "count"
             and (a.prior, a.change, a.scope) == (b.prior, b.change, b.scope)
@@ -921,7 +925,7 @@ def answer_of(
     rivals = (
         ()
         if newer
-        else tuple((_shown(g).value, len(g)) for g in tied if _comparable(g[0], top, counted=ask.counted))
+        else tuple((_shown(g).value, len(g)) for g in tied if _comparable(g[0], top, ask))
     )
     superseded = [_superseded(s, top, dates) for g in tied for s in g] if newer else []
     dissents: list[Dissent] = []
@@ -972,7 +976,7 @@ def answer_of(
                     # a name's dissent needs the edited copy's identity (_edited_copies), or the role's
                     (s.figure is not None or s.role)
                     and s in contrary
-                    and _comparable(s, top, counted=ask.counted)
+                    and _comparable(s, top, ask)
                     and _framed(s, top, texts)
                 ):
                     dissents.append(_dissent(s, top, dates))
