@@ -766,20 +766,6 @@ def test_a_page_that_writes_the_answers_number_bare_dissents_from_it_in_nothing(
     assert c.disagreed == []
 
 
-def test_a_short_sentence_edited_in_its_value_and_one_word_is_still_an_edited_copy() -> None:
-    original = "There are 193 Orland Union member states, and each of them is a member of the Assembly."
-    c = compare_sources(
-        [
-            src("a.test", "The Orland Union counts 193 member states today, with one seat each."),
-            src("b.test", original),
-            src("c.test", original.replace("There are 193", "There are currently 192")),
-        ],
-        query="How many member states does the Orland Union have?",
-    )
-    assert c.answer is not None and c.answer.value.startswith("193")
-    assert [d.site for d in c.disagreed] == ["c.test"]
-
-
 def test_a_name_the_subject_only_begins_is_another_thing_not_another_of_the_name() -> None:
     from webquorum.analysis.identity import subject_name
 
@@ -797,39 +783,6 @@ def test_a_number_in_the_subject_is_found_with_its_unit_run_in() -> None:
     assert ask is not None
     found = answer_statements("a.test", "", "The men's 100m world record stands at 9.58 seconds.", ask)
     assert found is not None and found.value == "9.58 seconds"
-
-
-def test_a_page_whose_answer_is_another_kind_of_quantity_is_no_vote_against_the_majority() -> None:
-    """A distance read where the others give a time is a misread page, not a third opinion."""
-    c = compare_sources(
-        [
-            src("a.test", "The men's 100m world record stands at 9.58 seconds."),
-            src("b.test", "Bolt set the men's 100m world record with a time of 9.58 seconds."),
-            src("c.test", "In the men's 100m world record run he led by 5 metres at the line."),
-            src("d.test", "Bolt broke the men's 100m world record with an official time of 9.72 seconds."),
-        ],
-        query="What is the men's 100 metres world record time?",
-    )
-    assert c.answer is not None and c.answer.value == "9.58 seconds"
-    assert [d.site for d in c.disagreed] == ["d.test"]
-
-
-def test_the_value_more_pages_state_than_any_other_leads_and_a_lone_older_count_dissents() -> None:
-    """Older counts are many and the current one repeated: two pages for 274 against one for 146 (a page that
-    also says 274) and one for 62."""
-    c = compare_sources(
-        [
-            src(
-                "a.test", "Astronomers found 128 new moons orbiting Saturn, bringing its total to 274 moons."
-            ),
-            src("b.test", "Saturn now has 274 moons, far more than any other planet."),
-            src("c.test", "With 146 moons Saturn led Jupiter; the new survey brings Saturn to 274 moons."),
-            src("d.test", "So far astronomers have discovered 62 moons orbiting Saturn."),
-        ],
-        query="How many moons does Saturn have?",
-    )
-    assert c.answer is not None and c.answer.value == "274 moons"
-    assert [d.site for d in c.disagreed] == ["d.test"]
 
 
 def test_how_many_counts_the_noun_after_it_whatever_dimension_a_name_later_holds() -> None:
@@ -850,29 +803,6 @@ def test_the_part_of_a_whole_answers_when_the_rest_of_the_sentence_says_what_is_
     whole = answer_statements("a.test", "", text, have)
     assert part is not None and part.figure is not None and part.figure.value == 20
     assert whole is not None and whole.figure is not None and whole.figure.value == 27
-
-
-def test_one_pages_names_are_too_few_to_put_another_page_about_another_thing() -> None:
-    """The one page stating the answer names four other things; an older page naming others is still about the
-    same Streamly."""
-    c = compare_sources(
-        [
-            src(
-                "a.test",
-                "Streamly added 19 million subscribers in Asia Pacific and India, taking its base to 301.6 million subscribers.",
-            ),
-            src(
-                "b.test", "The service ended the year with 301.6 million subscribers."
-            ),  # backs it, no statement
-            src(
-                "c.test",
-                "Streamly now has 269.6 million subscribers across Canada, Latam and the United States, said Greg Peters.",
-            ),
-        ],
-        query="How many paid subscribers does Streamly have?",
-    )
-    assert c.answer is not None and c.answer.value.startswith("301.6 million")
-    assert [d.site for d in c.disagreed] == ["c.test"]
 
 
 def test_a_count_from_a_page_dated_months_before_the_majority_is_an_older_figure() -> None:

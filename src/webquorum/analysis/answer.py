@@ -735,18 +735,6 @@ def same_value(a: Statement, b: Statement, *, counted: bool = False) -> bool:
     return bool(a.category) and a.category == b.category
 
 
-def _measures_alike(s: Statement, answer: Statement, ask: Ask) -> bool:
-    """Whether a statement gives the answer's kind of value at all: a figure in the answer's unit or
-    dimension (any count under a "how many"), a date beside a date. A time against a distance ("9.58 seconds"
-    against "5 meters" for a record time) is the reader's miss on one page, not that page's answer."""
-    a, b = s.figure, answer.figure
-    if a is None or b is None or (a.kind in _DATE_KINDS and b.kind in _DATE_KINDS):
-        return True
-    if ask.counted and a.kind == "count" == b.kind:
-        return True
-    return a.kind == b.kind and unit_key(a) == unit_key(b)
-
-
 def _same_figure(a: Figure, b: Figure) -> bool:
     """Figures within rounding and units, or a date and a bare year of the same year."""
     if a.kind in _DATE_KINDS and b.kind in _DATE_KINDS and a.kind != b.kind:
@@ -922,11 +910,7 @@ def answer_of(
     shown = _shown(top)
     tied = [g for g in groups[1:] if len(g) == len(top)]
     # a split the newer pages decided has no rivals; its older side dissents (one value, never a scatter)
-    rivals = (
-        ()
-        if newer
-        else tuple((_shown(g).value, len(g)) for g in tied if _comparable(g[0], top, ask))
-    )
+    rivals = () if newer else tuple((_shown(g).value, len(g)) for g in tied if _comparable(g[0], top, ask))
     superseded = [_superseded(s, top, dates) for g in tied for s in g] if newer else []
     dissents: list[Dissent] = []
     elsewhere: list[str] = []
@@ -938,15 +922,10 @@ def answer_of(
         full = [
             n for t in top if t.start >= 0 if (n := subject_name(texts.get(t.site, ""), ask)) - ask.subject
         ]
-        stating = [t for t in top if t.start >= 0]
-        # the names around the subject on the majority's pages; one page's names are one page's topics (four
-        # names on a results story), too few to say another page is about another thing
-        around = frozenset().union(*(context_names(texts.get(t.site, ""), ask) for t in stating))
-        around = around - {t.person for t in top} if len(stating) >= 2 else frozenset()
+        around = frozenset().union(*(context_names(texts.get(t.site, ""), ask) for t in top if t.start >= 0))
+        around -= {t.person for t in top}  # the answer itself is no shared context
         same_thing: list[Statement] = []
         for g in groups[1:]:
-            if not _measures_alike(g[0], shown, ask):
-                continue  # "5 meters" where the others give a time: a misread, no vote and no dissent
             for s in g:
                 own = _unvalued(subject_qualifier(texts.get(s.site, ""), ask), s)
                 theirs = context_names(texts.get(s.site, ""), ask) - {s.person}
@@ -966,11 +945,11 @@ def answer_of(
         placed = [s for s in same_thing if any(same_value(s, o, counted=ask.counted) for o in other_things)]
         elsewhere += [s.site for s in placed]
         same_thing = [s for s in same_thing if s not in placed]
-        # a majority of the pages about the one thing (a page about another thing of the name is no vote,
-        # nor is a page that names the answer as well: "with 146 moons Saturn led ...; now it has 274"), held
-        # by two independent origins at least (copies of one sentence are one)
+        # a majority of the pages about the one thing (a page about another thing of the name is no vote),
+        # held by two independent origins at least (copies of one sentence are one); a page that names the
+        # answer as well dissents from nothing ("we start with 350 bones ... and end up with 206")
         contrary = [s for s in same_thing if not _names_answer(texts.get(s.site, ""), shown, ask.subject)]
-        if 2 * len(top) > len(top) + len(contrary) and _origins(top, frames) >= 2:
+        if 2 * len(top) > len(top) + len(same_thing) and _origins(top, frames) >= 2:
             for s in same_thing:
                 if (
                     # a name's dissent needs the edited copy's identity (_edited_copies), or the role's
@@ -1074,15 +1053,10 @@ _COPY_REACH = 240  # characters each side of a short sentence read as its copy f
 def _copied(a: frozenset[str], b: frozenset[str]) -> bool:
     """One sentence in two pages: 90% of their content words in common, or, where each page cut the
     sentence or its neighbour a little differently ("(RSE) was ..." against "... was"), 90% of the shorter
-    one's words in the longer one when it holds a dozen or more; or all but one word when each holds more than
-    :data:`_COPY_WORDS`."""
+    one's words in the longer one when it holds a dozen or more."""
     shorter = min(len(a), len(b))
-    # or one word more in one of them ("There are currently 192 ... member states, and each of them ..."): in
-    # a short sentence one word is more than a tenth
-    return (
-        _overlap(a, b) >= _COPY_SHARE
-        or (shorter > _COPY_WORDS and len(a ^ b) <= 1)
-        or (shorter >= _COPY_CUT_WORDS and len(a & b) >= _COPY_SHARE * shorter)
+    return _overlap(a, b) >= _COPY_SHARE or (
+        shorter >= _COPY_CUT_WORDS and len(a & b) >= _COPY_SHARE * shorter
     )
 
 
