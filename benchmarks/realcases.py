@@ -80,7 +80,7 @@ from tests.sim.web import Reply, Request, SimWeb  # noqa: E402
 from webquorum import Client  # noqa: E402
 
 MATERIAL = REPO.parent / "shared" / "ramdocs-dev" / "ramdocs-dev.jsonl"
-SPLITS = ("tune", "report")
+SPLITS = ("tune", "report", "fresh")  # fresh: a set labelled after the rules (realpages --fresh)
 TYPES = ("number", "year", "date", "name")
 SOURCES = 6
 SNIPPET_WORDS = 30

@@ -19,6 +19,8 @@ it gives and its own date when it states one. One line per question::
 **The split, written down before any tuning and never to be changed:** a question is in ``tune`` when
 the first byte of ``sha1(id)`` is even, else in ``report``. Rules may be adjusted while looking at
 ``tune`` cases; ``report`` is scored as a whole (``--show-report-cases`` lists it case by case).
+A folder labelled after the rules were written (``--fresh``, e.g. ``WEBQUORUM_REALPAGES=../realpages-fresh``)
+is one untouched set, ``fresh``: scored as a whole, never split, never shown case by case.
 
 **Serving.** Each page is served at its own host (so its site in the Brief is the real registrable
 domain) under a path of its own; its first line, when it is a short line, is the page's ``<title>`` and
@@ -80,6 +82,7 @@ class PageCase(Case):
     urls: tuple[str, ...] = ()
     page_labels: tuple[str, ...] = ()
     asked: str = ""  # the kind the labeller gave: "274" is a count of moons, not a year
+    fresh: bool = False  # labelled after the rules: one untouched set, never split
 
     @property
     def kind(self) -> str:
@@ -87,7 +90,7 @@ class PageCase(Case):
 
     @property
     def split(self) -> str:
-        return split_of_id(self.id)
+        return "fresh" if self.fresh else split_of_id(self.id)
 
     def host(self, k: int) -> str:
         return site_of(self.urls[k])
@@ -117,7 +120,7 @@ def page_html(text: str, title: str) -> str:
     )
 
 
-def load_cases(folder: Path = MATERIAL, *, split: str = "both") -> list[PageCase]:
+def load_cases(folder: Path = MATERIAL, *, split: str = "both", fresh: bool = False) -> list[PageCase]:
     cases: list[PageCase] = []
     asked: set[str] = set()
     index = 0
@@ -140,9 +143,10 @@ def load_cases(folder: Path = MATERIAL, *, split: str = "both") -> list[PageCase
                 urls=tuple(p["url"] for p in pages),
                 page_labels=tuple(p["label"] for p in pages),
                 asked=row.get("kind") or "",
+                fresh=fresh,
             )
             index += 1
-            if split in ("both", case.split):
+            if fresh or split in ("both", case.split):
                 cases.append(case)
     return cases
 
@@ -177,11 +181,14 @@ def main() -> int:
     parser.add_argument("--split", choices=["tune", "report", "both"], default="tune")
     parser.add_argument("--details", help="write every shown case in full to this file")
     parser.add_argument("--show-report-cases", action="store_true")
+    parser.add_argument(
+        "--fresh", action="store_true", help="the folder is one untouched set, labelled after the rules"
+    )
     args = parser.parse_args()
     if not MATERIAL.is_dir() or not any(MATERIAL.glob("*.jsonl")):
         print(f"skipped: no labelled pages in {MATERIAL} (set WEBQUORUM_REALPAGES)")
         return 0
-    cases = load_cases(split=args.split)
+    cases = load_cases(split=args.split, fresh=args.fresh)
     pages = sum(len(c.docs) for c in cases)
     print(f"## Real pages on real sites ({MATERIAL.name}): {len(cases)} questions, {pages} pages\n")
     verdicts, briefs = realcases.measure(cases)

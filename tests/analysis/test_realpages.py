@@ -3,6 +3,7 @@ one hand-made question (text written here, not real pages) briefed on the simula
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import json
 import sys
@@ -88,6 +89,19 @@ def test_pages_are_served_at_their_own_hosts_with_a_short_first_line_as_title(tm
     assert "<title>Signal mast of Port Avel reaches 212 metres</title>" in body
     assert [d.label for d in case.docs] == ["correct", "misinfo", "correct"]
     assert rp.load_cases(tmp_path, split="report") == []
+
+
+def test_a_fresh_folder_is_one_untouched_set_whatever_the_ids_hash(tmp_path: Path) -> None:
+    write(tmp_path, "b")  # a report id
+    (case,) = rp.load_cases(tmp_path, split="tune", fresh=True)
+    assert case.split == "fresh"
+
+
+def test_a_page_without_a_short_first_line_is_titled_by_its_url_never_by_the_question(tmp_path: Path) -> None:
+    write(tmp_path, "a")
+    (case,) = rp.load_cases(tmp_path)
+    long_first = dataclasses.replace(case, docs=(dataclasses.replace(case.docs[0], text="word " * 60),))
+    assert long_first.title(0) == "signal mast"  # https://www.harbour-news.test/towers/2024/signal-mast
 
 
 def test_a_question_over_three_sites_is_briefed_and_scored(tmp_path: Path) -> None:
