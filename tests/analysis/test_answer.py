@@ -854,3 +854,18 @@ def test_the_answers_number_after_another_named_thing_is_that_things_count() -> 
         query="How many Grand Slam titles has Novak Djokovic won?",
     )
     assert [d.site for d in c.disagreed] == ["c.test"]
+
+
+def test_a_dissent_is_stated_of_the_subject_in_its_own_sentence() -> None:
+    """ "We start off life with 350 bones": a value from a sentence that names neither the subject nor most of
+    what is asked is no dissent; "An adult human body has 300 bones" would be."""
+    pages = [
+        src("a.test", "The adult human body has 206 bones."),
+        src("b.test", "On average the adult human body has 206 bones in all."),
+        src("c.test", "The adult human body is a marvel. We start off life with 350 bones, which fuse."),
+    ]
+    c = compare_sources(pages, query="How many bones are in the adult human body?")
+    assert c.answer is not None and c.answer.value == "206 bones" and c.disagreed == []
+    pages[2] = src("c.test", "The adult human body is a marvel: an adult human body has 300 bones.")
+    c = compare_sources(pages, query="How many bones are in the adult human body?")
+    assert [d.site for d in c.disagreed] == ["c.test"]

@@ -809,6 +809,22 @@ def names_value(text: str, statement: Statement) -> bool:
     return re.search(rf"\b{re.escape(last)}\b", _folded(text)) is not None
 
 
+def _stated_of_subject(text: str, s: Statement, ask: Ask) -> bool:
+    """Whether the statement's own sentence names what it is about: a subject word of the question, or, for a
+    question with no subject words ("how many bones are in the adult human body"), half its relation words.
+    Issue 22: a disagreement names the same thing "stated on both sides"; a value the reader took from a
+    sentence about something else of the page ("we start off life with 350 bones") is no dissent."""
+    for start, end in sentence_spans(text):
+        if start <= s.start < end:
+            sentence = _folded(text)[start:end]
+            if ask.subject:
+                return _names_subject(sentence, ask)
+            words = [m[0] for m in WORD.finditer(sentence)]
+            hit = {r for r in ask.relation if any(word_relates(w, frozenset({r})) for w in words)}
+            return 2 * len(hit) >= len(ask.relation)
+    return False
+
+
 def _names_answer(text: str, answer: Statement, subject: frozenset[str]) -> bool:
     """Whether a page names the answer's value anywhere, as a figure or as a count's bare number: a page that
     gives both values dissents from neither."""
@@ -957,6 +973,7 @@ def answer_of(
                     and s in contrary
                     and _comparable(s, top, ask)
                     and _framed(s, top, texts)
+                    and _stated_of_subject(texts.get(s.site, ""), s, ask)
                 ):
                     dissents.append(_dissent(s, top, dates))
     if len({d.statement.value for d in dissents}) > 1:
