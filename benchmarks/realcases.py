@@ -29,7 +29,8 @@ The measures (per case, aggregated by :class:`Tally`):
   zeros of an integer included, times its scale word; two values match when the finer one rounds
   half-up to the coarser one, so ``4.5%`` is not ``4%``: ``3,559 people`` = ``3559``, ``$81.6 billion`` =
   ``81.62 billion``,
-  ``3,600`` = ``3,559``; the unit noun is not compared); a bare year exactly (a date in that year
+  ``3,600`` = ``3,559``; the unit noun is not compared; a gold duration, a clock or hours, minutes and
+  seconds in words, is one time in seconds: ``4:03.84`` is not ``4:02.50``); a bare year exactly (a date in that year
   counts); a full date by every part the gold states (``February 8, 1900`` = ``8 February 1900`` =
   ``1900-02-08``; ``February 1900`` asks month and year); names and everything else case- and
   accent-folded, by token containment (the gold's tokens all in the answer, or the answer's in the
@@ -394,10 +395,41 @@ def dates_in(text: str, *, iso_month: bool = False) -> list[Day]:
 
 
 def _numbers_match(answer: str, gold: str) -> bool:
+    wanted = duration_in(gold)
+    if wanted is not None:  # "2:00:35" is one time, not the numbers 2, 0 and 35
+        got = duration_in(answer)
+        return got is not None and _rounds_to(got, wanted)
     want = numbers_in(gold)
     if not want:
         return False
     return any(_rounds_to(a, want[0]) for a in numbers_in(answer))
+
+
+_CLOCK = re.compile(r"(?<![\d:.])(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.(\d+))?(?![\d:])")
+_TIME_PART = re.compile(r"(?i)(\d+(?:\.\d+)?)\s*(hours?|hrs?|minutes?|mins?|seconds?|secs?|s)\b")
+_TIME_UNIT = {"h": 3600.0, "m": 60.0, "s": 1.0}
+
+
+def duration_in(text: str) -> Number | None:
+    """A duration in seconds, at the step it was written to: a clock ("2:00:35", "4:02.50", "3:43.13":
+    hours:minutes:seconds, or minutes:seconds with a fraction or when no hours fit), or hours, minutes and
+    seconds in words ("4 minutes 2.50 seconds", "43.03 seconds"); None when the text states none."""
+    m = _CLOCK.search(text)
+    if m is not None and (m[3] or m[4]):
+        fraction = m[4] or ""
+        whole = int(m[1]) * 3600 + int(m[2]) * 60 + int(m[3]) if m[3] else int(m[1]) * 60 + int(m[2])
+        value = whole + (float(f"0.{fraction}") if fraction else 0.0)
+        return Number(value, 10.0 ** -len(fraction))
+    parts = _TIME_PART.findall(text)
+    if not parts:
+        return None
+    total, step = 0.0, 1.0
+    for number, unit in parts:
+        factor = _TIME_UNIT[unit.lower()[0]]
+        total += float(number) * factor
+        decimals = len(number.split(".", 1)[1]) if "." in number else 0
+        step = min(step, factor * 10.0**-decimals) if decimals else min(step, factor)
+    return Number(total, step)
 
 
 def _rounds_to(a: Number, b: Number) -> bool:

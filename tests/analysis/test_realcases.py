@@ -58,6 +58,9 @@ rc = load_harness()
         ("Enrique Pena Nieto", "Enrique Peña Nieto"),
         ("Needtobreathe (band)", "Needtobreathe"),
         ("board game", "Board game"),
+        ("2:00:35", "2 hours 0 minutes 35 seconds"),  # a duration is one value
+        ("4:02.5", "4 minutes 2.50 seconds"),
+        ("9.58 seconds", "9.58 s"),
     ],
 )
 def test_the_same_value_matches(answer: str, gold: str) -> None:
@@ -82,6 +85,9 @@ def test_the_same_value_matches(answer: str, gold: str) -> None:
         ("The Beatles", "Blitzen Trapper"),
         ("", "Mahesh Bhatt"),
         ("The", "The Beatles"),
+        ("4:03.84", "4:02.50"),  # not the numbers 4 and 2.5: another time
+        ("12:37.35", "12:35.36"),
+        ("35 seconds", "2:00:35"),
     ],
 )
 def test_another_value_does_not_match(answer: str, gold: str) -> None:
