@@ -27,14 +27,14 @@ The measures (per case, aggregated by :class:`Tally`):
   (:func:`matches`), chosen by the gold answer's type:
   numbers by value with rounding tolerance (each side's step is its last stated digit, trailing
   zeros of an integer included, times its scale word; two values match when the finer one rounds
-  half-up to the coarser one, so ``4.5%`` is not ``4%``: ``3,559 people`` = ``3559``, ``$81.6 billion`` =
-  ``81.62 billion``,
-  ``3,600`` = ``3,559``; the unit noun is not compared; a gold duration, a clock or hours, minutes and
-  seconds in words, is one time in seconds: ``4:03.84`` is not ``4:02.50``); a bare year exactly (a date
-  in that year counts); a full date by every part the gold states (``February 8, 1900`` = ``8 February 1900`` =
-  ``1900-02-08``; ``February 1900`` asks month and year); names and everything else case- and
-  accent-folded, by token containment (the gold's tokens all in the answer, or the answer's in the
-  gold's when the answer does not match a wrong answer as well: "Louisiana" is neither Cloutierville
+  half-up to the coarser one, so ``4.5%`` is not ``4%``: ``3,559 people`` = ``3559``, ``$81.6
+  billion`` = ``81.62 billion``, ``3,600`` = ``3,559``; the unit noun is not compared; a gold
+  duration, a clock or hours, minutes and seconds in words, is one time in seconds: ``4:03.84`` is
+  not ``4:02.50``); a bare year exactly (a date in that year counts); a full date by every part the
+  gold states (``February 8, 1900`` = ``8 February 1900`` = ``1900-02-08``; ``February 1900`` asks
+  month and year); names and everything else case- and accent-folded, by token containment (the
+  gold's tokens all in the answer, or the answer's in the gold's when the answer does not match a
+  wrong answer as well: "Louisiana" is neither Cloutierville
   nor New Orleans).
 - **disagreement recall**: over cases where a misinformation document was read (its site is in
   ``sources`` with ``snippet_only`` false) and its own answer does not match gold, the share where a
