@@ -869,3 +869,42 @@ def test_a_dissent_is_stated_of_the_subject_in_its_own_sentence() -> None:
     pages[2] = src("c.test", "The adult human body is a marvel: an adult human body has 300 bones.")
     c = compare_sources(pages, query="How many bones are in the adult human body?")
     assert [d.site for d in c.disagreed] == ["c.test"]
+
+
+def test_a_possessive_in_the_question_is_the_name_itself() -> None:
+    ask = read_ask("What is the escape velocity from Earth's surface?")
+    assert ask is not None and ask.subject == frozenset({"earth"}) and "earth's" not in ask.relation
+    found = answer_statements("a.test", "", "The escape velocity on Earth is 11.2 km/s at the surface.", ask)
+    assert found is not None and found.value == "11.2 km/s"
+
+
+def test_a_depth_is_a_length() -> None:
+    ask = read_ask("What is the maximum depth of Lake Baikal?")
+    assert ask is not None and ask.kind == "figure" and ask.unit == "length"
+
+
+def test_a_question_on_the_page_states_nothing() -> None:
+    ask = read_ask("How many sovereign countries are there in South America?")
+    assert ask is not None
+    text = "Are there 12 or 13 countries in South America? There are 12 sovereign countries in South America."
+    found = answer_statements("a.test", "", text, ask)
+    assert found is not None and found.figure is not None and found.figure.value == 12
+
+
+def test_a_figure_of_another_year_than_the_asked_one_does_not_answer() -> None:
+    ask = read_ask("What was Canada's population as enumerated by the 2021 census?")
+    assert ask is not None
+    text = "The 2016 census of Canada recorded a population of 35,151,728 people."
+    assert answer_statements("a.test", "", text, ask) is None
+    text = "The 2021 census of Canada enumerated a population of 36,991,981 people."
+    found = answer_statements("a.test", "", text, ask)
+    assert found is not None and found.figure is not None and found.figure.value == 36_991_981
+
+
+def test_an_ellipsis_before_a_sentence_does_not_shift_it() -> None:
+    """The fold of "…" is three characters: sentences are sliced from an aligned fold."""
+    ask = read_ask("How many sovereign countries are there in South America?")
+    assert ask is not None
+    text = "Read on… Are there 12 or 13 countries in South America? South America has 12 sovereign countries."
+    found = answer_statements("a.test", "", text, ask)
+    assert found is not None and found.figure is not None and found.figure.value == 12

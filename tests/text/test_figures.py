@@ -398,3 +398,9 @@ def test_a_month_of_a_year_is_a_month() -> None:
     """ "incorporated in July of 2005": the month, not the bare year 2005."""
     (f,) = extract_figures("It was incorporated in July of 2005.")
     assert f.kind == "date" and format_figure(f) == "2005-07"
+
+
+def test_a_speed_written_per_second_with_a_slash_is_read() -> None:
+    (a,) = extract_figures("The escape velocity is 11.2 km/s at the surface.")
+    (b,) = extract_figures("It is about 11,200 m/s.")
+    assert a.kind == b.kind == "measure" and figures_agree(a, b)

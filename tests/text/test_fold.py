@@ -7,7 +7,7 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from webquorum.text.fold import MARKS_BELOW, combining_marks, fold, opening_key
+from webquorum.text.fold import MARKS_BELOW, combining_marks, fold, fold_aligned, opening_key
 
 
 def _every_character(text: str) -> str:
@@ -55,3 +55,19 @@ def test_a_typographic_apostrophe_is_the_apostrophe() -> None:
 def test_an_opening_survives_other_quotes_and_accents() -> None:
     words = " ".join(f"word{i}" for i in range(30))
     assert opening_key(f"“Café” {words}") == opening_key(f'"cafe" {words}')
+
+
+def test_the_aligned_fold_keeps_every_offset() -> None:
+    """An ellipsis folds to three dots: the aligned fold keeps one character for each, so a sentence found
+    in the page is the same sentence in the fold."""
+    text = "Wait… Straße ﬁne. Are there 12 or 13 countries?"
+    folded = fold_aligned(text)
+    assert len(folded) == len(text)
+    at = text.index("Are there")
+    assert folded[at : at + 9] == "are there"
+    assert fold_aligned("Peña Nieto") == fold("Peña Nieto")  # the usual case is the fold itself
+
+
+@given(st.text(max_size=200))
+def test_the_aligned_fold_is_always_as_long_as_the_text(text: str) -> None:
+    assert len(fold_aligned(text)) == len(text)

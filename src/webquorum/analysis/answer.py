@@ -67,7 +67,7 @@ from webquorum.text.figure_claims import (
     reader_for,
     same_quantity,
 )
-from webquorum.text.fold import fold
+from webquorum.text.fold import fold, fold_aligned
 from webquorum.text.lexicon import FUNCTION_WORDS, PLAYER_QUALIFIERS, SPORT_OF_AGENT, SPORT_ROLES
 from webquorum.text.measures import PAST_ROLE, stem
 from webquorum.text.names import name_key, name_mentions
@@ -172,6 +172,8 @@ def answer_statements(site: str, url: str, text: str, ask: Ask, *, title: str = 
     found_all: list[Statement] = []
     for start, end in sentence_spans(text):
         sentence = folded[start:end]
+        if sentence.rstrip().endswith("?"):
+            continue  # "Are there 12 or 13 countries in South America?" asks; it states nothing
         related = [start + m.start() for m in WORD.finditer(sentence) if word_relates(m[0], relation)]
         hits = sorted(related + [start + m.start() for m in _BY.finditer(sentence)]) if by_names else related
         subject_hit = _names_subject(sentence, ask)
@@ -397,6 +399,9 @@ def _value_in(
         # "the metropolitan area has 910,000" answers "population of Valcourt" only if the question names that
         # scope
         pool = [f for f in pool if reader.claim(f).scope <= ask.scope]
+        # "the 2021 census" asked: "the 2016 census recorded 35,151,728" is another period's figure
+        years = _asked_years(ask)
+        pool = [f for f in pool if not years or reader.claim(f).period.year in (None, *years)]
         if ask.concepts and ask.kind == "figure":
             pool = [f for f in pool if reader.claim(f).head in ask.concepts] or [
                 f for f in pool if f.kind != "money"
@@ -612,6 +617,11 @@ def _part_asked(text: str, f: Figure, end: int, ask: Ask) -> Figure:
     at = text.rfind(number, max(0, f.start - 24), f.start)
     value = float(number.replace(",", ""))
     return Figure("count", value, f.unit, 1.0, text[at : f.end], at, f.end)
+
+
+def _asked_years(ask: Ask) -> frozenset[int]:
+    """The years a question names ("as enumerated by the 2021 census"): the period its figure is of."""
+    return frozenset(int(w) for w in ask.subject if len(w) == 4 and w.isdigit() and 1000 <= int(w) <= 2100)
 
 
 def _ordinal_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask) -> list[Figure]:
@@ -854,8 +864,9 @@ def _names_count(text: str, statement: Statement, subject: frozenset[str]) -> bo
 
 @lru_cache(maxsize=64)
 def _folded(text: str) -> str:
-    """A page folded once per comparison: every statement is checked against every page."""
-    return fold(text)
+    """A page folded once per comparison (every statement is checked against every page), one character for
+    one: its sentences are sliced by the page's own offsets."""
+    return fold_aligned(text)
 
 
 @lru_cache(maxsize=64)

@@ -226,9 +226,16 @@ def read_ask(query: str) -> Ask | None:
     for q in quoted:
         body = body.replace(q, " ")
     caps = [m[1] for m in _CAP_RUN.finditer(body) if m.start() > 0 or not _starts_question(m[1])]
-    subject_words = [w for part in quoted + caps for w in WORD.findall(fold(part))]
+    subject_words = [*(w for q in quoted for w in WORD.findall(fold(q))), *_cap_words(caps)]
     subject = frozenset(w for w in subject_words if w not in FUNCTION_WORDS and w not in ASK_WORDS)
-    words = [w for w in low.split() if w not in FUNCTION_WORDS and w not in ASK_WORDS and w not in subject]
+    words = [
+        w
+        for w in low.split()
+        if w not in FUNCTION_WORDS
+        and w not in ASK_WORDS
+        and w not in subject
+        and _unpossessed(w) not in subject
+    ]
     relation = frozenset(key for w in words for key in _relation_keys(w))
     counted_noun = _counted_noun(low, words)
     unit = (
@@ -261,7 +268,11 @@ def read_ask(query: str) -> Ask | None:
         return None
     scope = frozenset(SCOPES[w] for w in low.split() if w in SCOPES)
     concepts = frozenset(concept for w in words if (concept := concept_of(w, "en")))
-    phrases = tuple(" ".join(WORD.findall(fold(p))) for p in quoted + caps if WORD.findall(fold(p)))
+    phrases = tuple(
+        " ".join(WORD.findall(fold(p)) if p in quoted else _cap_words([p]))
+        for p in quoted + caps
+        if WORD.findall(fold(p))
+    )
     counted = (" how many " in low or " number of " in low) and unit not in (
         "length",
         "area",
@@ -364,6 +375,8 @@ def _unit_of(word: str) -> str:
         "distance",
         "wide",
         "width",
+        "depth",
+        "deep",
     ):
         return "length"
     if word in ("area", "size"):
@@ -410,19 +423,26 @@ def _role_ask(query: str, low: str, role: str) -> Ask:
     forms = {w for f in ROLES[role] for w in f.split()}
     caps = [m[1] for m in _CAP_RUN.finditer(query) if m.start() > 0 or not _starts_question(m[1])]
     subject = frozenset(
-        w
-        for part in caps
-        for w in WORD.findall(fold(part))
-        if w not in FUNCTION_WORDS and w not in ASK_WORDS and w not in forms
+        w for w in _cap_words(caps) if w not in FUNCTION_WORDS and w not in ASK_WORDS and w not in forms
     )
     phrases = tuple(p for part in caps if (p := _strip_function_words(part, forms)))
     relation = frozenset(stem(w, "en") for w in forms)
     return Ask("name", subject, relation, phrases=phrases, role=role)
 
 
+def _unpossessed(word: str) -> str:
+    """A folded word less its possessive: "earth's" -> "earth" (pages write "Earth", "the Earth")."""
+    return word[:-2] if len(word) > 3 and word.endswith(("'s", "’s")) else word
+
+
+def _cap_words(caps: list[str]) -> list[str]:
+    """The folded words of the question's capitalised runs, possessives dropped: "Canada's" is Canada."""
+    return [_unpossessed(w) for part in caps for w in WORD.findall(fold(part))]
+
+
 def _strip_function_words(part: str, drop: set[str]) -> str:
     """A capitalised run as subject words: "CEO of Boeing" -> "boeing"."""
-    words = [w for w in WORD.findall(fold(part)) if w not in drop]
+    words = [w for w in _cap_words([part]) if w not in drop]
     while words and words[0] in FUNCTION_WORDS:
         words.pop(0)
     while words and words[-1] in FUNCTION_WORDS:

@@ -222,7 +222,7 @@ _DATES = (  # (pattern, characters that may not come right before a match beside
 # every unit after every number cost more than all the other figure patterns together.
 _MEASURE = re.compile(
     rf"{_num('.,$€£', f'-?[{_L}]')}(?:\s+(?P<scale>{_ci(_SCALE_WORDS_UNIT)})(?![{_L}])(?:\s+de)?)?[\s-]?"
-    rf"(?P<unit>[{_L}]{{1,12}}[²2]?(?:/h)?)(?![{_L}\d²/])(?:\s(?P<second>[{_LOWER}]{{2,12}})(?![{_L}]))?"
+    rf"(?P<unit>[{_L}]{{1,12}}[²2]?(?:/[hs])?)(?![{_L}\d²/])(?:\s(?P<second>[{_LOWER}]{{2,12}})(?![{_L}]))?"
 )
 _COUNT_HEAD = re.compile(
     rf"{_num('.,', f'[{_L}]')}(?:\s+(?P<scale>{_ci(_SCALE_WORDS_COUNT)})(?:\s+de)?)?"

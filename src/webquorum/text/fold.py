@@ -46,6 +46,26 @@ def fold(text: str) -> str:
     return astral.sub("", folded) if _ASTRAL.search(folded) else folded
 
 
+def fold_aligned(text: str) -> str:
+    """:func:`fold` one character for one, so that offsets into ``text`` hold in the result.
+
+    Most folds keep the length (an accent dropped from a composed letter), but some do not: "…" is
+    three dots, "ß" two letters, "ﬁ" two, a decomposed accent's mark nothing. A page with an ellipsis
+    before a sentence would have every later sentence read shifted (issue 22: "Are there 12 or 13
+    countries?" read as a statement). Where the lengths differ, each character is folded alone and
+    keeps its first folded character (or itself, for a mark that folds to nothing).
+    """
+    folded = fold(text)
+    if len(folded) == len(text):
+        return folded
+    return "".join(_fold_char(c) for c in text)
+
+
+@lru_cache(maxsize=4096)
+def _fold_char(c: str) -> str:
+    return fold(c)[:1] or c
+
+
 @lru_cache(maxsize=8192)
 def fold_word(word: str) -> str:
     """:func:`fold` plus no plural ``s``: the form quantity phrases and count units are matched in."""
