@@ -908,3 +908,11 @@ def test_an_ellipsis_before_a_sentence_does_not_shift_it() -> None:
     text = "Read on… Are there 12 or 13 countries in South America? South America has 12 sovereign countries."
     found = answer_statements("a.test", "", text, ask)
     assert found is not None and found.figure is not None and found.figure.value == 12
+
+
+def test_the_figure_the_asked_words_describe_answers() -> None:
+    ask = read_ask("What is the maximum depth of Lake Baikal?")
+    assert ask is not None
+    text = "Lake Baikal is 636 km long, with an average depth of 630 m, and a maximum depth of 1,620 m."
+    found = answer_statements("a.test", "", text, ask)
+    assert found is not None and found.value == "1,620 m"

@@ -427,6 +427,7 @@ def _value_in(
             pool,
             key=lambda f: (
                 *_count_rank(text, f, ask),
+                -_described(text, start, f, ask),
                 min(abs(f.start - h) for h in hits or [anchor]),
                 f.start,
             ),
@@ -617,6 +618,13 @@ def _part_asked(text: str, f: Figure, end: int, ask: Ask) -> Figure:
     at = text.rfind(number, max(0, f.start - 24), f.start)
     value = float(number.replace(",", ""))
     return Figure("count", value, f.unit, 1.0, text[at : f.end], at, f.end)
+
+
+def _described(text: str, start: int, f: Figure, ask: Ask) -> int:
+    """How many of the question's words the few words before a figure are: "a maximum depth of 1620m" is
+    described by two, "an average depth of 630m" by one, when the question asks the maximum depth."""
+    words = WORD.findall(_folded(text)[max(start, f.start - 40) : f.start])[-5:]
+    return len({r for w in words for r in ask.relation if word_relates(w, frozenset({r}))})
 
 
 def _asked_years(ask: Ask) -> frozenset[int]:
