@@ -916,3 +916,33 @@ def test_the_figure_the_asked_words_describe_answers() -> None:
     text = "Lake Baikal is 636 km long, with an average depth of 630 m, and a maximum depth of 1,620 m."
     found = answer_statements("a.test", "", text, ask)
     assert found is not None and found.value == "1,620 m"
+
+
+def test_an_adjective_names_no_unit_outside_how() -> None:
+    """ "individual medley (long course)": neither a count of individuals nor a length is asked."""
+    ask = read_ask("What is the men's 400 metres individual medley (long course) swimming world record time?")
+    assert ask is not None and ask.unit == ""
+    tall = read_ask("How tall is the Eiffel Tower?")
+    staff = read_ask("Brevik Group employees")
+    assert tall is not None and tall.unit == "length" and staff is not None and staff.unit == "people"
+
+
+def test_a_number_in_the_subject_is_found_with_its_thousands_separated() -> None:
+    ask = read_ask("What is the men's 5000 metres world record time?")
+    assert ask is not None
+    found = answer_statements(
+        "a.test", "", "Cheptegei set a new 5,000m world record, clocking 12 minutes, 35.36 seconds.", ask
+    )
+    assert found is not None and found.value == "12:35.36"
+
+
+def test_an_agreed_figure_of_another_unit_is_no_fallback_answer() -> None:
+    """Two pages agree on a count of dwellings: no answer to a population question."""
+    c = compare_sources(
+        [
+            src("a.test", "Orland has 16,284,235 private dwellings, the census said."),
+            src("b.test", "The census counted 16,284,235 private dwellings in Orland."),
+        ],
+        query="What was Orland's population?",
+    )
+    assert c.answer is None or "dwellings" not in c.answer.value

@@ -136,8 +136,18 @@ class Answer:
 
 def _names_subject(folded: str, ask: Ask) -> bool:
     """Whether a folded text holds one of the question's subject words, as a whole word; a number also with a
-    unit run into it ("the men's 100 metres" is the "100m")."""
-    return any(re.search(rf"\b{re.escape(w)}(?:\b|(?<=\d)(?=[a-z]))", folded) for w in ask.subject)
+    unit run into it ("the men's 100 metres" is the "100m") and its thousands separated ("5,000m")."""
+    return any(re.search(rf"\b{_spelled(w)}(?:\b|(?<=\d)(?=[a-z]))", folded) for w in ask.subject)
+
+
+def _spelled(word: str) -> str:
+    """A subject word as a pattern: a number of four digits or more also with its thousands separated ("5000"
+    is the "5,000m")."""
+    if not word.isdigit() or len(word) < 4:
+        return re.escape(word)
+    head = len(word) % 3 or 3
+    groups = [word[:head]] + [word[i : i + 3] for i in range(head, len(word), 3)]
+    return "[,.\u202f ]?".join(groups)
 
 
 def answer_statements(site: str, url: str, text: str, ask: Ask, *, title: str = "") -> Statement | None:
@@ -995,8 +1005,10 @@ def answer_of(
                     and _stated_of_subject(texts.get(s.site, ""), s, ask)
                 ):
                     dissents.append(_dissent(s, top, dates))
-    if len({d.statement.value for d in dissents}) > 1:
-        # a scatter of other values is ambiguity (several things share the name), not one dissent
+    if len({d.statement.value for d in dissents}) > 1 and not ask.role:
+        # a scatter of other values is ambiguity (several things share the name), not one dissent; but a role
+        # of the one organisation the question names has one holder now, and pages naming two former ones
+        # (Morrison, Turnbull) are each out of date
         dissents = []
     dissents += superseded
     dissents += _edited_copies(

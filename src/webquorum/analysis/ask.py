@@ -241,7 +241,14 @@ def read_ask(query: str) -> Ask | None:
     unit = (
         _unit_of(counted_noun)
         if counted_noun is not None
-        else next((c for w in words if (c := _unit_of(w))), "")
+        else next(
+            (
+                c
+                for w in _measure_words(low, words)
+                if (c := _unit_of(w, counting=_COUNTING.search(low) is not None))
+            ),
+            "",
+        )
     )
     kind: AskKind
     head = low.split()
@@ -360,8 +367,21 @@ def _counted_noun(low: str, words: list[str]) -> str | None:
     return next((w for w in after if w in words), None)
 
 
-def _unit_of(word: str) -> str:
-    """The count class or dimension a question word names: "population" -> "people", "height" -> "length"."""
+_COUNTING = re.compile(r" (?:how many|number of) ")
+_DIMENSION_ADJECTIVES = frozenset({"tall", "high", "long", "wide", "deep"})
+
+
+def _measure_words(low: str, words: list[str]) -> list[str]:
+    """The words that may name the asked dimension: a dimension's adjective only after "how" ("how long is
+    the tunnel"); elsewhere it qualifies another noun ("the long course 400 m medley", "the high jump")."""
+    asked = {w for w in _DIMENSION_ADJECTIVES if f" how {w} " in low}
+    return [w for w in words if w not in _DIMENSION_ADJECTIVES or w in asked]
+
+
+def _unit_of(word: str, *, counting: bool = True) -> str:
+    """The count class or dimension a question word names: "population" -> "people", "height" -> "length".
+    A count class only when the question counts (``counting``) or the word is a plural noun ("Brevik Group
+    employees"): a singular word of a class is an adjective ("the men's 400 metres individual medley")."""
     if word in ("population", "inhabitants", "residents", "people"):
         return "people"
     if word in (
@@ -386,7 +406,8 @@ def _unit_of(word: str) -> str:
     if word in ("age", "aged"):
         return "year"  # "the median age was 45.7 years", "aged 65": an age is counted in years
     counted = count_class(word)
-    if counted not in COUNT_CLASSES:
+    plural = (word.endswith("s") and not word.endswith("ss")) or word in ("staff", "personnel", "crew")
+    if counted not in COUNT_CLASSES or not (counting or plural):
         return ""
     return "people" if counted in PERSON_CLASSES else counted  # as readings.unit_key compares counts
 

@@ -138,6 +138,12 @@ def _fits(item: _Item, kind: str) -> bool:
     return (kind == "date" and is_date) or (kind == "figure" and not is_date)
 
 
+def _other_unit(item: _Item, ask: Ask) -> bool:
+    """An agreed figure of another unit than the one the question names: "16,284,235 private dwellings" in
+    two pages answers no "what was Canada's population"."""
+    return item.kind == "figure" and bool(ask.unit) and item.key != ask.unit
+
+
 _DATE_SHAPE = re.compile(r"\d{4}(?:-\d{2}){0,2}")  # how format_figure shows a year, a month or a day
 
 
@@ -189,7 +195,11 @@ def compare_sources(
     fallback = _answer(items, question) if question else None
     if fallback is not None and fallback.undescribed is not None:
         fallback = _figure_item(fallback.undescribed, described=True)
-    if fallback is not None and ask is not None and not _fits(fallback, ask.kind):
+    if (
+        fallback is not None
+        and ask is not None
+        and (not _fits(fallback, ask.kind) or _other_unit(fallback, ask))
+    ):
         fallback = None  # "the genre of the film": an agreed count of films answers nothing asked
     if fallback is not None and (answer is None or (answer.count < 2 <= len(fallback.sites))):
         answer = Answer(
