@@ -946,3 +946,18 @@ def test_an_agreed_figure_of_another_unit_is_no_fallback_answer() -> None:
         query="What was Orland's population?",
     )
     assert c.answer is None or "dwellings" not in c.answer.value
+
+
+def test_two_former_holders_of_one_role_are_each_out_of_date_not_a_scatter() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "The current prime minister of Orland is Mara Lind, who took office in May."),
+            src("b.test", "Orland's prime minister Mara Lind was sworn in on Monday."),
+            src("c.test", "The prime minister of Orland, Mara Lind, spoke in the assembly."),
+            src("d.test", "The incumbent prime minister of Orland is Tomas Berg, in office since 2018."),
+            src("e.test", "Ines Vale was sworn in as prime minister of Orland in 2015."),
+        ],
+        query="Who is the current prime minister of Orland?",
+    )
+    assert c.answer is not None and c.answer.value == "Mara Lind"
+    assert sorted(d.site for d in c.disagreed) == ["d.test", "e.test"]
