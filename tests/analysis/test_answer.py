@@ -9,10 +9,11 @@ from __future__ import annotations
 import pytest
 from tests.analysis.texts import SourceText
 
-from webquorum.analysis.answer import answer_statements
+from webquorum.analysis.answer import Answer, answer_statements
 from webquorum.analysis.ask import is_question, read_ask
-from webquorum.analysis.compare import compare_sources
+from webquorum.analysis.compare import _sides_with_answer, compare_sources
 from webquorum.pipelines.brief_text import render_agreement
+from webquorum.types import DisagreedItem
 
 
 def src(site: str, text: str, published: str | None = None) -> SourceText:
@@ -961,3 +962,55 @@ def test_two_former_holders_of_one_role_are_each_out_of_date_not_a_scatter() -> 
     )
     assert c.answer is not None and c.answer.value == "Mara Lind"
     assert sorted(d.site for d in c.disagreed) == ["d.test", "e.test"]
+
+
+def test_a_count_in_parentheses_after_another_name_is_that_names() -> None:
+    ask = read_ask("How many Grand Slam singles titles did Serena Williams win?")
+    assert ask is not None
+    text = "Serena Williams surpassed greats like Steffi Graf (22 titles) and Chris Evert (18 titles)."
+    assert answer_statements("a.test", "", text, ask) is None
+
+
+def test_an_ordinal_departs_from_the_answer_only_as_an_older_figure() -> None:
+    """ "beating Seattle for their fourth NBA championship" is true of 1996; undated, it names no one."""
+    pages = [
+        src("a.test", "Michael Jordan won six championships in the NBA with the Chicago Bulls."),
+        src("b.test", "Michael Jordan earned six championships in his NBA career."),
+        src(
+            "c.test", "In 1996 Michael Jordan led the Chicago Bulls to their fourth championship in the NBA."
+        ),
+    ]
+    c = compare_sources(pages, query="How many NBA championships did Michael Jordan win?")
+    assert c.answer is not None and c.answer.value.startswith("6") and c.disagreed == []
+    dated = [
+        src(
+            "a.test", "Michael Jordan won six championships in the NBA with the Chicago Bulls.", "2020-05-01"
+        ),
+        src("b.test", "Michael Jordan earned six championships in his NBA career.", "2021-01-01"),
+        src(
+            "c.test",
+            "Michael Jordan led the Chicago Bulls to their fourth championship in the NBA.",
+            "1996-06-17",
+        ),
+    ]
+    c = compare_sources(dated, query="How many NBA championships did Michael Jordan win?")
+    assert [(d.site, d.type) for d in c.disagreed] == [("c.test", "older")]
+
+
+def test_a_page_whose_own_answer_is_the_answer_is_never_named_as_dissenting() -> None:
+    """ "The Celtics have won 18 NBA championships ... won three of four championships to cap the '50s": a
+    claim dissent of the page that states the answer contradicts nothing."""
+    ask = read_ask("How many NBA championships have the Boston Celtics won?")
+    assert ask is not None
+    answer = Answer("figure", "18 championships", ("a.test", "b.test"), 3, "NBA championships Boston Celtics")
+    item = DisagreedItem(
+        kind="figure",
+        site="a.test",
+        url="https://a.test/",
+        value="4 championships",
+        others_value="18 championships",
+        others_count=2,
+        quantity="championships",
+    )
+    assert not _sides_with_answer(item, answer, ask)
+    assert _sides_with_answer(item.model_copy(update={"site": "c.test"}), answer, ask)

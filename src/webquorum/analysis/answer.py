@@ -505,6 +505,7 @@ _TOTAL_BEFORE = re.compile(
 )
 _MARGIN = re.compile(r"(?i)\b(?:by|off)\s+(?:just\s+|only\s+|some\s+|about\s+|nearly\s+|almost\s+)?$")
 _POSSESSOR = re.compile(r"([A-Z][\w-]+)['’]s\s+(?:\w+\s+)?$")
+_NAMED_PARENTHESIS = re.compile(r"([A-Z][\w-]+)\s*\(\s*$")  # "Chris Evert (18 titles)": Evert's
 
 
 def _count_rank(text: str, f: Figure, ask: Ask) -> tuple[int, int]:
@@ -691,9 +692,10 @@ def _asked_noun(following: list[str], named: list[str], ask: Ask) -> str:
 
 
 def _owned_by_another(text: str, f: Figure, ask: Ask) -> bool:
-    """A figure written as another named thing's ("Jupiter's 95 moons") when the question asks of its
-    subject."""
-    m = _POSSESSOR.search(text[max(0, f.start - 40) : f.start])
+    """A figure written as another named thing's ("Jupiter's 95 moons", "Chris Evert (18 titles)") when the
+    question asks of its subject."""
+    window = text[max(0, f.start - 40) : f.start]
+    m = _POSSESSOR.search(window) or _NAMED_PARENTHESIS.search(window)
     return m is not None and bool(ask.subject) and fold(m[1]) not in ask.subject
 
 
@@ -1003,8 +1005,11 @@ def answer_of(
                     and _comparable(s, top, ask)
                     and _framed(s, top, texts)
                     and _stated_of_subject(texts.get(s.site, ""), s, ask)
+                    and ((d := _dissent(s, top, dates)).type == "older" or not _is_ordinal(s))
                 ):
-                    dissents.append(_dissent(s, top, dates))
+                    # "beating Seattle for their fourth NBA championship": an ordinal is the count as of its
+                    # event, true that day; it departs from the answer only as an older figure
+                    dissents.append(d)
     if len({d.statement.value for d in dissents}) > 1 and not ask.role:
         # a scatter of other values is ambiguity (several things share the name), not one dissent; but a role
         # of the one organisation the question names has one holder now, and pages naming two former ones

@@ -138,6 +138,17 @@ def _fits(item: _Item, kind: str) -> bool:
     return (kind == "date" and is_date) or (kind == "figure" and not is_date)
 
 
+def _sides_with_answer(item: DisagreedItem, answer: Answer, ask: Ask) -> bool:
+    """Whether a claim dissent may stand beside the answer. On the question's own quantity it must side with
+    the answer: one that upholds another value second-guesses it (on real pages: another station's opening
+    date, another person's birth). Never of a page about another thing of the name, nor of a page whose own
+    answer is the answer: "The Celtics have won 18 NBA championships ... won three of four championships to
+    cap the '50s" contradicts nothing (issue 22)."""
+    if item.site in answer.elsewhere or item.site in answer.sites:
+        return False
+    return not about_question(item.quantity, ask) or (item.others_value == answer.value and not answer.split)
+
+
 def _other_unit(item: _Item, ask: Ask) -> bool:
     """An agreed figure of another unit than the one the question names: "16,284,235 private dwellings" in
     two pages answers no "what was Canada's population"."""
@@ -222,17 +233,7 @@ def compare_sources(
     ]
     dissents.sort(key=lambda d: (-d.weight, d.first))
     if ask is not None and answer is not None:
-        # On the question's own quantity a claim dissent must side with the answer: one that upholds another
-        # value second-guesses it (on real pages: another station's opening date, another person's birth).
-        dissents = [
-            d
-            for d in dissents
-            if d.item.site not in answer.elsewhere
-            and (
-                not about_question(d.item.quantity, ask)
-                or (d.item.others_value == answer.value and not answer.split)
-            )
-        ]
+        dissents = [d for d in dissents if _sides_with_answer(d.item, answer, ask)]
     if ask is not None and is_question(query or ""):
         # A question asks one thing, so only a dissent on it is said (issue 22: the answer, its count, and who
         # says otherwise). On real pages a side quantity's dissent under a question was a definition apart
