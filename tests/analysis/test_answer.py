@@ -1014,3 +1014,12 @@ def test_a_page_whose_own_answer_is_the_answer_is_never_named_as_dissenting() ->
     )
     assert not _sides_with_answer(item, answer, ask)
     assert _sides_with_answer(item.model_copy(update={"site": "c.test"}), answer, ask)
+
+
+def test_a_discovery_is_an_event_a_date_answers() -> None:
+    ask = read_ask("On what date was the planet Neptune first observed and identified (discovered)?")
+    assert ask is not None and "=discovered" in ask.relation
+    found = answer_statements(
+        "a.test", "", "On the night of September 23, 1846, Neptune was discovered.", ask
+    )
+    assert found is not None and found.value == "1846-09-23"

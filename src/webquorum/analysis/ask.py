@@ -183,6 +183,7 @@ _SYNONYMS = (
     ("released", "published", "issued", "release", "premiered", "debuted", "debut", "aired", "launched"),
     ("began", "begin", "started", "start", "commenced", "premiered", "first"),
     ("closed", "close", "closure", "shut", "ended", "end"),
+    ("discovered", "discovery", "discover", "detected", "detection", "observed", "identified", "spotted"),
     ("directed", "director", "direction", "directors"),
     ("written", "wrote", "writer", "author", "authored"),
     ("composer", "composed", "composition", "compose"),
