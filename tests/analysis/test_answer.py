@@ -1023,3 +1023,22 @@ def test_a_discovery_is_an_event_a_date_answers() -> None:
         "a.test", "", "On the night of September 23, 1846, Neptune was discovered.", ask
     )
     assert found is not None and found.value == "1846-09-23"
+
+
+def test_a_count_within_a_span_of_years_is_a_part() -> None:
+    ask = read_ask("How many Grand Slam singles titles did Serena Williams win?")
+    assert ask is not None
+    text = "Serena Williams went on a spree from 2012 to 2015, winning 8 Grand Slam singles titles in that period."
+    assert answer_statements("a.test", "", text, ask) is None
+    whole = answer_statements(
+        "a.test", " ", " date 2023-06-12 Serena Williams won 23 Grand Slam singles titles.", ask
+    )
+    assert whole is not None and whole.figure is not None and whole.figure.value == 23
+
+
+def test_how_many_with_a_capitalised_noun_counts_it_when_a_subject_is_left() -> None:
+    hepburn = read_ask("How many Academy Awards (Best Actress) did Katharine Hepburn win?")
+    assert hepburn is not None and hepburn.subject == frozenset({"katharine", "hepburn"})
+    assert {"academi", "award"} <= hepburn.relation
+    euro = read_ask("How many EU countries use the euro (euro area members) now?")
+    assert euro is not None and euro.subject == frozenset({"eu"})

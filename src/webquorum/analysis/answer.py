@@ -592,12 +592,28 @@ def _is_ordinal(s: Statement) -> bool:
     return f is not None and bool(_ORDINAL.fullmatch(f.text) or _ORDINAL_WORD.fullmatch(f.text))
 
 
+# "from 2012 to 2015", "between 1991 and 1998", "2012-2015" (not a date's "2023-06-12"): a span of years a
+# count may be restricted to
+_YEAR_SPAN = re.compile(
+    r"(?i)\b(?:from|between)\s+(?:1[89]|20)\d\d\s+(?:to|and|until|till|through)\s+(?:1[89]|20)\d\d\b"
+    r"|(?<![\d-])(?:1[89]|20)\d\d\s?[-–]\s?(?:1[89]|20)\d\d\b(?![-/]\d)"
+)
+
+
+def _in_a_span(text: str, f: Figure) -> bool:
+    """A count whose sentence names a span of years before it ("a spree from 2012 to 2015, winning 8 grand
+    slams in that period") counts within the span: a part of the total a "how many" asks."""
+    before = re.split(r"[.!?]\s", text[max(0, f.start - 160) : f.start])[-1]
+    return _YEAR_SPAN.search(before) is not None
+
+
 def _whole_counts(text: str, pool: list[Figure], ask: Ask) -> list[Figure]:
     """The counts of ``pool`` that may answer a "how many": whole, of the asked thing, no part or change."""
     return [
         f
         for f in pool
         if f.kind == "count"
+        and not _in_a_span(text, f)
         and f.value.is_integer()  # "6.25 bitcoins" a block pays is a rate; "301.6 million" is whole
         and (counting := _count_rank(text, f, ask))[0] == 0
         # of the asked thing ("36 years" answers no "how many awards"), unless the question names a class

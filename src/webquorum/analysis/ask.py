@@ -227,6 +227,8 @@ def read_ask(query: str) -> Ask | None:
     for q in quoted:
         body = body.replace(q, " ")
     caps = [m[1] for m in _CAP_RUN.finditer(body) if m.start() > 0 or not _starts_question(m[1])]
+    counted_caps = _counted_caps(body, caps)
+    caps = [c for c in caps if c not in counted_caps]
     subject_words = [*(w for q in quoted for w in WORD.findall(fold(q))), *_cap_words(caps)]
     subject = frozenset(w for w in subject_words if w not in FUNCTION_WORDS and w not in ASK_WORDS)
     words = [
@@ -450,6 +452,24 @@ def _role_ask(query: str, low: str, role: str) -> Ask:
     phrases = tuple(p for part in caps if (p := _strip_function_words(part, forms)))
     relation = frozenset(stem(w, "en") for w in forms)
     return Ask("name", subject, relation, phrases=phrases, role=role)
+
+
+_HOW_MANY = re.compile(r"(?i)\bhow\s+many\s+")
+_COUNTED_ENDS = re.compile(r"(?i)\b(?:do|does|did|has|have|had|is|are|was|were|will|can|could|in|on|at|of)\b")
+
+
+def _counted_caps(body: str, caps: list[str]) -> set[str]:
+    """The capitalised runs that name what a "how many" counts ("how many Academy Awards (Best Actress) did
+    Katharine Hepburn win": Academy Awards, Best Actress), when a capitalised run is left after them to be the
+    subject: they are what is asked, as "titles" is in "how many Grand Slam singles titles". Where nothing
+    else is capitalised ("how many EU countries use the euro") the run stays the subject."""
+    m = _HOW_MANY.search(body)
+    if m is None:
+        return set()
+    stop = _COUNTED_ENDS.search(body, m.end())
+    phrase = body[m.end() : stop.start() if stop else len(body)]
+    counted = {c for c in caps if c in phrase}
+    return counted if counted and len(counted) < len(caps) else set()
 
 
 def _unpossessed(word: str) -> str:
