@@ -1009,15 +1009,15 @@ def answer_of(
         elsewhere += [s.site for s in placed]
         same_thing = [s for s in same_thing if s not in placed]
         # a majority of the pages about the one thing (a page about another thing of the name is no vote),
-        # held by two independent origins at least (copies of one sentence are one); a page that names the
-        # answer as well dissents from nothing ("we start with 350 bones ... and end up with 206")
-        contrary = [s for s in same_thing if not _names_answer(texts.get(s.site, ""), shown, ask.subject)]
+        # held by two independent origins at least (copies of one sentence are one)
         if 2 * len(top) > len(top) + len(same_thing) and _origins(top, frames) >= 2:
             for s in same_thing:
                 if (
                     # a name's dissent needs the edited copy's identity (_edited_copies), or the role's
                     (s.figure is not None or s.role)
-                    and s in contrary
+                    # a page that names the answer as well dissents from nothing ("we start with 350 bones
+                    # ... and end up with 206")
+                    and not _names_answer(texts.get(s.site, ""), shown, ask.subject)
                     and _comparable(s, top, ask)
                     and _framed(s, top, texts)
                     and _stated_of_subject(texts.get(s.site, ""), s, ask)
