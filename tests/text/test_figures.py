@@ -404,3 +404,42 @@ def test_a_speed_written_per_second_with_a_slash_is_read() -> None:
     (a,) = extract_figures("The escape velocity is 11.2 km/s at the surface.")
     (b,) = extract_figures("It is about 11,200 m/s.")
     assert a.kind == b.kind == "measure" and figures_agree(a, b)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "shown"),
+    [
+        ("the Orlan constant is 6.022 140 76 × 10^23 mol^-1 exactly", 6.02214076e23, "6.02214076 × 10^23"),
+        ("is 6.02214076×10²³ mol⁻¹", 6.02214076e23, "6.02214076 × 10^23"),
+        ("h = 6.626 070 15 × 10−34 J s", 6.62607015e-34, "6.62607015 × 10^-34"),
+        ("k = 1.380649e-23 J/K", 1.380649e-23, "1.380649 × 10^-23"),
+        ("a value of 6.022 141 99(47) · 10^23 mol-1", 6.02214199e23, "6.02214199 × 10^23"),
+        (r"$$k = 1.380\ 649 \times 10^{-23}\ \text{J}$$", 1.380649e-23, "1.380649 × 10^-23"),
+        ("about 1.38 10^-23 joules per kelvin", 1.38e-23, "1.38 × 10^-23"),
+        ("its value is 6.022 141 79 x 1023 mol−1", 6.02214179e23, "6.02214179 × 10^23"),
+        ("given as 6,022 140 76 · 10^23", 6.02214076e23, "6.02214076 × 10^23"),
+    ],
+)
+def test_scientific_notation_reads_as_one_figure_at_its_precision(
+    text: str, value: float, shown: str
+) -> None:
+    """A constant as pages write it: thin-space digit groups, TeX, superscripts, an uncertainty, a superscript
+    that lost its raising ("x 1023" after a constant's decimals)."""
+    f = only(text)
+    assert f.kind == "count" and f.value == pytest.approx(value, rel=1e-12)
+    assert format_figure(f) == shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a 3 x 10 m room", "a 3 x 1023 grid", "the 2e5 router", "rooms of 4.5 x 12 ft", "scored 9.58 x 10"],
+)
+def test_what_only_looks_like_scientific_notation_is_not_read_as_it(text: str) -> None:
+    assert not any(abs(f.value) >= 1e15 or 0 < abs(f.value) < 1e-4 for f in extract_figures(text))
+
+
+def test_two_constants_differing_in_the_sixth_decimal_do_not_agree() -> None:
+    """CODATA 2006's Avogadro constant against the SI's exact one; 6.022 × 10^23 agrees with both."""
+    old, new, rounded = (only(t) for t in ("6.022 141 79 × 10^23", "6.022 140 76 × 10^23", "6.022 × 10^23"))
+    assert not figures_agree(old, new)
+    assert figures_agree(rounded, new) and figures_agree(rounded, old)

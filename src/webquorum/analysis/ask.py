@@ -302,9 +302,11 @@ def read_ask(query: str) -> Ask | None:
     )
 
 
-# Nouns of a quantity: a question asking "what is the <noun>" of them wants a figure, never a definition
+# Nouns of a quantity: a question asking "what is the <noun>" of them wants a figure, never a definition ("the
+# value of the Planck constant" is a number, not what the constant is)
 _QUANTITY_NOUNS = frozenset(
-    stem(w, "en") for w in ["time", "speed", "distance", "score", "price", "cost", "rate", "temperature"]
+    stem(w, "en")
+    for w in ["time", "speed", "distance", "score", "price", "cost", "rate", "temperature", "value"]
 )
 
 

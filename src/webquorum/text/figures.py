@@ -274,7 +274,25 @@ _BARE_SCALED = re.compile(rf"{_num('.,$€£', '[mMtTbB]')}\s+(?P<scale>{_ci(_SC
 _MONTHS_EN_LOWER = tuple(
     sorted({month[:3].lower() for month in _MON_EN.split("|")})
 )  # every English month name opens so
+# "6.022 140 76 × 10^23", "6.02214076×10²³", "1.380649 × 10−23", "6.626 070 15 × 10^{-34}" (TeX),
+# "1.380662 10^-23", "1.380649e-23": a constant or a very large or small quantity in scientific notation. The
+# mantissa has decimals ("2e5" is a router, "3 x 10" a room; and a run of digits fails at once); they may be
+# grouped by threes with (thin) spaces, as the SI writes them, and carry an uncertainty in parentheses ("6.022
+# 141 99(47)"). A superscript exponent that lost its raising in a page's text ("6.02214076×1023") is read
+# after three decimals or more, a precision only a constant has.
+_THIN = "\u00a0\u2009\u202f"
+_SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_SCIENTIFIC = re.compile(
+    rf"(?P<num>\d[.,]\d{{1,3}}(?:(?:[ {_THIN}]|\\ )?\d{{1,3}}){{0,5}})(?=[ {_THIN}(×·⋅*xX\\1eE])(?:\(\d{{1,3}}\))?"
+    rf"(?:[ {_THIN}]?(?:(?P<times>[×·⋅*xX]|\\times|\\cdot)[ {_THIN}]?)?10"
+    rf"(?:(?:\^|\*\*|E)\{{?\(?(?P<exp>[-−–+]?\d{{1,3}})\}}?\)?|(?P<sup>⁻?[{_SUPERSCRIPTS}]{{1,3}})"
+    rf"|(?P<bare>[-−–]?\d{{1,2}}))(?!\d)"
+    rf"|[eE](?P<exp4>[-+]?\d{{1,3}})(?![\d.,]))"
+)
+
+
 NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
+    _SCIENTIFIC: ("10", "e"),
     _MONEY_PREFIX: ("$", "€", "£", "¥", "₹", *(code.lower() for code in _CODE.split("|"))),
     _MONEY_SUFFIX: (
         "dólar",
@@ -310,6 +328,7 @@ _AT_WORDS = frozenset({"at", "by", "from", "until", "till"})  # "at 10:30:00": a
 
 _DIGIT_LED = frozenset(
     {
+        _SCIENTIFIC,
         _CLOCK,
         _MONEY_SUFFIX,
         _PERCENT,
@@ -348,6 +367,7 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
     raw: list[_Raw] = []
     mods: dict[tuple[int, int], frozenset[str]] = {}
     readers = (
+        _scientific,
         _dates,
         _clocks,
         _money,
@@ -363,9 +383,8 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
     ) in readers:  # in this order: an earlier kind keeps the span ("$81.6 billion" is money, not a count)
         for item in read(page):
             start, end = item.start, item.end
-            if (
-                any(taken[start:end]) or item.value.adjusted() > 17
-            ):  # 10^18 and up: an identifier, not an amount
+            if any(taken[start:end]) or (item.value.adjusted() > 17 and read is not _scientific):
+                # 10^18 and up written out: an identifier, not an amount
                 continue
             taken[start:end] = b"\x01" * (end - start)
             raw.append(item)
@@ -460,6 +479,37 @@ def _scaled(m: re.Match[str], decimal_comma: bool, exponent: int = 0) -> tuple[D
     scale_word = m.groupdict().get("scale") or m.groupdict().get("abbr") or ""
     exponent += _SCALES.get(" ".join(scale_word.lower().split()), 0)
     return value.scaleb(exponent), step.scaleb(exponent)
+
+
+def _scientific(page: _Page) -> list[_Raw]:
+    """Figures in scientific notation (:data:`_SCIENTIFIC`), as counts with no unit: pages write a constant's
+    unit every way ("J s", "J·sec", "joule-seconds", "\\mathrm{J \\cdot s}"), and its mantissa and exponent
+    already say which quantity it is. A mantissa is one digit and its decimals by convention, so a comma in it
+    is a decimal comma ("6,022 141 99 · 10^23")."""
+    out: list[_Raw] = []
+    for m in _scan(_SCIENTIFIC, page, not_after=".,"):
+        digits = m["num"].replace(",", ".").replace("\\", "")
+        for space in " " + _THIN:
+            digits = digits.replace(space, "")
+        decimals = len(digits.partition(".")[2])
+        if m["bare"] is not None and not (
+            m["times"] and (decimals >= 3 or (m["bare"][0] in "-−–" and m["times"] not in "xX"))
+        ):
+            continue  # "3 x 10" is a size; "× 10−23" and a flattened "×1023" after a constant's decimals are not
+        exponent_text = m["exp"] or m["sup"] or m["bare"] or m["exp4"] or ""
+        try:
+            exponent = int(_plain_digits(exponent_text))
+            value, step = Decimal(digits), Decimal(1).scaleb(-decimals)
+        except (ValueError, ArithmeticError):
+            continue
+        out.append(_Raw("count", value.scaleb(exponent), "", step.scaleb(exponent), m.start(), m.end()))
+    return out
+
+
+def _plain_digits(exponent: str) -> str:
+    """An exponent as ASCII: "⁻²³" and "−23" are "-23"."""
+    table = str.maketrans({**{c: str(i) for i, c in enumerate(_SUPERSCRIPTS)}, "⁻": "-", "−": "-", "–": "-"})
+    return exponent.translate(table)
 
 
 def _money(page: _Page) -> list[_Raw]:

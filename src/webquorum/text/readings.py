@@ -126,6 +126,8 @@ def format_figure(f: Figure) -> str:
         return day.isoformat()[:7] if f.step >= 28 else day.isoformat()  # a month: "1888-09"
     if f.kind == "percent":
         return _plain(f.value, f.step) + ("%" if f.unit == "%" else " percentage points")
+    if f.kind == "count" and f.value and not 1e-4 <= abs(f.value) < 1e15:
+        return _scientific(f)
     scale_name, scale = "", 1.0
     for name, size in (("trillion", 1e12), ("billion", 1e9), ("million", 1e6)):
         if abs(f.value) >= size:
@@ -140,9 +142,17 @@ def format_figure(f: Figure) -> str:
         return f"{number} million {f.unit}" if size > 1 else f"{number} {f.unit}"
     number = _plain(f.value / scale, f.step / scale) + (f" {scale_name}" if scale_name else "")
     if f.kind == "count":
-        return f"{number} {f.unit}"
+        return f"{number} {f.unit}".rstrip()
     symbol = _SYMBOLS.get(f.unit)
     return f"{symbol}{number}" if symbol else f"{f.unit} {number}"
+
+
+def _scientific(f: Figure) -> str:
+    """A constant or a very large or small count as the sciences write it, at its precision: "6.02214076 ×
+    10^23", not "602,214,076,000 trillion"."""
+    exponent = math.floor(math.log10(abs(f.value)))
+    mantissa = _plain(f.value / 10**exponent, f.step / 10**exponent if f.step else 1.0)
+    return f"{mantissa} × 10^{exponent}" + (f" {f.unit}" if f.unit else "")
 
 
 def _clock(seconds: float, step: float) -> str:
