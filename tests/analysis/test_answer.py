@@ -1065,3 +1065,13 @@ def test_an_even_split_goes_to_the_side_whose_pages_also_name_the_other_value() 
     blind = [pages[1], src("e.test", "Orlan Province now counts 14 districts."), *pages[2:]]
     split = compare_sources(blind, query="How many districts does Orlan Province have?")
     assert split.answer is not None and split.answer.split and split.disagreed == []
+
+
+def test_who_succeeded_a_named_holder_asks_for_the_role_whatever_year_it_adds() -> None:
+    ask = read_ask("Who succeeded Carl Ostrander as CEO of the Acme Group in 2022?")
+    assert ask is not None and ask.role == "chief executive"
+    past = read_ask("Who was CEO of the Acme Group in 2022?")
+    assert past is None or not past.role
+    text = "Acme Group said CEO Carl Ostrander will be replaced by Dana Whitfield, who runs its rail unit."
+    found = answer_statements("a.test", "", text, ask)
+    assert found is not None and found.value == "Dana Whitfield"

@@ -67,3 +67,26 @@ def test_the_role_of_another_organisation_is_not_this_role() -> None:
 )
 def test_a_vice_president_is_not_the_president(text: str, expected: str | None) -> None:
     assert holder(text, "president") == expected
+
+
+def test_the_one_a_holder_is_replaced_by_is_the_holder() -> None:
+    """ "X replaced Y" makes Y past; the passive "Y will be replaced by X" names X, who comes after."""
+    text = "Acme said Carl Ostrander will be replaced by Dana Whitfield, head of its rail unit, as CEO."
+    assert holder(text) == "Dana Whitfield"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Orland's Labor leader Dana Whitfield was sworn in on Monday to become the country's 31st prime minister.",
+        "Dana Whitfield took office on Monday, the first Labor prime minister of Orland in nine years.",
+    ],
+)
+def test_a_head_of_government_takes_office_by_being_sworn_in(text: str) -> None:
+    assert holder(text, role="prime minister", subject=frozenset({"orland"})) == "Dana Whitfield"
+
+
+def test_a_sovereign_is_named_by_title_and_one_name() -> None:
+    text = "Orland's new Emperor Taiko formally ascended the Lotus Throne on Wednesday."
+    found = current_holders(text, "monarch", frozenset({"orland"}))
+    assert found and found[0].surface.endswith("Taiko")

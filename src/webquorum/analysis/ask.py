@@ -428,13 +428,19 @@ def ask_in_words(query: str, ask: Ask) -> str:
 _NOT_NOW = frozenset({"first", "second", "third", "last", "founding", "former", "previous", "was", "were"})
 
 
+_SUCCESSOR = re.compile(r"^\s*who\s+(?:succeeded|replaced|will\s+succeed|will\s+replace)\s")
+
+
 def _asked_role(low: str) -> str:
     """The role whose current holder ``low`` (a folded, spaced question) asks for: "who is the CEO of X",
     "name the current head coach of Y"; "" for "when did X become CEO" or "who was the first president"."""
     head = low.split()
     if not head or (head[0] not in ("who", "whom", "whose", "name") and "who" not in head[:3]):
         return ""
-    if any(w in _NOT_NOW for w in head) or re.search(r"\b\d{4}\b", low):
+    # "who succeeded Herbert Diess as CEO ... in 2022" asks for the holder after the one it names (whom the
+    # subject's words keep out of the answer), whatever year it adds
+    successor = _SUCCESSOR.search(low) is not None
+    if any(w in _NOT_NOW for w in head) or (re.search(r"\b\d{4}\b", low) and not successor):
         return ""
     for form, role in ROLE_FORMS:
         at = low.find(f" {form} ")

@@ -414,6 +414,16 @@ ROLES: dict[str, list[str]] = {
     "president": ["president", "presidente", "presidenta"],
     "chair": ["chairman", "chairwoman", "chairperson", "chair"],
     "coach": ["head coach", "coach", "entrenador", "director técnico"],
+    # a country's sovereign and the Church's head: "Emperor Naruhito", "Pope Leo XIV", one holder at a time
+    "monarch": ["emperor", "empress", "king", "queen", "monarch", "rey", "reina"],
+    "pope": ["pope", "pontiff", "papa"],
+    "chancellor": ["chancellor", "canciller"],
+    "secretary general": [
+        "secretary-general",
+        "secretary general",
+        "secretario general",
+        "secretaria general",
+    ],
 }
 PAST_ROLE = frozenset(
     _forms(

@@ -164,7 +164,8 @@ _PAST_BEFORE_NAME = re.compile(
         not_after=LETTER,
         space=r"\s+",
     )
-    + rf"(?![{LETTER}])"
+    # "will be replaced by Oliver Blume", "succeeded by": the passive names the one who comes after
+    + rf"(?![{LETTER}])(?!\s+by(?![{LETTER}]))"
 )
 # ...or these after it: "Y stepped down", "Y, who retired in May", "Y's departure"
 _PAST_AFTER_NAME = re.compile(
@@ -204,9 +205,11 @@ _NEW_BEFORE_NAME = re.compile(
                 "welcomes",
             ],
             *["new", "newly", "incoming", "current", "next"],
+            *["replaced by", "succeeded by", "successor", "replacement will be", "replacement is"],
         ],
         ignore_case=True,
         not_after=LETTER,
+        space=r"\s+",
     )
     + rf"(?![{LETTER}])"
 )
@@ -215,7 +218,11 @@ _NEW_AFTER_NAME = re.compile(
     r"(?:will\s+become|became|becomes|has\s+become)\s+(?:the\s+|its\s+)?(?:new\s+)?(?:\w+\W+){0,2}(?=ROLE)|"
     r"takes\s+over|took\s+over\s+as|will\s+take\s+over|will\s+lead|to\s+lead|will\s+succeed|succeeds|"
     r"replaces|will\s+replace|has\s+been\s+(?:named|appointed|elected)|was\s+(?:named|appointed|elected)|"
-    r"will\s+assume|assumed\s+the|took\s+the\s+helm|takes\s+the\s+helm|is\s+(?:now\s+)?the\s+(?:new\s+)?(?=ROLE))".replace(
+    r"will\s+assume|assumed\s+the|took\s+the\s+helm|takes\s+the\s+helm|is\s+(?:now\s+)?the\s+(?:new\s+)?(?=ROLE)|"
+    # how a head of state or government takes office: "was sworn in on Monday to become the 31st Prime
+    # Minister"
+    r"(?:was|were|has\s+been|is|being|been)\s+(?:formally\s+)?(?:sworn\s+in|inaugurated)|"
+    r"(?:took|takes|assumed|assumes)\s+office|ascend(?:ed|s)?\s+the\s+(?:\w+\s+)?throne)".replace(
         "ROLE", _ROLE_ALTERNATION
     )
 )
