@@ -1075,3 +1075,17 @@ def test_who_succeeded_a_named_holder_asks_for_the_role_whatever_year_it_adds() 
     text = "Acme Group said CEO Carl Ostrander will be replaced by Dana Whitfield, who runs its rail unit."
     found = answer_statements("a.test", "", text, ask)
     assert found is not None and found.value == "Dana Whitfield"
+
+
+def test_a_count_with_the_noun_the_agreeing_pages_count_the_answer_with_dissents() -> None:
+    """ "28 member countries" under "how many member states": the agreeing pages write "27 member countries",
+    so its noun names the asked thing (positive identity by the pages' own words)."""
+    pages = [
+        src("a.test", "The Orland Union has 27 member states since the last enlargement."),
+        src("b.test", "Today the Orland Union is made up of 27 member countries."),
+        src("c.test", "There are 27 member states in the Orland Union."),
+        src("d.test", "The Orland Union has grown to 28 member countries."),
+    ]
+    c = compare_sources(pages, query="How many member states does the Orland Union have?")
+    assert c.answer is not None and c.answer.value.startswith("27")
+    assert [d.site for d in c.disagreed] == ["d.test"]

@@ -825,7 +825,13 @@ def _comparable(s: Statement, top: list[Statement], ask: Ask | None = None) -> b
         return True
     if ask is not None and ask.counted and s.figure.kind == "count":
         a = s.claim
-        named = any(word_relates(fold(w), ask.relation) for w in WORD.findall(s.figure.unit))
+        # the asked noun, or the noun the agreeing pages count the answer with ("27 countries" beside "27
+        # member states": "28 countries" counts the same thing)
+        theirs = {fold(n[-1]) for t in top if t.figure is not None and (n := WORD.findall(t.figure.unit))}
+        own = WORD.findall(s.figure.unit)
+        named = any(word_relates(fold(w), ask.relation) for w in own) or (
+            bool(own) and fold(own[-1]) in theirs
+        )
         return named and any(
             (b := t.claim) is not None
             and b.figure.kind == "count"
