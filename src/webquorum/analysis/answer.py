@@ -972,10 +972,6 @@ def answer_of(
     _add_mentions(groups, statements, texts)
     groups.sort(key=lambda g: -len(g))  # stable: ties keep source order
     newer = _newer_of_a_split(groups, dates, ask)
-    # the older side of a split the newer side's own text decided (it names the other's value)
-    known: list[Statement] | None = None
-    if newer is None and (knowing := _knows_the_other(groups, texts, ask)) is not None:
-        newer, known = knowing
     if newer is not None:
         groups.remove(newer)
         groups.insert(0, newer)
@@ -984,10 +980,7 @@ def answer_of(
     tied = [g for g in groups[1:] if len(g) == len(top)]
     # a split the newer pages decided has no rivals; its older side dissents (one value, never a scatter)
     rivals = () if newer else tuple((_shown(g).value, len(g)) for g in tied if _comparable(g[0], top, ask))
-    if known is not None:
-        superseded = [_known_older(s, top, shown) for s in known]
-    else:
-        superseded = [_superseded(s, top, dates) for g in tied for s in g] if newer else []
+    superseded = [_superseded(s, top, dates) for g in tied for s in g] if newer else []
     dissents: list[Dissent] = []
     elsewhere: list[str] = []
     # each answering sentence's words, the values aside: what copies and independent origins are told by
@@ -1084,45 +1077,6 @@ def _newer_of_a_split(
     if all((spans[latest][0] - spans[i][1]).days >= 30 for i in range(len(tied)) if i != latest):
         return tied[latest]
     return None
-
-
-def _knows_the_other(
-    groups: list[list[Statement]], texts: dict[str, str], ask: Ask
-) -> tuple[list[Statement], list[Statement]] | None:
-    """(newer, older) of an even split of two pages or more a side: the value whose pages also name the other
-    value, where no page of the other names it. A page can name a figure it replaced ("now three species";
-    "the Tapanuli orangutan became the third") but never one that came after it was written, so the side that
-    knows the other is the later one, whatever dates the pages carry (real pages rarely carry one). Only an
-    even split: a majority stays the answer, and a lone page that names two values is as often one the
-    reader misread (the other value was its answer) as a newer page. Never for a date or a year, which does
-    not change, nor for a name other than a role's holder: a page names many people besides the one asked (a
-    film's cast), a role has one holder."""
-    top = groups[0]
-    tied = [g for g in groups if len(g) == len(top)]
-    if ask.kind == "date" or len(top) < 2 or len(tied) != 2:
-        return None
-    if any(s.figure is not None and s.figure.kind in _DATE_KINDS for g in tied for s in g):
-        return None
-    if top[0].figure is None and not ask.role:
-        return None
-    if not _comparable(tied[1][0], top, ask):
-        return None
-    a, b = tied
-
-    def knows(side: list[Statement], other: list[Statement]) -> bool:
-        said = _shown(other)
-        return any(s.start >= 0 and _names_answer(texts.get(s.site, ""), said, ask.subject) for s in side)
-
-    if knows(a, b) and not knows(b, a):
-        return a, b
-    if knows(b, a) and not knows(a, b):
-        return b, a
-    return None
-
-
-def _known_older(s: Statement, top: list[Statement], shown: Statement) -> Dissent:
-    """An older page of a split the newer pages' own text decided (:func:`_knows_the_other`)."""
-    return Dissent(s, "older", f"the pages giving {shown.value} name {s.value} too")
 
 
 _COPY_SHARE = 0.9  # share of content words two sentences have in common, the values aside, to be one sentence
