@@ -32,6 +32,15 @@ def src(site: str, text: str, published: str | None = None) -> SourceText:
         ("What political party does Marcoux belong to?", "name"),
         ("What sport is China Clipper associated with?", "other"),
         ("What is the median age in Riceville?", "figure"),
+        ("What is the value of the Orlan constant?", "figure"),
+        ("What is the best-selling album of all time?", "name"),
+        ("What is the most-viewed video on Vidstream?", "name"),
+        ("Which bridge has the longest main span in Orland?", "name"),
+        ("What is the highest-grossing film of all time?", "name"),
+        ("What is the largest city in Orland by population?", "name"),
+        ("What is the highest speed ever reached by any train?", "figure"),
+        ("What is the largest known prime number?", "figure"),
+        ("What is the official height of Mount Orla as measured by the latest survey?", "figure"),
     ],
 )
 def test_the_question_says_what_kind_of_answer_it_wants(query: str, kind: str) -> None:
@@ -1066,3 +1075,12 @@ def test_a_count_with_the_noun_the_agreeing_pages_count_the_answer_with_dissents
     c = compare_sources(pages, query="How many member states does the Orland Union have?")
     assert c.answer is not None and c.answer.value.startswith("27")
     assert [d.site for d in c.disagreed] == ["d.test"]
+
+
+def test_a_record_holder_is_a_name_the_question_does_not_itself_write() -> None:
+    """ "Which planet in our solar system has the most moons": "Solar System" is the question's own words."""
+    ask = read_ask("Which planet in our solar system has the most moons?")
+    assert ask is not None and ask.kind == "name"
+    text = "The planet with the most moons in the Solar System is Saturn, with 274 confirmed moons."
+    found = answer_statements("a.test", "", text, ask)
+    assert found is not None and found.value == "Saturn"

@@ -90,3 +90,43 @@ def test_a_sovereign_is_named_by_title_and_one_name() -> None:
     text = "Orland's new Emperor Taiko formally ascended the Lotus Throne on Wednesday."
     found = current_holders(text, "monarch", frozenset({"orland"}))
     assert found and found[0].surface.endswith("Taiko")
+
+
+@pytest.mark.parametrize(
+    ("text", "role", "subject", "expected"),
+    [
+        (
+            "Bank of Orland Governor Kazuo Ueda said rates would stay.",
+            "governor",
+            {"bank", "orland"},
+            "Kazuo Ueda",
+        ),
+        (
+            "ORFUND Managing Director Kristalina Petrova said growth would slow.",
+            "chief executive",
+            {"orfund"},
+            "Kristalina Petrova",
+        ),
+        (
+            "ORSCO Director-General Khaled Mansour opened the session.",
+            "chief executive",
+            {"orsco"},
+            "Khaled Mansour",
+        ),
+        (
+            "The Royal Orland Opera's music director Jakub Hrůša conducted.",
+            "music director",
+            {"royal", "orland", "opera"},
+            "Jakub Hrůša",
+        ),
+    ],
+)
+def test_a_title_run_into_a_name_is_not_the_name(
+    text: str, role: str, subject: set[str], expected: str
+) -> None:
+    """Titles precede names in English, hyphenated or not, and names carry letters beyond Latin-1."""
+    assert holder(text, role=role, subject=frozenset(subject)) == expected
+
+
+def test_a_surname_that_is_a_title_word_stays_the_name() -> None:
+    assert holder("Acme named Billie Jean King as its new CEO.") == "Billie Jean King"

@@ -266,6 +266,10 @@ def read_ask(query: str) -> Ask | None:
         for i, w in enumerate(head)
     ):
         kind = "name"  # "which private railway operator", "what political party": a named thing
+    elif _asks_record_holder(head):
+        kind = (
+            "name"  # "what is the best-selling album of all time", "which bridge has the longest main span"
+        )
     elif unit or any(concept_of(w, "en") for w in words):
         kind = "figure"
     elif any(w in NAME_NOUNS for w in head):
@@ -306,8 +310,52 @@ def read_ask(query: str) -> Ask | None:
 # value of the Planck constant" is a number, not what the constant is)
 _QUANTITY_NOUNS = frozenset(
     stem(w, "en")
-    for w in ["time", "speed", "distance", "score", "price", "cost", "rate", "temperature", "value"]
+    for w in ["time", "speed", "distance", "score", "price", "cost", "rate", "temperature", "value", "number"]
 )
+
+
+# "-est" words that are no superlative of a record
+_NOT_SUPERLATIVE = frozenset(
+    {"interest", "forest", "west", "request", "protest", "harvest", "contest", "test", "nest", "latest"}
+)  # "the latest estimate" asks for the newest figure, not a record holder
+
+
+def _asks_record_holder(tokens: list[str]) -> bool:
+    """Whether the question asks which thing holds a record: "what is the best-selling album of all time",
+    "what is the most-viewed video", "which bridge has the longest main span". A superlative ("longest",
+    "most", "best", "highest-grossing") before the asked noun, after "what is the" or "which <noun>", asks
+    for a named thing, unless that noun is itself a quantity ("what is the highest temperature ever
+    recorded", "the longest distance"). Found on real questions (set D's tune half): every such question
+    was read as a figure or a category, and its answer was a phrase of the question."""
+    if not tokens or tokens[0] not in ("what", "which"):
+        return False
+    # the superlative opens the asked phrase: "what is the (world's) longest ...", "which bridge has the
+    # longest"; later in the question it qualifies something else ("the height by the latest survey")
+    reach = len(tokens) if tokens[0] == "which" else 6
+    superlative = next((i for i, t in enumerate(tokens[:reach]) if _superlative(t.split("-")[0])), -1)
+    if superlative < 0:
+        return False
+    if tokens[0] == "which" and len(tokens) > 1:
+        return not _a_quantity(tokens[1])
+    # the noun phrase the superlative opens, up to the first function word ("air temperature ever recorded
+    # on Earth": temperature; "scheduled non-stop flight route by distance": route)
+    run: list[str] = []
+    for t in tokens[superlative + 1 :]:
+        if t in FUNCTION_WORDS or t in ASK_WORDS or t == "ever":
+            break
+        run.append(t)
+    return bool(run) and not _a_quantity(run[-1])
+
+
+def _superlative(word: str) -> bool:
+    return word in ("most", "best", "least", "worst") or (
+        word.endswith("est") and len(word) > 4 and word not in _NOT_SUPERLATIVE
+    )
+
+
+def _a_quantity(word: str) -> bool:
+    """Whether a noun names a quantity (a figure answers it): "time", "height", "population", "revenue"."""
+    return stem(word, "en") in _QUANTITY_NOUNS or bool(_unit_of(word)) or concept_of(word, "en") is not None
 
 
 def _phrase_head(tokens: list[str]) -> str:

@@ -15,9 +15,14 @@ def _words(spaced: str) -> frozenset[str]:
     return frozenset(spaced.split())
 
 
-LETTER = "A-Za-zÀ-ÖØ-öø-ÿ"  # a regex class body: the letters of English and Spanish text
-UPPER = "A-ZÀ-ÖØ-Þ"
-LOWER = "a-zß-öø-ÿ"
+# The Latin letters beyond Latin-1 that names on English pages carry: Czech, Polish, Turkish, Romanian,
+# Vietnamese ("Jakub Hrůša", "Łódź", "Erdoğan", "Çanakkale"); without them a name was cut at its first such
+# letter ("Jakub Hr").
+_EXTENDED = [chr(c) for c in (*range(0x100, 0x250), *range(0x1E00, 0x1F00)) if chr(c).isalpha()]
+# regex class bodies: the letters of English and Spanish text, and the extended Latin ones
+LETTER = "A-Za-zÀ-ÖØ-öø-ÿĀ-ɏḀ-ỿ"
+UPPER = "A-ZÀ-ÖØ-Þ" + "".join(c for c in _EXTENDED if c.isupper())
+LOWER = "a-zß-öø-ÿ" + "".join(c for c in _EXTENDED if c.islower())
 LOWER_SET = frozenset(c for c in map(chr, range(0x100)) if re.fullmatch(f"[{LOWER}]", c))
 # \d, \w and \s as class bodies with their ASCII (for \w, Latin-1) members first: the same sets
 # (tests/text/test_lexicon.py), but re answers such a character with a comparison, where the

@@ -395,6 +395,7 @@ ROLES: dict[str, list[str]] = {
         "chief executive officer",
         "chief executive",
         "ceo",
+        "managing director",
         "director general",
         "directora general",
         "consejero delegado",
@@ -414,6 +415,7 @@ ROLES: dict[str, list[str]] = {
     "president": ["president", "presidente", "presidenta"],
     "chair": ["chairman", "chairwoman", "chairperson", "chair"],
     "coach": ["head coach", "coach", "entrenador", "director técnico"],
+    "music director": ["music director", "musical director", "chief conductor", "principal conductor"],
     # a country's sovereign and the Church's head: "Emperor Naruhito", "Pope Leo XIV", one holder at a time
     "monarch": ["emperor", "empress", "king", "queen", "monarch", "rey", "reina"],
     "pope": ["pope", "pontiff", "papa"],

@@ -27,11 +27,12 @@ ROLE_FORMS = sorted(
     ((form, role) for role, forms in ROLES.items() for form in forms), key=lambda p: -len(p[0])
 )
 _ROLE_OF = {form: role for form, role in ROLE_FORMS}
-_ROLE_ALTERNATION = "|".join(re.escape(f).replace(r"\ ", r"\s+") for f, _ in ROLE_FORMS)
+# a role of two words is written with a space or a hyphen: "Director-General", "Secretary General"
+_ROLE_ALTERNATION = "|".join(re.escape(f).replace(r"\ ", r"[\s-]+") for f, _ in ROLE_FORMS)
 _ROLE = rf"(?<![{LETTER}])(?P<role>(?i:{_ROLE_ALTERNATION}))(?![{LETTER}])\.?"
 # The role words alone, as a case-folding trie (text/alternation.py): the same matches as _ROLE, 15x faster.
 _ROLE_ONLY = re.compile(
-    alternation([f for f, _ in ROLE_FORMS], ignore_case=True, not_after=LETTER, space=r"\s+")
+    alternation([f for f, _ in ROLE_FORMS], ignore_case=True, not_after=LETTER, space=r"[\s-]+")
     + rf"(?![{LETTER}])\.?"
 )
 _CAP = rf"[A-ZÀ-ÖØ-Þ][{LETTER}'’-]+"
@@ -88,7 +89,7 @@ def read_roles(text: str) -> list[RoleClaim]:
             before = text[max(0, m.start("role") - 12) : m.start("role")].lower().split()
             if before and fold(before[-1]) in PAST_ROLE:
                 continue
-            role = _ROLE_OF.get(" ".join(m["role"].lower().split()), "")
+            role = _ROLE_OF.get(" ".join(m["role"].lower().replace("-", " ").split()), "")
             if not role:
                 continue
             orgs = [g for g in (m.groupdict().get(k) for k in ("org0", "org", "org2")) if g]
@@ -304,11 +305,49 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
     return sorted(found, key=lambda h: (-h.standing, h.start))
 
 
+# every word of a role's title: a capitalised run that holds one before a name is the title and the name
+_TITLE_WORDS = frozenset(w for form, _ in ROLE_FORMS for w in form.replace("-", " ").split())
+
+
+def _titled(before: str) -> bool:
+    """Whether a role's title ends ``before`` (the text right before a name): "Emperor Naruhito",
+    "Director-General Khaled El-Enany"."""
+    if not before.endswith(" "):
+        return False
+    words = before.lower().replace("-", " ").rstrip(". ").split()
+    return any(" ".join(words[-n:]) in _ROLE_OF for n in (1, 2, 3) if len(words) >= n)
+
+
+def _untitled(m: NameMention) -> NameMention:
+    surface, offset = _after_title(m.surface, m.offset)
+    return m if surface == m.surface else m._replace(surface=surface, key=name_key(surface), offset=offset)
+
+
+def _after_title(surface: str, offset: int) -> tuple[str, int]:
+    """A person's name less the organisation and title a page runs into it: "Bank of Japan Governor Kazuo
+    Ueda" and "Managing Director Kristalina Georgieva" are Kazuo Ueda and Kristalina Georgieva (titles precede
+    names in English). A title word that ends the run is a surname ("Billie Jean King")."""
+    words = surface.split(" ")
+    cut = max(
+        (
+            i
+            for i, w in enumerate(words[:-1])
+            if w.lower().replace("-", " ").split()[-1:]
+            and all(part in _TITLE_WORDS for part in w.lower().rstrip(".,").replace("-", " ").split())
+        ),
+        default=-1,
+    )
+    if cut < 0:
+        return surface, offset
+    kept = " ".join(words[cut + 1 :])
+    return kept, offset + len(surface) - len(kept)
+
+
 def _person_names(text: str, subject: frozenset[str]) -> list[NameMention]:
     """Names that may be a person's: not the organisation asked about, not an all-capital dateline
     ("ARLINGTON"), not a role title; one word only when it is the last word of a longer name on the page
     ("Niccol" after "Brian Niccol")."""
-    every = name_mentions(text)
+    every = [_untitled(m) for m in name_mentions(text)]
     # an organisation is one in every sentence it stands in: "at Rockwell Collins" ... "Rockwell Collins is"
     bodies = {m.key for m in every if _word_before(text, m.offset) in _ORG_CUE_WORDS}
     mentions = [
@@ -324,12 +363,14 @@ def _person_names(text: str, subject: frozenset[str]) -> list[NameMention]:
         and not any(fold(w) in FUNCTION_WORDS and fold(w) not in _PARTICLES for w in m.surface.split())
     ]
     surnames = {m.key.split()[-1] for m in mentions if len(m.key.split()) >= 2}
-    return [m for m in mentions if len(m.key.split()) >= 2 or m.key in surnames]
+    # one word after a title is a name too: "Emperor Naruhito", "Pope Francis"
+    titled = {m.offset for m in every if _titled(text[max(0, m.offset - 32) : m.offset])}
+    return [m for m in mentions if len(m.key.split()) >= 2 or m.key in surnames or m.offset in titled]
 
 
 def _is_role(text: str, r: re.Match[str], role: str, subject: frozenset[str]) -> bool:
     """A role word of ``role`` belonging to the subject: not "vice president", not "CEO of Cadence"."""
-    if _ROLE_OF.get(" ".join(r[0].lower().rstrip(".").split()), "") != role:
+    if _ROLE_OF.get(" ".join(r[0].lower().rstrip(".").replace("-", " ").split()), "") != role:
         return False
     if _NOT_THIS_ROLE.search(text[max(0, r.start() - 20) : r.start()]):
         return False
