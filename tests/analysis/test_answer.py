@@ -1084,3 +1084,20 @@ def test_a_record_holder_is_a_name_the_question_does_not_itself_write() -> None:
     text = "The planet with the most moons in the Solar System is Saturn, with 274 confirmed moons."
     found = answer_statements("a.test", "", text, ask)
     assert found is not None and found.value == "Saturn"
+
+
+def test_an_agreed_count_of_another_noun_is_no_fallback_answer_to_how_many() -> None:
+    """ "in 31 states" on two pages answers no "how many measles cases were confirmed in the country"."""
+    pages = [
+        src(
+            "a.test",
+            "Measles cases were reported in 31 states. The CDC count of confirmed cases rose to 1,282.",
+        ),
+        src(
+            "b.test",
+            "By December measles had reached 31 states; confirmed cases stood at 1,249 for the year.",
+        ),
+        src("c.test", "So far 971 confirmed cases have been counted, in 31 states."),
+    ]
+    c = compare_sources(pages, query="How many measles cases were confirmed in the United States in 2019?")
+    assert c.answer is None or "states" not in c.answer.value

@@ -31,7 +31,15 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol
 
 from webquorum.analysis.answer import Answer, answer_of, answer_statements
-from webquorum.analysis.ask import Ask, about_question, ask_in_words, is_question, read_ask
+from webquorum.analysis.ask import (
+    WORD,
+    Ask,
+    about_question,
+    ask_in_words,
+    is_question,
+    read_ask,
+    word_relates,
+)
 from webquorum.analysis.query import Question, read_question
 from webquorum.analysis.verdicts import conflict
 from webquorum.text.figure_claims import (
@@ -42,6 +50,7 @@ from webquorum.text.figure_claims import (
     same_measured_thing,
 )
 from webquorum.text.figures import extract_figures
+from webquorum.text.fold import fold
 from webquorum.text.names import extract_names as extract_names  # re-exported: callers import it from here
 from webquorum.text.names import name_key as name_key
 from webquorum.text.names import name_mentions
@@ -151,8 +160,14 @@ def _sides_with_answer(item: DisagreedItem, answer: Answer, ask: Ask) -> bool:
 
 def _other_unit(item: _Item, ask: Ask) -> bool:
     """An agreed figure of another unit than the one the question names: "16,284,235 private dwellings" in
-    two pages answers no "what was Canada's population"."""
-    return item.kind == "figure" and bool(ask.unit) and item.key != ask.unit
+    two pages answers no "what was Canada's population"; nor a count of another noun a "how many" that names
+    no class ("in 31 states" for "how many measles cases were confirmed in the United States")."""
+    if item.kind != "figure":
+        return False
+    if ask.unit:
+        return item.key != ask.unit
+    nouns = [w for w in WORD.findall(fold(item.value)) if not w.isdigit()]
+    return ask.counted and bool(nouns) and not any(word_relates(w, ask.relation) for w in nouns)
 
 
 _DATE_SHAPE = re.compile(r"\d{4}(?:-\d{2}){0,2}")  # how format_figure shows a year, a month or a day
