@@ -64,6 +64,7 @@ from webquorum.errors import (
 )
 from webquorum.net.decode import ACCEPT_ENCODING, BodyDecoder, check_codings
 from webquorum.net.guard import AddressPolicy, IPAddress, address_class, parse_ip_literal
+from webquorum.net.http1 import Http1Transport
 from webquorum.net.proxy import ProxyRoutes, shown
 from webquorum.net.stream import connect_tcp
 from webquorum.wire import HttpRequest, HttpResponse
@@ -178,25 +179,36 @@ def tls_context() -> ssl.SSLContext:
     Loading it takes about 20 ms of CPU, and each client has two pools or more: a CLI command, a
     worker's startup and every test client paid it two or three times.
     """
-    return httpx2.create_ssl_context(trust_env=False)
+    context = httpx2.create_ssl_context(trust_env=False)
+    context.set_alpn_protocols(["http/1.1"])  # what every pool speaks (httpcore2 set it on each connect)
+    return context
 
 
 def _client(policy: NetPolicy, guard: AddressPolicy | None, proxy: str | None = None) -> httpx2.AsyncClient:
     """A pool whose sockets are opened by :class:`PinnedBackend`; with ``proxy``, sockets go to the proxy.
 
+    A direct pool is :class:`~webquorum.net.http1.Http1Transport` (HTTP/1.1 by hand, a third of the
+    CPU of httpx2's own transport per request); a proxied one keeps httpx2's transport, which speaks
+    to proxies (CONNECT tunnels, TLS inside TLS) and is used far less.
+
     Every connection the pool may hold can be kept alive: with a limit under that, a server busy
     with more concurrent calls than the limit closed the surplus after each request and opened them
     again for the next (a TLS handshake each, against a provider).
     """
-    transport = httpx2.AsyncHTTPTransport(
-        verify=tls_context(),
-        trust_env=False,
-        limits=httpx2.Limits(max_connections=MAX_CONNECTIONS, max_keepalive_connections=MAX_CONNECTIONS),
-        proxy=proxy,
-    )
-    # httpx2 has no public network_backend= argument; the pool attribute is stable across httpcore 1.x/2.x
-    # (plain and proxy pools alike).
-    transport._pool._network_backend = PinnedBackend(policy.resolve, guard)
+    backend = PinnedBackend(policy.resolve, guard)
+    transport: httpx2.AsyncBaseTransport
+    if proxy is None:
+        transport = Http1Transport(backend, tls_context(), MAX_CONNECTIONS)
+    else:
+        transport = httpx2.AsyncHTTPTransport(
+            verify=tls_context(),
+            trust_env=False,
+            limits=httpx2.Limits(max_connections=MAX_CONNECTIONS, max_keepalive_connections=MAX_CONNECTIONS),
+            proxy=proxy,
+        )
+        # httpx2 has no public network_backend= argument; the pool attribute is stable across httpcore
+        # 1.x/2.x (plain and proxy pools alike).
+        transport._pool._network_backend = backend
     return httpx2.AsyncClient(
         transport=transport,
         follow_redirects=False,
