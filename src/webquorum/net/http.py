@@ -12,8 +12,9 @@ Two pools share one policy:
   connections go through :class:`PinnedBackend` with the guard on: the host is resolved
   once, every address is checked, and the socket is opened to that checked literal, so a
   rebinding DNS cannot answer differently at connect time. TLS still verifies against the
-  hostname (httpcore passes ``server_hostname`` separately). Redirects are followed by hand
-  (at most ``max_redirects``), so each hop is re-validated and loops are named.
+  hostname (the transport, :mod:`webquorum.net.http1`, passes ``server_hostname`` separately).
+  Redirects are followed by hand (at most ``max_redirects``), so each hop is re-validated and
+  loops are named.
 
 Through a proxy (``NetPolicy.proxy``, see :mod:`webquorum.net.proxy`) the socket goes to the proxy,
 which is never checked (an intranet proxy is the normal case). The guard then checks the *target*
@@ -74,7 +75,7 @@ BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,text/pla
 REDIRECT_STATUSES = (301, 302, 303, 307, 308)
 _JOIN_ON_LOOP_BYTES = 1 << 20  # a longer body's pieces are joined in a thread, off the event loop
 PACE_AFTER_BYTES = 256 * 1024  # a body read past this yields the event loop at every PACE_EVERY_BYTES
-PACE_EVERY_BYTES = 64 * 1024  # httpcore's own read size: about 0.3 ms of the loop's CPU through h11 and httpx
+PACE_EVERY_BYTES = 64 * 1024  # the transports' read size
 PACE_PAUSE_S = 0.001
 MAX_CONNECTIONS = 64  # per pool: open at once, and kept alive when idle
 
@@ -319,8 +320,8 @@ class _Pacer:
     """Past :data:`PACE_AFTER_BYTES`, pause the body read for :data:`PACE_PAUSE_S` after every
     :data:`PACE_EVERY_BYTES`.
 
-    Why: every piece of a body costs this event loop about 5 ms per megabyte of CPU (h11's
-    buffer copies, httpx's streams). A body that arrives as fast as the loop can take it, as
+    Why: every piece of a body costs this event loop CPU (5 ms a megabyte measured through httpcore2
+    and h11: buffer copies, httpx's streams). A body that arrives as fast as the loop can take it, as
     from a server next door or on loopback, never waits on the network, so its read runs a piece
     in every turn of the loop, and every step of every other call, each waiting its turn, waits
     behind a piece: a normal call beside a 5 MB read took twice its time. A pause leaves the

@@ -88,7 +88,7 @@ def _as_httpx(exc: Exception) -> Exception:
 
 
 class _Connection:
-    """One socket to one origin, and whatever of the next response arrived with the last one's end."""
+    """One socket to one origin (scheme, host, port), and since when it has waited for a request."""
 
     __slots__ = ("idle_since", "key", "stream")
 
