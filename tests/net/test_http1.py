@@ -81,6 +81,19 @@ async def test_connection_close_and_http_1_0_are_not_reused(client: httpx2.Async
 
 
 @bounded(10)
+async def test_a_response_framed_both_ways_is_read_by_its_coding_and_its_connection_closed(
+    client: httpx2.AsyncClient,
+) -> None:
+    both = (
+        b"HTTP/1.1 200 OK\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
+    )
+    async with Server(replies(both, OK)) as server:
+        assert (await get(client, server.port)).content == b"hello"
+        assert (await get(client, server.port)).content == b"hello"
+        assert server.connections == 2  # a possible response-splitting attempt: the connection is not reused
+
+
+@bounded(10)
 async def test_a_body_until_close_is_whole_and_its_connection_is_not_reused(
     client: httpx2.AsyncClient,
 ) -> None:

@@ -1,13 +1,16 @@
 """HTTP/1.1 by hand under httpx2's client: one write per request, one parse per response head.
 
-Why not httpcore2 (the transport httpx2 ships with): the client's own code is a small part of a
-brief's CPU, and most of the rest was this path. In a loopback micro-benchmark (a 30 KB page from
-twelve keep-alive hosts in turn, 2026-12-02, load 0.6) a guarded page read cost the client 695-727 µs
-of CPU through httpx2's transport, of which httpcore2 was 19%, h11 14% and anyio 4% by cProfile: a
-pool walk over every connection twice a request, an h11 event machine that copies the body through
-its receive buffer, a cancel scope and a sniffio look-up per read and write. No library does only what
-this client needs (HTTP/1.1, a handful of origins, bodies read as they come and capped by the caller),
-so this module does that and no more, and keeps every bound httpcore2 gave:
+Why not httpcore2 (the transport httpx2 ships with): per request it costs more CPU than the rest of
+the client's HTTP path. Measured 2026-12-02 in a loopback micro-benchmark (a 30 KB page from twelve
+keep-alive hosts in turn, or a small JSON answer; the web in another process), client CPU per request
+back to back at load 3.5-4.0: a guarded page read 601-730 µs through httpx2's transport, 349-369 µs
+through this one; a provider call 596-637 µs against 352-376 µs. cProfile put httpcore2 at 19% of the
+former, h11 at 14% and anyio at 4% (a pool walk over every connection twice a request, an event
+machine that copies the body through its receive buffer, a cancel scope and a sniffio look-up per read
+and write); in a brief's profile they and sniffio were 10.7 ms of the client's 66 ms, this module 1.5
+ms. No library does only what this client needs (HTTP/1.1 to a handful of origins, bodies handed over
+raw as they come, decoded and capped by the caller), so this module does that and no more, and keeps
+every bound httpcore2 gave:
 
 - **Sockets** are opened by the backend the caller passes (:class:`webquorum.net.http.PinnedBackend`:
   the host resolved once, every address checked by the guard when there is one, the socket opened to
@@ -20,9 +23,10 @@ so this module does that and no more, and keeps every bound httpcore2 gave:
   with a transfer coding other than ``chunked``, two ``Transfer-Encoding`` headers or conflicting
   ``Content-Length`` values is refused, as h11 refused it. Informational (1xx) heads are skipped.
 - **Bodies** are framed as RFC 9112 says a client frames them (no body for HEAD, 204 and 304;
-  ``chunked`` over ``Content-Length``; else ``Content-Length``; else until the server closes) and are
-  handed to the caller raw, piece by piece, as they arrive: decoding and caps are the caller's
-  (:mod:`webquorum.net.decode`). A body that ends early is :class:`httpx2.RemoteProtocolError`.
+  ``chunked`` over ``Content-Length``, the connection then not reused; else ``Content-Length``; else
+  until the server closes) and are handed to the caller raw, piece by piece, as they arrive: decoding
+  and caps are the caller's (:mod:`webquorum.net.decode`). A body that ends early is
+  :class:`httpx2.RemoteProtocolError`.
 - **Connections** are reused only after a response read to its end with nothing after it, from an
   HTTP/1.1 server that did not say ``Connection: close``; an idle one is dropped once it has waited
   :data:`KEEPALIVE_S` or its server has sent anything or hung up. At most ``max_connections`` are open
@@ -139,8 +143,7 @@ class Http1Transport(httpx2.AsyncBaseTransport):
                 status, reason, version, headers = await reader.head()
             except _CORE as exc:
                 raise _as_httpx(exc) from exc
-            framing = _framing(request.method, status, headers)
-            keep = version == b"1.1" and framing != "close" and not _says_close(headers)
+            framing, keep = _framing(request.method, status, version, headers)
             return httpx2.Response(
                 status,
                 headers=headers,
@@ -289,12 +292,19 @@ def _request_head(request: httpx2.Request) -> bytes:
     return b"".join(parts)
 
 
-def _framing(method: str, status: int, headers: list[tuple[bytes, bytes]]) -> str | int:
-    """``"chunked"``, ``"close"`` (until the server closes) or the body's length."""
-    if method == "HEAD" or status in (204, 304):
-        return 0
+def _framing(
+    method: str, status: int, version: bytes, headers: list[tuple[bytes, bytes]]
+) -> tuple[str | int, bool]:
+    """How the body ends (``"chunked"``, ``"close"``: when the server closes, or its length) and whether the
+    connection may carry another request after it.
+
+    Not again after HTTP/1.0, ``Connection: close`` or a body that ends with the connection; nor after a
+    response with both ``Transfer-Encoding`` and ``Content-Length``, which RFC 9112 (6.3) says to read by
+    the coding but treat as a possible response-splitting attempt.
+    """
     coding: bytes | None = None
     length: bytes | None = None
+    reusable = version == b"1.1"
     for name, value in headers:
         lowered = name.lower()
         if lowered == b"transfer-encoding":
@@ -309,16 +319,15 @@ def _framing(method: str, status: int, headers: list[tuple[bytes, bytes]]) -> st
             if not seen.isdigit() or len(seen) > 20 or (length is not None and seen != length):
                 raise httpx2.RemoteProtocolError("bad or conflicting Content-Length")
             length = seen
+        elif lowered == b"connection" and b"close" in (part.strip().lower() for part in value.split(b",")):
+            reusable = False
+    if method == "HEAD" or status in (204, 304):
+        return 0, reusable
     if coding is not None:
-        return "chunked"
-    return int(length) if length is not None else "close"
-
-
-def _says_close(headers: list[tuple[bytes, bytes]]) -> bool:
-    return any(
-        name.lower() == b"connection" and b"close" in (part.strip().lower() for part in value.split(b","))
-        for name, value in headers
-    )
+        return "chunked", reusable and length is None
+    if length is not None:
+        return int(length), reusable
+    return "close", False
 
 
 def _header_lines(lines: list[bytes]) -> list[tuple[bytes, bytes]]:
