@@ -309,7 +309,10 @@ AREAS = (
     ("extraction pipes and pickling", ("webquorum/readers/sandbox", "multiprocessing/", "pickle", "_pickle")),
     ("reading (local reader, decode, trims)", ("webquorum/readers/", "webquorum/pipelines/fetch")),
     ("pydantic validation and models", ("pydantic",)),
-    ("HTTP (httpx, httpcore, h11, ssl, sockets)", ("httpx", "httpcore", "h11", "ssl", "socket", "anyio")),
+    (
+        "HTTP (httpx, the transport, ssl, sockets)",
+        ("httpx", "httpcore", "h11", "ssl", "socket", "anyio", "webquorum/net/http1", "webquorum/net/stream"),
+    ),
     (
         "search, fusion, URLs",
         ("webquorum/pipelines/search", "webquorum/analysis/fusion", "webquorum/urls", "webquorum/providers/"),

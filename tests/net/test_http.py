@@ -390,7 +390,7 @@ async def test_a_reused_connection_answers_with_its_address_every_time(
 async def test_every_pool_verifies_against_one_ca_store_loaded_once() -> None:
     first, second = HttpClient(), HttpClient()
     try:
-        contexts = {id(c._transport._pool._ssl_context) for h in (first, second) for c in (h._api, h._web)}  # type: ignore[attr-defined]
+        contexts = {id(c._transport.ssl_context) for h in (first, second) for c in (h._api, h._web)}  # type: ignore[attr-defined]
         assert contexts == {id(tls_context())}
         assert tls_context().verify_mode == ssl.CERT_REQUIRED and tls_context().check_hostname
     finally:

@@ -12,8 +12,9 @@ Two pools share one policy:
   connections go through :class:`PinnedBackend` with the guard on: the host is resolved
   once, every address is checked, and the socket is opened to that checked literal, so a
   rebinding DNS cannot answer differently at connect time. TLS still verifies against the
-  hostname (httpcore passes ``server_hostname`` separately). Redirects are followed by hand
-  (at most ``max_redirects``), so each hop is re-validated and loops are named.
+  hostname (the transport, :mod:`webquorum.net.http1`, passes ``server_hostname`` separately).
+  Redirects are followed by hand (at most ``max_redirects``), so each hop is re-validated and
+  loops are named.
 
 Through a proxy (``NetPolicy.proxy``, see :mod:`webquorum.net.proxy`) the socket goes to the proxy,
 which is never checked (an intranet proxy is the normal case). The guard then checks the *target*
@@ -64,6 +65,7 @@ from webquorum.errors import (
 )
 from webquorum.net.decode import ACCEPT_ENCODING, BodyDecoder, check_codings
 from webquorum.net.guard import AddressPolicy, IPAddress, address_class, parse_ip_literal
+from webquorum.net.http1 import Http1Transport
 from webquorum.net.proxy import ProxyRoutes, shown
 from webquorum.net.stream import connect_tcp
 from webquorum.wire import HttpRequest, HttpResponse
@@ -73,7 +75,7 @@ BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/pdf;q=0.9,text/pla
 REDIRECT_STATUSES = (301, 302, 303, 307, 308)
 _JOIN_ON_LOOP_BYTES = 1 << 20  # a longer body's pieces are joined in a thread, off the event loop
 PACE_AFTER_BYTES = 256 * 1024  # a body read past this yields the event loop at every PACE_EVERY_BYTES
-PACE_EVERY_BYTES = 64 * 1024  # httpcore's own read size: about 0.3 ms of the loop's CPU through h11 and httpx
+PACE_EVERY_BYTES = 64 * 1024  # the transports' read size
 PACE_PAUSE_S = 0.001
 MAX_CONNECTIONS = 64  # per pool: open at once, and kept alive when idle
 
@@ -178,25 +180,36 @@ def tls_context() -> ssl.SSLContext:
     Loading it takes about 20 ms of CPU, and each client has two pools or more: a CLI command, a
     worker's startup and every test client paid it two or three times.
     """
-    return httpx2.create_ssl_context(trust_env=False)
+    context = httpx2.create_ssl_context(trust_env=False)
+    context.set_alpn_protocols(["http/1.1"])  # what every pool speaks (httpcore2 set it on each connect)
+    return context
 
 
 def _client(policy: NetPolicy, guard: AddressPolicy | None, proxy: str | None = None) -> httpx2.AsyncClient:
     """A pool whose sockets are opened by :class:`PinnedBackend`; with ``proxy``, sockets go to the proxy.
 
+    A direct pool is :class:`~webquorum.net.http1.Http1Transport` (HTTP/1.1 by hand: 1.5 ms of a brief's
+    profiled client CPU where httpcore2, h11 and anyio took 10.7 ms); a proxied one keeps httpx2's
+    transport, which speaks to proxies (CONNECT tunnels, TLS inside TLS) and is used far less.
+
     Every connection the pool may hold can be kept alive: with a limit under that, a server busy
     with more concurrent calls than the limit closed the surplus after each request and opened them
     again for the next (a TLS handshake each, against a provider).
     """
-    transport = httpx2.AsyncHTTPTransport(
-        verify=tls_context(),
-        trust_env=False,
-        limits=httpx2.Limits(max_connections=MAX_CONNECTIONS, max_keepalive_connections=MAX_CONNECTIONS),
-        proxy=proxy,
-    )
-    # httpx2 has no public network_backend= argument; the pool attribute is stable across httpcore 1.x/2.x
-    # (plain and proxy pools alike).
-    transport._pool._network_backend = PinnedBackend(policy.resolve, guard)
+    backend = PinnedBackend(policy.resolve, guard)
+    transport: httpx2.AsyncBaseTransport
+    if proxy is None:
+        transport = Http1Transport(backend, tls_context(), MAX_CONNECTIONS)
+    else:
+        transport = httpx2.AsyncHTTPTransport(
+            verify=tls_context(),
+            trust_env=False,
+            limits=httpx2.Limits(max_connections=MAX_CONNECTIONS, max_keepalive_connections=MAX_CONNECTIONS),
+            proxy=proxy,
+        )
+        # httpx2 has no public network_backend= argument; the pool attribute is stable across httpcore
+        # 1.x/2.x (plain and proxy pools alike).
+        transport._pool._network_backend = backend
     return httpx2.AsyncClient(
         transport=transport,
         follow_redirects=False,
@@ -307,8 +320,8 @@ class _Pacer:
     """Past :data:`PACE_AFTER_BYTES`, pause the body read for :data:`PACE_PAUSE_S` after every
     :data:`PACE_EVERY_BYTES`.
 
-    Why: every piece of a body costs this event loop about 5 ms per megabyte of CPU (h11's
-    buffer copies, httpx's streams). A body that arrives as fast as the loop can take it, as
+    Why: every piece of a body costs this event loop CPU (5 ms a megabyte measured through httpcore2
+    and h11: buffer copies, httpx's streams). A body that arrives as fast as the loop can take it, as
     from a server next door or on loopback, never waits on the network, so its read runs a piece
     in every turn of the loop, and every step of every other call, each waiting its turn, waits
     behind a piece: a normal call beside a 5 MB read took twice its time. A pause leaves the

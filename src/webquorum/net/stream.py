@@ -1,4 +1,5 @@
-"""The sockets under the HTTP pools: asyncio transports, read and written by httpcore without anyio.
+"""The sockets under the HTTP pools: asyncio transports, read and written without anyio by the
+direct pools' transport (:mod:`webquorum.net.http1`) and by httpcore under the proxied pools.
 
 Why not httpcore's own anyio backend: every read and write there enters a cancel scope (and asks
 sniffio which event loop runs), about 40 microseconds of the event loop per call, and a request
