@@ -18,7 +18,7 @@ from tests.sim.web import Reply, SimWeb
 from webquorum.errors import FetchError, FetchTimeoutError, ForbiddenAddressError
 from webquorum.net.guard import AddressPolicy
 from webquorum.net.http import HttpClient, NetPolicy, PinnedBackend, tls_context
-from webquorum.net.http1 import MAX_CHUNK_LINE_BYTES, MAX_HEAD_BYTES, Http1Transport
+from webquorum.net.http1 import MAX_CHUNK_LINE_BYTES, MAX_HEAD_BYTES, MAX_INFORMATIONAL, Http1Transport
 
 Reader, Writer = asyncio.StreamReader, asyncio.StreamWriter
 OK = b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello"
@@ -189,6 +189,15 @@ async def test_odd_but_valid_heads_are_read_as_h11_read_them(client: httpx2.Asyn
         second = await get(client, server.port)
         assert second.content == b"hello" and second.headers["x-folded"] == "one two"
         assert second.reason_phrase == ""
+
+
+@bounded(10)
+async def test_informational_heads_without_end_are_refused(client: httpx2.AsyncClient) -> None:
+    """A server answering "100 Continue" again and again never answers: refused after a few."""
+    endless = b"HTTP/1.1 100 Continue\r\n\r\n" * (MAX_INFORMATIONAL + 1) + OK
+    async with Server(replies(endless)) as server:
+        with pytest.raises(httpx2.RemoteProtocolError, match="informational responses"):
+            await get(client, server.port)
 
 
 @bounded(10)

@@ -53,10 +53,11 @@ from collections.abc import AsyncIterator
 import httpcore2
 import httpx2
 
-__all__ = ["KEEPALIVE_S", "MAX_CHUNK_LINE_BYTES", "MAX_HEAD_BYTES", "Http1Transport"]
+__all__ = ["KEEPALIVE_S", "MAX_CHUNK_LINE_BYTES", "MAX_HEAD_BYTES", "MAX_INFORMATIONAL", "Http1Transport"]
 
 MAX_HEAD_BYTES = 100 * 1024  # a status line and headers (or a chunked body's trailers) past this are refused
 MAX_CHUNK_LINE_BYTES = 4 * 1024  # a chunk's size line and extensions
+MAX_INFORMATIONAL = 8  # 1xx heads before the response; a real server sends one or two
 KEEPALIVE_S = 5.0  # an idle connection older than this is closed, not reused (httpx2's default)
 READ_BYTES = 64 * 1024  # one read's most: httpcore2's read size
 SWEEP_EVERY_S = 1.0  # idle connections of every origin are checked at most this often
@@ -388,8 +389,9 @@ class _Reader:
             data += piece
 
     async def head(self) -> tuple[int, bytes, bytes, list[tuple[bytes, bytes]]]:
-        """The final response's status, reason, version and headers (informational heads skipped)."""
-        while True:
+        """The final response's status, reason, version and headers (informational heads skipped, at most
+        :data:`MAX_INFORMATIONAL` of them: a server sending "100 Continue" without end never answers)."""
+        for _ in range(MAX_INFORMATIONAL + 1):
             lines = await self.lines(MAX_HEAD_BYTES, "response head")
             if not lines:
                 raise httpx2.RemoteProtocolError("no response line received")
@@ -402,6 +404,7 @@ class _Reader:
                 return code, status[3] or b"", status[1], headers
             if code == 101:
                 raise httpx2.RemoteProtocolError("the server switched protocols unasked")
+        raise httpx2.RemoteProtocolError(f"more than {MAX_INFORMATIONAL} informational responses")
 
     async def line(self) -> bytes:
         """One CRLF-ended line (a chunk's size line), without its end."""
