@@ -328,19 +328,17 @@ def _after_title(surface: str, offset: int) -> tuple[str, int]:
     Ueda" and "Managing Director Kristalina Georgieva" are Kazuo Ueda and Kristalina Georgieva (titles precede
     names in English). A title word that ends the run is a surname ("Billie Jean King")."""
     words = surface.split(" ")
-    cut = max(
-        (
-            i
-            for i, w in enumerate(words[:-1])
-            if w.lower().replace("-", " ").split()[-1:]
-            and all(part in _TITLE_WORDS for part in w.lower().rstrip(".,").replace("-", " ").split())
-        ),
-        default=-1,
-    )
+    cut = max((i for i, w in enumerate(words[:-1]) if _a_title_word(w)), default=-1)
     if cut < 0:
         return surface, offset
     kept = " ".join(words[cut + 1 :])
     return kept, offset + len(surface) - len(kept)
+
+
+def _a_title_word(word: str) -> bool:
+    """Whether a word of a capitalised run is all title ("Governor", "Director-General")."""
+    parts = word.lower().rstrip(".,").replace("-", " ").split()
+    return bool(parts) and all(part in _TITLE_WORDS for part in parts)
 
 
 def _person_names(text: str, subject: frozenset[str]) -> list[NameMention]:
