@@ -267,9 +267,8 @@ def read_ask(query: str) -> Ask | None:
     ):
         kind = "name"  # "which private railway operator", "what political party": a named thing
     elif _asks_record_holder(head):
-        kind = (
-            "name"  # "what is the best-selling album of all time", "which bridge has the longest main span"
-        )
+        # "what is the best-selling album of all time", "which bridge has the longest main span"
+        kind = "name"
     elif unit or any(concept_of(w, "en") for w in words):
         kind = "figure"
     elif any(w in NAME_NOUNS for w in head):

@@ -18,9 +18,10 @@ def _words(spaced: str) -> frozenset[str]:
 # The Latin letters beyond Latin-1 that names on English pages carry: Czech, Polish, Turkish, Romanian,
 # Vietnamese ("Jakub Hrůša", "Łódź", "Erdoğan", "Çanakkale"); without them a name was cut at its first such
 # letter ("Jakub Hr").
-_EXTENDED = [chr(c) for c in (*range(0x100, 0x250), *range(0x1E00, 0x1F00)) if chr(c).isalpha()]
+_EXTENDED_RANGES = ((0x100, 0x24F), (0x1E00, 0x1EFF))  # Latin Extended-A and -B; Latin Extended Additional
+_EXTENDED = [chr(c) for first, last in _EXTENDED_RANGES for c in range(first, last + 1) if chr(c).isalpha()]
 # regex class bodies: the letters of English and Spanish text, and the extended Latin ones
-LETTER = "A-Za-zÀ-ÖØ-öø-ÿĀ-ɏḀ-ỿ"
+LETTER = "A-Za-zÀ-ÖØ-öø-ÿ" + "".join(f"{chr(first)}-{chr(last)}" for first, last in _EXTENDED_RANGES)
 UPPER = "A-ZÀ-ÖØ-Þ" + "".join(c for c in _EXTENDED if c.isupper())
 LOWER = "a-zß-öø-ÿ" + "".join(c for c in _EXTENDED if c.islower())
 LOWER_SET = frozenset(c for c in map(chr, range(0x100)) if re.fullmatch(f"[{LOWER}]", c))

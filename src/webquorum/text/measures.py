@@ -420,12 +420,8 @@ ROLES: dict[str, list[str]] = {
     "monarch": ["emperor", "empress", "king", "queen", "monarch", "rey", "reina"],
     "pope": ["pope", "pontiff", "papa"],
     "chancellor": ["chancellor", "canciller"],
-    "secretary general": [
-        "secretary-general",
-        "secretary general",
-        "secretario general",
-        "secretaria general",
-    ],
+    # a title of two words matches with a space or a hyphen ("Secretary-General"): text/roles.py
+    "secretary general": ["secretary general", "secretario general", "secretaria general"],
 }
 PAST_ROLE = frozenset(
     _forms(

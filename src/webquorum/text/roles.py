@@ -27,6 +27,14 @@ ROLE_FORMS = sorted(
     ((form, role) for role, forms in ROLES.items() for form in forms), key=lambda p: -len(p[0])
 )
 _ROLE_OF = {form: role for form, role in ROLE_FORMS}
+
+
+def _role_of(written: str) -> str:
+    """The role a written title names ("Director-General", "CEO."), "" for none: its words lowered, a hyphen
+    as a space, a closing full stop dropped."""
+    return _ROLE_OF.get(" ".join(written.lower().rstrip(".").replace("-", " ").split()), "")
+
+
 # a role of two words is written with a space or a hyphen: "Director-General", "Secretary General"
 _ROLE_ALTERNATION = "|".join(re.escape(f).replace(r"\ ", r"[\s-]+") for f, _ in ROLE_FORMS)
 _ROLE = rf"(?<![{LETTER}])(?P<role>(?i:{_ROLE_ALTERNATION}))(?![{LETTER}])\.?"
@@ -89,7 +97,7 @@ def read_roles(text: str) -> list[RoleClaim]:
             before = text[max(0, m.start("role") - 12) : m.start("role")].lower().split()
             if before and fold(before[-1]) in PAST_ROLE:
                 continue
-            role = _ROLE_OF.get(" ".join(m["role"].lower().replace("-", " ").split()), "")
+            role = _role_of(m["role"])
             if not role:
                 continue
             orgs = [g for g in (m.groupdict().get(k) for k in ("org0", "org", "org2")) if g]
@@ -306,7 +314,7 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
 
 
 # every word of a role's title: a capitalised run that holds one before a name is the title and the name
-_TITLE_WORDS = frozenset(w for form, _ in ROLE_FORMS for w in form.replace("-", " ").split())
+_TITLE_WORDS = frozenset(w for form, _ in ROLE_FORMS for w in form.split())
 
 
 def _titled(before: str) -> bool:
@@ -368,7 +376,7 @@ def _person_names(text: str, subject: frozenset[str]) -> list[NameMention]:
 
 def _is_role(text: str, r: re.Match[str], role: str, subject: frozenset[str]) -> bool:
     """A role word of ``role`` belonging to the subject: not "vice president", not "CEO of Cadence"."""
-    if _ROLE_OF.get(" ".join(r[0].lower().rstrip(".").replace("-", " ").split()), "") != role:
+    if _role_of(r[0]) != role:
         return False
     if _NOT_THIS_ROLE.search(text[max(0, r.start() - 20) : r.start()]):
         return False
