@@ -462,22 +462,24 @@ class _Body(httpx2.AsyncByteStream):
                 pieces = self._until_close()
             else:
                 assert isinstance(self._framing, int)
-                pieces = self._sized(self._framing)
+                pieces = self._pieces(self._framing, "received {got} bytes, expected {size}")
             async for piece in pieces:
                 yield piece
         except _CORE as exc:
             raise _as_httpx(exc) from exc
         self._done = True
 
-    async def _sized(self, length: int) -> AsyncIterator[bytes]:
-        left = length
+    async def _pieces(self, size: int, incomplete: str) -> AsyncIterator[bytes]:
+        """The next ``size`` bytes of the body as they arrive (a sized body, or one chunk); a connection that
+        ends before them is an error, ``incomplete`` saying how far it got."""
+        left = size
         reader = self._reader
         while left:
             piece = await reader.read()
             if not piece:
+                said = incomplete.format(got=size - left, size=size)
                 raise httpx2.RemoteProtocolError(
-                    "peer closed connection without sending complete message body "
-                    f"(received {length - left} bytes, expected {length})"
+                    f"peer closed connection without sending complete message body ({said})"
                 )
             if len(piece) > left:
                 piece, reader.buffer = piece[:left], piece[left:]
@@ -495,18 +497,10 @@ class _Body(httpx2.AsyncByteStream):
             match = _CHUNK_LINE.fullmatch(line)
             if match is None:
                 raise httpx2.RemoteProtocolError(f"illegal chunk header: {line[:200]!r}")
-            left = int(match[1], 16)
-            if left == 0:
+            size = int(match[1], 16)
+            if size == 0:
                 break
-            while left:
-                piece = await reader.read()
-                if not piece:
-                    raise httpx2.RemoteProtocolError(
-                        "peer closed connection without sending complete message body (incomplete chunked read)"
-                    )
-                if len(piece) > left:
-                    piece, reader.buffer = piece[:left], piece[left:]
-                left -= len(piece)
+            async for piece in self._pieces(size, "incomplete chunked read"):
                 yield piece
             if await reader.exactly(2) != b"\r\n":
                 raise httpx2.RemoteProtocolError("malformed chunk footer")
