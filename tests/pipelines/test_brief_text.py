@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webquorum.pipelines.brief_text import HARD_CAP, render_brief
+from webquorum.pipelines.brief_text import HARD_CAP, clip, one_line, one_line_head, render_brief
 from webquorum.types import BriefSource
 
 texts = st.text(min_size=0, max_size=6000)
@@ -112,3 +112,25 @@ def test_a_page_text_that_is_only_a_url_cannot_pass_for_a_source_url_line() -> N
     lines = [line.strip() for line in text.splitlines()]
     assert "https://a.example/" in lines and '"https://evil.example/x"' in lines
     assert not any(line.startswith("https://evil") for line in lines)
+
+
+# Whitespace-heavy pages: the collapsed prefix must grow past long runs of spaces and line breaks.
+spaced = st.lists(st.sampled_from(["word", "x", " ", "\n\n\n", " " * 300, "\t", "…"]), max_size=400).map(
+    "".join
+)
+
+
+@settings(max_examples=300)
+@given(st.one_of(texts, spaced), st.integers(0, 700))
+def test_a_head_is_the_whole_collapse_or_a_prefix_of_it_longer_than_asked(text: str, limit: int) -> None:
+    whole = one_line(text)
+    head = one_line_head(text, limit)
+    assert whole.startswith(head)
+    assert head == whole or len(head) > limit
+
+
+@settings(max_examples=300)
+@given(st.one_of(texts, spaced), st.integers(0, 700))
+def test_clipping_a_head_clips_as_the_whole_text_would(text: str, limit: int) -> None:
+    """The cut is made on a collapsed prefix; it is the cut of the whole collapsed text."""
+    assert clip(text, limit) == clip(one_line(text), limit)

@@ -24,9 +24,26 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+def one_line_head(text: str, limit: int) -> str:
+    """``one_line(text)`` when it is at most ``limit`` characters, else a prefix of it longer than ``limit``.
+
+    Why: a brief shows a few hundred characters of each page, and collapsing a whole page's text to
+    cut it cost in proportion to the page (0.9 ms a brief for four ordinary articles, tens of ms for
+    a long one). A prefix of the text collapses to a prefix of the whole collapse, so a prefix is
+    collapsed, twice as long each time, until it holds more than ``limit`` characters or is the text.
+    """
+    size = 2 * limit + 64
+    while size < len(text):
+        line = one_line(text[:size])
+        if len(line) > limit:
+            return line
+        size *= 2
+    return one_line(text)
+
+
 def clip(text: str, limit: int) -> str:
     """Cut at a word boundary and mark the cut with an ellipsis."""
-    text = one_line(text)
+    text = one_line_head(text, limit)
     if len(text) <= limit:
         return text
     if limit <= 1:
@@ -78,7 +95,7 @@ def render_brief(
     room = cap - skeleton - 1
     per_source = max(0, room // max(1, len(sources)))
     # give unused room from short texts to the others, once
-    short = [s for s in sources if len(one_line(s.text)) < per_source]
+    short = [s for s in sources if len(one_line_head(s.text, per_source)) < per_source]
     if short and len(short) < len(sources):
         spare = sum(per_source - len(one_line(s.text)) for s in short)
         per_source += spare // (len(sources) - len(short))
