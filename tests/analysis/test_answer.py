@@ -41,6 +41,10 @@ def src(site: str, text: str, published: str | None = None) -> SourceText:
         ("What is the highest speed ever reached by any train?", "figure"),
         ("What is the largest known prime number?", "figure"),
         ("What is the official height of Mount Orla as measured by the latest survey?", "figure"),
+        ("Which stadium is the venue of the Orland Cup final?", "name"),
+        ("What is the current men's marathon world record?", "figure"),
+        ("What is the record for the most Orland Tour stage wins by a single rider?", "figure"),
+        ("What is the world record holder's name?", "other"),
     ],
 )
 def test_the_question_says_what_kind_of_answer_it_wants(query: str, kind: str) -> None:
@@ -1101,3 +1105,83 @@ def test_an_agreed_count_of_another_noun_is_no_fallback_answer_to_how_many() -> 
     ]
     c = compare_sources(pages, query="How many measles cases were confirmed in the United States in 2019?")
     assert c.answer is None or "states" not in c.answer.value
+
+
+def test_which_with_a_noun_asks_for_one_of_those_things_and_the_noun_is_the_one_after_which() -> None:
+    ask = read_ask("Which man holds the record for the most Orland Open singles titles?")
+    assert ask is not None and ask.kind == "name" and ask.noun == "man"
+    assert read_ask("Which year did the Orland bridge open?").kind == "date"  # type: ignore[union-attr]
+
+
+def test_a_name_with_the_asked_noun_answers_before_the_source_or_the_founder_beside_it() -> None:
+    stadium = read_ask("Which stadium is the venue of the Orland Cup final?")
+    assert stadium is not None
+    page = "The Orland Cup final venue, chosen by Marta Ruiz and the board, is Harbour Stadium in Velm."
+    found = answer_statements("a.test", "", page, stadium)
+    assert found is not None and found.value == "Harbour Stadium"
+    port = read_ask("Which is the busiest container port in Orland by annual throughput?")
+    assert port is not None
+    text = "The Port of Velm stayed the busiest container port in Orland in 2023, according to a report by Seaview."
+    said = answer_statements("b.test", "", text, port)
+    assert said is not None and said.value == "Port of Velm"
+    # "port by TEU volume": a noun before "by", not a maker's verb
+    volume = "The Port of Velm is the busiest container port by TEU volume in Orland."
+    assert (v := answer_statements("d.test", "", volume, port)) is not None and v.value == "Port of Velm"
+    zoo = read_ask("Which is the oldest continuously operating zoo in Orland?")
+    assert zoo is not None
+    founded = "Velm Zoo, founded in 1752 by Emperor Karl, is the oldest continuously operating zoo in Orland."
+    assert (z := answer_statements("c.test", "", founded, zoo)) is not None and z.value == "Velm Zoo"
+
+
+def test_a_number_that_opens_a_things_name_is_part_of_it() -> None:
+    ask = read_ask("Which bridge has the longest main span in Orland?")
+    assert ask is not None
+    page = "With a 2,023-metre main span, the 1915 Velm Bridge is the longest in Orland."
+    found = answer_statements("a.test", "", page, ask)
+    assert found is not None and found.value == "1915 Velm Bridge"
+
+
+def test_a_record_is_a_value_and_the_events_own_distance_is_no_answer() -> None:
+    ask = read_ask("What is the men's 5000 metres world record on the track?")
+    assert ask is not None and ask.kind == "figure"
+    page = "Joshua Velm broke the 5,000 metres world record in Monaco, running 12:35.36 on the track."
+    found = answer_statements("a.test", "", page, ask)
+    assert found is not None and found.value == "12:35.36"
+
+
+def test_the_record_for_the_most_wins_is_a_count_of_wins() -> None:
+    ask = read_ask("What is the record for the most Orland Tour stage wins by a single rider?")
+    assert ask is not None and ask.counted
+    page = (
+        "The 110-mile stage went to Velm, whose win set a record for Orland Tour stage wins: 35 stage wins."
+    )
+    found = answer_statements("a.test", "", page, ask)
+    assert found is not None and found.figure is not None and found.figure.value == 35
+
+
+def test_a_count_of_one_years_games_is_no_career_total() -> None:
+    ask = read_ask("How many Olympic gold medals did Mara Velm win in her career?")
+    assert ask is not None
+    page = "Mara Velm won eight gold medals in the 2008 Orland games, and four more in 2012."
+    assert answer_statements("a.test", "", page, ask) is None
+    total = "Mara Velm won 23 gold medals in her career, the most ever."
+    found = answer_statements("b.test", "", total, ask)
+    assert found is not None and found.figure is not None and found.figure.value == 23
+
+
+def test_the_source_of_a_statement_and_the_unit_after_an_amount_are_no_answer() -> None:
+    port = read_ask("Which is the busiest container port in Orland?")
+    assert port is not None
+    quoted = "Velm handled 40 million units in Orland in 2023, according to data released by Seaview."
+    assert answer_statements("a.test", "", quoted, port) is None  # no name answers; Seaview said it
+    unit = "The busiest container port in Orland moved 25 million TEU last year, Velm Harbour said."
+    found = answer_statements("b.test", "", unit, port)
+    assert found is not None and found.value == "Velm Harbour"
+
+
+def test_a_dimension_written_after_its_measure_describes_it() -> None:
+    ask = read_ask("What is the length of the Velm Dam?")
+    assert ask is not None
+    page = "The Velm Dam is 185 metres (607 feet) tall at its crest and 2,335 metres (7,660 feet) long."
+    found = answer_statements("a.test", "", page, ask)
+    assert found is not None and found.figure is not None and found.figure.value == 2335

@@ -130,3 +130,11 @@ def test_a_title_run_into_a_name_is_not_the_name(
 
 def test_a_surname_that_is_a_title_word_stays_the_name() -> None:
     assert holder("Acme named Billie Jean King as its new CEO.") == "Billie Jean King"
+
+
+def test_a_body_or_a_place_holds_no_role() -> None:
+    text = (
+        "The mayor of Velm appoints the heads of the Water Management Department. "
+        "Mayor Dana Whitfield took office in 2023."
+    )
+    assert [h.surface for h in current_holders(text, "mayor", frozenset({"velm"}))] == ["Dana Whitfield"]

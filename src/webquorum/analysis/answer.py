@@ -400,7 +400,8 @@ def _value_in(
         pool = [
             f
             for f in pool
-            if not WORD.findall(fold(f.text))[0:1] or WORD.findall(fold(f.text))[0] not in ask.subject
+            if (not WORD.findall(fold(f.text))[0:1] or WORD.findall(fold(f.text))[0] not in ask.subject)
+            and (f.kind, f.value) not in ask.stated
         ]
         if ask.kind == "date" and any(f.kind == "date" for f in pool):
             pool = [f for f in pool if f.kind == "date" or not _inside_date(f, inside)]
@@ -462,6 +463,10 @@ def _value_in(
             continue
         if any(w in PAST_ROLE for w in fold(text[max(start, at - 12) : at]).split()):
             continue
+        if _SOURCE_BEFORE.search(text, max(start, at - 80), at):
+            continue  # "according to a report by Alphaliner": who says it, not what is said
+        if n.surface.isupper() and _AMOUNT_BEFORE.search(text, max(start, at - 24), at):
+            continue  # "25 million TEU": an initialism after an amount is its unit
         if _demonym(n.surface, text[at + len(n.surface) : at + len(n.surface) + 2]):
             continue  # "American band", "British singer": an adjective, not who
         if " " not in n.surface and re.search(rf"\b{re.escape(n.surface.lower())}\b", text):
@@ -469,10 +474,18 @@ def _value_in(
         after = at >= anchor
         by = re.search(r"(?:\b(\w+)\W+)?\bby\W+(?:[\w'’-]+\W+){0,4}$", text[max(start, at - 60) : at])
         # "directed by Raoul Walsh" answers who directed before "based on the play by Michael Morton" does
-        made = by is not None and bool(by[1]) and word_relates(fold(by[1]), ask.relation)
+        made = (
+            by is not None and bool(by[1]) and _participle(by[1]) and word_relates(fold(by[1]), ask.relation)
+        )
         # "on the Koltsevaya line" answers "which line": a name the asked noun ends or follows
         headed = _headed(n.surface, text[at + len(n.surface) : at + len(n.surface) + 30], ask.noun)
-        rank = (0 if made else 1 if by else 2, 0 if headed else 1, 0 if after else 1, abs(at - anchor))
+        # a bare "by" marks the agent only where the question asks for a maker or the doer of an event ("is
+        # operated by which operator"): elsewhere "founded in 1752 by Emperor Franz I" and "a report by
+        # Alphaliner" name no answer to "which zoo", "which port"
+        by_maker = by is not None and (
+            bool(ask.relation & _CREATORS) or any(k[:1] == "=" and k not in _LIFE for k in ask.relation)
+        )
+        rank = (0 if made else 1 if by_maker else 2, 0 if headed else 1, 0 if after else 1, abs(at - anchor))
         candidates.append((rank, n, at, headed))
     if not candidates:
         return None
@@ -486,7 +499,17 @@ def _value_in(
         if noun is not None:
             stop = noun.end()
             return Statement(site, url, text[at:stop], at, stop, person=n.key)
+    number = _NUMBER_BEFORE.search(text, max(start, at - 8), at) if headed == "in" else None
+    if number is not None:  # "the 1915 Çanakkale Bridge": a number that opens a thing's name is part of it
+        surface = text[number.start() : at + len(n.surface)]
+        return Statement(site, url, surface, number.start(), at + len(n.surface), person=name_key(surface))
     return Statement(site, url, n.surface, at, at + len(n.surface), person=n.key)
+
+
+# a statement's source, named in its own clause: "according to data released by Alphaliner"
+_SOURCE_BEFORE = re.compile(r"(?i)\baccording\s+to\b[^.;,()]{0,60}$")
+_AMOUNT_BEFORE = re.compile(r"\d(?:\s*(?:million|billion|thousand|m|bn|k))?\s*$")
+_NUMBER_BEFORE = re.compile(r"(?<![\w.,])\d{1,4} $")
 
 
 # A count these words qualify is a part or a change, not the total a "how many" asks for: "128 newly
@@ -609,6 +632,18 @@ def _in_a_span(text: str, f: Figure) -> bool:
     return _YEAR_SPAN.search(before) is not None
 
 
+# "eight gold medals in the 2008 Beijing games", "at the 2012 Olympics": a count of one year's event
+_ONE_YEAR_AFTER = re.compile(r"[^.!?;]{0,40}?\b(?:in|at|during)\s+(?:the\s+)?(?:1[89]|20)\d\d\b")
+# the words by which a question asks a total over time: "in his career", "of all time", "in total"
+_TOTAL_ASKED = frozenset(stem(w, "en") for w in ("career", "total", "overall", "lifetime", "history", "ever"))
+
+
+def _of_one_year(text: str, f: Figure, ask: Ask) -> bool:
+    """A count tied to one year's event ("eight gold medals in the 2008 Beijing games") where the question
+    asks a total over time ("in his career"): a part of the total, as a count within a span of years is."""
+    return bool(ask.relation & _TOTAL_ASKED) and _ONE_YEAR_AFTER.match(text, f.end, f.end + 60) is not None
+
+
 def _whole_counts(text: str, pool: list[Figure], ask: Ask) -> list[Figure]:
     """The counts of ``pool`` that may answer a "how many": whole, of the asked thing, no part or change."""
     return [
@@ -616,6 +651,7 @@ def _whole_counts(text: str, pool: list[Figure], ask: Ask) -> list[Figure]:
         for f in pool
         if f.kind == "count"
         and not _in_a_span(text, f)
+        and not _of_one_year(text, f, ask)
         and f.value.is_integer()  # "6.25 bitcoins" a block pays is a rate; "301.6 million" is whole
         and (counting := _count_rank(text, f, ask))[0] == 0
         # of the asked thing ("36 years" answers no "how many awards"), unless the question names a class
@@ -652,8 +688,17 @@ def _part_asked(text: str, f: Figure, end: int, ask: Ask) -> Figure:
 def _described(text: str, start: int, f: Figure, ask: Ask) -> int:
     """How many of the question's words the few words before a figure are: "a maximum depth of 1620m" is
     described by two, "an average depth of 630m" by one, when the question asks the maximum depth."""
-    words = WORD.findall(_folded(text)[max(start, f.start - 40) : f.start])[-5:]
+    folded = _folded(text)
+    words = WORD.findall(folded[max(start, f.start - 40) : f.start])[-5:]
+    # and the word right after it, past a conversion in parentheses: "2,335 metres (7,660 feet) long", "185 m
+    # tall" (English writes a dimension's adjective after its measure)
+    after = _AFTER_CONVERSION.match(folded, f.end)
+    if after is not None:
+        words.append(after[1])
     return len({r for w in words for r in ask.relation if word_relates(w, frozenset({r}))})
+
+
+_AFTER_CONVERSION = re.compile(r"\s*(?:\([^()]{0,30}\)\s*)?(\w+)")
 
 
 def _asked_years(ask: Ask) -> frozenset[int]:
@@ -727,13 +772,33 @@ _BODY_NOUNS = frozenset(stem(w, "en") for w in BODY_NOUNS)
 _NAMED_WITH_NOUN = frozenset(stem(w, "en") for w in NAMED_WITH_NOUN)
 
 
+def _participle(word: str) -> bool:
+    """A past participle, as "<verb> by" names a maker: "operated by", "written by", "built by"; not the noun
+    of "the busiest port by TEU volume"."""
+    low = word.lower()
+    return low.endswith(("ed", "en")) or low in _IRREGULAR_PARTICIPLES
+
+
+_IRREGULAR_PARTICIPLES = frozenset(
+    {"built", "made", "led", "run", "held", "won", "sung", "drawn", "sold", "bought"}
+)
+
+
 def _headed(surface: str, following: str, noun: str) -> str:
-    """Whether a name carries the question's noun: as its last word ("Labour Party": "in"), or right after it
-    ("Koltsevaya line": "after"); empty when neither."""
+    """Whether a name carries the question's noun: as its last or its first word ("Labour Party", "Levi's
+    Stadium", "Port of Shanghai": "in"), or, for the nouns of bodies, right after it ("Koltsevaya line":
+    "after"); empty when neither.
+
+    A named thing is often called by its kind ("which stadium", "which port", "which bridge"): a name with
+    the asked noun in it is one of those things, where a name beside it may be its owner, its city or
+    the source of a figure ("according to Alphaliner")."""
+    if not noun:
+        return ""
+    words = surface.split()
+    if stem(fold(words[-1]), "en") == noun or (len(words) > 2 and stem(fold(words[0]), "en") == noun):
+        return "in"
     if noun not in _BODY_NOUNS:
         return ""
-    if stem(fold(surface.split()[-1]), "en") == noun:
-        return "in"
     first = _FIRST_WORD.match(following)
     if first is None or not first[0].strip()[:1].islower():  # "United States" is one name, not "United"
         return ""

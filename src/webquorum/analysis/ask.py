@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from webquorum.text.figure_claims import reader_for
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import FUNCTION_WORDS
 from webquorum.text.measures import (
@@ -214,6 +215,9 @@ class Ask:
     # "who is the CEO of Intel": the role whose holder now is asked (a concept of text.measures.ROLES)
     role: str = ""
     counted: bool = False  # "how many" with no measure named: a count answers, never a length or a sum
+    # the question's own counts and measures, (kind, value in base units): "the men's 5000 metres world
+    # record" names the event by its distance, and a page's "5,000 metres" is that, never the answer
+    stated: frozenset[tuple[str, float]] = frozenset()
 
 
 def read_ask(query: str) -> Ask | None:
@@ -261,9 +265,13 @@ def read_ask(query: str) -> Ask | None:
         kind = "date"
     elif any(f" {p} " in low for p in _FIGURE_WORDS):
         kind = "figure"
-    elif low.lstrip().startswith(("who ", "whom ", "whose ", "where ")) or any(
-        w in NAME_NOUNS and any(x in ("which", "what", "whose") for x in head[max(0, i - 3) : i])
-        for i, w in enumerate(head)
+    elif (
+        low.lstrip().startswith(("who ", "whom ", "whose ", "where "))
+        or any(
+            w in NAME_NOUNS and any(x in ("which", "what", "whose") for x in head[max(0, i - 3) : i])
+            for i, w in enumerate(head)
+        )
+        or _which_noun(head)
     ):
         kind = "name"  # "which private railway operator", "what political party": a named thing
     elif _asks_record_holder(head):
@@ -273,7 +281,7 @@ def read_ask(query: str) -> Ask | None:
         kind = "figure"
     elif any(w in NAME_NOUNS for w in head):
         kind = "name"
-    elif _phrase_head(head) in _QUANTITY_NOUNS:
+    elif _phrase_head(head) in _QUANTITY_NOUNS or _asks_a_record(head):
         kind = "figure"  # "what is the men's 100 metres world record time": a quantity, not a category
     else:
         kind = "other"
@@ -286,7 +294,7 @@ def read_ask(query: str) -> Ask | None:
         for p in quoted + caps
         if WORD.findall(fold(p))
     )
-    counted = (" how many " in low or " number of " in low) and unit not in (
+    counted = (" how many " in low or " number of " in low or counted_noun is not None) and unit not in (
         "length",
         "area",
         "year",
@@ -300,9 +308,32 @@ def read_ask(query: str) -> Ask | None:
         scope,
         concepts,
         phrases,
-        _head_noun(low.split(), set(words)),
+        _which_noun(head) or _head_noun(low.split(), set(words)),
         counted=counted,
+        stated=frozenset(
+            (f.kind, f.value) for f in reader_for(query).figures if f.kind in ("count", "measure")
+        ),
     )
+
+
+def _which_noun(tokens: list[str]) -> str:
+    """The stem of the noun right after "which" ("which stadium is the venue", "in which state"), "" when a
+    verb or a function word follows it ("which is the oldest zoo") or the noun is a quantity ("which
+    year": a date, asked as such before).
+
+    "Which <noun>" asks for one of the things the noun names, so the answer is a name, and the noun is
+    what it is, whatever relation words follow ("which man holds the record": man, not holds)."""
+    at = next((i for i, t in enumerate(tokens[:3]) if t == "which"), -1)
+    if at < 0 or at + 1 >= len(tokens):
+        return ""
+    noun = tokens[at + 1]
+    if noun in FUNCTION_WORDS or noun in ASK_WORDS or noun in _VERBS_AFTER_WHICH or _a_quantity(noun):
+        return ""
+    return stem(noun, "en")
+
+
+# "which" followed by a verb asks about the question's own noun phrase ("which is", "which has")
+_VERBS_AFTER_WHICH = frozenset({"do", "does", "did", "had", "wins", "won", "holds", "held", "became", "made"})
 
 
 # Nouns of a quantity: a question asking "what is the <noun>" of them wants a figure, never a definition ("the
@@ -344,6 +375,16 @@ def _asks_record_holder(tokens: list[str]) -> bool:
             break
         run.append(t)
     return bool(run) and not _a_quantity(run[-1])
+
+
+def _asks_a_record(tokens: list[str]) -> bool:
+    """ "What is the current men's marathon world record", "what is the record for the most stage wins": the
+    record asked is a value (a time, a distance, a count); who holds it is asked with "who" or "which", or
+    as the record's holder."""
+    return tokens[:2] in (["what", "is"], ["what", "s"]) and any(
+        t == "record" and (i + 1 == len(tokens) or not tokens[i + 1].startswith(("holder", "label")))
+        for i, t in enumerate(tokens)
+    )
 
 
 def _superlative(word: str) -> bool:
@@ -412,14 +453,33 @@ def _counted_noun(low: str, words: list[str]) -> str | None:
     question is no "how many" or counts units of a measure ("how many square kilometres", "how many miles"):
     then the question's words say the dimension."""
     if " how many " not in low:
-        return None
+        return _most_counted(low, words)
     after = low.split(" how many ", 1)[1].split()
     if any(w in UNITS or w == "square" for w in after[:2]):
         return None
     return next((w for w in after if w in words), None)
 
 
-_COUNTING = re.compile(r" (?:how many|number of) ")
+def _most_counted(low: str, words: list[str]) -> str | None:
+    """ "The record for the most Tour de France stage wins by a single rider" counts wins: the last asked
+    word of the phrase "the most" opens, up to its first preposition. None when no such record is asked."""
+    if " record for the most " not in low:
+        return None
+    phrase: list[str] = []
+    for w in low.split(" record for the most ", 1)[1].split():
+        if w in _PHRASE_ENDS:
+            break
+        phrase.append(w)
+    return next((w for w in reversed(phrase) if w in words), None)
+
+
+# the prepositions that end a counted phrase ("stage wins by a single rider"); "de", "of" may be in a name
+_PHRASE_ENDS = frozenset(
+    {"by", "in", "at", "during", "since", "ever", "for", "with", "from", "on", "to", "among"}
+)
+
+
+_COUNTING = re.compile(r" (?:how many|number of|record for the most) ")
 _DIMENSION_ADJECTIVES = frozenset({"tall", "high", "long", "wide", "deep"})
 
 

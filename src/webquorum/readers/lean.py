@@ -29,8 +29,8 @@ from typing import NamedTuple
 
 __all__ = ["LeanPage", "lean_html"]
 
-_START = re.compile(
-    r"<(?:(!--)|(script|style)(?=[\s/>])|(title|textarea|xmp|iframe|noembed|noframes|plaintext)(?=[\s/>]))",
+_START = re.compile(  # the lookahead, each alternative's first character, passes any other "<" at once
+    r"<(?=[!stxinp])(?:(!--)|(script|style)(?=[\s/>])|(title|textarea|xmp|iframe|noembed|noframes|plaintext)(?=[\s/>]))",
     re.IGNORECASE,
 )
 _COMMENT_END = re.compile(r"--!?>")

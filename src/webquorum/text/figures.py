@@ -545,8 +545,8 @@ def _percents(page: _Page) -> list[_Raw]:
 
 
 _PER_AREA = re.compile(  # "(people) per square mile", "/km²": a density
-    r"(?:\s+(?:people|persons|inhabitants|residents|habitantes|personas))?"
-    r"\s*(?:per|/|a|an|por)\s*(?:square|sq\.?|km|kilom|mi\b|mile|hect|acre|m²|km²)",
+    r"(?:\s{1,8}(?:people|persons|inhabitants|residents|habitantes|personas))?"  # spaces bounded: no
+    r"\s{0,8}(?:per|/|a|an|por)\s{0,8}(?:square|sq\.?|km|kilom|mi\b|mile|hect|acre|m²|km²)",  # long backtrack
     re.IGNORECASE,
 )
 _YEAR_DETERMINERS = frozenset(

@@ -29,6 +29,7 @@ from webquorum.text.lexicon import (
     LETTER,
     LOWER,
     LOWER_SET,
+    PRONOUNS,
     ROLE_TITLES,
     UPPER,
 )
@@ -100,6 +101,7 @@ _SPLITTERS = _GENERIC_WORDS | frozenset(HONORIFICS)  # words that split a run of
 _NOT_KEY = re.compile(r"[^\w&]+")
 _CONNECTORS = frozenset({"of", "de", "del", "la", "las", "los", "&"})
 _LETTERS = re.compile(rf"[{_L}]+")
+_PRONOUN_RUNS = frozenset(p.capitalize() for p in PRONOUNS) | {"I"}  # as capitalised ("US" is a name)
 
 
 def extract_names(text: str) -> list[str]:
@@ -141,8 +143,8 @@ def name_mentions(text: str) -> list[NameMention]:
     out: list[NameMention] = []
     for m in runs:
         run = m["run"]
-        if run.lower() in FUNCTION_WORDS and not m["legal"]:
-            continue  # "The", "However": the commonest run, and one that names nothing
+        if (run.lower() in FUNCTION_WORDS or run in _PRONOUN_RUNS) and not m["legal"]:
+            continue  # "The", "However", "He": the commonest runs, and ones that name nothing
         segments: list[list[tuple[int, str]]] = [[]]
         run_start = m.start("run")
         for w in _SPACED_WORD.finditer(run):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from webquorum.text.alternation import alternation
 from webquorum.text.fold import fold
-from webquorum.text.lexicon import FUNCTION_WORDS, HONORIFICS, LEGAL_FORMS, LETTER
+from webquorum.text.lexicon import BODY_AND_PLACE_WORDS, FUNCTION_WORDS, HONORIFICS, LEGAL_FORMS, LETTER
 from webquorum.text.measures import PAST_ROLE, ROLES
 from webquorum.text.names import NameMention, name_key, name_mentions
 
@@ -247,9 +247,20 @@ _ORG_CUE_WORDS = frozenset(
         *("subsidiary", "startup", "unit", "owner"),
     }
 )
-_NOT_THIS_ROLE = re.compile(
-    r"(?i)\b(?:vice|deputy|assistant|associate|senior\s+vice|executive\s+vice)\s*-?\s*$"
-)
+_NOT_THIS_ROLE = ("vice", "deputy", "assistant", "associate")  # "senior vice", "executive vice" end in one
+
+
+def _under_another(before: str) -> bool:
+    """Whether a role word comes after "vice", "deputy", "assistant" or "associate" ("Vice President",
+    "deputy-mayor"): another role. Plain string tests, where a regex would try every position of a page."""
+    tail = before.rstrip().rstrip("-").rstrip().lower()
+    for word in _NOT_THIS_ROLE:
+        if tail.endswith(word):
+            previous = tail[-len(word) - 1 : -len(word)]
+            return not (previous.isalnum() or previous == "_")
+    return False
+
+
 _ROLE_OF_ORG = re.compile(rf"\s+(?:of|at)\s+(?:the\s+)?(?P<org>{_ORG})")
 _NEAR_WORDS = 4  # a name this many words or fewer from the role word holds it ("CEO Brian Niccol")
 _NEW_REACH = 240  # characters between a name said to be named to a post and the role word: two sentences
@@ -367,6 +378,7 @@ def _person_names(text: str, subject: frozenset[str]) -> list[NameMention]:
         and not _LEGAL_FORM.search(m.surface)  # "Chipotle Mexican Grill Inc." is a company
         and not any(c.isdigit() for c in m.surface)  # "Airbus A350" is a product
         and not any(fold(w) in FUNCTION_WORDS and fold(w) not in _PARTICLES for w in m.surface.split())
+        and not any(w in BODY_AND_PLACE_WORDS for w in m.key.split())  # "Water Management Department"
     ]
     surnames = {m.key.split()[-1] for m in mentions if len(m.key.split()) >= 2}
     # one word after a title is a name too: "Emperor Naruhito", "Pope Francis"
@@ -378,7 +390,7 @@ def _is_role(text: str, r: re.Match[str], role: str, subject: frozenset[str]) ->
     """A role word of ``role`` belonging to the subject: not "vice president", not "CEO of Cadence"."""
     if _role_of(r[0]) != role:
         return False
-    if _NOT_THIS_ROLE.search(text[max(0, r.start() - 20) : r.start()]):
+    if _under_another(text[max(0, r.start() - 20) : r.start()]):
         return False
     orgs = []
     if m := _ROLE_OF_ORG.match(text, r.end()):
