@@ -35,15 +35,18 @@ def latency(name: str, run: int, low: float, high: float) -> float:
 
 def tree_cpu_seconds(pid: int, *, skip: frozenset[int] = frozenset(), root: bool = True) -> float:
     """utime + stime of ``pid`` and of every live descendant (extraction workers, a fleet's workers), from
-    /proc.
+    /proc, with what each descendant's own exited children used (cutime + cstime).
 
     Descendants are found by their parent pid over all of /proc, so a child started from any thread counts;
     ``skip`` leaves out a subtree (the benchmark's own simulated web); ``root=False`` counts the descendants
-    alone (the caller reads its own CPU with a finer clock). CPU of children that have exited
-    and been waited for is in :func:`reaped_children_cpu_seconds`.
+    alone (the caller reads its own CPU with a finer clock). CPU of ``pid``'s own children that have exited
+    and been waited for is in :func:`reaped_children_cpu_seconds`. An extraction worker retired after its
+    share of documents is reaped by the fork server, so its CPU moves into the fork server's cutime: without
+    that, a run in which a worker retired lost the worker's whole life's CPU and came out negative.
     """
     parents: dict[int, list[int]] = {}
     ticks: dict[int, int] = {}
+    reaped: dict[int, int] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -53,6 +56,7 @@ def tree_cpu_seconds(pid: int, *, skip: frozenset[int] = frozenset(), root: bool
             continue
         parents.setdefault(int(fields[1]), []).append(int(entry))
         ticks[int(entry)] = int(fields[11]) + int(fields[12])
+        reaped[int(entry)] = int(fields[13]) + int(fields[14])
     total, todo = 0, [pid]
     while todo:
         current = todo.pop()
@@ -60,6 +64,8 @@ def tree_cpu_seconds(pid: int, *, skip: frozenset[int] = frozenset(), root: bool
             continue
         if current != pid or root:
             total += ticks.get(current, 0)
+        if current != pid:
+            total += reaped.get(current, 0)
         todo.extend(parents.get(current, []))
     return total / os.sysconf("SC_CLK_TCK")
 
