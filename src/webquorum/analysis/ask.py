@@ -259,6 +259,7 @@ def read_ask(query: str) -> Ask | None:
     )
     kind: AskKind
     head = low.split()
+    which = _which_noun(head)
     if any(f" {p} " in low for p in _DATE_WORDS) or (
         (" born " in low or " date " in low) and "where" not in low
     ):
@@ -271,7 +272,7 @@ def read_ask(query: str) -> Ask | None:
             w in NAME_NOUNS and any(x in ("which", "what", "whose") for x in head[max(0, i - 3) : i])
             for i, w in enumerate(head)
         )
-        or _which_noun(head)
+        or which
     ):
         kind = "name"  # "which private railway operator", "what political party": a named thing
     elif _asks_record_holder(head):
@@ -308,7 +309,7 @@ def read_ask(query: str) -> Ask | None:
         scope,
         concepts,
         phrases,
-        _which_noun(head) or _head_noun(low.split(), set(words)),
+        which or _head_noun(head, set(words)),
         counted=counted,
         stated=frozenset(
             (f.kind, f.value) for f in reader_for(query).figures if f.kind in ("count", "measure")
@@ -463,10 +464,10 @@ def _counted_noun(low: str, words: list[str]) -> str | None:
 def _most_counted(low: str, words: list[str]) -> str | None:
     """ "The record for the most Tour de France stage wins by a single rider" counts wins: the last asked
     word of the phrase "the most" opens, up to its first preposition. None when no such record is asked."""
-    if " record for the most " not in low:
+    if _RECORD_FOR_MOST not in low:
         return None
     phrase: list[str] = []
-    for w in low.split(" record for the most ", 1)[1].split():
+    for w in low.split(_RECORD_FOR_MOST, 1)[1].split():
         if w in _PHRASE_ENDS:
             break
         phrase.append(w)
@@ -479,7 +480,8 @@ _PHRASE_ENDS = frozenset(
 )
 
 
-_COUNTING = re.compile(r" (?:how many|number of|record for the most) ")
+_RECORD_FOR_MOST = " record for the most "
+_COUNTING = re.compile(rf" (?:how many|number of|{_RECORD_FOR_MOST.strip()}) ")
 _DIMENSION_ADJECTIVES = frozenset({"tall", "high", "long", "wide", "deep"})
 
 

@@ -95,9 +95,11 @@ def render_brief(
     room = cap - skeleton - 1
     per_source = max(0, room // max(1, len(sources)))
     # give unused room from short texts to the others, once
-    short = [s for s in sources if len(one_line_head(s.text, per_source)) < per_source]
+    # a head shorter than the room is the whole text collapsed: its length is the text's
+    shown = [len(one_line_head(s.text, per_source)) for s in sources]
+    short = [n for n in shown if n < per_source]
     if short and len(short) < len(sources):
-        spare = sum(per_source - len(one_line(s.text)) for s in short)
+        spare = sum(per_source - n for n in short)
         per_source += spare // (len(sources) - len(short))
     limit = max(0, per_source - 4)
     while True:

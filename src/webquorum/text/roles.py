@@ -253,7 +253,9 @@ _NOT_THIS_ROLE = ("vice", "deputy", "assistant", "associate")  # "senior vice", 
 def _under_another(before: str) -> bool:
     """Whether a role word comes after "vice", "deputy", "assistant" or "associate" ("Vice President",
     "deputy-mayor"): another role. Plain string tests, where a regex would try every position of a page."""
-    tail = before.rstrip().rstrip("-").rstrip().lower()
+    tail = before.rstrip().lower()
+    if tail.endswith("-"):  # one hyphen, as in "deputy-mayor"
+        tail = tail[:-1].rstrip()
     for word in _NOT_THIS_ROLE:
         if tail.endswith(word):
             previous = tail[-len(word) - 1 : -len(word)]
