@@ -44,6 +44,7 @@ ANCHORED = {
     "webquorum.text.figures._PER_HOUR",
     "webquorum.text.figures._PER_AREA",
     "webquorum.text.figures._PER_SECOND",
+    "webquorum.text.figures._CLOCK_TIME_OF_DAY",
     "webquorum.text.roles._ROLE_OF_ORG",
 }
 

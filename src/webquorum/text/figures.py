@@ -282,8 +282,9 @@ _MONTHS_EN_LOWER = tuple(
 # after three decimals or more, a precision only a constant has.
 _THIN = "\u00a0\u2009\u202f"
 _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
-_SCIENTIFIC = re.compile(
-    rf"(?P<num>\d[.,]\d{{1,3}}(?:(?:[ {_THIN}]|\\ )?\d{{1,3}}){{0,5}})(?=[ {_THIN}(×·⋅*xX\\1eE])(?:\(\d{{1,3}}\))?"
+_SCIENTIFIC = re.compile(  # the lookbehind is _scan's own refusal (a digit-run start, not after "." or ","),
+    # written into the pattern so a scan fails at once inside "1,1,1,…" instead of trying each digit
+    rf"(?<![\d.,])(?P<num>\d[.,]\d{{1,3}}(?:(?:[ {_THIN}]|\\ )?\d{{1,3}}){{0,5}})(?=[ {_THIN}(×·⋅*xX\\1eE])(?:\(\d{{1,3}}\))?"
     rf"(?:[ {_THIN}]?(?:(?P<times>[×·⋅*xX]|\\times|\\cdot)[ {_THIN}]?)?10"
     rf"(?:(?:\^|\*\*|E)\{{?\(?(?P<exp>[-−–+]?\d{{1,3}})\}}?\)?|(?P<sup>⁻?[{_SUPERSCRIPTS}]{{1,3}})"
     rf"|(?P<bare>[-−–]?\d{{1,2}}))(?!\d)"
