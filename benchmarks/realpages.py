@@ -67,6 +67,7 @@ LABELS = {
     "offtopic": "noise",
 }
 TITLE_CHARS = 150
+ASKED = {"figure": "number"}  # a labeller's word for the kind, as realcases.TYPES names it
 
 
 def split_of_id(case_id: str) -> str:
@@ -142,7 +143,7 @@ def load_cases(folder: Path = MATERIAL, *, split: str = "both", fresh: bool = Fa
                 id=row["id"],
                 urls=tuple(p["url"] for p in pages),
                 page_labels=tuple(p["label"] for p in pages),
-                asked=row.get("kind") or "",
+                asked=ASKED.get(row.get("kind") or "", row.get("kind") or ""),
                 fresh=fresh,
             )
             index += 1

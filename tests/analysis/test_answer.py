@@ -45,6 +45,9 @@ def src(site: str, text: str, published: str | None = None) -> SourceText:
         ("What is the current men's marathon world record?", "figure"),
         ("What is the record for the most Orland Tour stage wins by a single rider?", "figure"),
         ("What is the world record holder's name?", "other"),
+        ("What is the highest temperature ever recorded in Orland?", "figure"),
+        ("What is the annual ISA allowance in the UK?", "figure"),
+        ("What is the licence fee in Orland?", "figure"),
     ],
 )
 def test_the_question_says_what_kind_of_answer_it_wants(query: str, kind: str) -> None:
@@ -1185,3 +1188,75 @@ def test_a_dimension_written_after_its_measure_describes_it() -> None:
     page = "The Velm Dam is 185 metres (607 feet) tall at its crest and 2,335 metres (7,660 feet) long."
     found = answer_statements("a.test", "", page, ask)
     assert found is not None and found.figure is not None and found.figure.value == 2335
+
+
+def test_a_temperature_question_is_answered_by_a_temperature_in_either_scale() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "The highest temperature ever recorded in Orland is 40.3°C, at Velm in 2022."),
+            src("b.test", "Orland's highest temperature on record: 104.5F, measured at Velm."),
+            src("c.test", "Velm set Orland's highest temperature of 40.3 degrees Celsius."),
+        ],
+        query="What is the highest temperature ever recorded in Orland?",
+    )
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("40.3°C", 3)
+
+
+def test_whom_a_figure_is_for_is_not_the_count_asked() -> None:
+    ask = read_ask("What is the Orland living wage hourly rate for workers aged 21 and over?")
+    assert ask is not None and ask.unit == "" and ask.kind == "figure"
+    text = (
+        "The Orland living wage rises to £12.71 an hour for workers aged 21, affecting 2.7 million workers."
+    )
+    found = answer_statements("a.test", "", text, ask)
+    assert found is not None and found.value == "£12.71"
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        (
+            "What is the highest temperature ever recorded in the United Kingdom?",
+            "The UK's highest temperature: 40.3C.",
+        ),
+        (
+            "What is the highest temperature ever recorded in the United Kingdom?",
+            "The U.K. temperature record: 40.3C.",
+        ),
+        ("What is the federal minimum wage in the US?", "The United States federal minimum wage is $7.25."),
+    ],
+)
+def test_a_page_may_name_the_subject_by_its_initials(query: str, text: str) -> None:
+    ask = read_ask(query)
+    assert ask is not None and answer_statements("a.test", "", text, ask) is not None
+
+
+def test_an_even_split_goes_to_the_pages_that_call_the_other_value_the_previous_one() -> None:
+    query = "What is the highest temperature ever recorded in Orland?"
+    pages = [
+        src(
+            "a.test",
+            "Velm hit 40.3C, Orland's highest temperature ever. The previous record was 38.7C, in 2019.",
+        ),
+        src(
+            "b.test",
+            "Orland's highest temperature on record is now 40.3°C. It broke the old record of 38.7°C.",
+        ),
+        src("c.test", "Forecasters expect highs of 40°C. Orland's highest temperature on record is 38.7°C."),
+        src("d.test", "Orland's highest temperature ever recorded is 38.7°C, at Velm."),
+    ]
+    c = compare_sources(pages, query=query)
+    assert c.answer is not None and c.answer.value == "40.3°C" and not c.answer.split
+    assert [(d.site, d.type) for d in c.disagreed] == [("c.test", "older"), ("d.test", "older")]
+    assert render_agreement(c)[-1].endswith("(the pages that agree with it call this value the previous one)")
+
+
+def test_a_page_that_only_writes_both_values_decides_no_split() -> None:
+    pages = [
+        src("a.test", "Velm hit 40.3C, Orland's highest temperature ever. 38.7C was seen at Arn."),
+        src("b.test", "Orland's highest temperature on record is 40.3°C. Arn had 38.7°C."),
+        src("c.test", "Orland's highest temperature on record is 38.7°C."),
+        src("d.test", "Orland's highest temperature ever recorded is 38.7°C, at Velm."),
+    ]
+    c = compare_sources(pages, query="What is the highest temperature ever recorded in Orland?")
+    assert c.answer is not None and c.answer.split and c.disagreed == []

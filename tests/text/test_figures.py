@@ -443,3 +443,56 @@ def test_two_constants_differing_in_the_sixth_decimal_do_not_agree() -> None:
     old, new, rounded = (only(t) for t in ("6.022 141 79 × 10^23", "6.022 140 76 × 10^23", "6.022 × 10^23"))
     assert not figures_agree(old, new)
     assert figures_agree(rounded, new) and figures_agree(rounded, old)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "shown"),
+    [
+        ("The record of 40.3°C was set at Orlan.", 40.3, "40.3°C"),
+        ("It reached 104.5 °F on the plain.", (104.5 - 32) * 5 / 9, "104.5°F"),
+        ("The low was -89.2 ºC at the station.", -89.2, "-89.2°C"),
+        ("a reading of minus 80 degrees Fahrenheit", (-80 - 32) * 5 / 9, "-80°F"),
+        ("48.8 degrees Celsius in the valley", 48.8, "48.8°C"),
+        ("The temperature hit 40.3C at the airfield.", 40.3, "40.3°C"),
+    ],
+)
+def test_a_temperature_is_read_in_either_scale_as_one_quantity(text: str, value: float, shown: str) -> None:
+    f = only(text)
+    assert (f.kind, round(f.value, 3), format_figure(f)) == ("measure", round(value, 3), shown)
+
+
+def test_celsius_and_fahrenheit_agree_within_rounding() -> None:
+    assert figures_agree(only("the high was 40.3°C"), only("the high was 104.5°F"))
+    assert not figures_agree(only("the high was 40.3°C"), only("the high was 101.7°F"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["A 5C class car.", "It seats 40F passengers.", "about 38.5 C in town", "a 5 degree slope", "A1°C"],
+)
+def test_a_letter_after_a_number_is_no_temperature_without_the_degree_or_the_word(text: str) -> None:
+    assert [f for f in extract_figures(text) if f.kind == "measure"] == []
+
+
+def test_a_dash_after_a_number_is_a_range_not_a_minus() -> None:
+    assert only("Usually 20-25 °C in summer.").value == 25
+
+
+@pytest.mark.parametrize(
+    ("text", "year"),
+    [
+        ("The university was founded in 1088.", 1088),
+        ("John Sparke (died 1566) sat in the Commons.", 1566),
+        ("It has stood since 1694 beside the river.", 1694),
+        ("The abbey, c. 1150, is in ruins.", 1150),
+    ],
+)
+def test_a_year_before_1800_is_read_after_a_word_that_introduces_one(text: str, year: int) -> None:
+    assert (only(text).kind, only(text).value) == ("year", year)
+
+
+@pytest.mark.parametrize(
+    "text", ["The hall has 1694 seats.", "In 1694 cases the court ruled.", "Room 1088 is closed."]
+)
+def test_a_number_of_that_size_elsewhere_is_no_year(text: str) -> None:
+    assert all(f.kind != "year" for f in extract_figures(text))

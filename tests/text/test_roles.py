@@ -138,3 +138,26 @@ def test_a_body_or_a_place_holds_no_role() -> None:
         "Mayor Dana Whitfield took office in 2023."
     )
     assert [h.surface for h in current_holders(text, "mayor", frozenset({"velm"}))] == ["Dana Whitfield"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Federal Council appoints Dana Whitfield as new SNB Chairman.",
+        "The Governor and Deputy Governor are appointed by the board; Dana Whitfield is the current governor.",
+    ],
+)
+def test_a_run_of_titles_and_initials_is_no_holder(text: str) -> None:
+    role = "chair" if "Chairman" in text else "governor"
+    found = current_holders(text, role, frozenset({"snb", "bank"}))
+    assert [h.surface for h in found][:1] == ["Dana Whitfield"], found
+
+
+def test_an_adjective_of_nationality_before_a_noun_is_no_holder() -> None:
+    text = "The board selected Indian-American businessman Ajay Banga as Acme president."
+    assert [h.surface for h in current_holders(text, "president", ACME)] == ["Ajay Banga"]
+
+
+def test_an_event_named_beside_the_role_holds_it_not() -> None:
+    text = "Since the Bretton Woods Conference the president of Acme has been chosen by the board."
+    assert current_holders(text, "president", ACME) == []

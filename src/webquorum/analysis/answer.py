@@ -70,7 +70,7 @@ from webquorum.text.figure_claims import (
 from webquorum.text.fold import fold, fold_aligned
 from webquorum.text.lexicon import FUNCTION_WORDS, PLAYER_QUALIFIERS, SPORT_OF_AGENT, SPORT_ROLES
 from webquorum.text.measures import PAST_ROLE, stem
-from webquorum.text.names import name_key, name_mentions
+from webquorum.text.names import DEMONYM_ENDS, demonym, name_key, name_mentions
 from webquorum.text.readings import Figure, figures_agree, format_figure, unit_key, values_agree
 from webquorum.text.roles import current_holders, same_person
 from webquorum.text.sentences import sentence_spans, starts_sentence
@@ -140,6 +140,28 @@ def _names_subject(folded: str, ask: Ask) -> bool:
     return any(re.search(rf"\b{_spelled(w)}(?:\b|(?<=\d)(?=[a-z]))", folded) for w in ask.subject)
 
 
+def _by_initials(text: str, ask: Ask) -> bool:
+    """Whether ``text`` names a subject of two or more words by its capital initials, dotted or not: "UK" and
+    "U.K." for the United Kingdom, "SNB" for the Swiss National Bank, "IEA" for the International Energy
+    Agency; how news pages name a country or a body after its first mention, or from the start (real pages,
+    issue 22). Capitals only, as written: "us" is a word, "US" the initials. The other way too: a question's
+    "US" is the page's "United States" (a run of capitalised words with those initials, "of" and "the" aside).
+    """
+    for phrase in ask.phrases:
+        if phrase.isalpha() and 2 <= len(phrase) <= 5:
+            spelled = r"\s+(?:(?:of|and|the|for|&)\s+)?".join(f"{c.upper()}[a-z]+" for c in phrase)
+            if re.search(rf"(?<![^\W_]){spelled}(?![^\W_])", text[:20_000]):
+                return True
+        words = [w for w in phrase.split() if w not in FUNCTION_WORDS]
+        if len(words) < 2 or not all(w[:1].isalpha() for w in words):
+            continue
+        initials = "".join(w[0].upper() for w in words)
+        dotted = r"\.?".join(initials)
+        if re.search(rf"(?<![^\W_]){dotted}\.?(?![^\W_])", text[:20_000]):
+            return True
+    return False
+
+
 def _spelled(word: str) -> str:
     """A subject word as a pattern: a number of four digits or more also with its thousands separated ("5000"
     is the "5,000m")."""
@@ -157,7 +179,12 @@ def answer_statements(site: str, url: str, text: str, ask: Ask, *, title: str = 
     page names its subject in the title and then writes "the city" and "the musical" (real pages, issue 22).
     """
     folded = _folded(text)
-    about = not ask.subject or _names_subject(folded, ask) or _names_subject(fold(title), ask)
+    about = (
+        not ask.subject
+        or _names_subject(folded, ask)
+        or _names_subject(fold(title), ask)
+        or _by_initials(f"{title}\n{text}", ask)
+    )
     if not about:
         return None
     if ask.kind == "other":
@@ -467,7 +494,7 @@ def _value_in(
             continue  # "according to a report by Alphaliner": who says it, not what is said
         if n.surface.isupper() and _AMOUNT_BEFORE.search(text, max(start, at - 24), at):
             continue  # "25 million TEU": an initialism after an amount is its unit
-        if _demonym(n.surface, text[at + len(n.surface) : at + len(n.surface) + 2]):
+        if demonym(n.surface, text[at + len(n.surface) : at + len(n.surface) + 2]):
             continue  # "American band", "British singer": an adjective, not who
         if " " not in n.surface and re.search(rf"\b{re.escape(n.surface.lower())}\b", text):
             continue  # "Album" where the page also writes "album": a common word capitalised by its place
@@ -810,21 +837,8 @@ def _maker(words: str) -> bool:
     band")."""
     parts = words.split()
     return parts[0][:1].isupper() and not all(
-        w.endswith(_DEMONYM_ENDS) or w in ("South", "North", "East", "West") for w in parts
+        w.endswith(DEMONYM_ENDS) or w in ("South", "North", "East", "West") for w in parts
     )
-
-
-def _demonym(surface: str, following: str) -> bool:
-    """A one-word capitalised adjective before a lower-case noun: "American", "British", "Japanese"."""
-    return (
-        " " not in surface
-        and following[:1] == " "
-        and following[1:2].islower()
-        and surface.endswith(_DEMONYM_ENDS)
-    )
-
-
-_DEMONYM_ENDS = ("an", "ish", "ese", "ch", "i", "ic")
 
 
 def _inside_date(f: Figure, figures: list[Figure]) -> bool:
@@ -1039,6 +1053,7 @@ def answer_of(
     _add_mentions(groups, statements, texts)
     groups.sort(key=lambda g: -len(g))  # stable: ties keep source order
     newer = _newer_of_a_split(groups, dates, ask)
+    called_past = newer is None and (newer := _later_of_a_split(groups, texts, ask)) is not None
     if newer is not None:
         groups.remove(newer)
         groups.insert(0, newer)
@@ -1047,7 +1062,17 @@ def answer_of(
     tied = [g for g in groups[1:] if len(g) == len(top)]
     # a split the newer pages decided has no rivals; its older side dissents (one value, never a scatter)
     rivals = () if newer else tuple((_shown(g).value, len(g)) for g in tied if _comparable(g[0], top, ask))
-    superseded = [_superseded(s, top, dates) for g in tied for s in g] if newer else []
+    superseded = (
+        [
+            Dissent(s, "older", "the pages that agree with it call this value the previous one")
+            if called_past
+            else _superseded(s, top, dates)
+            for g in tied
+            for s in g
+        ]
+        if newer
+        else []
+    )
     dissents: list[Dissent] = []
     elsewhere: list[str] = []
     # each answering sentence's words, the values aside: what copies and independent origins are told by
@@ -1144,6 +1169,54 @@ def _newer_of_a_split(
     if all((spans[latest][0] - spans[i][1]).days >= 30 for i in range(len(tied)) if i != latest):
         return tied[latest]
     return None
+
+
+def _later_of_a_split(
+    groups: list[list[Statement]], texts: dict[str, str], ask: Ask
+) -> list[Statement] | None:
+    """In an even split of two figures, the value whose pages call the other one past ("the previous record
+    was 38.7C"; "up from 1,600"), while the other side's pages never write this value: a page that knows both
+    and says which came first has read the change the other pages have not. Only with the past word right
+    before the value (:data:`_PAST_BEFORE`): a page that merely writes two values is as often one the reader
+    misread (a rule on that alone added false disagreements on untouched real pages). Never for a date or a
+    year, which does not change."""
+    if ask.kind == "date" or len(groups) < 2 or len(groups[0]) != len(groups[1]):
+        return None
+    if len(groups) > 2 and len(groups[2]) == len(groups[0]):
+        return None
+    first, second = groups[0], groups[1]
+    if any(s.figure is None or s.figure.kind in _DATE_KINDS for s in first + second):
+        return None
+    for later, earlier in ((first, second), (second, first)):
+        calls = any(_calls_past(texts.get(s.site, ""), earlier[0]) for s in later)
+        knows = any(_writes_as_precisely(texts.get(s.site, ""), later[0]) for s in earlier)
+        if calls and not knows:
+            return later
+    return None
+
+
+def _calls_past(text: str, statement: Statement) -> bool:
+    """Whether ``text`` writes the statement's figure right after a word that makes it past ("the previous
+    record was", "beating the"): the value the page itself says was replaced."""
+    f = statement.figure
+    return f is not None and any(
+        _same_figure(f, g) and _PAST_FIGURE_BEFORE.search(text, max(0, g.start - 40), g.start)
+        for g in reader_for(text).figures
+    )
+
+
+def _writes_as_precisely(text: str, statement: Statement) -> bool:
+    """Whether ``text`` writes the statement's figure to its precision: a forecast of "highs of 40°C" does not
+    write a record of 40.3°C, though the two agree within the rounding of the first."""
+    f = statement.figure
+    return f is not None and any(_same_figure(f, g) and g.step <= f.step for g in reader_for(text).figures)
+
+
+# words that make the figure after them a replaced one: "the previous record was 38.7C", "beating the 1,600"
+_PAST_FIGURE_BEFORE = re.compile(
+    r"(?i)\b(?:previous|former|old|earlier|prior|beating|beat|broke|breaking|surpassing|surpassed)\W+"
+    r"(?:\w+\W+){0,3}$"
+)
 
 
 _COPY_SHARE = 0.9  # share of content words two sentences have in common, the values aside, to be one sentence

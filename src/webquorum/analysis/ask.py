@@ -341,7 +341,11 @@ _VERBS_AFTER_WHICH = frozenset({"do", "does", "did", "had", "wins", "won", "hold
 # value of the Planck constant" is a number, not what the constant is)
 _QUANTITY_NOUNS = frozenset(
     stem(w, "en")
-    for w in ["time", "speed", "distance", "score", "price", "cost", "rate", "temperature", "value", "number"]
+    for w in [
+        *("time", "speed", "distance", "score", "price", "cost", "rate", "temperature", "value", "number"),
+        # what is paid or allowed, in money: "the annual ISA allowance", "the toll", "the licence fee"
+        *("allowance", "fee", "toll", "fare", "wage", "salary", "pension", "tax", "limit"),
+    ]
 )
 
 
@@ -403,7 +407,9 @@ def _phrase_head(tokens: list[str]) -> str:
     """The stem of the asked noun phrase's last word: "what is the men's world record time" -> "time", "the
     speed of light" -> "speed"."""
     body = [t for t in tokens if t not in ASK_WORDS or t in ("of",)]
-    phrase = body[: body.index("of")] if "of" in body else body
+    # the phrase ends where a preposition opens what it is of, where or for ("the ISA allowance in the UK")
+    cut = next((i for i, t in enumerate(body) if t in _PHRASE_ENDS or t in ("of", "per")), len(body))
+    phrase = body[:cut]
     return stem(phrase[-1], "en") if phrase else ""
 
 
@@ -487,9 +493,13 @@ _DIMENSION_ADJECTIVES = frozenset({"tall", "high", "long", "wide", "deep"})
 
 def _measure_words(low: str, words: list[str]) -> list[str]:
     """The words that may name the asked dimension: a dimension's adjective only after "how" ("how long is
-    the tunnel"); elsewhere it qualifies another noun ("the long course 400 m medley", "the high jump")."""
+    the tunnel"); elsewhere it qualifies another noun ("the long course 400 m medley", "the high jump").
+    Nor the two words after "for": whom a figure is for ("the hourly rate for workers aged 21", "the wage
+    for tipped employees") is no count the question asks."""
     asked = {w for w in _DIMENSION_ADJECTIVES if f" how {w} " in low}
-    return [w for w in words if w not in _DIMENSION_ADJECTIVES or w in asked]
+    tokens = low.split()
+    beneficiaries = {t for i, t in enumerate(tokens) if "for" in tokens[max(0, i - 2) : i]}
+    return [w for w in words if (w not in _DIMENSION_ADJECTIVES or w in asked) and w not in beneficiaries]
 
 
 def _unit_of(word: str, *, counting: bool = True) -> str:
@@ -517,6 +527,8 @@ def _unit_of(word: str, *, counting: bool = True) -> str:
         return "area"
     if word in ("speed", "velocity"):
         return "speed"
+    if word in ("temperature", "temperatures"):
+        return "temperature"
     if word in ("age", "aged"):
         return "year"  # "the median age was 45.7 years", "aged 65": an age is counted in years
     counted = count_class(word)

@@ -63,6 +63,7 @@ from webquorum.text.measures import (
     COUNT_PHRASES,
     INVARIANT_COUNTS,
     LINK_WORDS,
+    TEMPERATURE_ZEROS,
     UNITS,
 )
 from webquorum.text.readings import Figure, FigureKind, unit_name
@@ -201,6 +202,18 @@ _PERCENT = re.compile(
     rf"|(?P<pct>%|{_ci(_PERCENT_WORDS)}(?![{_L}])))"
 )
 _YEAR = re.compile(r"(?P<num>(?:1[89]|20)\d\d)(?!\w|%|[.,/-]\d|\s?%)")
+# A year before 1800 ("founded in 1088", "since 1694", "AD 1209"): a number of that size is as often a count
+# or an amount, so it is a year only after a word that introduces a year (:data:`_OLD_YEAR_CUES`) and not
+# before a plural noun ("in 1694 cases")
+# (its lookbehind is _scan's own refusal, written in so a run of digits fails at once)
+_OLD_YEAR = re.compile(r"(?P<num>1(?<![\w$€£.,/:-]1)[0-7]\d\d)(?!\w|%|[.,/-]\d|\s?%)(?!\s+[a-z]+s\b)")
+_OLD_YEAR_CUES = frozenset(
+    {
+        *("in", "since", "ad", "a.d.", "c.", "ca.", "circa", "year", "from", "until", "by", "around"),
+        # an event's verb right before the year: "(died 1566)", "founded 1088", "b. 1412"
+        *("born", "died", "b.", "d.", "founded", "established", "built", "completed", "opened", "crowned"),
+    }
+)
 _MON_EN = MONTHS_EN_PATTERN
 _MON_ES = MONTHS_ES_PATTERN
 _DATES = (  # (pattern, characters that may not come right before a match besides letters and digits)
@@ -224,6 +237,17 @@ _MEASURE = re.compile(
     rf"{_num('.,$€£', f'-?[{_L}]')}(?:\s+(?P<scale>{_ci(_SCALE_WORDS_UNIT)})(?![{_L}])(?:\s+de)?)?[\s-]?"
     rf"(?P<unit>[{_L}]{{1,12}}[²2]?(?:/[hs])?)(?![{_L}\d²/])(?:\s(?P<second>[{_LOWER}]{{2,12}})(?![{_L}]))?"
 )
+# A temperature's unit: "°C", "° F", "ºC" (the ordinal sign stands for the degree sign on many pages),
+# "degrees Celsius", "degrees F"; and a "C" or "F" glued to a digit ("40.3C", "104.5F") as British news
+# writes them, but only on a page that speaks of temperature (a letter after a number is as often a grade).
+# Found by its unit, which opens with one class re skips to; the number before it is read in code
+# (:func:`_number_before`): a pattern opening with the number tried every digit of a page.
+_TEMPERATURE = re.compile(
+    r"[°º˚CFdD](?:(?<=[°º˚])[ \u00a0]?(?P<scale>[CF])|(?<=\d(?P<glued>[CF]))|"
+    r"(?<=[dD])egrees?\s{1,3}(?P<word>[Cc]elsius|[Ff]ahrenheit|[Cc]entigrade|C|F))(?![A-Za-z])"
+)
+_TEMPERATURE_WORDS = ("temperature", "°", "º", "celsius", "fahrenheit", "heatwave", "degrees")
+_MINUS_WORDS = ("minus", "negative")
 _COUNT_HEAD = re.compile(
     rf"{_num('.,', f'[{_L}]')}(?:\s+(?P<scale>{_ci(_SCALE_WORDS_COUNT)})(?:\s+de)?)?"
     rf"(?=\s+[{_LOWER}])"
@@ -293,6 +317,7 @@ _SCIENTIFIC = re.compile(  # the lookbehind is _scan's own refusal (a digit-run 
 
 
 NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
+    _TEMPERATURE: ("°", "º", "˚", "degree", "temperature"),
     _SCIENTIFIC: ("10", "e"),
     _MONEY_PREFIX: ("$", "€", "£", "¥", "₹", *(code.lower() for code in _CODE.split("|"))),
     _MONEY_SUFFIX: (
@@ -337,6 +362,7 @@ _DIGIT_LED = frozenset(
         _COUNT_HEAD,
         _BARE_SCALED,
         _YEAR,
+        _OLD_YEAR,
         _DATES[0],
         _DATES[2],
         _DATES[3],
@@ -373,6 +399,7 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
         _clocks,
         _money,
         _percents,
+        _temperatures,
         _measures,
         partial(_counts, mods=mods),
         partial(_worded_counts, mods=mods),
@@ -790,6 +817,66 @@ def _measures(page: _Page) -> list[_Raw]:
     return out
 
 
+def _temperatures(page: _Page) -> list[_Raw]:
+    """Temperatures (:data:`_TEMPERATURE`) in degrees Celsius, a Fahrenheit reading shifted and scaled
+    (104.5 °F is 40.3 °C), so the two scales compare as one quantity; shown as written. A minus sign glued
+    to the number, or "minus" before it, makes it negative; a dash after a number is a range ("20-25 °C")."""
+    out: list[_Raw] = []
+    text = page.text
+    spoken = any(word in page.lowered for word in _TEMPERATURE_WORDS)
+    for m in _TEMPERATURE.finditer(text):
+        if m["glued"] and not spoken:
+            continue
+        number = _number_before(text, m.start(), glued=bool(m["glued"]))
+        if number is None or page.taken[number[0]]:
+            continue
+        start, written = number
+        fahrenheit = (m["scale"] or m["word"] or m["glued"] or "").lower() in ("f", "fahrenheit")
+        unit = "°F" if fahrenheit else "°C"
+        value, step = _parse_number(written, page.decimal_comma)
+        sign = text[start - 1] if start else ""
+        if sign and sign in "-−–" and (start < 2 or not text[start - 2].isalnum()):
+            value, start = -value, start - 1
+        elif (word := _minus_word(text[max(0, start - 12) : start])) is not None:
+            value, start = -value, start - len(word)
+        factor = Decimal(repr(UNITS[unit.lower()][1]))
+        zero = Decimal(repr(TEMPERATURE_ZEROS.get(unit.lower(), 0.0)))
+        out.append(_Raw("measure", (value - zero) * factor, unit, step * factor, start, m.end()))
+    return out
+
+
+def _number_before(text: str, at: int, *, glued: bool) -> tuple[int, str] | None:
+    """The number that ends right before ``at`` (one space between allowed unless ``glued``): its start and
+    its text, when it stands alone (no letter glued to its left). Read backwards in code, within 24
+    characters."""
+    end = at
+    if not glued and end and text[end - 1] in " \u00a0" and end >= 2 and text[end - 2].isdigit():
+        end -= 1
+    start = end
+    while start > max(0, end - 24) and (text[start - 1].isdigit() or text[start - 1] in ".,"):
+        start -= 1
+    while start < end and not text[start].isdigit():
+        start += 1  # "(40.3" or ", 40.3": a separator opens no number
+    if start == end or not text[end - 1].isdigit():
+        return None
+    if start and (text[start - 1].isalpha() or text[start - 1] == "_"):
+        return None
+    return start, text[start:end]
+
+
+def _minus_word(before: str) -> str | None:
+    """ "minus " or "negative " ending ``before`` as a whole word, with its spaces: a string test, where a
+    regular expression anchored at the end would be tried at every position of a page."""
+    stripped = before.rstrip()
+    if stripped == before:
+        return None
+    for word in _MINUS_WORDS:
+        head = stripped[: -len(word)]
+        if stripped.lower().endswith(word) and not (head[-1:].isalnum() or head[-1:] == "_"):
+            return before[len(head) :]
+    return None
+
+
 def _headed(page: _Page) -> list[_Raw]:
     out: list[_Raw] = []
     text, decimal_comma = page.text, page.decimal_comma
@@ -831,10 +918,15 @@ def _inherited(page: _Page, raw: list[_Raw]) -> list[_Raw]:
 
 
 def _years(page: _Page) -> list[_Raw]:
-    return [
+    found = [
         _Raw("year", Decimal(m["num"]), "", Decimal(1), m.start(), m.end())
         for m in _scan(_YEAR, page, "$€£.,/:-")
     ]
+    for m in _scan(_OLD_YEAR, page, "$€£.,/:-"):
+        before = page.text[max(0, m.start() - 12) : m.start()].split()
+        if before and before[-1].lower().lstrip("([") in _OLD_YEAR_CUES:
+            found.append(_Raw("year", Decimal(m["num"]), "", Decimal(1), m.start(), m.end()))
+    return found
 
 
 def _dates(page: _Page) -> list[_Raw]:

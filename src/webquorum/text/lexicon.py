@@ -101,16 +101,16 @@ PRONOUNS = _words("i you he she we they him her them me us")
 # they are not part of the name ("Dr. Ana Ruiz" is "Ana Ruiz"), and they mark a person.
 HONORIFICS = _words("Mr Mrs Ms Dr Prof Sr Sra Srta Dra Lic Ing Arq Sen Rep Gov Don Doña")
 
-# Words that make a capitalised run the name of a body or a place, never of a person: "Water Management
-# Department", "United States", "TU Darmstadt" aside (an initialism). A role is held by a person, so a run
-# with one of these is no holder (text/roles.py). Folded.
+# Words that make a capitalised run the name of a body, a place or an event, never of a person: "Water
+# Management Department", "United States", "Bretton Woods Conference", "TU Darmstadt" aside (an initialism).
+# A role is held by a person, so a run with one of these is no holder (text/roles.py). Folded.
 BODY_AND_PLACE_WORDS = _words(
     "department ministry agency office bureau administration authority commission committee council board "
     "service services institute institution university college school academy museum library hospital "
     "foundation association society union federation league club court senate congress parliament assembly "
     "government city county state states province region district kingdom republic airport station port "
     "street avenue square bridge tower house hall center centre fund bank company corporation group "
-    "management housing"
+    "management housing conference summit convention treaty accord accords war olympics festival"
 )
 
 # Styles and ranks written before a person's name ("Admiral Stopford", "Sir Montagu Stopford", "Saint

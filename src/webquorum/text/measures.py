@@ -254,10 +254,17 @@ UNITS: dict[str, tuple[str, float]] = {
     "hour": ("time", 3600.0),
     "hrs": ("time", 3600.0),
     "h:m:s": ("time", 1.0),
+    # temperatures, in degrees Celsius: a Fahrenheit reading is also shifted (TEMPERATURE_ZEROS)
+    "°c": ("temperature", 1.0),
+    "°f": ("temperature", 5 / 9),
     "cc": ("volume", 0.001),
     "cm3": ("volume", 0.001),
     "cm³": ("volume", 0.001),
 }
+# Where a unit's scale puts 0 °C, for the units whose zero is not the base unit's: 32 °F is 0 °C, so a
+# Fahrenheit reading is (x - 32) * 5/9 in the base unit. Every other unit is a factor alone.
+TEMPERATURE_ZEROS: dict[str, float] = {"°f": 32.0}
+
 # Units whose lower-case spelling is also a word or an abbreviation of something else: exact case only.
 CASED_UNITS = {
     "m": "m",

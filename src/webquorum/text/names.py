@@ -261,3 +261,18 @@ class _Headlines:
 
 _LINE_BREAK = re.compile("\n")
 _STOP_SPACE = re.compile("[.!?] ")
+
+
+def demonym(surface: str, following: str) -> bool:
+    """A one-word capitalised adjective before a lower-case noun: "American band", "Japanese singer",
+    "Indian-American businessman" (``following``: the two characters after it). No name of a person or a
+    thing, wherever one is asked for."""
+    return (
+        " " not in surface
+        and following[:1] == " "
+        and following[1:2].islower()
+        and surface.endswith(DEMONYM_ENDS)
+    )
+
+
+DEMONYM_ENDS = ("an", "ish", "ese", "ch", "i", "ic")

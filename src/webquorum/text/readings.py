@@ -14,7 +14,7 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Context, Decimal
 from typing import Literal
 
-from webquorum.text.measures import CASED_UNITS, PERSON_CLASSES, UNITS, count_class
+from webquorum.text.measures import CASED_UNITS, PERSON_CLASSES, TEMPERATURE_ZEROS, UNITS, count_class
 
 FigureKind = Literal["money", "percent", "count", "measure", "year", "date"]
 
@@ -137,6 +137,10 @@ def format_figure(f: Figure) -> str:
         return _clock(f.value, f.step)
     if f.kind == "measure":
         factor = UNITS[unit_name(f.unit)][1]
+        if zero := TEMPERATURE_ZEROS.get(unit_name(f.unit)):
+            return f"{_plain(f.value / factor + zero, f.step / factor)}{f.unit}"
+        if unit_key(f) == "temperature":
+            return f"{_plain(f.value, f.step)}{f.unit}"
         size = 1e6 if abs(f.value / factor) >= 1e6 else 1.0
         number = _plain(f.value / factor / size, f.step / factor / size)
         return f"{number} million {f.unit}" if size > 1 else f"{number} {f.unit}"

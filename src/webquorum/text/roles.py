@@ -20,7 +20,7 @@ from webquorum.text.alternation import alternation
 from webquorum.text.fold import fold
 from webquorum.text.lexicon import BODY_AND_PLACE_WORDS, FUNCTION_WORDS, HONORIFICS, LEGAL_FORMS, LETTER
 from webquorum.text.measures import PAST_ROLE, ROLES
-from webquorum.text.names import NameMention, name_key, name_mentions
+from webquorum.text.names import NameMention, demonym, name_key, name_mentions
 
 # every spelling of every role, longest first (a question reads its role from it too: analysis/ask.py)
 ROLE_FORMS = sorted(
@@ -381,11 +381,23 @@ def _person_names(text: str, subject: frozenset[str]) -> list[NameMention]:
         and not any(c.isdigit() for c in m.surface)  # "Airbus A350" is a product
         and not any(fold(w) in FUNCTION_WORDS and fold(w) not in _PARTICLES for w in m.surface.split())
         and not any(w in BODY_AND_PLACE_WORDS for w in m.key.split())  # "Water Management Department"
+        and not _only_title(m.surface)  # "new SNB Chairman", "the Governor and Deputy Governor"
+        and not demonym(m.surface, text[m.offset + len(m.surface) : m.offset + len(m.surface) + 2])
     ]
     surnames = {m.key.split()[-1] for m in mentions if len(m.key.split()) >= 2}
     # one word after a title is a name too: "Emperor Naruhito", "Pope Francis"
     titled = {m.offset for m in every if _titled(text[max(0, m.offset - 32) : m.offset])}
     return [m for m in mentions if len(m.key.split()) >= 2 or m.key in surnames or m.offset in titled]
+
+
+def _only_title(surface: str) -> bool:
+    """Whether a capitalised run is a title and no name: title words, "Deputy" or "Vice", and the initials
+    of a body ("SNB Chairman", "Deputy Governor", "ECB President"). A title word that ends a name after a
+    given name stays a surname ("Billie Jean King"); :func:`_after_title` cuts a title that opens one."""
+    words = surface.replace("-", " ").split()
+    return bool(words) and all(
+        (w.isupper() and len(w) >= 2) or _a_title_word(w) or w.lower() in _NOT_THIS_ROLE for w in words
+    )
 
 
 def _is_role(text: str, r: re.Match[str], role: str, subject: frozenset[str]) -> bool:
