@@ -1260,3 +1260,37 @@ def test_a_page_that_only_writes_both_values_decides_no_split() -> None:
     ]
     c = compare_sources(pages, query="What is the highest temperature ever recorded in Orland?")
     assert c.answer is not None and c.answer.split and c.disagreed == []
+
+
+def test_a_price_question_takes_an_amount_never_a_count() -> None:
+    ask = read_ask("How much does a first class stamp cost in Orland?")
+    assert ask is not None
+    text = "Orland Post has announced 8 rises since 2020: a first class stamp in Orland now goes for £1.80."
+    found = answer_statements("a.test", "", text, ask)
+    assert found is not None and found.value == "£1.8"
+
+
+def test_values_the_agreeing_pages_call_previous_are_older_figures_even_as_a_scatter() -> None:
+    query = "How much is the Orland licence fee?"
+    pages = [
+        src("a.test", "The Orland licence fee is now £180, up from the previous fee of £174.50."),
+        src("b.test", "The Orland licence fee rises to £180 this year; the previous fee was £169.50."),
+        src("c.test", "The Orland licence fee is £180 a year."),
+        src("d.test", "The Orland licence fee is £174.50 a year."),
+        src("e.test", "The Orland licence fee is £169.50 a year."),
+    ]
+    c = compare_sources(pages, query=query)
+    assert c.answer is not None and c.answer.value == "£180"
+    assert sorted((d.site, d.type) for d in c.disagreed) == [("d.test", "older"), ("e.test", "older")]
+
+
+def test_a_scatter_of_other_values_nobody_dates_names_no_one() -> None:
+    pages = [
+        src("a.test", "The Orland licence fee is £180 a year."),
+        src("b.test", "The Orland licence fee is £180."),
+        src("c.test", "The Orland licence fee is £180 for a household."),
+        src("d.test", "The Orland licence fee is £174.50 a year."),
+        src("e.test", "The Orland licence fee is £169.50 a year."),
+    ]
+    c = compare_sources(pages, query="How much is the Orland licence fee?")
+    assert c.answer is not None and c.answer.value == "£180" and c.disagreed == []

@@ -10,3 +10,16 @@ def test_a_capitalised_pronoun_is_no_name_but_an_initialism_of_its_letters_is() 
     keys = [m.key for m in name_mentions(text)]
     assert "he" not in keys and "she" not in keys and "they" not in keys
     assert "us" in keys
+
+
+def test_a_surname_particle_keeps_the_name_whole() -> None:
+    names = [
+        m.surface
+        for m in name_mentions("Shell named Ben van Beurden; Ursula von der Leyen and Leonardo da Vinci.")
+    ]
+    assert {"Ben van Beurden", "Ursula von der Leyen", "Leonardo da Vinci"} <= set(names)
+
+
+def test_a_particle_takes_one_name_after_it_not_a_noun_and_a_name() -> None:
+    names = [m.surface for m in name_mentions("Ortberg tritt die Nachfolge von Dave Calhoun an.")]
+    assert "Dave Calhoun" in names and not any("von" in n for n in names)

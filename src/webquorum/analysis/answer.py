@@ -69,7 +69,7 @@ from webquorum.text.figure_claims import (
 )
 from webquorum.text.fold import fold, fold_aligned
 from webquorum.text.lexicon import FUNCTION_WORDS, PLAYER_QUALIFIERS, SPORT_OF_AGENT, SPORT_ROLES
-from webquorum.text.measures import PAST_ROLE, stem
+from webquorum.text.measures import MONEY_CONCEPTS, PAST_ROLE, stem
 from webquorum.text.names import DEMONYM_ENDS, demonym, name_key, name_mentions
 from webquorum.text.readings import Figure, figures_agree, format_figure, unit_key, values_agree
 from webquorum.text.roles import current_holders, same_person
@@ -441,8 +441,11 @@ def _value_in(
         years = _asked_years(ask)
         pool = [f for f in pool if not years or reader.claim(f).period.year in (None, *years)]
         if ask.concepts and ask.kind == "figure":
+            # no figure named by the concept: for an amount of money (a price, a wage), any amount and never a
+            # count; for another concept, no amount (a money figure would be another quantity's)
+            money = ask.concepts <= MONEY_CONCEPTS
             pool = [f for f in pool if reader.claim(f).head in ask.concepts] or [
-                f for f in pool if f.kind != "money"
+                f for f in pool if (f.kind == "money") == money
             ]
             # "data center revenue" answers "revenue" only when nothing plainer does: a segment is another
             # quantity
@@ -1119,7 +1122,7 @@ def answer_of(
                     and _comparable(s, top, ask)
                     and _framed(s, top, texts)
                     and _stated_of_subject(texts.get(s.site, ""), s, ask)
-                    and ((d := _dissent(s, top, dates)).type == "older" or not _is_ordinal(s))
+                    and ((d := _dissent(s, top, dates, texts)).type == "older" or not _is_ordinal(s))
                 ):
                     # "beating Seattle for their fourth NBA championship": an ordinal is the count as of its
                     # event, true that day; it departs from the answer only as an older figure
@@ -1127,8 +1130,9 @@ def answer_of(
     if len({d.statement.value for d in dissents}) > 1 and not ask.role:
         # a scatter of other values is ambiguity (several things share the name), not one dissent; but a role
         # of the one organisation the question names has one holder now, and pages naming two former ones
-        # (Morrison, Turnbull) are each out of date
-        dissents = []
+        # (Morrison, Turnbull) are each out of date; and a value typed older (a page dated before the others,
+        # one the agreeing pages call previous) is the quantity's own history, a price or a wage of past years
+        dissents = [d for d in dissents if d.type == "older"]
     dissents += superseded
     dissents += _edited_copies(
         groups, texts, dates, frames, {d.statement.site for d in dissents} | set(elsewhere)
@@ -1257,7 +1261,7 @@ def _edited_copies(
             and not _names_whole(texts.get(s.site, ""), shown)
             and _comparable(s, group)
         ):
-            dissent = _dissent(s, group, dates)
+            dissent = _dissent(s, group, dates, texts)
             out.append(Dissent(s, dissent.type, dissent.note, (shown.value, len(group))))
     return out
 
@@ -1341,9 +1345,17 @@ def _shown(group: list[Statement]) -> Statement:
     )
 
 
-def _dissent(s: Statement, top: list[Statement], dates: dict[str, str | None]) -> Dissent:
+def _dissent(
+    s: Statement, top: list[Statement], dates: dict[str, str | None], texts: dict[str, str]
+) -> Dissent:
     if s.figure is not None and any(_same_figure(s.figure, p) for t in top for p in t.prior):
         return Dissent(s, "older", "others give it as the earlier value")  # "from 324 to 330 metres"
+    if (
+        s.figure is not None
+        and s.figure.kind not in _DATE_KINDS
+        and any(_calls_past(texts.get(t.site, ""), s) for t in top)
+    ):  # "the previous record was 38.7C", "beating the old price of £169.50"
+        return Dissent(s, "older", "the pages that agree with it call this value the previous one")
     own = _parse_date(dates.get(s.site))
     theirs = [d for t in top if (d := _parse_date(dates.get(t.site))) is not None]
     # A date or a year does not change, so it is never older. A count or a measure is when the page is dated

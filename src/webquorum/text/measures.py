@@ -86,6 +86,11 @@ CONCEPTS: dict[str, list[str]] = {
     "summit": _forms("summit cumbre meeting"),
     "length": _forms("length long longitud"),
 }
+# The concepts that are amounts of money whatever a page counts with them: a count is never their value ("8
+# rises" answers no "how much does a stamp cost")
+MONEY_CONCEPTS = frozenset(
+    {"revenue", "profit", "investment", "deal", "funding", "wage", "price", "fine", "budget", "debt"}
+)
 # Verb forms among the concepts: a verb has no compound modifiers ("the miner produced" is production).
 VERBS = frozenset(
     _forms(

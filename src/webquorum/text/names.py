@@ -48,8 +48,11 @@ _WORD = (
     rf"(?:[{_LO}]++(?:[{_UP}][{_L}]*+|(?:[-'’][{_L}]++)*+)|[{_UP}0-9&]+(?![{_LO}])))"
 )
 _LEGAL = LEGAL_FORMS
+# Lower-case words inside a name: "Bank of England", "Banco de México", "Ben van Beurden", "Ursula von der
+# Leyen"
+_PARTICLES = "of|de|del|de la|la|las|los|van der|van den|van|von der|von|da|di|du|&"
 _NAME = re.compile(
-    rf"(?P<run>{_WORD}(?:[ \t\u00a0]++(?:(?:of|de|del|de la|la|las|los|&)[ \t\u00a0]++)?{_WORD})*+)"
+    rf"(?P<run>{_WORD}(?:[ \t\u00a0]++(?:(?:{_PARTICLES})[ \t\u00a0]++)?{_WORD})*+)"
     rf"(?P<legal>,?[ \t\u00a0]+(?:{_LEGAL})(?![{_L}]))?"
 )
 _LEGAL_SUFFIX = re.compile(rf"{LEGAL_AFTER_NAME}(?![{_L}])")
@@ -99,7 +102,9 @@ for _title in sorted((tuple(t.split()) for t in ROLE_TITLES), key=len, reverse=T
     _TITLES.setdefault(_title[0], []).append(_title)
 _SPLITTERS = _GENERIC_WORDS | frozenset(HONORIFICS)  # words that split a run of capitals
 _NOT_KEY = re.compile(r"[^\w&]+")
-_CONNECTORS = frozenset({"of", "de", "del", "la", "las", "los", "&"})
+_OF_WORDS = frozenset({"of", "de", "del", "la", "las", "los", "&"})  # "Shares of NVIDIA", "Acciones de Cemex"
+_SURNAME_PARTICLES = frozenset({"van", "von", "der", "den", "da", "di", "du"})
+_CONNECTORS = _OF_WORDS | _SURNAME_PARTICLES
 _LETTERS = re.compile(rf"[{_L}]+")
 _PRONOUN_RUNS = frozenset(p.capitalize() for p in PRONOUNS) | {"I"}  # as capitalised ("US" is a name)
 
@@ -147,8 +152,18 @@ def name_mentions(text: str) -> list[NameMention]:
             continue  # "The", "However", "He": the commonest runs, and ones that name nothing
         segments: list[list[tuple[int, str]]] = [[]]
         run_start = m.start("run")
-        for w in _SPACED_WORD.finditer(run):
+        spaced = list(_SPACED_WORD.finditer(run))
+        for i, w in enumerate(spaced):
             word = w[0]
+            if (
+                word in _SURNAME_PARTICLES
+                and len(spaced) - i > 2
+                and spaced[i + 1][0] not in _SURNAME_PARTICLES
+            ):
+                # a surname's particle takes one name after it ("Ben van Beurden"); more is a noun and another
+                # name ("Nachfolge von Dave Calhoun")
+                segments.append([])
+                continue
             if word[-2:] in ("'s", "’s"):
                 word = word[:-2]
             if word in _SPLITTERS or _GENERIC_SHAPES.fullmatch(word) or word.lower() in CALENDAR_WORDS:
@@ -158,7 +173,7 @@ def name_mentions(text: str) -> list[NameMention]:
         lead = segments[0]
         if (
             len(lead) > 2
-            and lead[1][1] in _CONNECTORS
+            and lead[1][1] in _OF_WORDS
             and lead[0][1] not in name_words
             and starts_sentence(text, m.start())
         ):
