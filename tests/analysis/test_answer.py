@@ -20,6 +20,14 @@ def src(site: str, text: str, published: str | None = None) -> SourceText:
     return SourceText(site, f"https://{site}/", text, published)
 
 
+def stated(query: str, text: str) -> str | None:
+    """The value one page states in answer to ``query``, or None."""
+    ask = read_ask(query)
+    assert ask is not None
+    found = answer_statements("a.test", "", text, ask)
+    return None if found is None else found.value
+
+
 @pytest.mark.parametrize(
     ("query", "kind"),
     [
@@ -1203,13 +1211,13 @@ def test_a_temperature_question_is_answered_by_a_temperature_in_either_scale() -
 
 
 def test_whom_a_figure_is_for_is_not_the_count_asked() -> None:
-    ask = read_ask("What is the Orland living wage hourly rate for workers aged 21 and over?")
+    query = "What is the Orland living wage hourly rate for workers aged 21 and over?"
+    ask = read_ask(query)
     assert ask is not None and ask.unit == "" and ask.kind == "figure"
     text = (
         "The Orland living wage rises to £12.71 an hour for workers aged 21, affecting 2.7 million workers."
     )
-    found = answer_statements("a.test", "", text, ask)
-    assert found is not None and found.value == "£12.71"
+    assert stated(query, text) == "£12.71"
 
 
 @pytest.mark.parametrize(
@@ -1227,8 +1235,7 @@ def test_whom_a_figure_is_for_is_not_the_count_asked() -> None:
     ],
 )
 def test_a_page_may_name_the_subject_by_its_initials(query: str, text: str) -> None:
-    ask = read_ask(query)
-    assert ask is not None and answer_statements("a.test", "", text, ask) is not None
+    assert stated(query, text) is not None
 
 
 def test_an_even_split_goes_to_the_pages_that_call_the_other_value_the_previous_one() -> None:
@@ -1263,11 +1270,8 @@ def test_a_page_that_only_writes_both_values_decides_no_split() -> None:
 
 
 def test_a_price_question_takes_an_amount_never_a_count() -> None:
-    ask = read_ask("How much does a first class stamp cost in Orland?")
-    assert ask is not None
     text = "Orland Post has announced 8 rises since 2020: a first class stamp in Orland now goes for £1.80."
-    found = answer_statements("a.test", "", text, ask)
-    assert found is not None and found.value == "£1.8"
+    assert stated("How much does a first class stamp cost in Orland?", text) == "£1.8"
 
 
 def test_values_the_agreeing_pages_call_previous_are_older_figures_even_as_a_scatter() -> None:
