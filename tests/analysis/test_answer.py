@@ -56,6 +56,9 @@ def stated(query: str, text: str) -> str | None:
         ("What is the highest temperature ever recorded in Orland?", "figure"),
         ("What is the annual ISA allowance in the UK?", "figure"),
         ("What is the licence fee in Orland?", "figure"),
+        ("What is the diameter of the Orland telescope's mirror?", "figure"),
+        ("What is the main span of the Orland Bridge?", "figure"),
+        ("What is the worldwide box office gross of Orland (2009)?", "figure"),
     ],
 )
 def test_the_question_says_what_kind_of_answer_it_wants(query: str, kind: str) -> None:
@@ -1298,3 +1301,32 @@ def test_a_scatter_of_other_values_nobody_dates_names_no_one() -> None:
     ]
     c = compare_sources(pages, query="How much is the Orland licence fee?")
     assert c.answer is not None and c.answer.value == "£180" and c.disagreed == []
+
+
+@pytest.mark.parametrize(
+    ("query", "unit"),
+    [
+        ("What is the diameter of the Orland telescope's mirror?", "length"),
+        ("What is the main span of the Orland Bridge?", "length"),
+    ],
+)
+def test_a_span_or_a_diameter_is_a_length(query: str, unit: str) -> None:
+    ask = read_ask(query)
+    assert ask is not None and ask.unit == unit
+
+
+def test_the_head_of_an_authority_is_a_role_asked() -> None:
+    for query, role in (
+        ("Who is the Administrator of the Orland Canal Authority?", "administrator"),
+        ("Who is the Commissioner of Transport for Orland?", "commissioner"),
+    ):
+        ask = read_ask(query)
+        assert ask is not None and ask.role == role
+
+
+def test_a_measure_of_another_dimension_than_the_one_asked_is_no_answer() -> None:
+    text = (
+        "The hailstone weighed 1 pound 15 ounces and measured 8 inches in diameter, 18.6 inches in "
+        "circumference. It was the heaviest and largest hailstone in diameter ever recorded in Orland."
+    )
+    assert stated("How big was the largest hailstone ever recorded in Orland (diameter)?", text) == "8 inches"

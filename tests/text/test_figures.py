@@ -496,3 +496,19 @@ def test_a_year_before_1800_is_read_after_a_word_that_introduces_one(text: str, 
 )
 def test_a_number_of_that_size_elsewhere_is_no_year(text: str) -> None:
     assert all(f.kind != "year" for f in extract_figures(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "metres"),
+    [
+        ("a hailstone 8 inches across", 0.2032),
+        ("a stone of 20 cm", 0.2),
+        ("a sheet 5 mm thick", 0.005),
+        ("a field 100 yards long", 91.44),
+        ("the mirror is 6.5 m or 21 feet", 6.5),
+    ],
+)
+def test_lengths_in_inches_centimetres_millimetres_yards_and_metres_before_or(
+    text: str, metres: float
+) -> None:
+    assert round(extract_figures(text)[0].value, 4) == metres

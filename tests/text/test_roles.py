@@ -161,3 +161,26 @@ def test_an_adjective_of_nationality_before_a_noun_is_no_holder() -> None:
 def test_an_event_named_beside_the_role_holds_it_not() -> None:
     text = "Since the Bretton Woods Conference the president of Acme has been chosen by the board."
     assert current_holders(text, "president", ACME) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kelly has the skills to be the next CEO of Acme, says Acme board chair Steven Mollenkopf.",
+        "Acme's chairman, Steven Mollenkopf, praised the next CEO of Acme.",
+        "Candidates for Acme CEO included Spirit AeroSystems CEO Steven Mollenkopf.",
+    ],
+)
+def test_a_name_after_another_role_s_title_or_another_body_s_holds_not_this_role(text: str) -> None:
+    assert "Steven Mollenkopf" not in [h.surface for h in current_holders(text, "chief executive", ACME)]
+
+
+def test_a_past_role_at_another_body_does_not_make_the_name_past() -> None:
+    text = (
+        "Longtime aerospace executive and former Collins Aerospace chief Kelly Ortberg will succeed David "
+        "Calhoun as Acme's chief executive on 8 August. He had led Collins Aerospace since 2018."
+    )
+    assert holder(text) == "Kelly Ortberg"
+    assert holder("Former Acme chief executive David Calhoun spoke; Acme CEO Kelly Ortberg did not.") == (
+        "Kelly Ortberg"
+    )

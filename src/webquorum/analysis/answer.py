@@ -468,6 +468,7 @@ def _value_in(
             pool,
             key=lambda f: (
                 *_count_rank(text, f, ask),
+                _measured_otherwise(text, f, ask),
                 -_described(text, start, f, ask),
                 min(abs(f.start - h) for h in hits or [anchor]),
                 f.start,
@@ -721,14 +722,39 @@ def _described(text: str, start: int, f: Figure, ask: Ask) -> int:
     folded = _folded(text)
     words = WORD.findall(folded[max(start, f.start - 40) : f.start])[-5:]
     # and the word right after it, past a conversion in parentheses: "2,335 metres (7,660 feet) long", "185 m
-    # tall" (English writes a dimension's adjective after its measure)
+    # tall" (English writes a dimension's adjective after its measure), or its noun after "in": "8 inches in
+    # diameter, 18.6 inches in circumference"
     after = _AFTER_CONVERSION.match(folded, f.end)
     if after is not None:
         words.append(after[1])
     return len({r for w in words for r in ask.relation if word_relates(w, frozenset({r}))})
 
 
-_AFTER_CONVERSION = re.compile(r"\s*(?:\([^()]{0,30}\)\s*)?(\w+)")
+def _measured_otherwise(text: str, f: Figure, ask: Ask) -> bool:
+    """Whether the word after a measure names another dimension than the question asks: "18.6 inches in
+    circumference" beside "8 inches in diameter" when the diameter is asked."""
+    after = _AFTER_CONVERSION.match(_folded(text), f.end)
+    return after is not None and after[1] in _DIMENSION_NOUNS and not word_relates(after[1], ask.relation)
+
+
+# the nouns of a thing's dimensions, as English writes them after a measure ("8 inches in diameter")
+_DIMENSION_NOUNS = frozenset(
+    [
+        "diameter",
+        "radius",
+        "circumference",
+        "height",
+        "length",
+        "width",
+        "depth",
+        "thickness",
+        "span",
+        "wingspan",
+        "breadth",
+        "perimeter",
+    ]
+)
+_AFTER_CONVERSION = re.compile(r"\s*(?:\([^()]{0,30}\)\s*)?(?:in\s+)?(\w+)")
 
 
 def _asked_years(ask: Ask) -> frozenset[int]:

@@ -521,6 +521,8 @@ def _unit_of(word: str, *, counting: bool = True) -> str:
         "width",
         "depth",
         "deep",
+        # a span, a mirror's or a dish's diameter: lengths too ("the main span of the Great Belt Bridge")
+        *("diameter", "radius", "span", "wingspan", "circumference", "thickness", "breadth"),
     ):
         return "length"
     if word in ("area", "size"):

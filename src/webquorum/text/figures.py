@@ -738,7 +738,9 @@ _PER_SECOND_UNITS = {
     "miles": "mi/s",
     "mile": "mi/s",
 }
-_METRE_WORDS = frozenset({"high", "tall", "long", "wide", "deep", "above", "below", "from", "to"})
+_METRE_WORDS = frozenset(
+    {"high", "tall", "long", "wide", "deep", "above", "below", "from", "to", "or", "across", "thick"}
+)
 
 
 def _clocks(page: _Page) -> list[_Raw]:

@@ -31,7 +31,7 @@ def _forms(spaced: str) -> list[str]:
 # concept -> forms (nouns and the verbs that report them). Order matters only for display.
 CONCEPTS: dict[str, list[str]] = {
     "revenue": _forms(
-        "revenue revenues sales sale turnover ingresos ingreso ventas venta facturación facturó vendió sold sell"
+        "revenue revenues sales sale turnover gross grossed grosses ingresos ingreso ventas venta facturación facturó vendió sold sell"
     ),
     "profit": _forms(
         "profit profits earnings income earned earn ganancia ganancias utilidad utilidades beneficio beneficios ganó"
@@ -175,6 +175,17 @@ UNITS: dict[str, tuple[str, float]] = {
     "meters": ("length", 1.0),
     "metros": ("length", 1.0),
     "feet": ("length", 0.3048),
+    "foot": ("length", 0.3048),
+    "inches": ("length", 0.0254),
+    "inch": ("length", 0.0254),
+    "yards": ("length", 0.9144),
+    "yd": ("length", 0.9144),
+    "cm": ("length", 0.01),
+    "centimetres": ("length", 0.01),
+    "centimeters": ("length", 0.01),
+    "mm": ("length", 0.001),
+    "millimetres": ("length", 0.001),
+    "millimeters": ("length", 0.001),
     "ft": ("length", 0.3048),
     "pies": ("length", 0.3048),
     "km²": ("area", 1e6),
@@ -432,6 +443,10 @@ ROLES: dict[str, list[str]] = {
     "monarch": ["emperor", "empress", "king", "queen", "monarch", "rey", "reina"],
     "pope": ["pope", "pontiff", "papa"],
     "chancellor": ["chancellor", "canciller"],
+    # the heads of an agency or an authority: "the Administrator of the Panama Canal Authority", "the
+    # Commissioner of Transport for London"
+    "administrator": ["administrator", "administrador", "administradora"],
+    "commissioner": ["commissioner", "comisionado", "comisionada"],
     # a title of two words matches with a space or a hyphen ("Secretary-General"): text/roles.py
     "secretary general": ["secretary general", "secretario general", "secretaria general"],
 }

@@ -302,12 +302,19 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
         end = m.offset + len(m.surface)
         before = text[max(edge, m.offset - 60) : m.offset]
         after = text[end : min(following, end + 60)]
-        if _PAST_BEFORE_NAME.search(_last_clause(before)) or _PAST_AFTER_NAME.search(after):
+        clause = _last_clause(before)
+        cue = _PAST_BEFORE_NAME.search(clause)
+        # "former Collins Aerospace chief Kelly Ortberg": the past role is another organisation's
+        if (cue and not _another_body(clause[cue.end() :], subject)) or _PAST_AFTER_NAME.search(after):
             past.append(m.key)
     occurrences = [r for r in _ROLE_ONLY.finditer(text) if _is_role(text, r, role, subject)]
     found: list[Holder] = []
     for m, edge, following in zip(persons, edges, nexts, strict=False):
         if any(same_person(m.key, p) for p in past):
+            continue
+        if _titled_otherwise(_last_clause(text[max(0, m.offset - 60) : m.offset]), role, subject):
+            # "says Boeing board chair Steven Mollenkopf", "Spirit AeroSystems CEO Patrick Shanahan": the
+            # holder of another role, or of this role elsewhere, whatever role word is near
             continue
         end = m.offset + len(m.surface)
         before = _last_clause(text[max(edge, m.offset - 80) : m.offset])
@@ -337,6 +344,35 @@ def _titled(before: str) -> bool:
         return False
     words = before.lower().replace("-", " ").rstrip(". ").split()
     return any(" ".join(words[-n:]) in _ROLE_OF for n in (1, 2, 3) if len(words) >= n)
+
+
+def _titled_otherwise(before: str, role: str, subject: frozenset[str]) -> bool:
+    """Whether the text right before a name ends with the title of another role than ``role`` ("board chair
+    Steven Mollenkopf", "Boeing's chairman, Steven Mollenkopf"), or with this role's title after another
+    organisation's name ("Spirit AeroSystems CEO Patrick Shanahan"): the name holds that role."""
+    words = before.replace("-", " ").rstrip(" ,").split()
+    lowered = [w.lower() for w in words]
+    for n in (3, 2, 1):
+        if len(words) >= n and (other := _ROLE_OF.get(" ".join(lowered[-n:]))):
+            return other != role or _another_body(" ".join(words[:-n]), subject, last=True)
+    return False
+
+
+def _another_body(words: str, subject: frozenset[str], *, last: bool = False) -> bool:
+    """Whether ``words`` name an organisation other than the subject: a capitalised word that is no title word
+    and none of the subject's ("Collins Aerospace" in "former Collins Aerospace chief"); with ``last``, only
+    the capitalised run that ends them ("... including GE Aerospace" before "CEO")."""
+    raw = words.split()
+    if last:  # the run ends at the first word that is lower-case or closes a clause ("Culp, Spirit")
+        run: list[str] = []
+        for w in reversed(raw):
+            if not w[:1].isupper() or (run and w[-1:] in ".,;:"):
+                break
+            run.append(w)
+        raw = run
+    tokens = [w.strip(".,;:'’()\"").removesuffix("'s").removesuffix("’s") for w in raw]
+    capitalised = [t for t in tokens if t[:1].isupper() and t.lower() not in _TITLE_WORDS]
+    return bool(capitalised) and not any(fold(t) in subject for t in capitalised)
 
 
 def _untitled(m: NameMention) -> NameMention:
