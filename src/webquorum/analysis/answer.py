@@ -724,17 +724,23 @@ def _described(text: str, start: int, f: Figure, ask: Ask) -> int:
     # and the word right after it, past a conversion in parentheses: "2,335 metres (7,660 feet) long", "185 m
     # tall" (English writes a dimension's adjective after its measure), or its noun after "in": "8 inches in
     # diameter, 18.6 inches in circumference"
-    after = _AFTER_CONVERSION.match(folded, f.end)
-    if after is not None:
-        words.append(after[1])
+    if after := _word_after(folded, f):
+        words.append(after)
     return len({r for w in words for r in ask.relation if word_relates(w, frozenset({r}))})
 
 
 def _measured_otherwise(text: str, f: Figure, ask: Ask) -> bool:
     """Whether the word after a measure names another dimension than the question asks: "18.6 inches in
     circumference" beside "8 inches in diameter" when the diameter is asked."""
-    after = _AFTER_CONVERSION.match(_folded(text), f.end)
-    return after is not None and after[1] in _DIMENSION_NOUNS and not word_relates(after[1], ask.relation)
+    after = _word_after(_folded(text), f)
+    return after in _DIMENSION_NOUNS and not word_relates(after, ask.relation)
+
+
+def _word_after(folded: str, f: Figure) -> str:
+    """The word right after a measure, past a conversion in parentheses and an "in"
+    (:data:`_AFTER_CONVERSION`), "" for none."""
+    after = _AFTER_CONVERSION.match(folded, f.end)
+    return after[1] if after is not None else ""
 
 
 # the nouns of a thing's dimensions, as English writes them after a measure ("8 inches in diameter")
@@ -1093,9 +1099,7 @@ def answer_of(
     rivals = () if newer else tuple((_shown(g).value, len(g)) for g in tied if _comparable(g[0], top, ask))
     superseded = (
         [
-            Dissent(s, "older", "the pages that agree with it call this value the previous one")
-            if called_past
-            else _superseded(s, top, dates)
+            Dissent(s, "older", _CALLED_PREVIOUS) if called_past else _superseded(s, top, dates)
             for g in tied
             for s in g
         ]
@@ -1205,11 +1209,11 @@ def _later_of_a_split(
     groups: list[list[Statement]], texts: dict[str, str], ask: Ask
 ) -> list[Statement] | None:
     """In an even split of two figures, the value whose pages call the other one past ("the previous record
-    was 38.7C"; "up from 1,600"), while the other side's pages never write this value: a page that knows both
-    and says which came first has read the change the other pages have not. Only with the past word right
-    before the value (:data:`_PAST_BEFORE`): a page that merely writes two values is as often one the reader
-    misread (a rule on that alone added false disagreements on untouched real pages). Never for a date or a
-    year, which does not change."""
+    was 38.7C", "beating the 38.7°C of 2019"), while the other side's pages never write this value: a page
+    that knows both and says which came first has read the change the other pages have not. Only with the past
+    word right before the value (:data:`_PAST_FIGURE_BEFORE`): a page that merely writes two values is as
+    often one the reader misread (a rule on that alone added false disagreements on untouched real pages).
+    Never for a date or a year, which does not change."""
     if ask.kind == "date" or len(groups) < 2 or len(groups[0]) != len(groups[1]):
         return None
     if len(groups) > 2 and len(groups[2]) == len(groups[0]):
@@ -1242,6 +1246,7 @@ def _writes_as_precisely(text: str, statement: Statement) -> bool:
     return f is not None and any(_same_figure(f, g) and g.step <= f.step for g in reader_for(text).figures)
 
 
+_CALLED_PREVIOUS = "the pages that agree with it call this value the previous one"
 # words that make the figure after them a replaced one: "the previous record was 38.7C", "beating the 1,600"
 _PAST_FIGURE_BEFORE = re.compile(
     r"(?i)\b(?:previous|former|old|earlier|prior|beating|beat|broke|breaking|surpassing|surpassed)\W+"
@@ -1381,7 +1386,7 @@ def _dissent(
         and s.figure.kind not in _DATE_KINDS
         and any(_calls_past(texts.get(t.site, ""), s) for t in top)
     ):  # "the previous record was 38.7C", "beating the old price of £169.50"
-        return Dissent(s, "older", "the pages that agree with it call this value the previous one")
+        return Dissent(s, "older", _CALLED_PREVIOUS)
     own = _parse_date(dates.get(s.site))
     theirs = [d for t in top if (d := _parse_date(dates.get(t.site))) is not None]
     # A date or a year does not change, so it is never older. A count or a measure is when the page is dated
