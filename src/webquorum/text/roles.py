@@ -342,8 +342,16 @@ def _titled(before: str) -> bool:
     "Director-General Khaled El-Enany"."""
     if not before.endswith(" "):
         return False
-    words = before.lower().replace("-", " ").rstrip(". ").split()
-    return any(" ".join(words[-n:]) in _ROLE_OF for n in (1, 2, 3) if len(words) >= n)
+    return _title_ending(before.lower().replace("-", " ").rstrip(". ").split()) is not None
+
+
+def _title_ending(words: list[str]) -> tuple[str, int] | None:
+    """The role whose title the lower-case ``words`` end with, and how many words it takes (the longest
+    title first: "chief executive officer" before "officer"); None when they end with none."""
+    for n in (3, 2, 1):
+        if len(words) >= n and (role := _ROLE_OF.get(" ".join(words[-n:]))):
+            return role, n
+    return None
 
 
 def _titled_otherwise(before: str, role: str, subject: frozenset[str]) -> bool:
@@ -351,11 +359,11 @@ def _titled_otherwise(before: str, role: str, subject: frozenset[str]) -> bool:
     Steven Mollenkopf", "Boeing's chairman, Steven Mollenkopf"), or with this role's title after another
     organisation's name ("Spirit AeroSystems CEO Patrick Shanahan"): the name holds that role."""
     words = before.replace("-", " ").rstrip(" ,").split()
-    lowered = [w.lower() for w in words]
-    for n in (3, 2, 1):
-        if len(words) >= n and (other := _ROLE_OF.get(" ".join(lowered[-n:]))):
-            return other != role or _another_body(" ".join(words[:-n]), subject, last=True)
-    return False
+    ending = _title_ending([w.lower() for w in words])
+    if ending is None:
+        return False
+    other, n = ending
+    return other != role or _another_body(" ".join(words[:-n]), subject, last=True)
 
 
 def _another_body(words: str, subject: frozenset[str], *, last: bool = False) -> bool:
