@@ -947,9 +947,10 @@ def test_the_figure_the_asked_words_describe_answers() -> None:
 
 
 def test_an_adjective_names_no_unit_outside_how() -> None:
-    """ "individual medley (long course)": neither a count of individuals nor a length is asked."""
+    """ "individual medley (long course)": neither a count of individuals nor a length is asked; a race's
+    record is a time."""
     ask = read_ask("What is the men's 400 metres individual medley (long course) swimming world record time?")
-    assert ask is not None and ask.unit == ""
+    assert ask is not None and ask.unit == "time"
     tall = read_ask("How tall is the Eiffel Tower?")
     staff = read_ask("Brevik Group employees")
     assert tall is not None and tall.unit == "length" and staff is not None and staff.unit == "people"
@@ -1274,7 +1275,7 @@ def test_a_page_that_only_writes_both_values_decides_no_split() -> None:
 
 def test_a_price_question_takes_an_amount_never_a_count() -> None:
     text = "Orland Post has announced 8 rises since 2020: a first class stamp in Orland now goes for £1.80."
-    assert stated("How much does a first class stamp cost in Orland?", text) == "£1.8"
+    assert stated("How much does a first class stamp cost in Orland?", text) == "£1.80"
 
 
 def test_values_the_agreeing_pages_call_previous_are_older_figures_even_as_a_scatter() -> None:
@@ -1330,3 +1331,77 @@ def test_a_measure_of_another_dimension_than_the_one_asked_is_no_answer() -> Non
         "circumference. It was the heaviest and largest hailstone in diameter ever recorded in Orland."
     )
     assert stated("How big was the largest hailstone ever recorded in Orland (diameter)?", text) == "8 inches"
+
+
+@pytest.mark.parametrize(
+    ("query", "unit"),
+    [
+        ("How old are the fossils from the Orla cave?", "year"),
+        ("What is the women's 400m hurdles world record time?", "time"),
+        ("What is the men's 100m freestyle long course world record?", "time"),
+        ("What is the men's marathon world record?", "time"),
+    ],
+)
+def test_an_age_is_years_and_a_race_record_is_a_time(query: str, unit: str) -> None:
+    ask = read_ask(query)
+    assert ask is not None and ask.unit == unit
+
+
+def test_old_asks_an_age_only_after_how() -> None:
+    ask = read_ask("What is the old town's population in Orla?")
+    assert ask is not None and ask.unit == "people"
+
+
+def test_a_dimension_adjective_names_no_concept_unless_asked_by_how() -> None:
+    # "long course" is the pool the record was swum in, not a length asked for
+    ask = read_ask("What is the men's 100m freestyle long course world record?")
+    assert ask is not None and "length" not in ask.concepts
+    tunnel = read_ask("How long is the Orland Tunnel?")
+    assert tunnel is not None and tunnel.unit == "length"
+
+
+def test_an_age_question_takes_the_age_not_a_count_beside_it() -> None:
+    text = "Fossils of 5 individuals were found in the Orla cave; they are about 300,000 years old."
+    assert stated("How old are the fossils from the Orla cave?", text) == "300,000 years"
+
+
+def test_a_race_record_question_takes_the_time_not_the_distance() -> None:
+    text = "Pan Orla swam the 100m freestyle final of 2024 in 46.40 seconds, a new world record."
+    assert stated("What is the men's 100m freestyle long course world record?", text) == "46.40 seconds"
+
+
+def test_pieces_of_a_part_counted_by_a_comparative_of_size_are_not_the_whole() -> None:
+    text = (
+        "Orland is divided into 10 regions. Orland's western region is split into four smaller regions, "
+        "the Coast and the Hills among them."
+    )
+    pages = [
+        src("a.test", "Orland is divided into 10 regions, each led by a governor."),
+        src("b.test", "Orland has 10 regions."),
+        src("c.test", text.replace("Orland is divided into 10 regions. ", "")),
+    ]
+    c = compare_sources(pages, query="How many regions is Orland divided into?")
+    assert c.answer is not None and c.answer.value == "10 regions" and c.disagreed == []
+
+
+def test_under_a_question_no_rule_reads_a_dissent_on_what_it_does_not_name_is_not_said() -> None:
+    query = "Who is the Director of the Orland Health Organization (OHO)?"
+    assert (
+        read_ask(query) is None
+    )  # "director" is no role the rules read: the question asks what they cannot tell
+    pages = [
+        src(
+            "a.test",
+            "Dr. Mara Velk was elected Director of the Orland Health Organization in September 2022.",
+        ),
+        src(
+            "b.test",
+            "Dr. Mara Velk was elected Director of the Orland Health Organization in September 2022.",
+        ),
+        src("c.test", "Dr. Mara Velk, elected in November 2022, leads the Orland Health Organization."),
+    ]
+    c = compare_sources(pages, query=query)
+    assert c.disagreed == []
+    # the same pages under a keyword query still show the dissent: only a question's words narrow it
+    keyword = compare_sources(pages, query="Orland Health Organization director election")
+    assert keyword.disagreed != []

@@ -11,7 +11,7 @@ from tests.analysis.compare_cases.scoring import SPLITS, load
 
 from webquorum.text.figure_claims import read_figure_claims, same_quantity
 from webquorum.text.figures import NEEDS, extract_figures
-from webquorum.text.readings import Figure, figures_agree, format_figure
+from webquorum.text.readings import Figure, figures_agree, format_figure, unit_key
 
 
 def only(text: str) -> Figure:
@@ -512,3 +512,47 @@ def test_lengths_in_inches_centimetres_millimetres_yards_and_metres_before_or(
     text: str, metres: float
 ) -> None:
     assert round(extract_figures(text)[0].value, 4) == metres
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("Revenue for the year was $60,9-billion, up 126%.", "$60.9 billion"),
+        ("The line cost C$1.5-billion to build.", "CAD 1.5 billion"),
+        ("a $5-million-a-year contract", "$5 million"),
+    ],
+)
+def test_a_scale_word_joined_by_a_hyphen_keeps_its_scale(text: str, shown: str) -> None:
+    # Canadian and South African news write "$1.5-billion": the amount, not $1.5
+    assert format_figure(extract_figures(text)[0]) == shown
+
+
+@pytest.mark.parametrize(
+    ("text", "dimension", "base"),
+    [
+        ("the 161.53-metre steeple", "length", 161.53),
+        ("a mirror 6.5 meter (21 ft) across", "length", 6.5),
+        ("a prime core clocked at up to 3.3 GHz", "frequency", 3.3e9),
+        ("a 3.3GHz prime core", "frequency", 3.3e9),
+        ("a 5,000 mAh battery", "charge", 5.0),
+        ("a 5000mAh battery", "charge", 5.0),
+    ],
+)
+def test_a_singular_metre_a_frequency_and_a_battery_charge_are_measures(
+    text: str, dimension: str, base: float
+) -> None:
+    f = extract_figures(text)[0]
+    assert f.kind == "measure" and unit_key(f) == dimension and f.value == pytest.approx(base)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["She won the 100-meter freestyle.", "He ran the 400 metres hurdles.", "the 10,000m final was slow"],
+)
+def test_a_distance_before_a_race_names_the_race_not_a_figure(text: str) -> None:
+    assert extract_figures(text) == []
+
+
+def test_a_distance_and_the_time_it_was_run_in() -> None:
+    figures = extract_figures("She won the 400 metres hurdles in 50.37 seconds.")
+    assert [format_figure(f) for f in figures] == ["50.37 seconds"]

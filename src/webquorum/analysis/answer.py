@@ -551,6 +551,8 @@ _PARTIAL = frozenset(
         *("founding", "original", "initial", "recently"),
         *("added", "adds", "adding", "gained", "gains", "gaining", "lost", "loses", "losing", "net"),
         *("milestone", "mark", "threshold"),
+        # "split into four smaller regions": a comparative of size counts the pieces of a part
+        *("smaller", "larger", "bigger"),
     }
 )
 # "bringing its total to 274", "taking its paid membership base to 301.6 million", "now has 27": the whole

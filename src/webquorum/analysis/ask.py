@@ -18,7 +18,7 @@ from typing import Literal
 
 from webquorum.text.figure_claims import reader_for
 from webquorum.text.fold import fold
-from webquorum.text.lexicon import FUNCTION_WORDS
+from webquorum.text.lexicon import FUNCTION_WORDS, RACE_NOUNS
 from webquorum.text.measures import (
     COUNT_CLASSES,
     PERSON_CLASSES,
@@ -257,6 +257,8 @@ def read_ask(query: str) -> Ask | None:
             "",
         )
     )
+    if not unit and _asks_race_record(low):
+        unit = "time"
     kind: AskKind
     head = low.split()
     which = _which_noun(head)
@@ -289,7 +291,8 @@ def read_ask(query: str) -> Ask | None:
     if not relation:
         return None
     scope = frozenset(SCOPES[w] for w in low.split() if w in SCOPES)
-    concepts = frozenset(concept for w in words if (concept := concept_of(w, "en")))
+    # "the men's 100m freestyle long course world record": "long" names the pool, not the length asked
+    concepts = frozenset(concept for w in _measure_words(low, words) if (concept := concept_of(w, "en")))
     phrases = tuple(
         " ".join(WORD.findall(fold(p)) if p in quoted else _cap_words([p]))
         for p in quoted + caps
@@ -315,6 +318,16 @@ def read_ask(query: str) -> Ask | None:
             (f.kind, f.value) for f in reader_for(query).figures if f.kind in ("count", "measure")
         ),
     )
+
+
+def _asks_race_record(low: str) -> bool:
+    """A race's record is a time: "the women's 400m hurdles world record", "the men's marathon world record
+    time" ("46.40 seconds", "2:00:35"), never the race's distance or the margin it was won by."""
+    tokens = low.split()
+    return "record" in tokens and any(t in RACE_NOUNS or _RACE_DISTANCE.fullmatch(t) for t in tokens)
+
+
+_RACE_DISTANCE = re.compile(r"\d+(?:m|km|metres|meters)")
 
 
 def _which_noun(tokens: list[str]) -> str:
@@ -441,6 +454,18 @@ def about_question(words: str, ask: Ask) -> bool:
     return any(word_relates(w, ask.relation) for w in WORD.findall(fold(words)))
 
 
+def question_words(query: str) -> frozenset[str]:
+    """Every content word of a question, as relation keys: what it may ask about when :func:`read_ask` cannot
+    tell which ("Who is the Director of the Pan American Health Organization": no role it knows)."""
+    low = fold(query)
+    return frozenset(
+        key
+        for w in WORD.findall(low)
+        if w not in FUNCTION_WORDS and w not in ASK_WORDS
+        for key in _relation_keys(w)
+    )
+
+
 @lru_cache(maxsize=16384)
 def word_relates(word: str, relation: frozenset[str]) -> bool:
     """:func:`_relates` for one folded word of a page (cached: a page repeats its words, a brief its
@@ -488,7 +513,7 @@ _PHRASE_ENDS = frozenset(
 
 _RECORD_FOR_MOST = " record for the most "
 _COUNTING = re.compile(rf" (?:how many|number of|{_RECORD_FOR_MOST.strip()}) ")
-_DIMENSION_ADJECTIVES = frozenset({"tall", "high", "long", "wide", "deep"})
+_DIMENSION_ADJECTIVES = frozenset({"tall", "high", "long", "wide", "deep", "old"})
 
 
 def _measure_words(low: str, words: list[str]) -> list[str]:
@@ -529,6 +554,8 @@ def _unit_of(word: str, *, counting: bool = True) -> str:
         return "area"
     if word in ("speed", "velocity"):
         return "speed"
+    if word == "old":
+        return "year"  # "how old are the fossils": an age, "300,000 years"
     if word in ("temperature", "temperatures"):
         return "temperature"
     if word in ("age", "aged"):

@@ -37,6 +37,7 @@ from webquorum.analysis.ask import (
     about_question,
     ask_in_words,
     is_question,
+    question_words,
     read_ask,
     word_relates,
 )
@@ -256,6 +257,13 @@ def compare_sources(
         # (Jupiter's 95 moons against Saturn's 146). A keyword query ("Sorrel Steel steel output") asks for
         # the topic: every dissent with positive identity stays.
         dissents = [d for d in dissents if about_question(d.item.quantity, ask)]
+    elif is_question(query or ""):
+        # a question no rule reads still asks one thing, named by its words: a dissent on a quantity it does
+        # not name is a side fact's ("2023-02-02 against 2022-09 (date)" under "who is the director of X")
+        asked = question_words(query or "")
+        dissents = [
+            d for d in dissents if any(word_relates(w, asked) for w in WORD.findall(fold(d.item.quantity)))
+        ]
     disagreed = _answer_dissents(answer) if answer else []
     for _, _, d in dissents[: max(0, max_disagreed - len(disagreed))]:
         if (d.site, d.value) not in {(x.site, x.value) for x in disagreed}:

@@ -55,6 +55,7 @@ from webquorum.text.lexicon import (
     MONTHS,
     MONTHS_EN_PATTERN,
     MONTHS_ES_PATTERN,
+    RACE_NOUNS,
     SPACE,
     WORD,
 )
@@ -179,7 +180,7 @@ def _ci(words: str) -> str:
     return alternation(expand(words), ignore_case=True, space=r"\s+")
 
 
-_SCALE = rf"(?:[{SPACE}]*+(?P<scale>{_ci(_SCALE_WORDS)})(?![{_L}])|(?P<abbr>[kKmMbBtT])(?![{_L}\d]))"
+_SCALE = rf"(?:(?:-|[{SPACE}]*+)(?P<scale>{_ci(_SCALE_WORDS)})(?![{_L}])|(?P<abbr>[kKmMbBtT])(?![{_L}\d]))"
 _CODE = r"USD|EUR|MXN|GBP|JPY|CAD|BRL"
 _CODE_SPACED = "|".join(
     rf"{code}[{SPACE}]?" for code in _CODE.split("|")
@@ -812,6 +813,9 @@ def _measures(page: _Page) -> list[_Raw]:
                 # "20m people", "5m in sales": millions, not metres ("8,848.86m", "3,776 m high" are)
                 continue
         elif unit not in CASED_UNITS and (unit.lower() not in UNITS or unit.lower() in CASED_UNITS.values()):
+            continue
+        if m["second"] in RACE_NOUNS and UNITS[unit_name(unit)][0] == "length":
+            page.taken[m.start() : end] = b"\x01" * (end - m.start())  # a race's name: no count either
             continue
         value, step = _scaled(m, decimal_comma)
         factor = Decimal(repr(UNITS[unit_name(unit)][1]))

@@ -165,6 +165,12 @@ SPORT_OF_AGENT: dict[str, str] = {
 SPORT_ROLES = _words("player players forward defender winger guard centre center referee umpire coach")
 # Words before such a noun that say what kind of player, not which sport ("former professional player").
 PLAYER_QUALIFIERS = _words("former retired professional amateur international semi-professional college")
+# A race's nouns: a distance before one names the race ("the 100-meter freestyle"), and a record of one is a
+# time ("the women's 400m hurdles world record")
+RACE_NOUNS = _words(
+    "freestyle backstroke breaststroke butterfly medley hurdles relay dash sprint steeplechase marathon "
+    "race final finals heats heat event run walk swim"
+)
 
 # Words that are a company's legal form, never the start of its name ("Acme Inc", not "Inc Foo").
 LEGAL_WORDS = _words("Inc Corp Corporation Co Ltd LLC LLP PLC GmbH AG SE Limited")

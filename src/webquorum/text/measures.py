@@ -157,7 +157,7 @@ INVARIANT_COUNTS = frozenset(
     _forms("people staff personnel police cattle livestock aircraft sheep crew gente personal")
 )
 
-# Physical units: surface -> (dimension, factor to the base unit: m, m², W, Wh, kg, l, km/h).
+# Physical units: surface -> (dimension, factor to the base unit: m, m², W, Wh, kg, l, km/h, s, °C, Hz, Ah).
 UNITS: dict[str, tuple[str, float]] = {
     "km": ("length", 1e3),
     "kms": ("length", 1e3),
@@ -173,6 +173,8 @@ UNITS: dict[str, tuple[str, float]] = {
     "millas": ("length", 1609.344),
     "metres": ("length", 1.0),
     "meters": ("length", 1.0),
+    "metre": ("length", 1.0),  # "the 161.53-metre steeple", "161.5 meter (530 ft)"
+    "meter": ("length", 1.0),
     "metros": ("length", 1.0),
     "feet": ("length", 0.3048),
     "foot": ("length", 0.3048),
@@ -270,6 +272,17 @@ UNITS: dict[str, tuple[str, float]] = {
     "hour": ("time", 3600.0),
     "hrs": ("time", 3600.0),
     "h:m:s": ("time", 1.0),
+    # a clock's frequency, in hertz ("up to 3.3 GHz"), and a battery's charge, in ampere-hours ("5,000 mAh")
+    "hz": ("frequency", 1.0),
+    "khz": ("frequency", 1e3),
+    "mhz": ("frequency", 1e6),
+    "ghz": ("frequency", 1e9),
+    "hertz": ("frequency", 1.0),
+    "kilohertz": ("frequency", 1e3),
+    "megahertz": ("frequency", 1e6),
+    "gigahertz": ("frequency", 1e9),
+    "mah": ("charge", 1e-3),
+    "ah": ("charge", 1.0),
     # temperatures, in degrees Celsius: a Fahrenheit reading is also shifted (TEMPERATURE_ZEROS)
     "°c": ("temperature", 1.0),
     "°f": ("temperature", 5 / 9),
@@ -299,6 +312,8 @@ CASED_UNITS = {
     "kg": "kg",
     "oz": "oz",
     "bbl": "bbl",
+    "mAh": "mah",
+    "Ah": "ah",
 }
 
 # Words that restrict where a quantity is counted: "the metro area's 1.3 million" is not the city's.

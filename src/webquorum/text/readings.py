@@ -125,7 +125,7 @@ def format_figure(f: Figure) -> str:
         day = date.fromordinal(round(f.value))
         return day.isoformat()[:7] if f.step >= 28 else day.isoformat()  # a month: "1888-09"
     if f.kind == "percent":
-        return _plain(f.value, f.step) + ("%" if f.unit == "%" else " percentage points")
+        return _plain(f.value, f.step, as_written=True) + ("%" if f.unit == "%" else " percentage points")
     if f.kind == "count" and f.value and not 1e-4 <= abs(f.value) < 1e15:
         return _scientific(f)
     scale_name, scale = "", 1.0
@@ -140,11 +140,13 @@ def format_figure(f: Figure) -> str:
         if zero := TEMPERATURE_ZEROS.get(unit_name(f.unit)):
             return f"{_plain(f.value / factor + zero, f.step / factor)}{f.unit}"
         if unit_key(f) == "temperature":
-            return f"{_plain(f.value, f.step)}{f.unit}"
+            return f"{_plain(f.value, f.step, as_written=True)}{f.unit}"
         size = 1e6 if abs(f.value / factor) >= 1e6 else 1.0
-        number = _plain(f.value / factor / size, f.step / factor / size)
+        number = _plain(f.value / factor / size, f.step / factor / size, as_written=size == 1.0)
         return f"{number} million {f.unit}" if size > 1 else f"{number} {f.unit}"
-    number = _plain(f.value / scale, f.step / scale) + (f" {scale_name}" if scale_name else "")
+    number = _plain(f.value / scale, f.step / scale, as_written=scale == 1.0) + (
+        f" {scale_name}" if scale_name else ""
+    )
     if f.kind == "count":
         return f"{number} {f.unit}".rstrip()
     symbol = _SYMBOLS.get(f.unit)
@@ -162,17 +164,20 @@ def _scientific(f: Figure) -> str:
 def _clock(seconds: float, step: float) -> str:
     """A duration as a clock, at its precision: "2:00:35", "3:43.13"; under a minute, "9.58 seconds"."""
     if seconds < 60:
-        return f"{_plain(seconds, step)} seconds"
+        return f"{_plain(seconds, step, as_written=True)} seconds"
     whole = math.floor(seconds + 1e-9)
-    fraction = _plain(seconds - whole, step)[1:] if step < 1 else ""  # ".13" of "0.13"
+    fraction = _plain(seconds - whole, step, as_written=True)[1:] if step < 1 else ""  # ".13" of "0.13"
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     head = f"{hours}:{minutes:02d}" if hours else f"{minutes}"
     return f"{head}:{secs:02d}{fraction}"
 
 
-def _plain(x: float, step: float) -> str:
+def _plain(x: float, step: float, *, as_written: bool = False) -> str:
+    """``x`` to the decimals of ``step``. ``as_written``: the number is shown in the scale and unit the page
+    wrote it in, so its trailing zeros are the page's precision ("46.40 seconds", "£1.80"); a number moved
+    to another scale drops them ("81,620 million dollars" is "$81.62 billion", not "$81.620 billion")."""
     decimals = max(0, -math.floor(math.log10(step) + 1e-6)) if step > 0 else 0
     quantised = Decimal(repr(x)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP, context=_WIDE)
     out = f"{quantised:,f}"
-    return out.rstrip("0").rstrip(".") if "." in out else out
+    return out.rstrip("0").rstrip(".") if "." in out and not as_written else out
