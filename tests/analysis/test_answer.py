@@ -1385,23 +1385,54 @@ def test_pieces_of_a_part_counted_by_a_comparative_of_size_are_not_the_whole() -
 
 
 def test_under_a_question_no_rule_reads_a_dissent_on_what_it_does_not_name_is_not_said() -> None:
-    query = "Who is the Director of the Orland Health Organization (OHO)?"
+    query = "Who is the Archbishop of Orland?"
     assert (
         read_ask(query) is None
-    )  # "director" is no role the rules read: the question asks what they cannot tell
+    )  # "archbishop" is no role the rules read: the question asks what they cannot tell
     pages = [
-        src(
-            "a.test",
-            "Dr. Mara Velk was elected Director of the Orland Health Organization in September 2022.",
-        ),
-        src(
-            "b.test",
-            "Dr. Mara Velk was elected Director of the Orland Health Organization in September 2022.",
-        ),
-        src("c.test", "Dr. Mara Velk, elected in November 2022, leads the Orland Health Organization."),
+        src("a.test", "Mara Velk was elected Archbishop of Orland in September 2022, the diocese said."),
+        src("b.test", "Mara Velk was elected Archbishop of Orland in September 2022, the diocese said."),
+        src("c.test", "Mara Velk, elected in November 2022, is the Archbishop of Orland."),
     ]
     c = compare_sources(pages, query=query)
     assert c.disagreed == []
     # the same pages under a keyword query still show the dissent: only a question's words narrow it
-    keyword = compare_sources(pages, query="Orland Health Organization director election")
+    keyword = compare_sources(pages, query="Orland archbishop election")
     assert keyword.disagreed != []
+
+
+@pytest.mark.parametrize(
+    ("query", "role"),
+    [
+        ("Who is the director of the Orland Museum?", "director"),
+        ("Who is the Executive Director of the Orland Energy Agency?", "director"),
+        ("Who is the OHO Regional Director for Africa?", "director"),
+        ('Who is the director of "The Girl on the Orla"?', ""),
+        ("Who is the director of the film Orla Days?", ""),
+        ("Who is the managing director of Orla Ltd?", "chief executive"),
+    ],
+)
+def test_a_body_s_director_is_a_role_and_a_work_s_director_its_maker(query: str, role: str) -> None:
+    ask = read_ask(query)
+    assert ask is not None and ask.role == role
+
+
+def test_the_current_director_not_the_one_replaced() -> None:
+    text = (
+        "The Orland Museum has named Mara Velk as its new director. She succeeds Tomas Brenn, who stepped down "
+        "in 2023 after eight years."
+    )
+    assert stated("Who is the director of the Orland Museum?", text) == "Mara Velk"
+
+
+def test_a_date_question_takes_the_day_a_sentence_naming_the_event_gives() -> None:
+    text = (
+        "The Orla Dam still stands. The wall of water that overtopped the Orla Dam destroyed the villages below "
+        "on 9 October 1963, and the valley was never resettled."
+    )
+    assert stated("On what date did the Orla Dam disaster happen?", text) == "1963-10-09"
+
+
+def test_without_the_question_s_words_a_year_alone_answers_no_date_question() -> None:
+    text = "The Orla Dam was finished in 1959. Its wall is 262 metres high."
+    assert stated("On what date did the Orla Dam disaster happen?", text) is None

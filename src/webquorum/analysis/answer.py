@@ -214,10 +214,14 @@ def answer_statements(site: str, url: str, text: str, ask: Ask, *, title: str = 
         related = [start + m.start() for m in WORD.finditer(sentence) if word_relates(m[0], relation)]
         hits = sorted(related + [start + m.start() for m in _BY.finditer(sentence)]) if by_names else related
         subject_hit = _names_subject(sentence, ask)
-        if not hits and not (ask.kind == "figure" and ask.unit):
+        # "when did the Vajont Dam disaster happen": a page tells the event ("the wall of water that
+        # overtopped the dam ... on 9 October 1963") without the question's words; a day in a sentence
+        # naming it may answer
+        by_day = ask.kind == "date" and subject_hit and not hits
+        if not hits and not (ask.kind == "figure" and ask.unit) and not by_day:
             continue
         found = _value_in(text, start, end, related or hits, ask, reader, site, url)
-        if found is None:
+        if found is None or (by_day and not _a_day(found)):
             continue
         found_all.append(found)
         # an ordinal ("the 5th moon discovered") answers only where no sentence states the count itself
@@ -225,6 +229,12 @@ def answer_statements(site: str, url: str, text: str, ask: Ask, *, title: str = 
         if best is None or rank < best[0]:
             best = (rank, found)
     return _fullest(best[1], found_all) if best else None
+
+
+def _a_day(statement: Statement) -> bool:
+    """Whether a statement is a date to the day ("9 October 1963"), not a month or a year."""
+    f = statement.figure
+    return f is not None and f.kind == "date" and f.step < 28
 
 
 def _holder(site: str, url: str, text: str, ask: Ask) -> Statement | None:

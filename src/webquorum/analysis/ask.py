@@ -18,7 +18,7 @@ from typing import Literal
 
 from webquorum.text.figure_claims import reader_for
 from webquorum.text.fold import fold
-from webquorum.text.lexicon import FUNCTION_WORDS, RACE_NOUNS
+from webquorum.text.lexicon import FUNCTION_WORDS, RACE_NOUNS, WORK_NOUNS
 from webquorum.text.measures import (
     COUNT_CLASSES,
     PERSON_CLASSES,
@@ -224,6 +224,10 @@ def read_ask(query: str) -> Ask | None:
     """What ``query`` asks for, or None when it asks nothing a rule can answer (no relation word)."""
     low = " " + " ".join(WORD.findall(fold(query))) + " "
     role = _asked_role(low)
+    if role == "director" and (_QUOTED.search(query) or any(w in WORK_NOUNS for w in low.split())):
+        role = (
+            ""  # a work's director made it: "who is the director of "The Girl on the Train"" asks its maker
+        )
     if role:
         return _role_ask(query, low, role)
     quoted = [m[1] for m in _QUOTED.finditer(query)]

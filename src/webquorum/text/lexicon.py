@@ -165,6 +165,11 @@ SPORT_OF_AGENT: dict[str, str] = {
 SPORT_ROLES = _words("player players forward defender winger guard centre center referee umpire coach")
 # Words before such a noun that say what kind of player, not which sport ("former professional player").
 PLAYER_QUALIFIERS = _words("former retired professional amateur international semi-professional college")
+# The nouns of a made work: its director made it ("who is the director of the film"), where a body's
+# director leads it now ("who is the director of the British Museum")
+WORK_NOUNS = _words(
+    "film films movie movies documentary series show play musical opera album song episode novel book game video"
+)
 # A race's nouns: a distance before one names the race ("the 100-meter freestyle"), and a record of one is a
 # time ("the women's 400m hurdles world record")
 RACE_NOUNS = _words(

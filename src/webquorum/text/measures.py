@@ -464,6 +464,9 @@ ROLES: dict[str, list[str]] = {
     "commissioner": ["commissioner", "comisionado", "comisionada"],
     # a title of two words matches with a space or a hyphen ("Secretary-General"): text/roles.py
     "secretary general": ["secretary general", "secretario general", "secretaria general"],
+    # the head of a museum, an agency or an international body: "Director of the British Museum", "Executive
+    # Director of UNAIDS", "WHO Regional Director for Africa"
+    "director": ["executive director", "regional director", "director", "directora"],
 }
 PAST_ROLE = frozenset(
     _forms(
