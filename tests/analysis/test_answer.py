@@ -1436,3 +1436,25 @@ def test_a_date_question_takes_the_day_a_sentence_naming_the_event_gives() -> No
 def test_without_the_question_s_words_a_year_alone_answers_no_date_question() -> None:
     text = "The Orla Dam was finished in 1959. Its wall is 262 metres high."
     assert stated("On what date did the Orla Dam disaster happen?", text) is None
+
+
+def test_a_sentence_with_the_question_s_words_answers_before_one_naming_only_the_subject() -> None:
+    text = (
+        "Orla Lake, crescent-shaped lake, 224 sq mi (580 sq km), c.45 mi (70 km) long, on the border. "
+        "It has a maximum depth of 1,017 ft (310 m)."
+    )
+    assert stated("What is the maximum depth of Orla Lake?", text) == "1,017 ft"
+
+
+@pytest.mark.parametrize(
+    ("text", "depth"),
+    [
+        (
+            "Orla Lake | Average depth | 154.4 metres | Max. depth | 310 metres | Water volume | 89 km3",
+            "310 metres",
+        ),
+        ("Orla Lake is 372 m above sea level. At its deepest point Orla Lake is 310 m.", "310 m"),
+    ],
+)
+def test_an_infobox_abbreviation_or_a_superlative_names_the_asked_quantity(text: str, depth: str) -> None:
+    assert stated("What is the maximum depth of Orla Lake?", text) == depth

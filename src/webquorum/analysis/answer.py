@@ -205,7 +205,7 @@ def answer_statements(site: str, url: str, text: str, ask: Ask, *, title: str = 
     # "When did Shoreditch station open": the event answers a date question, not a noun beside it
     events = frozenset(r for r in ask.relation if r.startswith("="))
     relation = events if ask.kind == "date" and events else ask.relation
-    best: tuple[tuple[bool, int, int], Statement] | None = None
+    best: tuple[tuple[bool, bool, int, int], Statement] | None = None
     found_all: list[Statement] = []
     for start, end in sentence_spans(text):
         sentence = folded[start:end]
@@ -225,7 +225,9 @@ def answer_statements(site: str, url: str, text: str, ask: Ask, *, title: str = 
             continue
         found_all.append(found)
         # an ordinal ("the 5th moon discovered") answers only where no sentence states the count itself
-        rank = (_is_ordinal(found), -(len(set(hits)) + 2 * subject_hit), start)
+        # a sentence with the question's words before any without them: "c.45 mi (70 km) long" beside the
+        # lake's name does not say which length ("It has a maximum depth of 1,017 ft (310 m)" does)
+        rank = (_is_ordinal(found), not hits, -(len(set(hits)) + 2 * subject_hit), start)
         if best is None or rank < best[0]:
             best = (rank, found)
     return _fullest(best[1], found_all) if best else None

@@ -191,6 +191,11 @@ _SYNONYMS = (
     ("population", "inhabitants", "residents", "people", "populated"),
     ("height", "tall", "high", "elevation", "altitude"),
     ("length", "long"),
+    # an infobox's abbreviations and a superlative's adjective: "Max. depth | 310 metres", "at the deepest
+    # point 310 m"
+    ("depth", "deep", "deepest"),
+    ("maximum", "max"),
+    ("average", "avg", "mean"),
     ("operated", "operator", "operates", "run"),
     ("artist", "band", "singer", "by", "recorded"),
 )
