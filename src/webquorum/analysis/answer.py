@@ -221,7 +221,7 @@ def answer_statements(site: str, url: str, text: str, ask: Ask, *, title: str = 
         if not hits and not (ask.kind == "figure" and ask.unit) and not by_day:
             continue
         found = _value_in(text, start, end, related or hits, ask, reader, site, url)
-        if found is None or (by_day and not _a_day(found)):
+        if found is None or (by_day and not _a_day(found.figure)):
             continue
         found_all.append(found)
         # an ordinal ("the 5th moon discovered") answers only where no sentence states the count itself
@@ -233,9 +233,9 @@ def answer_statements(site: str, url: str, text: str, ask: Ask, *, title: str = 
     return _fullest(best[1], found_all) if best else None
 
 
-def _a_day(statement: Statement) -> bool:
-    """Whether a statement is a date to the day ("9 October 1963"), not a month or a year."""
-    f = statement.figure
+def _a_day(f: Figure | None) -> bool:
+    """Whether a figure is a date to the day ("9 October 1963"), not a month or a year (a date's step is in
+    days)."""
     return f is not None and f.kind == "date" and f.step < 28
 
 
@@ -253,14 +253,14 @@ def _fullest(chosen: Statement, found: list[Statement]) -> Statement:
     (2007 album)" and "released on November 1, 2007"): the fuller date is the same statement, said
     more precisely."""
     f = chosen.figure
-    if f is None or f.kind not in _DATE_KINDS or (f.kind == "date" and f.step < 28):
+    if f is None or f.kind not in _DATE_KINDS or _a_day(f):
         return chosen
     fuller = [
         s
         for s in found
         if s.figure is not None
         and s.figure.kind == "date"
-        and (f.kind == "year" or s.figure.step < 28)  # a year, or a month (a date's step is in days)
+        and (f.kind == "year" or _a_day(s.figure))  # a year, or a month
         and _year(s.figure) == _year(f)
         and (f.kind == "year" or abs(s.figure.value - f.value) <= 31)
     ]

@@ -229,10 +229,9 @@ def read_ask(query: str) -> Ask | None:
     """What ``query`` asks for, or None when it asks nothing a rule can answer (no relation word)."""
     low = " " + " ".join(WORD.findall(fold(query))) + " "
     role = _asked_role(low)
+    # a work's director made it: "who is the director of "The Girl on the Train"" asks its maker
     if role == "director" and (_QUOTED.search(query) or any(w in WORK_NOUNS for w in low.split())):
-        role = (
-            ""  # a work's director made it: "who is the director of "The Girl on the Train"" asks its maker
-        )
+        role = ""
     if role:
         return _role_ask(query, low, role)
     quoted = [m[1] for m in _QUOTED.finditer(query)]
@@ -458,9 +457,10 @@ def _relation_keys(word: str) -> frozenset[str]:
     return _GROUPS.get(word) or frozenset({stem(word, "en")})
 
 
-def about_question(words: str, ask: Ask) -> bool:
-    """Whether a quantity, in words ("population, 2010", "opening date"), is what the question asks about."""
-    return any(word_relates(w, ask.relation) for w in WORD.findall(fold(words)))
+def about_question(words: str, relation: frozenset[str]) -> bool:
+    """Whether a quantity, in words ("population, 2010", "opening date"), is what a question whose relation
+    keys are ``relation`` (:attr:`Ask.relation`, or :func:`question_words`) asks about."""
+    return any(word_relates(w, relation) for w in WORD.findall(fold(words)))
 
 
 def question_words(query: str) -> frozenset[str]:

@@ -156,7 +156,9 @@ def _sides_with_answer(item: DisagreedItem, answer: Answer, ask: Ask) -> bool:
     cap the '50s" contradicts nothing (issue 22)."""
     if item.site in answer.elsewhere or item.site in answer.sites:
         return False
-    return not about_question(item.quantity, ask) or (item.others_value == answer.value and not answer.split)
+    return not about_question(item.quantity, ask.relation) or (
+        item.others_value == answer.value and not answer.split
+    )
 
 
 def _other_unit(item: _Item, ask: Ask) -> bool:
@@ -256,14 +258,12 @@ def compare_sources(
         # (160 floors against 163, habitable and structural, asked for the height) or another thing's figure
         # (Jupiter's 95 moons against Saturn's 146). A keyword query ("Sorrel Steel steel output") asks for
         # the topic: every dissent with positive identity stays.
-        dissents = [d for d in dissents if about_question(d.item.quantity, ask)]
+        dissents = [d for d in dissents if about_question(d.item.quantity, ask.relation)]
     elif is_question(query or ""):
         # a question no rule reads still asks one thing, named by its words: a dissent on a quantity it does
         # not name is a side fact's ("2023-02-02 against 2022-09 (date)" under "who is the director of X")
         asked = question_words(query or "")
-        dissents = [
-            d for d in dissents if any(word_relates(w, asked) for w in WORD.findall(fold(d.item.quantity)))
-        ]
+        dissents = [d for d in dissents if about_question(d.item.quantity, asked)]
     disagreed = _answer_dissents(answer) if answer else []
     for _, _, d in dissents[: max(0, max_disagreed - len(disagreed))]:
         if (d.site, d.value) not in {(x.site, x.value) for x in disagreed}:
