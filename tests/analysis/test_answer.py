@@ -11,7 +11,7 @@ from tests.analysis.texts import SourceText
 
 from webquorum.analysis.answer import Answer, answer_statements
 from webquorum.analysis.ask import is_question, read_ask
-from webquorum.analysis.compare import _sides_with_answer, compare_sources
+from webquorum.analysis.compare import _Item, _same_item, _sides_with_answer, compare_sources
 from webquorum.pipelines.brief_text import render_agreement
 from webquorum.types import DisagreedItem
 
@@ -1385,19 +1385,19 @@ def test_pieces_of_a_part_counted_by_a_comparative_of_size_are_not_the_whole() -
 
 
 def test_under_a_question_no_rule_reads_a_dissent_on_what_it_does_not_name_is_not_said() -> None:
-    query = "Who is the Archbishop of Orland?"
+    query = "Who is the Lord Lieutenant of Orland?"
     assert (
         read_ask(query) is None
-    )  # "archbishop" is no role the rules read: the question asks what they cannot tell
+    )  # "lord lieutenant" is no role the rules read: the question asks what they cannot tell
     pages = [
-        src("a.test", "Mara Velk was elected Archbishop of Orland in September 2022, the diocese said."),
-        src("b.test", "Mara Velk was elected Archbishop of Orland in September 2022, the diocese said."),
-        src("c.test", "Mara Velk, elected in November 2022, is the Archbishop of Orland."),
+        src("a.test", "Mara Velk was elected Lord Lieutenant of Orland in September 2022, the county said."),
+        src("b.test", "Mara Velk was elected Lord Lieutenant of Orland in September 2022, the county said."),
+        src("c.test", "Mara Velk, elected in November 2022, is the Lord Lieutenant of Orland."),
     ]
     c = compare_sources(pages, query=query)
     assert c.disagreed == []
     # the same pages under a keyword query still show the dissent: only a question's words narrow it
-    keyword = compare_sources(pages, query="Orland archbishop election")
+    keyword = compare_sources(pages, query="Orland lord lieutenant election")
     assert keyword.disagreed != []
 
 
@@ -1458,3 +1458,94 @@ def test_a_sentence_with_the_question_s_words_answers_before_one_naming_only_the
 )
 def test_an_infobox_abbreviation_or_a_superlative_names_the_asked_quantity(text: str, depth: str) -> None:
     assert stated("What is the maximum depth of Orla Lake?", text) == depth
+
+
+def test_a_holder_whose_page_calls_the_majority_s_holder_past_answers_though_fewer_pages_name_them() -> None:
+    """Pages written before a change outnumber the ones after it; a page that knows both people and says which
+    came first has read the change, while the others never name the new holder."""
+    old = [
+        src("a.test", "Lumina Bank CEO Karl Meyer said profits rose in the first half."),
+        src("b.test", "Karl Meyer, chief executive of Lumina Bank, opened the new branch."),
+        src("c.test", "Lumina Bank's chief executive Karl Meyer spoke at the summit."),
+    ]
+    new = [
+        src("d.test", "Lumina Bank CEO Ana Ruiz, who replaced Karl Meyer in May, spoke on Monday."),
+        src("e.test", "Lumina Bank's chief executive Ana Ruiz opened the new branch."),
+    ]
+    query = "Who is the CEO of Lumina Bank?"
+    c = compare_sources([*old, *new], query=query)
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Ana Ruiz", 2)
+    assert sorted((d.site, d.value, d.type) for d in c.disagreed) == [
+        (s, "Karl Meyer", "older") for s in ("a.test", "b.test", "c.test")
+    ]
+    # a page of the majority that names the new holder too knows of her: the majority stands
+    knowing = src(
+        "c.test",
+        "Lumina Bank's chief executive Karl Meyer spoke at the summit. Ana Ruiz, head of retail, spoke after him.",
+    )
+    c = compare_sources([*old[:2], knowing, *new], query=query)
+    assert c.answer is not None and c.answer.value == "Karl Meyer"
+
+
+@pytest.mark.parametrize(
+    ("query", "text", "value"),
+    [
+        (
+            "How many main islands make up the Orla Islands?",
+            "The Orla Islands are an archipelago. The group consists of 18 islands and many islets.",
+            "18 islands",
+        ),
+        (
+            "How many regions does Orland have?",
+            "The new law brought the total number of regions in Orland to 18, the president said.",
+            "18 regions",
+        ),
+    ],
+)
+def test_a_count_asked_by_a_noun_the_subject_holds_or_written_as_the_number_of_a_noun(
+    query: str, text: str, value: str
+) -> None:
+    assert stated(query, text) == value
+
+
+def test_the_number_of_a_noun_changed_from_one_value_to_another_is_not_read_across_the_first() -> None:
+    text = "The president cut the number of regions from 32 to 10 in February."
+    assert stated("How many regions does Orland have?", f"Orland's news. {text}") is None
+
+
+def test_one_value_written_two_ways_by_the_dissenting_pages_is_one_dissent_not_a_scatter() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "The Orla Pagoda is 112 m (367 ft) tall and stands on a hill."),
+            src("b.test", "The 112 m tall Orla Pagoda dominates the skyline."),
+            src("c.test", "The Orla Pagoda is 112 m tall, gilded from base to spire."),
+            src("d.test", "The Orla Pagoda is 99 metres (325 ft) tall."),
+            src("e.test", "The Orla Pagoda is 99 meters tall."),
+        ],
+        query="How tall is the Orla Pagoda?",
+    )
+    assert c.answer is not None and c.answer.value == "112 m"
+    assert sorted(d.site for d in c.disagreed) == ["d.test", "e.test"]
+
+
+def test_the_answer_is_said_once_not_again_as_an_agreed_item_in_another_spelling_of_its_unit() -> None:
+    ask = read_ask("How tall is the Orla Pagoda?")
+    assert ask is not None
+    found = answer_statements("a.test", "", "The Orla Pagoda is 112 m tall.", ask)
+    assert found is not None
+    answer = Answer("figure", found.value, ("a.test",), 1, "height", statements=(found,))
+    item = _Item("figure", "112 metre", frozenset({"a.test"}), 1, (0, 0))
+    assert _same_item(item, answer)
+    assert not _same_item(_Item("figure", "99 metre", frozenset({"a.test"}), 1, (0, 0)), answer)
+
+
+def test_a_person_is_shown_by_the_full_name_most_pages_write() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "Lumina Bank CEO Ruiz said profits rose. Ana Ruiz joined in 2020."),
+            src("b.test", "Ana Ruiz, chief executive of Lumina Bank, opened the branch."),
+            src("c.test", "Lumina Bank's chief executive Ana Ruiz spoke at the summit."),
+        ],
+        query="Who is the CEO of Lumina Bank?",
+    )
+    assert c.answer is not None and c.answer.value == "Ana Ruiz"

@@ -43,6 +43,8 @@ def only(text: str) -> Figure:
         ("la empresa tiene 36.000 empleados", "count", 36000, "empleados", 1),
         ("la empresa tiene 36 mil empleados", "count", 36000, "empleados", 1000),
         ("it employs 2000 workers", "count", 2000, "workers", 1),
+        ("the skeleton is at least three million years old", "count", 3e6, "years", 1e6),
+        ("it has two billion users", "count", 2e9, "users", 1e9),
         ("first quarter of fiscal 2027", "year", 2027, "", 1),
     ],
 )

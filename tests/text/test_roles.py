@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from webquorum.text.roles import current_holders
+from webquorum.text.roles import called_past, current_holders
 
 ACME = frozenset({"acme"})
 
@@ -184,3 +184,45 @@ def test_a_past_role_at_another_body_does_not_make_the_name_past() -> None:
     assert holder("Former Acme chief executive David Calhoun spoke; Acme CEO Kelly Ortberg did not.") == (
         "Kelly Ortberg"
     )
+
+
+def test_taking_the_oath_of_an_office_makes_the_holder_new() -> None:
+    text = (
+        "ORLAND CITY: Justice Mara Velk on Sunday took oath as the 29th chief justice of Orland at a "
+        "ceremony in the capital."
+    )
+    assert holder(text, role="chief justice", subject=frozenset({"orland"})) == "Mara Velk"
+
+
+@pytest.mark.parametrize(
+    ("text", "role", "subject"),
+    [
+        ("The Chief Justice of Orland, Mara Velk, opened the term.", "chief justice", {"orland"}),
+        ("Mara Velk, Archbishop of Orla, led the service.", "archbishop", {"orla"}),
+        (
+            "Vice-Chancellor Mara Velk of the University of Orla spoke.",
+            "vice chancellor",
+            {"university", "orla"},
+        ),
+        ("Mara Velk KC, Attorney General of Orland, said the law was clear.", "attorney general", {"orland"}),
+        ("Mara Velk, the Grand Imam of Orla, met the pope.", "grand imam", {"orla"}),
+        ("Orla Police Chief Mara Velk spoke to reporters.", "chief of police", {"orla"}),
+        ("Orland's finance minister Mara Velk presented the budget.", "finance minister", {"orland"}),
+    ],
+)
+def test_offices_of_one_holder_are_read_by_their_titles(text: str, role: str, subject: set[str]) -> None:
+    """A court's, a church's, a university's, a police force's and a cabinet's offices, honours after the
+    name dropped ("KC")."""
+    assert holder(text, role=role, subject=frozenset(subject)) == "Mara Velk"
+
+
+def test_a_church_s_rank_before_a_name_is_worn_with_any_office() -> None:
+    text = "The Orland Conference of Bishops elected Archbishop Mara Velk as its president on Tuesday."
+    found = current_holders(text, "president", frozenset({"orland", "conference", "bishops"}))
+    assert found and found[0].surface == "Mara Velk"
+
+
+def test_called_past_reads_the_page_s_cues_for_one_person() -> None:
+    text = "Dana Whitfield, who replaced Carl Ostrander as Acme's chief executive, spoke on Monday."
+    assert called_past(text, "carl ostrander", ACME)
+    assert not called_past(text, "dana whitfield", ACME)

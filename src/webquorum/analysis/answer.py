@@ -72,7 +72,7 @@ from webquorum.text.lexicon import FUNCTION_WORDS, PLAYER_QUALIFIERS, SPORT_OF_A
 from webquorum.text.measures import MONEY_CONCEPTS, PAST_ROLE, stem
 from webquorum.text.names import DEMONYM_ENDS, demonym, name_key, name_mentions
 from webquorum.text.readings import Figure, figures_agree, format_figure, unit_key, values_agree
-from webquorum.text.roles import current_holders, same_person
+from webquorum.text.roles import called_past, current_holders, same_person
 from webquorum.text.sentences import sentence_spans, starts_sentence
 
 DissentType = Literal["conflict", "older"]
@@ -646,15 +646,29 @@ def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask
         following = WORD.findall(text[m.end() : m.end() + 60])[:6]
         named = _named_after(following, ask)
         total = _TOTAL_BEFORE.search(text[max(start, m.start() - 40) : m.start()])
-        if not named and not (total and nouns):
+        # "cut the number of states from 32 to 10", "the total number of regions in the Philippines to 18"
+        number_of = _NUMBER_OF_BEFORE.search(text[max(start, m.start() - 120) : m.start()])
+        counted = (
+            number_of["noun"]
+            if number_of is not None and word_relates(fold(number_of["noun"]), ask.relation)
+            else ""
+        )
+        if not named and not (total and nouns) and not counted:
             continue
         # "27 Member States": the asked words after the number, as the unit
-        unit = _asked_noun(following, named, ask) if named else nouns[0]
+        unit = _asked_noun(following, named, ask) if named else nouns[0] if total and nouns else counted
         scale = _SCALE[m["scale"]] if m["scale"] else 1.0
         number = m[1].replace(",", "")
         step = scale * (10 ** -len(number.split(".")[1]) if "." in number else 1.0)
         out.append(Figure("count", float(number) * scale, unit, step, m[0], m.start(), m.end()))
     return out
+
+
+# "the number of <noun> ... to|is|was|at|stands at|reached N": a count written as a phrase before its number
+_NUMBER_OF_BEFORE = re.compile(
+    r"(?i)\bnumber\s+of\s+(?P<noun>[\w-]+)\b[^.;!?\d]{0,80}?"
+    r"\b(?:to|is|was|at|stood\s+at|stands\s+at|reached|reaches|totals?|totalled|totaled)\s*:?\s*$"
+)
 
 
 def _is_ordinal(s: Statement) -> bool:
@@ -1103,6 +1117,9 @@ def answer_of(
     groups.sort(key=lambda g: -len(g))  # stable: ties keep source order
     newer = _newer_of_a_split(groups, dates, ask)
     called_past = newer is None and (newer := _later_of_a_split(groups, texts, ask)) is not None
+    beaten = [g for g in groups if g is not newer and len(g) == len(newer)] if newer else []
+    if newer is None and (newer := _successor_named(groups, texts, ask)) is not None:
+        called_past, beaten = True, [groups[0]]
     if newer is not None:
         groups.remove(newer)
         groups.insert(0, newer)
@@ -1114,7 +1131,7 @@ def answer_of(
     superseded = (
         [
             Dissent(s, "older", _CALLED_PREVIOUS) if called_past else _superseded(s, top, dates)
-            for g in tied
+            for g in beaten
             for s in g
         ]
         if newer
@@ -1171,7 +1188,7 @@ def answer_of(
                     # "beating Seattle for their fourth NBA championship": an ordinal is the count as of its
                     # event, true that day; it departs from the answer only as an older figure
                     dissents.append(d)
-    if len({d.statement.value for d in dissents}) > 1 and not ask.role:
+    if _values_among([d.statement for d in dissents], ask.counted) > 1 and not ask.role:
         # a scatter of other values is ambiguity (several things share the name), not one dissent; but a role
         # of the one organisation the question names has one holder now, and pages naming two former ones
         # (Morrison, Turnbull) are each out of date; and a value typed older (a page dated before the others,
@@ -1192,6 +1209,15 @@ def answer_of(
         rivals,
         tuple(elsewhere),
     )
+
+
+def _values_among(statements: list[Statement], counted: bool) -> int:
+    """How many values the statements give, by :func:`same_value`: "99 metres" and "99 meters" are one."""
+    distinct: list[Statement] = []
+    for s in statements:
+        if not any(same_value(s, d, counted=counted) for d in distinct):
+            distinct.append(s)
+    return len(distinct)
 
 
 def _newer_of_a_split(
@@ -1241,6 +1267,32 @@ def _later_of_a_split(
         if calls and not knows:
             return later
     return None
+
+
+def _successor_named(
+    groups: list[list[Statement]], texts: dict[str, str], ask: Ask
+) -> list[Statement] | None:
+    """Who holds a role now when the most pages name someone else: the holder whose page calls the majority's
+    holder past ("Claudine Gay is set to succeed Bacow", "Gary Nagle, who replaced Ivan Glasenberg"), while no
+    page of the majority names that holder at all. A page that knows both people and says which came first
+    has read the change the other pages have not (as :func:`_later_of_a_split` for figures); pages written
+    before the change outnumber the ones after it for years (real pages, issue 22)."""
+    if not ask.role or len(groups) < 2:
+        return None
+    old = groups[0]
+    for g in groups[1:]:
+        person = g[0].person
+        if any(called_past(texts.get(s.site, ""), old[0].person, ask.subject) for s in g) and not any(
+            _names_person(texts.get(s.site, ""), person) for s in old
+        ):
+            return g
+    return None
+
+
+def _names_person(text: str, person: str) -> bool:
+    """Whether the page names the person (a name key) anywhere, by the surname at least."""
+    last = person.split()[-1] if person else ""
+    return bool(last) and re.search(rf"(?<!\w){re.escape(last)}(?!\w)", fold(text)) is not None
 
 
 def _calls_past(text: str, statement: Statement) -> bool:
@@ -1369,7 +1421,12 @@ def _copy_frame(text: str, s: Statement) -> frozenset[str]:
 def _shown(group: list[Statement]) -> Statement:
     """The group's value as most of it writes it, at the coarser precision a figure's sites share."""
     if group[0].figure is None:
-        return group[0]
+        # a person as most of the group writes the full name ("Stephen Gageler" over one page's "Gageler")
+        full = [s for s in group if s.person and len(s.person.split()) >= 2]
+        if not full:
+            return group[0]
+        written = Counter(s.person for s in full)
+        return min(full, key=lambda s: (-written[s.person], len(s.person.split()), group.index(s)))
     figures = [s for s in group if s.figure is not None]
     years = [s for s in figures if s.figure is not None and s.figure.kind == "year"]
     dated = [s for s in figures if s.figure is not None and s.figure.kind == "date"]

@@ -251,6 +251,10 @@ def read_ask(query: str) -> Ask | None:
         and w not in subject
         and _unpossessed(w) not in subject
     ]
+    if (counted_word := _counted_word(query)) and counted_word not in words:
+        # "how many islands make up the Faroe Islands", "how many states are in the United States": the noun
+        # counted is asked though the subject's name holds it
+        words.insert(0, counted_word)
     relation = frozenset(key for w in words for key in _relation_keys(w))
     counted_noun = _counted_noun(low, words)
     unit = (
@@ -486,6 +490,21 @@ def _relates(key: str, relation: frozenset[str]) -> bool:
     """A word's key is a relation's: equal, or two stems sharing their first five letters ("employ",
     "employe")."""
     return key in relation or (len(key) >= 5 and any(len(r) >= 5 and r[:5] == key[:5] for r in relation))
+
+
+def _counted_word(query: str) -> str:
+    """The first word after "how many" that is neither a function word nor a question's word, folded, when
+    written in lower case: a common noun counted ("how many main islands" -> "islands"); "" for none or a
+    capitalised one ("how many EU countries": a name qualifying the count, which the subject holds)."""
+    m = _HOW_MANY.search(query)
+    if m is None:
+        return ""
+    for w in WORD.findall(query[m.end() :]):
+        folded = fold(w)
+        if folded in FUNCTION_WORDS or folded in ASK_WORDS:
+            continue
+        return folded if w.islower() else ""
+    return ""
 
 
 def _counted_noun(low: str, words: list[str]) -> str | None:

@@ -55,7 +55,7 @@ from webquorum.text.fold import fold
 from webquorum.text.names import extract_names as extract_names  # re-exported: callers import it from here
 from webquorum.text.names import name_key as name_key
 from webquorum.text.names import name_mentions
-from webquorum.text.readings import Figure, format_figure, precision, unit_key, values_agree
+from webquorum.text.readings import Figure, figures_agree, format_figure, precision, unit_key, values_agree
 from webquorum.text.roles import RoleClaim, read_roles, same_person
 from webquorum.types import AgreedItem, DisagreedItem
 
@@ -291,10 +291,15 @@ def _question_answer(
 
 
 def _same_item(item: _Item, answer: Answer) -> bool:
-    """The agreed item that repeats the answer (shown once, as the answer)."""
-    return item.value == answer.value or (
-        item.kind == "name" and name_key(item.value) == name_key(answer.value)
-    )
+    """The agreed item that repeats the answer (shown once, as the answer): the same words, name or figure
+    ("112 metre" beside the answer "112 m")."""
+    if item.value == answer.value:
+        return True
+    if item.kind == "name":
+        return name_key(item.value) == name_key(answer.value)
+    shown = next((s.figure for s in answer.statements if s.site in answer.sites and s.figure), None)
+    read = extract_figures(item.value)
+    return shown is not None and len(read) == 1 and figures_agree(read[0], shown)
 
 
 def _answer_dissents(answer: Answer) -> list[DisagreedItem]:

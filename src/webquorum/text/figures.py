@@ -675,6 +675,9 @@ _SPANS_OF_TIME = frozenset(
 )
 
 
+_WORDED_SCALE = re.compile(r"(million|billion|trillion)(?![\w])", re.IGNORECASE)
+
+
 def _worded_counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> list[_Raw]:
     """Counts written in English words before a count noun ("sixty-three moons", "seven titles"), the span
     converted by text2num (a library that reads number words well, but rewrites any page it is run over)."""
@@ -683,7 +686,11 @@ def _worded_counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> 
     out: list[_Raw] = []
     text = page.text
     for m in _WORDED.finditer(text):
-        words, found = _noun_after(text, m.end())
+        # "three million years old", "two billion users": a scale word after the number words multiplies them
+        gap = len(text[m.end() : m.end() + 4]) - len(text[m.end() : m.end() + 4].lstrip(" \t"))
+        scaled = _WORDED_SCALE.match(text, m.end() + gap) if gap else None
+        end = scaled.end() if scaled else m.end()
+        words, found = _noun_after(text, end)
         if found is None:
             continue
         try:
@@ -692,10 +699,20 @@ def _worded_counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> 
             continue
         index, unit_end = found
         unit = " ".join(text[words[index].start(1) : unit_end].split())
-        if unit.lower() in _SPANS_OF_TIME:
+        if unit.lower() in _SPANS_OF_TIME and not scaled:
             continue  # "the twelve months to March", "three years ago": a period, read by figure_claims
         mods[(m.start(), unit_end)] = frozenset(fold_word(w[1]) for w in words[:index])
-        out.append(_Raw("count", Decimal(value), unit, Decimal(1), m.start(), unit_end))
+        exponent = _SCALES[scaled[1].lower()] if scaled else 0
+        out.append(
+            _Raw(
+                "count",
+                Decimal(value) * Decimal(10) ** exponent,
+                unit,
+                Decimal(10) ** exponent,
+                m.start(),
+                unit_end,
+            )
+        )
     return out
 
 

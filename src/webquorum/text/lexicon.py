@@ -123,6 +123,10 @@ STYLES = _words(
     "dr prof professor"
 )
 
+# The honours and offices a British or Commonwealth page writes after a name, in capitals ("Richard Hermer
+# KC", "Stephen Gageler AC"): no part of the name. As written.
+POST_NOMINALS = _words("KC QC SC AC AO AM CBE OBE MBE KBE DBE GBE CH KCMG GCMG CMG MP MSP FRS KG KT")
+
 # What a page calls a sportsperson, and the sport it names: "a Welsh professional footballer" answers "what
 # sport" with football. The agent nouns of the sports, and the field positions that belong to one sport
 # only ("right fielder", "quarterback"); a "<sport> player" is read from its words instead. Folded.

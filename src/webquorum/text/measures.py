@@ -467,6 +467,16 @@ ROLES: dict[str, list[str]] = {
     # the head of a museum, an agency or an international body: "Director of the British Museum", "Executive
     # Director of UNAIDS", "WHO Regional Director for Africa"
     "director": ["executive director", "regional director", "director", "directora"],
+    # offices of one holder at a time that a court, a church, a university, a police force or a cabinet
+    # names by title: "the Chief Justice of India", "the Archbishop of Wales", "Vice-Chancellor Irene Tracey"
+    "chief justice": ["chief justice"],
+    "archbishop": ["archbishop"],
+    "vice chancellor": ["vice chancellor"],
+    "attorney general": ["attorney general"],
+    "grand imam": ["grand imam"],
+    "moderator": ["moderator"],
+    "chief of police": ["chief of police", "police chief"],
+    "finance minister": ["finance minister", "minister of finance", "federal minister of finance"],
 }
 PAST_ROLE = frozenset(
     _forms(

@@ -18,7 +18,15 @@ from dataclasses import dataclass
 
 from webquorum.text.alternation import alternation
 from webquorum.text.fold import fold
-from webquorum.text.lexicon import BODY_AND_PLACE_WORDS, FUNCTION_WORDS, HONORIFICS, LEGAL_FORMS, LETTER
+from webquorum.text.lexicon import (
+    BODY_AND_PLACE_WORDS,
+    FUNCTION_WORDS,
+    HONORIFICS,
+    LEGAL_FORMS,
+    LETTER,
+    POST_NOMINALS,
+    STYLES,
+)
 from webquorum.text.measures import PAST_ROLE, ROLES
 from webquorum.text.names import NameMention, demonym, name_key, name_mentions
 
@@ -231,9 +239,9 @@ _NEW_AFTER_NAME = re.compile(
     # how a head of state or government takes office: "was sworn in on Monday to become the 31st Prime
     # Minister"
     r"(?:was|were|has\s+been|is|being|been)\s+(?:formally\s+)?(?:sworn\s+in|inaugurated)|"
-    r"(?:took|takes|assumed|assumes)\s+office|ascend(?:ed|s)?\s+the\s+(?:\w+\s+)?throne)".replace(
-        "ROLE", _ROLE_ALTERNATION
-    )
+    r"(?:took|takes|assumed|assumes)\s+office|ascend(?:ed|s)?\s+the\s+(?:\w+\s+)?throne|"
+    # "took oath as the 29th chief justice"
+    r"(?:took|takes|taking)\s+(?:the\s+)?oath)".replace("ROLE", _ROLE_ALTERNATION)
 )
 _LEGAL_FORM = re.compile(rf"(?:^|\s|,)(?:{LEGAL_FORMS})$")
 _PARTICLES = frozenset({"de", "del", "la", "van", "von", "da", "der", "bin", "al", "el", "di", "du", "le"})
@@ -293,21 +301,10 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
     persons = sorted(_person_names(text, subject), key=lambda m: m.offset)
     if not persons:
         return []
-    past: list[str] = []
-    # a cue is read between a name and its neighbours: "Tan replaces Gelsinger, who stepped down" is about
-    # Gelsinger
+    past = _past_persons(text, persons, subject)
+    occurrences = [r for r in _ROLE_ONLY.finditer(text) if _is_role(text, r, role, subject)]
     edges = [0] + [m.offset + len(m.surface) for m in persons]
     nexts = [m.offset for m in persons[1:]] + [len(text)]
-    for m, edge, following in zip(persons, edges, nexts, strict=False):
-        end = m.offset + len(m.surface)
-        before = text[max(edge, m.offset - 60) : m.offset]
-        after = text[end : min(following, end + 60)]
-        clause = _last_clause(before)
-        cue = _PAST_BEFORE_NAME.search(clause)
-        # "former Collins Aerospace chief Kelly Ortberg": the past role is another organisation's
-        if (cue and not _another_body(clause[cue.end() :], subject)) or _PAST_AFTER_NAME.search(after):
-            past.append(m.key)
-    occurrences = [r for r in _ROLE_ONLY.finditer(text) if _is_role(text, r, role, subject)]
     found: list[Holder] = []
     for m, edge, following in zip(persons, edges, nexts, strict=False):
         if any(same_person(m.key, p) for p in past):
@@ -331,6 +328,31 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
         if near:
             found.append(Holder(m.surface, m.key, m.offset, end, 2 if new else 1))
     return sorted(found, key=lambda h: (-h.standing, h.start))
+
+
+def called_past(text: str, person: str, subject: frozenset[str]) -> bool:
+    """Whether the page calls ``person`` (a name key) past: "Claudine Gay is set to succeed Bacow", "former
+    CEO Ivan Glasenberg", "Farandou, who stepped down" (the cues of :func:`current_holders`)."""
+    persons = sorted(_person_names(text, subject), key=lambda m: m.offset)
+    return any(same_person(person, p) for p in _past_persons(text, persons, subject))
+
+
+def _past_persons(text: str, persons: list[NameMention], subject: frozenset[str]) -> list[str]:
+    """The name keys of ``persons`` that a cue calls past, read between a name and its neighbours: "Tan
+    replaces Gelsinger, who stepped down" is about Gelsinger."""
+    past: list[str] = []
+    edges = [0] + [m.offset + len(m.surface) for m in persons]
+    nexts = [m.offset for m in persons[1:]] + [len(text)]
+    for m, edge, following in zip(persons, edges, nexts, strict=False):
+        end = m.offset + len(m.surface)
+        before = text[max(edge, m.offset - 60) : m.offset]
+        after = text[end : min(following, end + 60)]
+        clause = _last_clause(before)
+        cue = _PAST_BEFORE_NAME.search(clause)
+        # "former Collins Aerospace chief Kelly Ortberg": the past role is another organisation's
+        if (cue and not _another_body(clause[cue.end() :], subject)) or _PAST_AFTER_NAME.search(after):
+            past.append(m.key)
+    return past
 
 
 # every word of a role's title: a capitalised run that holds one before a name is the title and the name
@@ -363,6 +385,10 @@ def _titled_otherwise(before: str, role: str, subject: frozenset[str]) -> bool:
     if ending is None:
         return False
     other, n = ending
+    if other != role and other in STYLES:
+        return (
+            False  # "Archbishop Paul Coakley ... elected president": a church's rank is worn with any office
+        )
     return other != role or _another_body(" ".join(words[:-n]), subject, last=True)
 
 
@@ -385,6 +411,10 @@ def _another_body(words: str, subject: frozenset[str], *, last: bool = False) ->
 
 def _untitled(m: NameMention) -> NameMention:
     surface, offset = _after_title(m.surface, m.offset)
+    words = surface.split(" ")
+    while len(words) > 2 and words[-1].rstrip(".,") in POST_NOMINALS:
+        words.pop()  # "Richard Hermer KC", "Stephen Gageler AC": the honours after a name are no part of it
+    surface = " ".join(words)
     return m if surface == m.surface else m._replace(surface=surface, key=name_key(surface), offset=offset)
 
 
