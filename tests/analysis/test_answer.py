@@ -1549,3 +1549,55 @@ def test_a_person_is_shown_by_the_full_name_most_pages_write() -> None:
         query="Who is the CEO of Lumina Bank?",
     )
     assert c.answer is not None and c.answer.value == "Ana Ruiz"
+
+
+@pytest.mark.parametrize(
+    ("query", "text", "value"),
+    [
+        (
+            "How many visitors did the Orla Museum receive?",
+            "Orla Museum\nVisitors4,833,658\nOpened1901",
+            4833658,
+        ),
+        (
+            "How many visitors did the Orla Museum receive?",
+            "Orla Museum\nVisitors: 4,833,658\nOpened: 1901",
+            4833658,
+        ),
+        ("How tall is the Orla Tower?", "Orla Tower\nHeight330 m (1,083 ft)\nFloors3", 330),
+    ],
+)
+def test_a_flattened_infobox_s_label_before_its_number_names_the_figure(
+    query: str, text: str, value: int
+) -> None:
+    ask = read_ask(query)
+    assert ask is not None
+    found = answer_statements("a.test", "", text, ask)
+    assert found is not None and found.figure is not None and found.figure.value == value
+
+
+def test_a_page_s_own_dateline_answers_no_question_of_when() -> None:
+    ask = read_ask("On what date do the Orland Games open?")
+    assert ask is not None
+    text = "date 2024-10-22 The Orland Games will open in Orla City next summer, the organisers said."
+    assert answer_statements("a.test", "", text, ask, published="2024-10-22") is None
+    # a day the page states for the event itself still answers, though the page was published that day
+    text = "date 2024-10-22 The Orland Games opened in Orla City on 22 October 2024, the organisers said."
+    found = answer_statements("a.test", "", text, ask, published="2024-10-22")
+    assert found is not None and found.value == "2024-10-22"
+
+
+def test_a_day_written_without_its_year_takes_the_one_year_the_question_names() -> None:
+    text = "The final of the 2026 Orland Cup is scheduled for Sunday, July 19 at the Orla Stadium."
+    assert stated("On what date is the 2026 Orland Cup final scheduled?", text) == "2026-07-19"
+    assert stated("On what date is the Orland Cup final scheduled?", text) != "2026-07-19"
+
+
+def test_a_date_has_no_scope() -> None:
+    text = (
+        "OW-1 is the name given to the first direct detection of orla waves, observed on September 14, 2015 "
+        "by the Orla detectors."
+    )
+    assert (
+        stated("On what date did Orla first directly detect orla waves (event OW-1)?", text) == "2015-09-14"
+    )

@@ -23,3 +23,8 @@ def test_a_surname_particle_keeps_the_name_whole() -> None:
 def test_a_particle_takes_one_name_after_it_not_a_noun_and_a_name() -> None:
     names = [m.surface for m in name_mentions("Ortberg tritt die Nachfolge von Dave Calhoun an.")]
     assert "Dave Calhoun" in names and not any("von" in n for n in names)
+
+
+def test_an_irish_or_italian_prefix_with_its_apostrophe_is_part_of_the_name() -> None:
+    names = [m.surface for m in name_mentions("Orland Airports appointed Ken O’Toole; Ana D'Souza agreed.")]
+    assert {"Ken O’Toole", "Ana D'Souza"} <= set(names)

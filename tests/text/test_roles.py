@@ -226,3 +226,9 @@ def test_called_past_reads_the_page_s_cues_for_one_person() -> None:
     text = "Dana Whitfield, who replaced Carl Ostrander as Acme's chief executive, spoke on Monday."
     assert called_past(text, "carl ostrander", ACME)
     assert not called_past(text, "dana whitfield", ACME)
+
+
+def test_a_past_word_before_another_post_does_not_make_the_name_past_in_this_role() -> None:
+    text = "Acme has named former board member Lip Tan as its new leader. Tan becomes CEO on Monday."
+    assert holder(text) == "Lip Tan"
+    assert holder("Former Acme CEO Lip Tan spoke at the summit.") is None

@@ -67,8 +67,16 @@ from webquorum.text.figure_claims import (
     reader_for,
     same_quantity,
 )
+from webquorum.text.figures import unglued
 from webquorum.text.fold import fold, fold_aligned
-from webquorum.text.lexicon import FUNCTION_WORDS, PLAYER_QUALIFIERS, SPORT_OF_AGENT, SPORT_ROLES
+from webquorum.text.lexicon import (
+    FUNCTION_WORDS,
+    MONTHS,
+    MONTHS_EN_PATTERN,
+    PLAYER_QUALIFIERS,
+    SPORT_OF_AGENT,
+    SPORT_ROLES,
+)
 from webquorum.text.measures import MONEY_CONCEPTS, PAST_ROLE, stem
 from webquorum.text.names import DEMONYM_ENDS, demonym, name_key, name_mentions
 from webquorum.text.readings import Figure, figures_agree, format_figure, unit_key, values_agree
@@ -172,7 +180,9 @@ def _spelled(word: str) -> str:
     return "[,.\u202f ]?".join(groups)
 
 
-def answer_statements(site: str, url: str, text: str, ask: Ask, *, title: str = "") -> Statement | None:
+def answer_statements(
+    site: str, url: str, text: str, ask: Ask, *, title: str = "", published: str | None = None
+) -> Statement | None:
     """The statement in ``text`` that answers ``ask``, per the module docstring; None when none does.
 
     A page is about the subject when its text or its title names it: an encyclopedia article or a town's
@@ -192,6 +202,7 @@ def answer_statements(site: str, url: str, text: str, ask: Ask, *, title: str = 
     if ask.role:
         return _holder(site, url, text, ask)
     reader = reader_for(text) if ask.kind in ("figure", "date") else None
+    dateline = _dateline(text, reader, published) if reader is not None and ask.kind == "date" else ()
     # "a 1985 album by Anthrax" names the artist
     by_names = ask.kind == "name" and bool(ask.relation & _CREATORS)
     if reader is not None and ask.kind == "date" and ask.relation & _LIFE:
@@ -220,7 +231,7 @@ def answer_statements(site: str, url: str, text: str, ask: Ask, *, title: str = 
         by_day = ask.kind == "date" and subject_hit and not hits
         if not hits and not (ask.kind == "figure" and ask.unit) and not by_day:
             continue
-        found = _value_in(text, start, end, related or hits, ask, reader, site, url)
+        found = _value_in(text, start, end, related or hits, ask, reader, site, url, dateline)
         if found is None or (by_day and not _a_day(found.figure)):
             continue
         found_all.append(found)
@@ -231,6 +242,42 @@ def answer_statements(site: str, url: str, text: str, ask: Ask, *, title: str = 
         if best is None or rank < best[0]:
             best = (rank, found)
     return _fullest(best[1], found_all) if best else None
+
+
+def _dateline(text: str, reader: FigureClaimReader, published: str | None) -> tuple[int, ...]:
+    """Where the page's opening line states its own date ("15th February 2020", "date 2024-10-22"): the day
+    it was published, which answers no question of when something happened or will ("The Games open on
+    Thursday, July 23" below it)."""
+    day = _parse_date(published)
+    if day is None:
+        return ()
+    first = text.find("\n", 0, 80)
+    head = first if first > 0 else 40
+    return tuple(
+        f.start
+        for f in reader.figures
+        if f.start < head and f.kind == "date" and _a_day(f) and date.fromordinal(int(f.value)) == day
+    )
+
+
+_DAY_OF_MONTH = re.compile(
+    rf"\b(?:(?P<day1>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month1>{MONTHS_EN_PATTERN})\.?"
+    rf"|(?P<month2>{MONTHS_EN_PATTERN})\.?\s+(?P<day2>[0-3]?\d)(?:st|nd|rd|th)?)(?![\w,]|,\s*\d)"
+)
+
+
+def _days_of_the_year(text: str, start: int, end: int, year: int) -> list[Figure]:
+    """Days a sentence writes without a year ("July 19", "23 July"), as days of ``year``; none written with
+    one ("July 19, 2026" is read by the figure reader)."""
+    out: list[Figure] = []
+    for m in _DAY_OF_MONTH.finditer(text, start, end):
+        month = MONTHS[(m["month1"] or m["month2"]).lower()]
+        try:
+            day = date(year, month, int(m["day1"] or m["day2"]))
+        except ValueError:
+            continue
+        out.append(Figure("date", float(day.toordinal()), "", 1.0, m[0], m.start(), m.end()))
+    return out
 
 
 def _a_day(f: Figure | None) -> bool:
@@ -426,6 +473,7 @@ def _value_in(
     reader: FigureClaimReader | None,
     site: str,
     url: str,
+    dateline: tuple[int, ...] = (),
 ) -> Statement | None:
     anchor = hits[0] if hits else start
     if reader is not None:
@@ -442,13 +490,19 @@ def _value_in(
             if (not WORD.findall(fold(f.text))[0:1] or WORD.findall(fold(f.text))[0] not in ask.subject)
             and (f.kind, f.value) not in ask.stated
         ]
+        pool = [f for f in pool if f.start not in dateline]
+        if ask.kind == "date" and not any(_a_day(f) for f in pool) and len(years := _asked_years(ask)) == 1:
+            # "the 2026 FIFA World Cup final ... on Sunday, July 19": a day the page writes without the year
+            # the question names
+            pool += _days_of_the_year(text, start, end, next(iter(years)))
         if ask.kind == "date" and any(f.kind == "date" for f in pool):
             pool = [f for f in pool if f.kind == "date" or not _inside_date(f, inside)]
         priors = tuple(f for f in pool if reader.claim(f).prior)
         pool = [f for f in pool if f not in priors and not reader.claim(f).change]
         # "the metropolitan area has 910,000" answers "population of Valcourt" only if the question names that
         # scope
-        pool = [f for f in pool if reader.claim(f).scope <= ask.scope]
+        # (a date has no scope: "the first direct detection ... observed on September 14, 2015")
+        pool = [f for f in pool if f.kind in _DATE_KINDS or reader.claim(f).scope <= ask.scope]
         # "the 2021 census" asked: "the 2016 census recorded 35,151,728" is another period's figure
         years = _asked_years(ask)
         pool = [f for f in pool if not years or reader.claim(f).period.year in (None, *years)]
@@ -638,7 +692,8 @@ def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask
         if f.kind == "count" and any(word_relates(w, ask.relation) for w in WORD.findall(fold(f.unit)))
     ]
     out: list[Figure] = []
-    for m in _BARE.finditer(text, start, end):
+    scan = unglued(text)
+    for m in _BARE.finditer(scan, start, end):
         if not _free_number(text, m.start(), taken):
             continue
         if "." in m[1] and not m["scale"]:
@@ -653,10 +708,23 @@ def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask
             if number_of is not None and word_relates(fold(number_of["noun"]), ask.relation)
             else ""
         )
-        if not named and not (total and nouns) and not counted:
+        # "Deaths167", "Visitors: 4,833,658": a flattened infobox's label before its number names the count
+        label = _LABEL_BEFORE.search(scan, max(start, m.start() - 40), m.start())
+        labelled = (
+            text[label.start(1) : label.end(1)]  # as the page writes it ("Deaths", not the reader's "Death ")
+            if label is not None and any(word_relates(w, ask.relation) for w in WORD.findall(fold(label[1])))
+            else ""
+        )
+        if not named and not (total and nouns) and not counted and not labelled:
             continue
         # "27 Member States": the asked words after the number, as the unit
-        unit = _asked_noun(following, named, ask) if named else nouns[0] if total and nouns else counted
+        unit = (
+            _asked_noun(following, named, ask)
+            if named
+            else nouns[0]
+            if total and nouns
+            else counted or labelled.lower()
+        )
         scale = _SCALE[m["scale"]] if m["scale"] else 1.0
         number = m[1].replace(",", "")
         step = scale * (10 ** -len(number.split(".")[1]) if "." in number else 1.0)
@@ -664,6 +732,8 @@ def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask
     return out
 
 
+# a line that opens with a label and nothing else before the number: "Deaths167", "Visitors: 4,833,658"
+_LABEL_BEFORE = re.compile(r"(?m)^([A-Z][a-z]{2,24}(?:[ ][a-z]{2,15}){0,3})[ \t]*:?[ \t]*$")
 # "the number of <noun> ... to|is|was|at|stands at|reached N": a count written as a phrase before its number
 _NUMBER_OF_BEFORE = re.compile(
     r"(?i)\bnumber\s+of\s+(?P<noun>[\w-]+)\b[^.;!?\d]{0,80}?"
@@ -1116,10 +1186,10 @@ def answer_of(
     _add_mentions(groups, statements, texts)
     groups.sort(key=lambda g: -len(g))  # stable: ties keep source order
     newer = _newer_of_a_split(groups, dates, ask)
-    called_past = newer is None and (newer := _later_of_a_split(groups, texts, ask)) is not None
+    said_past = newer is None and (newer := _later_of_a_split(groups, texts, ask)) is not None
     beaten = [g for g in groups if g is not newer and len(g) == len(newer)] if newer else []
     if newer is None and (newer := _successor_named(groups, texts, ask)) is not None:
-        called_past, beaten = True, [groups[0]]
+        said_past, beaten = True, [groups[0]]
     if newer is not None:
         groups.remove(newer)
         groups.insert(0, newer)
@@ -1130,7 +1200,7 @@ def answer_of(
     rivals = () if newer else tuple((_shown(g).value, len(g)) for g in tied if _comparable(g[0], top, ask))
     superseded = (
         [
-            Dissent(s, "older", _CALLED_PREVIOUS) if called_past else _superseded(s, top, dates)
+            Dissent(s, "older", _CALLED_PREVIOUS) if said_past else _superseded(s, top, dates)
             for g in beaten
             for s in g
         ]
@@ -1282,9 +1352,9 @@ def _successor_named(
     old = groups[0]
     for g in groups[1:]:
         person = g[0].person
-        if any(called_past(texts.get(s.site, ""), old[0].person, ask.subject) for s in g) and not any(
-            _names_person(texts.get(s.site, ""), person) for s in old
-        ):
+        if any(
+            called_past(texts.get(s.site, ""), old[0].person, ask.subject, ask.role) for s in g
+        ) and not any(_names_person(texts.get(s.site, ""), person) for s in old):
             return g
     return None
 

@@ -284,7 +284,7 @@ def _question_answer(
             continue  # one statement per site: the first source of a site speaks for it
         text = source.text[:max_chars]
         texts[site], dates[site] = text, source.published
-        found = answer_statements(site, source.url, text, ask, title=source.title)
+        found = answer_statements(site, source.url, text, ask, title=source.title, published=source.published)
         if found is not None:
             statements.append(found)
     return answer_of(ask, statements, texts, dates, of, ask_in_words(query, ask))

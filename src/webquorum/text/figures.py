@@ -391,7 +391,8 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
     if decimal_comma is None:
         decimal_comma = language_of(text) == "es"
     taken = bytearray(len(text))
-    page = _Page(text, text.lower(), decimal_comma, taken, [m.start() for m in _DIGITS.finditer(text)])
+    read_as = unglued(text)
+    page = _Page(read_as, read_as.lower(), decimal_comma, taken, [m.start() for m in _DIGITS.finditer(text)])
     raw: list[_Raw] = []
     mods: dict[tuple[int, int], frozenset[str]] = {}
     readers = (
@@ -435,6 +436,19 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
         for kind, value, unit, step, start, end in raw
     ]
     return sorted(out, key=lambda f: f.start)
+
+
+# A flattened infobox runs each label into its value: "Deaths167", "Total capacity4,888 MW", "Height330 m"
+_GLUED_LABEL = re.compile(r"(?m)^[A-Z][a-z]{2,24}(?:[ ][a-z]{2,15}){0,3}(?=\d)")
+
+
+def unglued(text: str) -> str:
+    """The text the figure readers scan: a line-opening label glued to its number gets a space for its last
+    letter, so the number is read ("Deaths167" is read as "Death 167"). The same length, so every offset
+    holds; a figure's words are still read from the page as written."""
+    if not _GLUED_LABEL.search(text):
+        return text
+    return _GLUED_LABEL.sub(lambda m: m[0][:-1] + " ", text)
 
 
 def language_of(text: str) -> str:

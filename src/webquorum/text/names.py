@@ -45,7 +45,9 @@ _WORD = (
     # "iPhone"; else a capital, then at least one more
     rf"[{_UP}{_LO}](?:(?=[{_UP}])(?<=[{_LO}])[{_UP}][{_L}]*+"
     rf"|(?<=[{_UP}])(?=[{_L}0-9&])(?!{after_first(LEGAL_WORDS)}(?![\w&]))"
-    rf"(?:[{_LO}]++(?:[{_UP}][{_L}]*+|(?:[-'’][{_L}]++)*+)|[{_UP}0-9&]+(?![{_LO}])))"
+    rf"(?:[{_LO}]++(?:[{_UP}][{_L}]*+|(?:[-'’][{_L}]++)*+)|[{_UP}0-9&]+(?![{_LO}]))"
+    # "O’Toole", "D'Souza": an Irish or Italian prefix and its apostrophe before the capital
+    rf"|(?<=[OD])['’][{_UP}][{_LO}]++)"
 )
 _LEGAL = LEGAL_FORMS
 # Lower-case words inside a name: "Bank of England", "Banco de México", "Ben van Beurden", "Ursula von der

@@ -301,7 +301,7 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
     persons = sorted(_person_names(text, subject), key=lambda m: m.offset)
     if not persons:
         return []
-    past = _past_persons(text, persons, subject)
+    past = _past_persons(text, persons, subject, role)
     occurrences = [r for r in _ROLE_ONLY.finditer(text) if _is_role(text, r, role, subject)]
     edges = [0] + [m.offset + len(m.surface) for m in persons]
     nexts = [m.offset for m in persons[1:]] + [len(text)]
@@ -330,16 +330,19 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
     return sorted(found, key=lambda h: (-h.standing, h.start))
 
 
-def called_past(text: str, person: str, subject: frozenset[str]) -> bool:
-    """Whether the page calls ``person`` (a name key) past: "Claudine Gay is set to succeed Bacow", "former
-    CEO Ivan Glasenberg", "Farandou, who stepped down" (the cues of :func:`current_holders`)."""
+def called_past(text: str, person: str, subject: frozenset[str], role: str = "") -> bool:
+    """Whether the page calls ``person`` (a name key) past in ``role``: "Gary Nagle replaced Ivan Glasenberg",
+    "former CEO Ivan Glasenberg", "Farandou, who stepped down" (the cues of :func:`current_holders`)."""
     persons = sorted(_person_names(text, subject), key=lambda m: m.offset)
-    return any(same_person(person, p) for p in _past_persons(text, persons, subject))
+    return any(same_person(person, p) for p in _past_persons(text, persons, subject, role))
 
 
-def _past_persons(text: str, persons: list[NameMention], subject: frozenset[str]) -> list[str]:
+def _past_persons(
+    text: str, persons: list[NameMention], subject: frozenset[str], role: str = ""
+) -> list[str]:
     """The name keys of ``persons`` that a cue calls past, read between a name and its neighbours: "Tan
-    replaces Gelsinger, who stepped down" is about Gelsinger."""
+    replaces Gelsinger, who stepped down" is about Gelsinger. A past word before another post is that post's
+    ("naming former board member Lip-Bu Tan as its new leader"): the name is not past in ``role``."""
     past: list[str] = []
     edges = [0] + [m.offset + len(m.surface) for m in persons]
     nexts = [m.offset for m in persons[1:]] + [len(text)]
@@ -350,10 +353,29 @@ def _past_persons(text: str, persons: list[NameMention], subject: frozenset[str]
         clause = _last_clause(before)
         cue = _PAST_BEFORE_NAME.search(clause)
         # "former Collins Aerospace chief Kelly Ortberg": the past role is another organisation's
-        if (cue and not _another_body(clause[cue.end() :], subject)) or _PAST_AFTER_NAME.search(after):
+        if (
+            cue
+            and not _another_body(clause[cue.end() :], subject)
+            and not _another_post(clause[cue.end() :], role)
+        ) or _PAST_AFTER_NAME.search(after):
             past.append(m.key)
     return past
 
+
+def _another_post(words: str, role: str) -> bool:
+    """Whether the words between a past cue and a name hold a post other than ``role``: "board member",
+    "CFO", "president" when the chief executive is asked."""
+    if not role:
+        return False
+    folded = words.lower().replace("-", " ").split()
+    if any(w in _POSTS for w in folded):
+        return True
+    ending = _title_ending([w.strip(".,") for w in folded])
+    return ending is not None and ending[0] != role
+
+
+# posts of a body that no role of ROLES names: "former board member", "a former minister"
+_POSTS = frozenset({"member", "members", "minister", "senator", "deputy", "partner", "adviser"})
 
 # every word of a role's title: a capitalised run that holds one before a name is the title and the name
 _TITLE_WORDS = frozenset(w for form, _ in ROLE_FORMS for w in form.split())
