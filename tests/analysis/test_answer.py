@@ -1601,3 +1601,25 @@ def test_a_date_has_no_scope() -> None:
     assert (
         stated("On what date did Orla first directly detect orla waves (event OW-1)?", text) == "2015-09-14"
     )
+
+
+def test_a_figure_ten_times_away_or_a_conversion_in_parentheses_is_no_dissent() -> None:
+    agreeing = [
+        src("a.test", "Orla Airport handled 83.9 million passengers in 2024, its busiest year on record."),
+        src("b.test", "In 2024 Orla Airport handled 83.9 million passengers, a record."),
+        src("c.test", "A record 83.9 million passengers used Orla Airport in 2024."),
+    ]
+    query = "How many passengers did Orla Airport handle in its busiest year on record?"
+    monthly = src(
+        "d.test", "Orla Airport handled 7.2 million passengers in its busiest year on record, in July."
+    )
+    assert compare_sources([*agreeing, monthly], query=query).disagreed == []
+    older = src("d.test", "Orla Airport handled 80.1 million passengers in its busiest year on record.")
+    assert [d.site for d in compare_sources([*agreeing, older], query=query).disagreed] == ["d.test"]
+    lake = [
+        src("a.test", "Lake Orla has a surface area of 8,502 square kilometres."),
+        src("b.test", "The surface area of Lake Orla is 8,502 square kilometres."),
+        src("c.test", "Lake Orla covers a surface area of 8,502 square kilometres."),
+        src("d.test", "Lake Orla has a surface area of about 8,502 kmĀ² (3,275 square miles)."),
+    ]
+    assert compare_sources(lake, query="What is the surface area of Lake Orla?").disagreed == []

@@ -11,7 +11,7 @@ from tests.analysis.compare_cases.scoring import SPLITS, load
 
 from webquorum.text.figure_claims import read_figure_claims, same_quantity
 from webquorum.text.figures import NEEDS, extract_figures
-from webquorum.text.readings import Figure, figures_agree, format_figure, unit_key
+from webquorum.text.readings import Figure, figures_agree, format_figure, of_one_magnitude, unit_key
 
 
 def only(text: str) -> Figure:
@@ -558,3 +558,18 @@ def test_a_distance_before_a_race_names_the_race_not_a_figure(text: str) -> None
 def test_a_distance_and_the_time_it_was_run_in() -> None:
     figures = extract_figures("She won the 400 metres hurdles in 50.37 seconds.")
     assert [format_figure(f) for f in figures] == ["50.37 seconds"]
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "near"),
+    [
+        ("83.9 million passengers", "84.5 million passengers", True),
+        ("100 million users", "800 million users", True),
+        ("7.2 million passengers", "83.9 million passengers", False),
+        ("1,200 kilometres", "1,025 m", False),
+        ("5 municipalities", "98 municipalities", False),
+        ("1,200 kilometres", "40 %", True),  # two units: not this rule's to judge
+    ],
+)
+def test_a_revision_stays_within_an_order_of_magnitude(a: str, b: str, near: bool) -> None:
+    assert of_one_magnitude(only(a), only(b)) is near

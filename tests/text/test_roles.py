@@ -232,3 +232,11 @@ def test_a_past_word_before_another_post_does_not_make_the_name_past_in_this_rol
     text = "Acme has named former board member Lip Tan as its new leader. Tan becomes CEO on Monday."
     assert holder(text) == "Lip Tan"
     assert holder("Former Acme CEO Lip Tan spoke at the summit.") is None
+
+
+def test_a_body_s_regional_branch_named_after_a_dash_is_another_body() -> None:
+    text = (
+        "Kevin Burke, President and CEO of Airports Council Orland – North America, opened the meeting. "
+        "Mara Velk, Director General of Airports Council Orland, spoke next."
+    )
+    assert holder(text, subject=frozenset({"airports", "council", "orland"})) == "Mara Velk"

@@ -79,7 +79,14 @@ from webquorum.text.lexicon import (
 )
 from webquorum.text.measures import MONEY_CONCEPTS, PAST_ROLE, stem
 from webquorum.text.names import DEMONYM_ENDS, demonym, name_key, name_mentions
-from webquorum.text.readings import Figure, figures_agree, format_figure, unit_key, values_agree
+from webquorum.text.readings import (
+    Figure,
+    figures_agree,
+    format_figure,
+    of_one_magnitude,
+    unit_key,
+    values_agree,
+)
 from webquorum.text.roles import called_past, current_holders, same_person
 from webquorum.text.sentences import sentence_spans, starts_sentence
 
@@ -1056,6 +1063,21 @@ def _comparable(s: Statement, top: list[Statement], ask: Ask | None = None) -> b
     return any(t.claim is not None and same_quantity(s.claim, t.claim) for t in top)
 
 
+def _a_conversion(text: str, s: Statement) -> bool:
+    """Whether a figure stands in parentheses right after another number: the page's conversion of it
+    ("about 8,502 km² (3,275 square miles)"), rounded as loosely as the page chose, so no dissent of its
+    own."""
+    return s.figure is not None and _CONVERSION_BEFORE.search(text, max(0, s.start - 24), s.start) is not None
+
+
+_CONVERSION_BEFORE = re.compile(r"\d[^()\d]{0,12}\(\s*(?:about\s+|approx\.?\s+|c\.\s*|~\s*)?$")
+
+
+def _of_one_magnitude(s: Statement, answer: Statement) -> bool:
+    a, b = s.figure, answer.figure
+    return a is None or b is None or a.kind in _DATE_KINDS or b.kind in _DATE_KINDS or of_one_magnitude(a, b)
+
+
 def _year(f: Figure) -> int:
     return round(f.value) if f.kind == "year" else date.fromordinal(round(f.value)).year
 
@@ -1251,6 +1273,8 @@ def answer_of(
                     # ... and end up with 206")
                     and not _names_answer(texts.get(s.site, ""), shown, ask.subject)
                     and _comparable(s, top, ask)
+                    and _of_one_magnitude(s, shown)
+                    and not _a_conversion(texts.get(s.site, ""), s)
                     and _framed(s, top, texts)
                     and _stated_of_subject(texts.get(s.site, ""), s, ask)
                     and ((d := _dissent(s, top, dates, texts)).type == "older" or not _is_ordinal(s))

@@ -55,7 +55,15 @@ from webquorum.text.fold import fold
 from webquorum.text.names import extract_names as extract_names  # re-exported: callers import it from here
 from webquorum.text.names import name_key as name_key
 from webquorum.text.names import name_mentions
-from webquorum.text.readings import Figure, figures_agree, format_figure, precision, unit_key, values_agree
+from webquorum.text.readings import (
+    Figure,
+    figures_agree,
+    format_figure,
+    of_one_magnitude,
+    precision,
+    unit_key,
+    values_agree,
+)
 from webquorum.text.roles import RoleClaim, read_roles, same_person
 from webquorum.types import AgreedItem, DisagreedItem
 
@@ -156,9 +164,12 @@ def _sides_with_answer(item: DisagreedItem, answer: Answer, ask: Ask) -> bool:
     cap the '50s" contradicts nothing (issue 22)."""
     if item.site in answer.elsewhere or item.site in answer.sites:
         return False
-    return not about_question(item.quantity, ask.relation) or (
-        item.others_value == answer.value and not answer.split
-    )
+    if not about_question(item.quantity, ask.relation):
+        return True
+    own, theirs = extract_figures(item.value), extract_figures(item.others_value)
+    if len(own) == 1 and len(theirs) == 1 and not of_one_magnitude(own[0], theirs[0]):
+        return False  # "5 municipalities" against "98 municipalities": another count than the one asked
+    return item.others_value == answer.value and not answer.split
 
 
 def _other_unit(item: _Item, ask: Ask) -> bool:

@@ -58,6 +58,18 @@ def figures_agree(a: Figure, b: Figure) -> bool:
     return a.kind == b.kind and unit_key(a) == unit_key(b) and values_agree(a, b)
 
 
+def of_one_magnitude(a: Figure, b: Figure) -> bool:
+    """Whether two figures of one unit are within ten times each other (True for two units): a page stating
+    the same quantity of the same thing differs from the others by a revision (a count updated, a measure
+    corrected, last year's price), not by an order of magnitude. A figure ten times away measures something
+    else ("7.2 million passengers" in a month against a year's 83.9 million; "1,200 kilometres" from north to
+    south against a depth of 1,025 m), so it is no dissent (issue 22: a false disagreement costs more)."""
+    if unit_key(a) != unit_key(b):
+        return True
+    low, high = sorted((abs(a.value), abs(b.value)))
+    return low > 0 and high < 10 * low
+
+
 def values_agree(a: Figure, b: Figure) -> bool:
     """:func:`figures_agree` for two figures already known to share kind and unit (the hot path)."""
     pa, pb = precision(a), precision(b)

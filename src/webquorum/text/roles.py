@@ -505,11 +505,19 @@ def _is_role(text: str, r: re.Match[str], role: str, subject: frozenset[str]) ->
     orgs = []
     if m := _ROLE_OF_ORG.match(text, r.end()):
         orgs.append(m["org"])
+        branch = _BRANCH.match(text, m.end())
+        if branch is not None and not set(fold(branch[1]).split()) & subject:
+            return False  # "CEO of Airports Council International – North America": a branch, another body
     if before := _capitalised_before(text, r.start()):
         orgs.append(before)
     named = [set(fold(_clean_org(o)).split()) - FUNCTION_WORDS for o in orgs]
     named = [n for n in named if n]
     return not subject or not named or any(n & subject for n in named)
+
+
+# a body's regional branch, written after its name with a dash: "Airports Council International – North
+# America" (spaces bounded: matched at a name's end, and a pattern is never quadratic on a page of spaces)
+_BRANCH = re.compile(rf"[ \t]{{0,2}}[–—-][ \t]{{0,2}}({_CAP}(?:[ \t]{{1,2}}{_CAP}){{0,2}})")
 
 
 def _word_before(text: str, at: int) -> str:
