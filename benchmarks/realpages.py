@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import html
+import ipaddress
 import json
 import os
 import re
@@ -94,11 +95,20 @@ class PageCase(Case):
         return "fresh" if self.fresh else split_of_id(self.id)
 
     def host(self, k: int) -> str:
-        return site_of(self.urls[k])
+        return site_of(self._served_host(k))
 
     def page(self, k: int) -> tuple[str, str, str]:
+        return self._served_host(k), f"/{self.tag}/{k}", page_html(self.docs[k].text, self.title(k))
+
+    def _served_host(self, k: int) -> str:
+        """The page's own host; an address written as an IP literal is served under a name instead, since only
+        names are resolved to the loopback web (a literal would be dialled as written: no page, or a wait)."""
         host = urlsplit(self.urls[k]).hostname or f"page{k}.example"
-        return host, f"/{self.tag}/{k}", page_html(self.docs[k].text, self.title(k))
+        try:
+            ipaddress.ip_address(host)
+        except ValueError:
+            return host
+        return "ip-" + re.sub(r"[^0-9a-z]", "-", host) + ".example"
 
     def title(self, k: int) -> str:
         first = self.docs[k].text.strip().split("\n", 1)[0].strip()

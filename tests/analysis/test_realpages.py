@@ -91,6 +91,17 @@ def test_pages_are_served_at_their_own_hosts_with_a_short_first_line_as_title(tm
     assert rp.load_cases(tmp_path, split="report") == []
 
 
+def test_a_page_at_an_ip_literal_is_served_and_scored_under_one_name(tmp_path: Path) -> None:
+    """Only names resolve to the loopback web: a literal would be dialled as written, and the page go unread."""
+    write(tmp_path, "a")
+    row = json.loads((tmp_path / "cases.jsonl").read_text(encoding="utf-8"))
+    row["pages"][1]["url"] = "http://45.11.3.231/sights"
+    (tmp_path / "cases.jsonl").write_text(json.dumps(row) + "\n", encoding="utf-8")
+    (case,) = rp.load_cases(tmp_path)
+    host, _, _ = case.page(1)
+    assert host == "ip-45-11-3-231.example" and case.host(1) == "ip-45-11-3-231.example"
+
+
 def test_a_fresh_folder_is_one_untouched_set_whatever_the_ids_hash(tmp_path: Path) -> None:
     write(tmp_path, "b")  # a report id
     (case,) = rp.load_cases(tmp_path, split="tune", fresh=True)
