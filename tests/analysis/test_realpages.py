@@ -92,7 +92,7 @@ def test_pages_are_served_at_their_own_hosts_with_a_short_first_line_as_title(tm
 
 
 def test_a_page_at_an_ip_literal_is_served_and_scored_under_one_name(tmp_path: Path) -> None:
-    """Only names resolve to the loopback web: a literal would be dialled as written, and the page go unread."""
+    """Only names resolve to the loopback web: a literal would be dialled as written, the page unread."""
     write(tmp_path, "a")
     row = json.loads((tmp_path / "cases.jsonl").read_text(encoding="utf-8"))
     row["pages"][1]["url"] = "http://45.11.3.231/sights"
