@@ -67,7 +67,7 @@ from webquorum.text.figure_claims import (
     reader_for,
     same_quantity,
 )
-from webquorum.text.figures import unglued
+from webquorum.text.figures import INFOBOX_LABEL, unglued
 from webquorum.text.fold import fold, fold_aligned
 from webquorum.text.lexicon import (
     FUNCTION_WORDS,
@@ -263,7 +263,7 @@ def _dateline(text: str, reader: FigureClaimReader, published: str | None) -> tu
     return tuple(
         f.start
         for f in reader.figures
-        if f.start < head and f.kind == "date" and _a_day(f) and date.fromordinal(int(f.value)) == day
+        if f.start < head and _a_day(f) and date.fromordinal(int(f.value)) == day
     )
 
 
@@ -498,7 +498,8 @@ def _value_in(
             and (f.kind, f.value) not in ask.stated
         ]
         pool = [f for f in pool if f.start not in dateline]
-        if ask.kind == "date" and not any(_a_day(f) for f in pool) and len(years := _asked_years(ask)) == 1:
+        years = _asked_years(ask)
+        if ask.kind == "date" and not any(_a_day(f) for f in pool) and len(years) == 1:
             # "the 2026 FIFA World Cup final ... on Sunday, July 19": a day the page writes without the year
             # the question names
             pool += _days_of_the_year(text, start, end, next(iter(years)))
@@ -511,7 +512,6 @@ def _value_in(
         # (a date has no scope: "the first direct detection ... observed on September 14, 2015")
         pool = [f for f in pool if f.kind in _DATE_KINDS or reader.claim(f).scope <= ask.scope]
         # "the 2021 census" asked: "the 2016 census recorded 35,151,728" is another period's figure
-        years = _asked_years(ask)
         pool = [f for f in pool if not years or reader.claim(f).period.year in (None, *years)]
         if ask.concepts and ask.kind == "figure":
             # no figure named by the concept: for an amount of money (a price, a wage), any amount and never a
@@ -740,7 +740,7 @@ def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask
 
 
 # a line that opens with a label and nothing else before the number: "Deaths167", "Visitors: 4,833,658"
-_LABEL_BEFORE = re.compile(r"(?m)^([A-Z][a-z]{2,24}(?:[ ][a-z]{2,15}){0,3})[ \t]*:?[ \t]*$")
+_LABEL_BEFORE = re.compile(rf"(?m)^({INFOBOX_LABEL})[ \t]*:?[ \t]*$")
 # "the number of <noun> ... to|is|was|at|stands at|reached N": a count written as a phrase before its number
 _NUMBER_OF_BEFORE = re.compile(
     r"(?i)\bnumber\s+of\s+(?P<noun>[\w-]+)\b[^.;!?\d]{0,80}?"
@@ -1375,18 +1375,11 @@ def _successor_named(
         return None
     old = groups[0]
     for g in groups[1:]:
-        person = g[0].person
         if any(
             called_past(texts.get(s.site, ""), old[0].person, ask.subject, ask.role) for s in g
-        ) and not any(_names_person(texts.get(s.site, ""), person) for s in old):
+        ) and not any(names_value(texts.get(s.site, ""), g[0]) for s in old):
             return g
     return None
-
-
-def _names_person(text: str, person: str) -> bool:
-    """Whether the page names the person (a name key) anywhere, by the surname at least."""
-    last = person.split()[-1] if person else ""
-    return bool(last) and re.search(rf"(?<!\w){re.escape(last)}(?!\w)", fold(text)) is not None
 
 
 def _calls_past(text: str, statement: Statement) -> bool:

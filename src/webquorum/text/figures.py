@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from functools import partial
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from text_to_num import text2num
@@ -438,10 +438,13 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
     return sorted(out, key=lambda f: f.start)
 
 
-# A flattened infobox runs each label into its value: "Deaths167", "Total capacity4,888 MW", "Height330 m"
-_GLUED_LABEL = re.compile(r"(?m)^[A-Z][a-z]{2,24}(?:[ ][a-z]{2,15}){0,3}(?=\d)")
+# An infobox's label as a page flattened to text writes it at a line's start: "Deaths", "Total capacity"
+INFOBOX_LABEL = r"[A-Z][a-z]{2,24}(?:[ ][a-z]{2,15}){0,3}"
+# ... and runs it into its value: "Deaths167", "Total capacity4,888 MW", "Height330 m"
+_GLUED_LABEL = re.compile(rf"(?m)^{INFOBOX_LABEL}(?=\d)")
 
 
+@lru_cache(maxsize=32)
 def unglued(text: str) -> str:
     """The text the figure readers scan: a line-opening label glued to its number gets a space for its last
     letter, so the number is read ("Deaths167" is read as "Death 167"). The same length, so every offset

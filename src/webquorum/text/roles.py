@@ -298,7 +298,7 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
     the page calls past anywhere (former, interim, succeeded, stepped down, 's retirement) is nobody's
     answer; a role word about another organisation ("former CEO of Cadence") is not this role.
     """
-    persons = sorted(_person_names(text, subject), key=lambda m: m.offset)
+    persons = _person_names(text, subject)
     if not persons:
         return []
     past = _past_persons(text, persons, subject, role)
@@ -333,7 +333,7 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
 def called_past(text: str, person: str, subject: frozenset[str], role: str = "") -> bool:
     """Whether the page calls ``person`` (a name key) past in ``role``: "Gary Nagle replaced Ivan Glasenberg",
     "former CEO Ivan Glasenberg", "Farandou, who stepped down" (the cues of :func:`current_holders`)."""
-    persons = sorted(_person_names(text, subject), key=lambda m: m.offset)
+    persons = _person_names(text, subject)
     return any(same_person(person, p) for p in _past_persons(text, persons, subject, role))
 
 
@@ -483,7 +483,10 @@ def _person_names(text: str, subject: frozenset[str]) -> list[NameMention]:
     surnames = {m.key.split()[-1] for m in mentions if len(m.key.split()) >= 2}
     # one word after a title is a name too: "Emperor Naruhito", "Pope Francis"
     titled = {m.offset for m in every if _titled(text[max(0, m.offset - 32) : m.offset])}
-    return [m for m in mentions if len(m.key.split()) >= 2 or m.key in surnames or m.offset in titled]
+    named = [m for m in mentions if len(m.key.split()) >= 2 or m.key in surnames or m.offset in titled]
+    return sorted(
+        named, key=lambda m: m.offset
+    )  # in reading order: the past cues are read between neighbours
 
 
 def _only_title(surface: str) -> bool:
