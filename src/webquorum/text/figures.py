@@ -704,7 +704,8 @@ def _worded_counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> 
     text = page.text
     for m in _WORDED.finditer(text):
         # "three million years old", "two billion users": a scale word after the number words multiplies them
-        gap = len(text[m.end() : m.end() + 4]) - len(text[m.end() : m.end() + 4].lstrip(" \t"))
+        ahead = text[m.end() : m.end() + 4]
+        gap = len(ahead) - len(ahead.lstrip(" \t"))
         scaled = _WORDED_SCALE.match(text, m.end() + gap) if gap else None
         end = scaled.end() if scaled else m.end()
         words, found = _noun_after(text, end)
