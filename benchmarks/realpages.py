@@ -23,11 +23,14 @@ A folder labelled after the rules were written (``--fresh``, e.g. ``WEBQUORUM_RE
 is one untouched set, ``fresh``: scored as a whole, never split, never shown case by case.
 
 **Serving.** Each page is served at its own host (so its site in the Brief is the real registrable
-domain) under a path of its own; its first line, when it is a short line, is the page's ``<title>`` and
-``<h1>``, every other line a paragraph. A page with no short first line is titled by its URL's last path
-segment ("did-eiffel-tower-just-grow-6-metres" as words), never by the question: the comparison reads a
-title as naming what the page is about. A SearXNG instance answers the question with every page in
-file order (snippet: its first 30 words), then ``Client.brief(question, sources=6)`` runs in-process.
+domain) under a path of its own that ends in the page's real path (a date in the address, "/2018/04/10/",
+is read as on the web); the stored copy's leading "date 2025-05" is the page's date as the store
+recorded it, served as the page's ``article:published_time`` and not as text; its first line, when it
+is a short line, is the page's ``<title>`` and ``<h1>``, every other line a paragraph. A page with no
+short first line is titled by its URL's last path segment ("did-eiffel-tower-just-grow-6-metres" as
+words), never by the question: the comparison reads a title as naming what the page is about. A
+SearXNG instance answers the question with every page in file order (snippet: its first 30 words),
+then ``Client.brief(question, sources=6)`` runs in-process.
 
 **Scoring** is ``realcases.score_case``: ``current`` and ``silent`` pages count as correct (naming one
 as a dissent is a false disagreement), ``older`` and ``wrong`` as misinformation, ``offtopic`` as
@@ -69,6 +72,8 @@ LABELS = {
 }
 TITLE_CHARS = 150
 ASKED = {"figure": "number"}  # a labeller's word for the kind, as realcases.TYPES names it
+# the store's record of a page's date, written before its text: " date 2025-05 QIANXINAN, CHINA - ..."
+STORED_DATE = re.compile(r"\s*date (\d{4}(?:-\d\d){0,2}) ")
 
 
 def split_of_id(case_id: str) -> str:
@@ -83,6 +88,7 @@ class PageCase(Case):
     id: str = ""
     urls: tuple[str, ...] = ()
     page_labels: tuple[str, ...] = ()
+    dates: tuple[str | None, ...] = ()  # each page's date as the store recorded it, else None
     asked: str = ""  # the kind the labeller gave: "274" is a count of moons, not a year
     fresh: bool = False  # labelled after the rules: one untouched set, never split
 
@@ -98,7 +104,9 @@ class PageCase(Case):
         return site_of(self._served_host(k))
 
     def page(self, k: int) -> tuple[str, str, str]:
-        return self._served_host(k), f"/{self.tag}/{k}", page_html(self.docs[k].text, self.title(k))
+        real = urlsplit(self.urls[k]).path.rstrip("/")
+        html_text = page_html(self.docs[k].text, self.title(k), self.dates[k] if self.dates else None)
+        return self._served_host(k), f"/{self.tag}/{k}{real}", html_text
 
     def _served_host(self, k: int) -> str:
         """The page's own host; an address written as an IP literal is served under a name instead, since only
@@ -118,15 +126,17 @@ class PageCase(Case):
         return " ".join(re.findall(r"[^\W_]+", slug[-1].rsplit(".", 1)[0])) if slug else self.host(k)
 
 
-def page_html(text: str, title: str) -> str:
-    """A stored page's text as a plain article: a short first line is its title and heading."""
+def page_html(text: str, title: str, published: str | None = None) -> str:
+    """A stored page's text as a plain article: a short first line is its title and heading; its date, when
+    the store recorded one, in the meta tag publishers use."""
     lines = [line.strip() for line in text.strip().split("\n") if line.strip()]
     if lines and lines[0] == title:
         lines = lines[1:]
     body = "".join(f"<p>{html.escape(line)}</p>" for line in lines)
     t = html.escape(title)
+    dated = f'<meta property="article:published_time" content="{published}">' if published else ""
     return (
-        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{t}</title></head>'
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{t}</title>{dated}</head>'
         f"<body><article><h1>{t}</h1>{body}</article></body></html>"
     )
 
@@ -144,15 +154,20 @@ def load_cases(folder: Path = MATERIAL, *, split: str = "both", fresh: bool = Fa
                 continue  # one question is one search: a second labelling of it is not another case
             asked.add(realcases.query_key(row["question"]))
             pages = row["pages"]
+            stored = [STORED_DATE.match(p["text"]) for p in pages]
             case = PageCase(
                 index,
                 row["question"],
-                tuple(Doc(p["text"], LABELS[p["label"]], p.get("value") or "") for p in pages),
+                tuple(
+                    Doc(p["text"][m.end() :] if m else p["text"], LABELS[p["label"]], p.get("value") or "")
+                    for p, m in zip(pages, stored, strict=True)
+                ),
                 tuple(row["gold"]),
                 tuple(row.get("wrong") or ()),
                 id=row["id"],
                 urls=tuple(p["url"] for p in pages),
                 page_labels=tuple(p["label"] for p in pages),
+                dates=tuple(m[1] if m else None for m in stored),
                 asked=ASKED.get(row.get("kind") or "", row.get("kind") or ""),
                 fresh=fresh,
             )

@@ -85,10 +85,23 @@ def test_pages_are_served_at_their_own_hosts_with_a_short_first_line_as_title(tm
         "coastal-engineering.test",
     ]
     host, path, body = case.page(0)
-    assert host == "www.harbour-news.test" and path.endswith("/0")
+    # under the page's real path, as the web serves it (a date in the address is read there too)
+    assert host == "www.harbour-news.test" and path.endswith("/0/towers/2024/signal-mast")
     assert "<title>Signal mast of Port Avel reaches 212 metres</title>" in body
+    assert "published_time" not in body  # the store recorded no date for it
     assert [d.label for d in case.docs] == ["correct", "misinfo", "correct"]
     assert rp.load_cases(tmp_path, split="report") == []
+
+
+def test_the_stores_date_before_a_page_is_its_metadata_not_its_text(tmp_path: Path) -> None:
+    write(tmp_path, "a")
+    row = json.loads((tmp_path / "cases.jsonl").read_text(encoding="utf-8"))
+    row["pages"][1]["text"] = " date 2019-05-02 " + row["pages"][1]["text"]
+    (tmp_path / "cases.jsonl").write_text(json.dumps(row) + "\n", encoding="utf-8")
+    (case,) = rp.load_cases(tmp_path)
+    _, _, body = case.page(1)
+    assert '<meta property="article:published_time" content="2019-05-02">' in body
+    assert "date 2019" not in body.split("</head>")[1] and case.docs[1].text.startswith("Sights of Port Avel")
 
 
 def test_a_page_at_an_ip_literal_is_served_and_scored_under_one_name(tmp_path: Path) -> None:
