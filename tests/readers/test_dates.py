@@ -23,24 +23,3 @@ async def test_a_page_without_date_metadata_is_dated_from_its_byline(simweb: Sim
     async with Client(site_config(simweb)) as wq:
         page = await wq.fetch(simweb.url("/dated", host=SITE))
     assert page.published == "2024-03-03"
-
-
-DATED_IN_DATELINE = (
-    "<html><head><title>Ferry</title></head><body><article><h1>Ferry</h1>"
-    "<p>Harwick, 3 March 2024 – The island ferry will sail every ninety minutes instead of every hour.</p>"
-    "<p>The council expects the change to cut waiting times at the harbour by a third over the winter.</p>"
-    "</article></body></html>"
-)
-
-
-@bounded(10)
-async def test_a_page_dated_only_by_its_news_dateline_is_dated_from_it(simweb: SimWeb) -> None:
-    # no metadata, no date in the address, no dated markup: the text's dateline is the page's date (issue 22)
-    simweb.route(
-        "/dateline",
-        Reply(body=DATED_IN_DATELINE.encode(), content_type="text/html; charset=utf-8"),
-        host=SITE,
-    )
-    async with Client(site_config(simweb)) as wq:
-        page = await wq.fetch(simweb.url("/dateline", host=SITE))
-    assert page.published == "2024-03-03"

@@ -19,9 +19,7 @@ Before any parser sees a page, it is cut at its 100,000th tag and refused if its
 over 1,000 deep (:mod:`.bounds`): the markup, not the bytes, sets what the trees cost.
 
 Title, date, language and links come from one selectolax parse (meta tags, JSON-LD, ``<time>``,
-``<html lang>``): trafilatura's own metadata pass costs about as much as its extraction. A page
-those and htmldate leave undated is dated by its opening lines where they state its date
-(:mod:`.stated_date`).
+``<html lang>``): trafilatura's own metadata pass costs about as much as its extraction.
 Challenge and login walls (:mod:`.walls`) are recognised once the main text is known: an article
 with a captcha widget on its comment form is read, not refused.
 """
@@ -45,7 +43,6 @@ from webquorum.readers.embeds import Embed, find_embeds, has_embeds, splice_embe
 from webquorum.readers.lean import lean_html
 from webquorum.readers.pdf import read_pdf
 from webquorum.readers.promo import drop_promo_blocks
-from webquorum.readers.stated_date import stated_date
 from webquorum.readers.trim import trim_to_first_sentence
 from webquorum.readers.visible import LazyVisible, normalise_whitespace
 from webquorum.readers.walls import block_reason, detect_block_page
@@ -424,7 +421,6 @@ def _extract_html(html: str, url: str, final_url: str, reader: str, media: str) 
         raise BlockedError(f"{blocked} at {final_url}", url=url)
     if not text:
         raise EmptyError(f"no readable text in the page at {final_url}", url=url)
-    meta["published"] = meta["published"] or stated_date(text)  # a byline's or a dateline's date
     return Document(
         url=url,
         final_url=final_url,
