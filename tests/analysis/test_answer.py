@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from tests.analysis.texts import SourceText
 
-from webquorum.analysis.answer import Answer, answer_statements
+from webquorum.analysis.answer import Answer, _successor_named, answer_statements
 from webquorum.analysis.ask import is_question, read_ask
 from webquorum.analysis.compare import _Item, _same_item, _sides_with_answer, compare_sources
 from webquorum.pipelines.brief_text import render_agreement
@@ -1623,3 +1623,25 @@ def test_a_figure_ten_times_away_or_a_conversion_in_parentheses_is_no_dissent() 
         src("d.test", "Lake Orla has a surface area of about 8,502 kmĀ² (3,275 square miles)."),
     ]
     assert compare_sources(lake, query="What is the surface area of Lake Orla?").disagreed == []
+
+
+def test_one_person_read_twice_is_not_their_own_successor() -> None:
+    """A caption run into a name ("Andrew Wilson Image used with permission", real page) reads as another
+    holder on the page that also calls "Andrew Wilson" past ("former executive producer"): he is not his
+    own successor, so the pages naming him are not called older."""
+    ask = read_ask("Who is the CEO of Lumina Bank?")
+    assert ask is not None
+    texts = {
+        "a.test": "Lumina Bank CEO Karl Meyer said profits rose in the first half.",
+        "b.test": "Karl Meyer, chief executive of Lumina Bank, opened the new branch.",
+        "d.test": "Lumina Bank confirmed that former executive producer Karl Meyer will be its new CEO.\n"
+        "Lumina Bank CEO Karl Meyer Image used with permission by copyright holder",
+    }
+    found = {site: answer_statements(site, f"https://{site}/", text, ask) for site, text in texts.items()}
+    assert [s.value if s else None for s in found.values()] == [
+        "Karl Meyer",
+        "Karl Meyer",
+        "Karl Meyer Image",
+    ]
+    groups = [[found["a.test"], found["b.test"]], [found["d.test"]]]
+    assert _successor_named(groups, texts, ask) is None  # type: ignore[arg-type]

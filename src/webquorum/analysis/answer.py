@@ -1375,11 +1375,19 @@ def _successor_named(
         return None
     old = groups[0]
     for g in groups[1:]:
+        if _one_surname(old[0].person, g[0].person):
+            continue  # a successor is another person: "Andrew Wilson Image" (a caption run on) is "Andrew Wilson"
         if any(
             called_past(texts.get(s.site, ""), old[0].person, ask.subject, ask.role) for s in g
         ) and not any(names_value(texts.get(s.site, ""), g[0]) for s in old):
             return g
     return None
+
+
+def _one_surname(a: str, b: str) -> bool:
+    """Whether either name key's last word is a word of the other: one person read twice, a word apart."""
+    wa, wb = a.split(), b.split()
+    return bool(wa and wb) and (wa[-1] in wb or wb[-1] in wa)
 
 
 def _calls_past(text: str, statement: Statement) -> bool:
