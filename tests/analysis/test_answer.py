@@ -1645,3 +1645,25 @@ def test_one_person_read_twice_is_not_their_own_successor() -> None:
     ]
     groups = [[found["a.test"], found["b.test"]], [found["d.test"]]]
     assert _successor_named(groups, texts, ask) is None  # type: ignore[arg-type]
+
+
+def test_a_role_page_naming_the_body_in_full_is_about_it_whatever_else_it_names() -> None:
+    """An older page about the Central Bank of Orland names other people and places than the newer pages do;
+    it still names the bank as the question writes it, so its governor dissents (real pages: a central bank's
+    former governor in a budget story)."""
+    pages = [
+        src(
+            "a.test",
+            "The Central Bank of Orland governor Ana Ruiz met Karin Holm of the Orland Stock Exchange.",
+        ),
+        src("b.test", "Ana Ruiz, governor of the Central Bank of Orland, spoke with Karin Holm on rates."),
+        src("c.test", "Central Bank of Orland governor Ana Ruiz said inflation eased, Karin Holm agreed."),
+        src(
+            "d.test",
+            "Central Bank of Orland governor Piet Varga told the Budget Committee in Harwick that Bram Tess "
+            "would present the plan.",
+        ),
+    ]
+    c = compare_sources(pages, query="Who is the governor of the Central Bank of Orland?")
+    assert c.answer is not None and c.answer.value == "Ana Ruiz"
+    assert [(d.site, d.value) for d in c.disagreed] == [("d.test", "Piet Varga")]

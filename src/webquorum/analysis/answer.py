@@ -1249,7 +1249,12 @@ def answer_of(
                 named = subject_name(texts.get(s.site, ""), ask)
                 if (
                     any(other_qualifiers(own, q) for q in qualifiers.values())
-                    or (theirs and around and not theirs & around)
+                    or (
+                        theirs
+                        and around
+                        and not theirs & around
+                        and not _names_body(texts.get(s.site, ""), ask)
+                    )
                     or (full and all(another_of_the_name(named, f) for f in full))
                 ):
                     # "Lost Springs, Kansas" is not "Lost Springs, Wyoming"; a page naming only other things
@@ -1303,6 +1308,15 @@ def answer_of(
         rivals,
         tuple(elsewhere),
     )
+
+
+def _names_body(text: str, ask: Ask) -> bool:
+    """Whether a role question's page names the body the question names as the question writes it ("Central
+    Bank of Iceland"): a page about that body, whatever else it names around it."""
+    if not ask.role or not ask.phrases:
+        return False
+    folded = " ".join(WORD.findall(_folded(text)))
+    return any(len(p.split()) >= 2 and f" {p} " in f" {folded} " for p in ask.phrases)
 
 
 def _values_among(statements: list[Statement], counted: bool) -> int:
