@@ -58,7 +58,12 @@ def main() -> None:
     for module, name in (
         ("webquorum.text.figure_claims", "reader_for"),
         ("webquorum.text.claims", "reader_for"),
+        ("webquorum.text.figures", "unglued"),
         ("webquorum.analysis.answer", "_mentions"),
+        ("webquorum.analysis.answer", "_folded"),
+        ("webquorum.analysis.answer", "_folded_words"),
+        ("webquorum.analysis.identity", "_mentions"),
+        ("webquorum.analysis.audit", "_spans"),
     ):
         # per-text caches (issue 22): cleared before each call, so every run reads its pages anew
         with contextlib.suppress(ImportError, AttributeError):
