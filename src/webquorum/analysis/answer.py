@@ -1315,8 +1315,8 @@ def _names_body(text: str, ask: Ask) -> bool:
     Bank of Iceland"): a page about that body, whatever else it names around it."""
     if not ask.role or not ask.phrases:
         return False
-    folded = " ".join(WORD.findall(_folded(text)))
-    return any(len(p.split()) >= 2 and f" {p} " in f" {folded} " for p in ask.phrases)
+    words = f" {_folded_words(text)} "
+    return any(len(p.split()) >= 2 and f" {p} " in words for p in ask.phrases)
 
 
 def _values_among(statements: list[Statement], counted: bool) -> int:
