@@ -1667,3 +1667,42 @@ def test_a_role_page_naming_the_body_in_full_is_about_it_whatever_else_it_names(
     c = compare_sources(pages, query="Who is the governor of the Central Bank of Orland?")
     assert c.answer is not None and c.answer.value == "Ana Ruiz"
     assert [(d.site, d.value) for d in c.disagreed] == [("d.test", "Piet Varga")]
+
+
+def test_a_holder_named_by_surname_is_the_person_the_page_names_in_full() -> None:
+    """A page writes "Dana Whitfield" once and "Whitfield" after: the holder it names by the surname is the
+    person it named in full, so its statement joins the pages that write the full name (round 25)."""
+    text = "Dana Whitfield joined Acme in 2001.\n\nWhitfield was named chief executive of Acme on Monday."
+    assert stated("Who is the CEO of Acme?", text) == "Dana Whitfield"
+
+
+def test_a_role_page_that_calls_a_person_past_backs_nobody_with_that_name() -> None:
+    """A page with no statement of its own backs the one value it names; news of a successor names the one
+    who goes, so a page that calls that person past backs nobody (round 25, real pages: the outgoing chief
+    named on every page about the new one)."""
+    pages = [
+        src("a.test", "Acme appointed Dana Whitfield as chief executive; she replaces Carl Ostrander."),
+        src("b.test", "Dana Whitfield was named CEO of Acme in March."),
+        src("c.test", "Acme CEO Carl Ostrander opened the plant in Lyon in 2019."),
+        src("d.test", "Acme said Carl Ostrander will step down at the end of the year."),
+    ]
+    found = compare_sources(pages, query="Who is the CEO of Acme?")
+    assert found.answer is not None
+    assert (found.answer.value, found.answer.count, found.answer.rivals) == ("Dana Whitfield", 2, ())
+
+
+def test_mentions_on_many_pages_do_not_overturn_an_answer_decided_over_other_statements() -> None:
+    """The names pages share are mentions; an answer the statements decided, with the pages stating another
+    value named as dissents, stands (round 25: the predecessor is named on every page about the successor)."""
+    pages = [
+        src(
+            "a.test",
+            "Acme has chosen Dana Whitfield to replace Carl Ostrander as CEO after he retires in May.",
+        ),
+        src("b.test", "Acme CEO Carl Ostrander spoke at the annual meeting in Lyon."),
+        src("c.test", "Carl Ostrander, chief executive of Acme, said revenue rose."),
+        src("d.test", "Acme's chief executive Carl Ostrander opened the plant."),
+    ]
+    found = compare_sources(pages, query="Who is the CEO of Acme?")
+    assert found.answer is not None and found.answer.value == "Dana Whitfield"
+    assert {d.site for d in found.disagreed} == {"b.test", "c.test", "d.test"}

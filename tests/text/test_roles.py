@@ -240,3 +240,55 @@ def test_a_body_s_regional_branch_named_after_a_dash_is_another_body() -> None:
         "Mara Velk, Director General of Airports Council Orland, spoke next."
     )
     assert holder(text, subject=frozenset({"airports", "council", "orland"})) == "Mara Velk"
+
+
+def test_news_of_a_successor_names_the_one_who_comes_and_the_one_who_goes() -> None:
+    """Round 25 (issue 22): how succession news is worded on real pages. "Of" after an appointment and "from"
+    after a handover introduce people, not organisations; stepping aside, handing the role on and a stand-in's
+    "acting" mark the one who goes; the one handed the role, appointed or "his replacement" is the holder."""
+    appointed = "Acme has confirmed the appointment of Dana O'Neill as its new chief executive officer."
+    assert holder(appointed) == "Dana O'Neill"
+    handed = "Acme said CEO Carl Ostrander will transition his role to Dana Whitfield, effective 3 January."
+    assert holder(handed) == "Dana Whitfield"
+    aside = (
+        "Carl Ostrander is stepping aside as Acme's chief executive. Dana Whitfield will lead Acme as CEO."
+    )
+    assert holder(aside) == "Dana Whitfield"
+    resigned = (
+        "Acme announced the resignation of Carl Ostrander as chief executive and the appointment of Dana "
+        "Whitfield as his replacement."
+    )
+    assert holder(resigned) == "Dana Whitfield"
+    takes_over = (
+        "Dana Whitfield is set to step up as chief executive of Acme. She will take over from Carl Ostrander."
+    )
+    assert called_past(takes_over, "carl ostrander", ACME, "chief executive")
+    assert holder(takes_over) == "Dana Whitfield"
+
+
+def test_a_long_appositive_does_not_hide_the_verb_that_makes_a_holder_past() -> None:
+    text = "Carl Ostrander, the chief executive who oversaw the failed takeover of Brightline, stepped down in May."
+    assert called_past(text, "carl ostrander", ACME, "chief executive")
+    acting = (
+        "Acme named Rosa Lind, its executive vice president and chief operating officer for the northern region, "
+        "as acting CEO."
+    )
+    assert called_past(acting, "rosa lind", ACME, "chief executive")
+
+
+def test_a_word_of_time_between_a_past_cue_and_a_name_opens_another_clause() -> None:
+    text = (
+        "Dana Whitfield was named Acme's chief executive. Rosa Lind will serve as the interim CEO until Whitfield "
+        "assumes the position in April."
+    )
+    assert not called_past(text, "dana whitfield", ACME, "chief executive")
+    assert holder(text) == "Dana Whitfield"
+
+
+def test_a_cue_naming_another_post_does_not_make_the_name_new_in_this_one() -> None:
+    """ "Will stay on as chairman" names the chairman's post: no cue for the chief executive, unless the chief
+    executive's title follows in the same words."""
+    text = "Acme CEO Carl Ostrander will stay on as chairman."
+    assert [h.standing for h in current_holders(text, "chief executive", ACME)] == [1]
+    both = "Dana Whitfield will become chairman and chief executive of Acme in May."
+    assert [h.standing for h in current_holders(both, "chief executive", ACME)] == [2]

@@ -87,7 +87,7 @@ from webquorum.text.readings import (
     unit_key,
     values_agree,
 )
-from webquorum.text.roles import called_past, current_holders, same_person
+from webquorum.text.roles import called_past, current_holders, full_name, same_person
 from webquorum.text.sentences import sentence_spans, starts_sentence
 
 DissentType = Literal["conflict", "older"]
@@ -299,7 +299,8 @@ def _holder(site: str, url: str, text: str, ask: Ask) -> Statement | None:
     if not holders:
         return None
     h = holders[0]
-    return Statement(site, url, h.surface, h.start, h.end, person=h.person, role=True)
+    surface, person = full_name(text, h.person, ask.subject) or (h.surface, h.person)
+    return Statement(site, url, surface, h.start, h.end, person=person, role=True)
 
 
 def _fullest(chosen: Statement, found: list[Statement]) -> Statement:
@@ -1153,7 +1154,7 @@ def _folded_words(text: str) -> str:
 
 
 def _add_mentions(
-    groups: list[list[Statement]], statements: Sequence[Statement], texts: dict[str, str]
+    groups: list[list[Statement]], statements: Sequence[Statement], texts: dict[str, str], ask: Ask
 ) -> None:
     """A site with no statement of its own backs the one value it names: a reference list that cites
     "Crazy for You by Best Coast" backs Best Coast. Naming two of the values backs neither; a bare year
@@ -1162,7 +1163,13 @@ def _add_mentions(
     for site, text in texts.items():
         if site in stated:
             continue
-        named = [g for g in groups if _names_exactly(text, _shown(g))]
+        # a role's page that calls the person past backs nobody: news of a successor names the one who goes
+        named = [
+            g
+            for g in groups
+            if _names_exactly(text, _shown(g))
+            and not (ask.role and called_past(text, _shown(g).person, ask.subject, ask.role))
+        ]
         if len(named) == 1:
             s = _shown(named[0])
             named[0].append(
@@ -1205,7 +1212,7 @@ def answer_of(
                 break
         else:
             groups.append([s])
-    _add_mentions(groups, statements, texts)
+    _add_mentions(groups, statements, texts, ask)
     groups.sort(key=lambda g: -len(g))  # stable: ties keep source order
     newer = _newer_of_a_split(groups, dates, ask)
     said_past = newer is None and (newer := _later_of_a_split(groups, texts, ask)) is not None

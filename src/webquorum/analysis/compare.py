@@ -241,7 +241,11 @@ def compare_sources(
         and (not _fits(fallback, ask.kind) or _other_unit(fallback, ask))
     ):
         fallback = None  # "the genre of the film": an agreed count of films answers nothing asked
-    if fallback is not None and (answer is None or (answer.count < 2 <= len(fallback.sites))):
+    # names the pages share are mentions, not statements: an answer decided over pages stating another value
+    # stands (news of a new chief names the one who goes on every page)
+    if fallback is not None and (
+        answer is None or (answer.count < 2 <= len(fallback.sites) and not answer.dissents)
+    ):
         answer = Answer(
             "name" if fallback.kind == "name" else "figure",
             fallback.value,

@@ -176,6 +176,11 @@ _PAST_BEFORE_NAME = re.compile(
             ],
             *(f"{verb} over from" for verb in ("take", "takes", "took", "taking")),
             *("in the wake of", "co-ceo", "co-ceos", "co-chief executive", "co-chief executives"),
+            # "announced the resignation of Murray Auchincloss": a departure's noun before the one who goes
+            *(
+                f"{noun} of"
+                for noun in ("resignation", "departure", "retirement", "ouster", "exit", "dismissal")
+            ),
         ],
         ignore_case=True,
         not_after=LETTER,
@@ -187,8 +192,16 @@ _PAST_BEFORE_NAME = re.compile(
 # ...or these after it: "Y stepped down", "Y, who retired in May", "Y's departure"
 _PAST_AFTER_NAME = re.compile(
     r"(?i)^(?:[’']s\s+(?:retirement|departure|exit|ouster|resignation|firing|dismissal|abrupt|sudden|tenure)|"
+    # "Markus Dohle, the chief executive who oversaw the attempted acquisition, stepped down"
+    r",[^.;,]{0,80},\s+(?:stepped\s+down|resigned|retired|was\s+ousted|was\s+fired|left\s+the\s+company)|"
     r"[^.;]{0,30}?\b(?:stepped\s+down|steps\s+down|step\s+down|stepping\s+down|resigned|resigns|retired|"
-    r"retires|retiring|was\s+ousted|was\s+fired|was\s+forced\s+out|was\s+replaced|is\s+being\s+replaced))"
+    r"retires|retiring|was\s+ousted|was\s+fired|was\s+forced\s+out|was\s+replaced|is\s+being\s+replaced|"
+    # "Alex Gorsky is stepping aside", "CEO Alex Gorsky will transition his role to Joaquin Duato"
+    r"stepping\s+aside|steps\s+aside|stepped\s+aside|step\s+aside|to\s+depart|is\s+departing|will\s+depart|"
+    r"is\s+leaving|will\s+leave|to\s+retire|will\s+retire|quits|to\s+quit|"
+    # "Liz Westcott, the company's chief operating officer, as acting CEO": a stand-in (as "interim CEO X")
+    r"(?:[^.;]{0,110}?\s)?as\s+(?:the\s+|its\s+)?(?:acting|interim)\s|"
+    r"(?:will\s+)?(?:transition|hand|pass)(?:es|s|ed)?\s+(?:over\s+)?(?:his|her|the)\s+(?:role|post|job|reins|baton)))"
 )
 # ...and these make it the holder now: "named X as its new CEO", "X will become CEO", "new CEO X",
 # "X succeeds Y"
@@ -223,6 +236,13 @@ _NEW_BEFORE_NAME = re.compile(
             ],
             *["new", "newly", "incoming", "current", "next"],
             *["replaced by", "succeeded by", "successor", "replacement will be", "replacement is"],
+            # "the appointment of Meg O'Neill", "will transition his role to Joaquin Duato"
+            *(f"{noun} of" for noun in ("appointment", "election", "promotion", "hiring")),
+            *(
+                f"{verb} {what} to"
+                for verb in ("transition", "transitions", "hand", "hands", "handing", "pass")
+                for what in ("his role", "her role", "the role", "the reins", "the baton")
+            ),
         ],
         ignore_case=True,
         not_after=LETTER,
@@ -231,11 +251,14 @@ _NEW_BEFORE_NAME = re.compile(
     + rf"(?![{LETTER}])"
 )
 _NEW_AFTER_NAME = re.compile(
-    r"(?i)^[^.;]{0,60}?\b(?:as\s+(?:its|the|their|his|her)?\s*(?:new|next|incoming|permanent)?\s*(?=ROLE)|"
-    r"(?:will\s+become|became|becomes|has\s+become)\s+(?:the\s+|its\s+)?(?:new\s+)?(?:\w+\W+){0,2}(?=ROLE)|"
+    r"(?i)^[^.;]{0,60}?\b(?:as\s+(?:its|the|their|his|her)?\s*(?:new|next|incoming|permanent)?\s*(?=(?P<as>ROLE))|"
+    r"(?:will\s+become|became|becomes|has\s+become)\s+(?:the\s+|its\s+)?(?:new\s+)?(?:\w+\W+){0,2}(?=(?P<becomes>ROLE))|"
+    # "appointment of Meg O'Neill as his replacement", "will transition into the role of CEO"
+    r"as\s+(?:his|her|their)\s+(?:replacement|successor)|(?:will\s+)?transition\s+into\s+the\s+role|"
+    r"(?:will\s+)?take\s+up\s+the\s+(?:role|post)|takes\s+up\s+the\s+(?:role|post)|"
     r"takes\s+over|took\s+over\s+as|will\s+take\s+over|will\s+lead|to\s+lead|will\s+succeed|succeeds|"
     r"replaces|will\s+replace|has\s+been\s+(?:named|appointed|elected)|was\s+(?:named|appointed|elected)|"
-    r"will\s+assume|assumed\s+the|took\s+the\s+helm|takes\s+the\s+helm|is\s+(?:now\s+)?the\s+(?:new\s+)?(?=ROLE)|"
+    r"will\s+assume|assumed\s+the|took\s+the\s+helm|takes\s+the\s+helm|is\s+(?:now\s+)?the\s+(?:new\s+)?(?=(?P<is>ROLE))|"
     # how a head of state or government takes office: "was sworn in on Monday to become the 31st Prime
     # Minister"
     r"(?:was|were|has\s+been|is|being|been)\s+(?:formally\s+)?(?:sworn\s+in|inaugurated)|"
@@ -316,7 +339,7 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
         end = m.offset + len(m.surface)
         before = _last_clause(text[max(edge, m.offset - 80) : m.offset])
         after = text[end : min(following, end + 100)]
-        new = bool(_NEW_BEFORE_NAME.search(before) or _NEW_AFTER_NAME.search(after))
+        new = bool(_NEW_BEFORE_NAME.search(before)) or _new_after(after, role)
         # beside the role word; or named to a post with the role word in the same stretch of text ("Boeing
         # named Kelly Ortberg to lead the company ... He'll succeed CEO Dave Calhoun")
         near = any(
@@ -328,6 +351,31 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
         if near:
             found.append(Holder(m.surface, m.key, m.offset, end, 2 if new else 1))
     return sorted(found, key=lambda h: (-h.standing, h.start))
+
+
+def _new_after(after: str, role: str) -> bool:
+    """Whether the words after a name make its bearer the holder now: "X was named", "X takes over as CEO".
+    A cue that names a post names that post: "Gorsky will continue as executive chairman" is no cue for the
+    chief executive, unless the role asked follows in the same words ("becomes chairman and CEO")."""
+    cue = _NEW_AFTER_NAME.search(after)
+    if cue is None:
+        return False
+    named = cue["as"] or cue["becomes"] or cue["is"]
+    if not named or _role_of(named) == role:
+        return True
+    rest = after[cue.end() : cue.end() + 40]
+    return any(_role_of(r[0].rstrip(".")) == role for r in _ROLE_ONLY.finditer(rest))
+
+
+def full_name(text: str, person: str, subject: frozenset[str]) -> tuple[str, str] | None:
+    """The page's fullest writing of a person known by one word (surface, key): a page writes "Allison Kirkby"
+    once and "Kirkby" after, so the holder it names by the surname is the person it named in full."""
+    if " " in person:
+        return None
+    fuller = [m for m in _person_names(text, subject) if " " in m.key and m.key.split()[-1] == person]
+    if len({m.key for m in fuller}) != 1:
+        return None  # none, or two people of the surname
+    return fuller[0].surface, fuller[0].key
 
 
 def called_past(text: str, person: str, subject: frozenset[str], role: str = "") -> bool:
@@ -349,7 +397,7 @@ def _past_persons(
     for m, edge, following in zip(persons, edges, nexts, strict=False):
         end = m.offset + len(m.surface)
         before = text[max(edge, m.offset - 60) : m.offset]
-        after = text[end : min(following, end + 60)]
+        after = text[end : min(following, end + 140)]  # to the next name: an appositive runs long
         clause = _last_clause(before)
         cue = _PAST_BEFORE_NAME.search(clause)
         # "former Collins Aerospace chief Kelly Ortberg": the past role is another organisation's
@@ -357,9 +405,15 @@ def _past_persons(
             cue
             and not _another_body(clause[cue.end() :], subject)
             and not _another_post(clause[cue.end() :], role)
+            and not _UNTIL.intersection(clause[cue.end() :].lower().split())
         ) or _PAST_AFTER_NAME.search(after):
             past.append(m.key)
     return past
+
+
+# "serve as the interim CEO until O'Neill assumes the position": a word of time between a past cue and a
+# name opens another clause, about the one who comes next
+_UNTIL = frozenset({"until", "till", "before", "after", "when", "once", "while"})
 
 
 def _another_post(words: str, role: str) -> bool:
@@ -464,7 +518,7 @@ def _person_names(text: str, subject: frozenset[str]) -> list[NameMention]:
     ("Niccol" after "Brian Niccol")."""
     every = [_untitled(m) for m in name_mentions(text)]
     # an organisation is one in every sentence it stands in: "at Rockwell Collins" ... "Rockwell Collins is"
-    bodies = {m.key for m in every if _word_before(text, m.offset) in _ORG_CUE_WORDS}
+    bodies = {m.key for m in every if _org_cue(text, m.offset)}
     mentions = [
         m
         for m in every
@@ -530,6 +584,28 @@ def _word_before(text: str, at: int) -> str:
         return ""
     words = window.split()
     return fold(words[-1]) if words else ""
+
+
+def _org_cue(text: str, at: int) -> bool:
+    """Whether the word right before ``at`` says an organisation follows ("at Rockwell Collins"); "of" after
+    a post's event and "from" after a handover are a person's ("the appointment of Meg O'Neill", "the
+    resignation of Murray Auchincloss", "will take over from Philip Jansen")."""
+    word = _word_before(text, at)
+    if word not in _ORG_CUE_WORDS:
+        return False
+    if word in ("of", "from"):
+        window = text[max(0, at - 40) : at].split()
+        before = fold(window[-2]) if len(window) >= 2 else ""
+        # "will take over from Philip Jansen", "took the reins from": a post passes from a person
+        return before not in (_PERSON_EVENTS if word == "of" else _HANDED_OVER)
+    return True
+
+
+_HANDED_OVER = frozenset({"over", "reins", "baton", "helm"})
+_PERSON_EVENTS = frozenset(
+    {"appointment", "resignation", "departure", "retirement", "ouster", "exit", "dismissal", "election"}
+    | {"promotion", "hiring", "firing", "death", "arrival", "succession", "nomination"}
+)
 
 
 def _capitalised_before(text: str, at: int) -> str:
