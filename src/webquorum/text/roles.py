@@ -147,6 +147,9 @@ def _clean_org(org: str) -> str:
 
 
 # -- who holds a role now -------------------------------------------------------------------------------
+# the nouns of a post's events, each followed by "of" and a person ("the resignation of X")
+_DEPARTURES = ("resignation", "departure", "retirement", "ouster", "exit", "dismissal")
+_ARRIVALS = ("appointment", "election", "promotion", "hiring")
 # A person these words put before the name held the role before, or only for a while: "former CEO X", "X
 # succeeds Y" (Y), "took over from Y", "interim co-CEOs Y and Z", "in the wake of Y's retirement".
 _PAST_BEFORE_NAME = re.compile(
@@ -177,10 +180,7 @@ _PAST_BEFORE_NAME = re.compile(
             *(f"{verb} over from" for verb in ("take", "takes", "took", "taking")),
             *("in the wake of", "co-ceo", "co-ceos", "co-chief executive", "co-chief executives"),
             # "announced the resignation of Murray Auchincloss": a departure's noun before the one who goes
-            *(
-                f"{noun} of"
-                for noun in ("resignation", "departure", "retirement", "ouster", "exit", "dismissal")
-            ),
+            *(f"{noun} of" for noun in _DEPARTURES),
         ],
         ignore_case=True,
         not_after=LETTER,
@@ -237,7 +237,7 @@ _NEW_BEFORE_NAME = re.compile(
             *["new", "newly", "incoming", "current", "next"],
             *["replaced by", "succeeded by", "successor", "replacement will be", "replacement is"],
             # "the appointment of Meg O'Neill", "will transition his role to Joaquin Duato"
-            *(f"{noun} of" for noun in ("appointment", "election", "promotion", "hiring")),
+            *(f"{noun} of" for noun in _ARRIVALS),
             *(
                 f"{verb} {what} to"
                 for verb in ("transition", "transitions", "hand", "hands", "handing", "pass")
@@ -355,8 +355,8 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
 
 def _new_after(after: str, role: str) -> bool:
     """Whether the words after a name make its bearer the holder now: "X was named", "X takes over as CEO".
-    A cue that names a post names that post: "Gorsky will continue as executive chairman" is no cue for the
-    chief executive, unless the role asked follows in the same words ("becomes chairman and CEO")."""
+    A cue that names a post names that post: "Gorsky will stay on as chairman" is no cue for the chief
+    executive, unless the role asked follows in the same words ("becomes chairman and CEO")."""
     cue = _NEW_AFTER_NAME.search(after)
     if cue is None:
         return False
@@ -603,8 +603,7 @@ def _org_cue(text: str, at: int) -> bool:
 
 _HANDED_OVER = frozenset({"over", "reins", "baton", "helm"})
 _PERSON_EVENTS = frozenset(
-    {"appointment", "resignation", "departure", "retirement", "ouster", "exit", "dismissal", "election"}
-    | {"promotion", "hiring", "firing", "death", "arrival", "succession", "nomination"}
+    (*_DEPARTURES, *_ARRIVALS, "firing", "death", "arrival", "succession", "nomination")
 )
 
 
