@@ -1706,3 +1706,78 @@ def test_mentions_on_many_pages_do_not_overturn_an_answer_decided_over_other_sta
     found = compare_sources(pages, query="Who is the CEO of Acme?")
     assert found.answer is not None and found.answer.value == "Dana Whitfield"
     assert {d.site for d in found.disagreed} == {"b.test", "c.test", "d.test"}
+
+
+def test_in_an_even_split_the_first_listed_side_may_be_the_successor() -> None:
+    """Two pages say the chief executive steps down and is replaced (real pages: Unilever's change of chief),
+    two older pages name only the one who goes: the side whose pages call the other's holder past answers,
+    whichever side the pages list first, and the older pages are named as such."""
+    new = [
+        src(
+            "a.test",
+            "Lumina Bank said chief executive Karl Meyer will step down and be replaced by Ana Ruiz.",
+        ),
+        src(
+            "b.test",
+            "Lumina Bank chief executive Karl Meyer is to step down; Ana Ruiz will take over as CEO.",
+        ),
+    ]
+    old = [
+        src("c.test", "Lumina Bank CEO Karl Meyer said profits rose in the first half."),
+        src("d.test", "Karl Meyer, chief executive of Lumina Bank, opened the new branch."),
+    ]
+    c = compare_sources([*new, *old], query="Who is the CEO of Lumina Bank?")
+    assert c.answer is not None and (c.answer.value, c.answer.count, c.answer.split) == ("Ana Ruiz", 2, False)
+    assert sorted((d.site, d.type) for d in c.disagreed) == [("c.test", "older"), ("d.test", "older")]
+
+
+@pytest.mark.parametrize(
+    ("query", "title", "office"),
+    [
+        (
+            "Who is the superintendent of Orla National Park?",
+            "Orla National Park Superintendent",
+            "superintendent",
+        ),
+        (
+            "Who is the Postmaster General of the Orland Postal Service?",
+            "Postmaster General",
+            "postmaster general",
+        ),
+    ],
+)
+def test_a_park_s_superintendent_and_a_postmaster_general_are_roles(
+    query: str, title: str, office: str
+) -> None:
+    """Offices of one holder at a time: a page naming the holder who left is no vote for him (real pages: the
+    pages on a new Postmaster General all name the one he succeeded)."""
+    new, old = "Dana Whit", "Tom Rell"
+    pages = [
+        src("a.test", f"{title} {new}, who succeeded {old} in July, met staff on Monday."),
+        src("b.test", f"{new} took office as {office} after {old} retired, the service said."),
+        src("c.test", f"{title} {new} replaced {old}, who stepped down in June."),
+        src("d.test", f"{title} {old} said the budget would not change."),
+    ]
+    c = compare_sources(pages, query=query)
+    assert c.answer is not None and c.answer.value == new
+
+
+def test_a_name_every_page_shares_answers_a_role_only_if_a_person_may_hold_it() -> None:
+    """Pages listing a state's premiers name the state on every page; with no page stating who holds the
+    office now, the state's own name is no answer (real pages: "Tasmania" answered "Who is the Premier of
+    Tasmania?" at 5 of 5)."""
+    pages = [
+        src(
+            "a.test",
+            "Premiers were often appointed from the council.\n\nRead more about Premier Of Orland: List of Premiers.",
+        ),
+        src(
+            "b.test",
+            "The premier leads the cabinet of Orland. The premier is appointed by the governor of Orland.",
+        ),
+        src(
+            "c.test", "The premier sits in the parliament of Orland, which meets in Orland City twice a year."
+        ),
+    ]
+    c = compare_sources(pages, query="Who is the Premier of Orland?")
+    assert c.answer is None

@@ -292,3 +292,50 @@ def test_a_cue_naming_another_post_does_not_make_the_name_new_in_this_one() -> N
     assert [h.standing for h in current_holders(text, "chief executive", ACME)] == [1]
     both = "Dana Whitfield will become chairman and chief executive of Acme in May."
     assert [h.standing for h in current_holders(both, "chief executive", ACME)] == [2]
+
+
+@pytest.mark.parametrize(
+    ("text", "holder"),
+    [
+        # an honorific's full stop ends no clause between the role and the name
+        (
+            "The current Secretary-General is Mr. Arsenio Dominguez. He was elected in 2023.",
+            "Arsenio Dominguez",
+        ),
+        # a mirror of an encyclopaedia sets each link on a line of its own: the sentence goes on
+        (
+            "The Orland Maritime League is run by its commissioner. The current commissioner is\n\nAdam Silver",
+            "Adam Silver",
+        ),
+        # and runs the link's preview into the name
+        (
+            "The current commissioner is Adam Silver Adam Silver (born April 25, 1962) is an American lawyer.",
+            "Adam Silver",
+        ),
+    ],
+)
+def test_a_holder_across_an_honorific_a_broken_line_or_a_link_preview(text: str, holder: str) -> None:
+    role = "secretary general" if "Secretary" in text else "commissioner"
+    assert [h.surface for h in current_holders(text, role, frozenset({"orland"}))] == [holder]
+
+
+def test_a_line_break_after_a_sentence_still_ends_it() -> None:
+    text = "The commissioner spoke on Monday.\nAdam Silver took questions later."
+    assert current_holders(text, "commissioner", frozenset({"orland"})) == []
+
+
+def test_another_company_s_word_of_her_leaving_is_about_its_post() -> None:
+    """A real page: BP named Meg O'Neill its chief executive, and "Woodside Energy Group Ltd separately
+    confirmed O'Neill's resignation as CEO" is about the post she leaves at Woodside."""
+    text = (
+        "Lumina Oil on Tuesday announced the appointment of Meg Orrin as chief executive. "
+        "Woodside Energy Group Ltd separately confirmed Orrin's resignation as CEO."
+    )
+    subject = frozenset({"lumina", "oil"})
+    assert not called_past(text, "meg orrin", subject, "chief executive")
+    assert current_holders(text, "chief executive", subject)[0].surface == "Meg Orrin"
+    told_by_the_subject = (
+        "Lumina Oil on Tuesday announced the appointment of Meg Orrin as chief executive. "
+        "Lumina Oil later confirmed Orrin's resignation as CEO."
+    )
+    assert called_past(told_by_the_subject, "meg orrin", frozenset({"lumina", "oil"}), "chief executive")

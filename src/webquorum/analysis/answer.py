@@ -1217,8 +1217,9 @@ def answer_of(
     newer = _newer_of_a_split(groups, dates, ask)
     said_past = newer is None and (newer := _later_of_a_split(groups, texts, ask)) is not None
     beaten = [g for g in groups if g is not newer and len(g) == len(newer)] if newer else []
-    if newer is None and (newer := _successor_named(groups, texts, ask)) is not None:
-        said_past, beaten = True, [groups[0]]
+    if newer is None and (succession := _successor_named(groups, texts, ask)) is not None:
+        newer, old = succession
+        said_past, beaten = True, [old]
     if newer is not None:
         groups.remove(newer)
         groups.insert(0, newer)
@@ -1386,22 +1387,27 @@ def _later_of_a_split(
 
 def _successor_named(
     groups: list[list[Statement]], texts: dict[str, str], ask: Ask
-) -> list[Statement] | None:
-    """Who holds a role now when the most pages name someone else: the holder whose page calls the majority's
-    holder past ("Claudine Gay is set to succeed Bacow", "Gary Nagle, who replaced Ivan Glasenberg"), while no
-    page of the majority names that holder at all. A page that knows both people and says which came first
-    has read the change the other pages have not (as :func:`_later_of_a_split` for figures); pages written
-    before the change outnumber the ones after it for years (real pages, issue 22)."""
+) -> tuple[list[Statement], list[Statement]] | None:
+    """Who holds a role now when the most pages name someone else, and whom they replaced: the holder whose
+    page calls the majority's holder past ("Claudine Gay is set to succeed Bacow", "Gary Nagle, who replaced
+    Ivan Glasenberg"), while no page of the majority names that holder at all. A page that knows both people
+    and says which came first has read the change the other pages have not (as :func:`_later_of_a_split` for
+    figures); pages written before the change outnumber the ones after it for years (real pages, issue 22).
+    In an even split of two holders the same holds whichever side the pages listed first: the first side may
+    be the one whose pages call the other's holder past ("Schumacher will step down and be replaced by
+    Fernandez" against pages that only name Schumacher)."""
     if not ask.role or len(groups) < 2:
         return None
-    old = groups[0]
-    for g in groups[1:]:
+    pairs = [(g, groups[0]) for g in groups[1:]]
+    if len(groups[1]) == len(groups[0]) and (len(groups) == 2 or len(groups[2]) < len(groups[0])):
+        pairs.append((groups[0], groups[1]))  # two holders tied: either may be the successor
+    for g, old in pairs:
         if _one_surname(old[0].person, g[0].person):
             continue  # a successor is another person: "Andrew Wilson Image" (a caption run on) is "Andrew Wilson"
         if any(
             called_past(texts.get(s.site, ""), old[0].person, ask.subject, ask.role) for s in g
         ) and not any(names_value(texts.get(s.site, ""), g[0]) for s in old):
-            return g
+            return g, old
     return None
 
 

@@ -64,7 +64,7 @@ from webquorum.text.readings import (
     unit_key,
     values_agree,
 )
-from webquorum.text.roles import RoleClaim, read_roles, same_person
+from webquorum.text.roles import RoleClaim, may_hold_role, read_roles, same_person
 from webquorum.types import AgreedItem, DisagreedItem
 
 ItemKind = Literal["name", "figure"]
@@ -241,6 +241,14 @@ def compare_sources(
         and (not _fits(fallback, ask.kind) or _other_unit(fallback, ask))
     ):
         fallback = None  # "the genre of the film": an agreed count of films answers nothing asked
+    if (
+        fallback is not None
+        and ask is not None
+        and ask.role
+        and fallback.kind == "name"
+        and not may_hold_role(fallback.value, ask.subject)
+    ):
+        fallback = None  # "Tasmania" on every page is no Premier of Tasmania
     # names the pages share are mentions, not statements: an answer decided over pages stating another value
     # stands (news of a new chief names the one who goes on every page)
     if fallback is not None and (

@@ -476,6 +476,10 @@ ROLES: dict[str, list[str]] = {
     "grand imam": ["grand imam"],
     "moderator": ["moderator"],
     "chief of police": ["chief of police", "police chief"],
+    # the head of a postal service: "Postmaster General David Steiner"
+    "postmaster general": ["postmaster general"],
+    # the head of a national park, a school district or an academy: "Yellowstone Superintendent Cam Sholly"
+    "superintendent": ["superintendent"],
     "finance minister": ["finance minister", "minister of finance", "federal minister of finance"],
 }
 PAST_ROLE = frozenset(

@@ -406,9 +406,22 @@ def _past_persons(
             and not _another_body(clause[cue.end() :], subject)
             and not _another_post(clause[cue.end() :], role)
             and not _UNTIL.intersection(clause[cue.end() :].lower().split())
-        ) or _PAST_AFTER_NAME.search(after):
+        ) or (_PAST_AFTER_NAME.search(after) and not _another_company(clause, subject)):
             past.append(m.key)
     return past
+
+
+def _another_company(clause: str, subject: frozenset[str]) -> bool:
+    """Whether the clause before a name is told by another organisation, named with its legal form or a body's
+    word and the subject nowhere in it: "Woodside Energy Group Ltd separately confirmed O'Neill's resignation
+    as CEO" is about her post at Woodside, not the one she takes at BP (real page)."""
+    if set(fold(clause).replace("'", " ").split()) & subject:
+        return False
+    return any(
+        (_LEGAL_FORM.search(m.surface) or set(m.key.split()) & BODY_AND_PLACE_WORDS)
+        and not set(m.key.split()) & subject
+        for m in name_mentions(clause)
+    )
 
 
 # "serve as the interim CEO until O'Neill assumes the position": a word of time between a past cue and a
@@ -490,6 +503,11 @@ def _untitled(m: NameMention) -> NameMention:
     words = surface.split(" ")
     while len(words) > 2 and words[-1].rstrip(".,") in POST_NOMINALS:
         words.pop()  # "Richard Hermer KC", "Stephen Gageler AC": the honours after a name are no part of it
+    # a name run into its link's preview, as encyclopaedia mirrors print it: "Adam Silver Adam Silver", "David
+    # Stern David Joel Stern"; one person's name never repeats its first word
+    again = next((k for k in range(2, len(words)) if words[k] == words[0]), None)
+    if again is not None:
+        words = words[:again]
     surface = " ".join(words)
     return m if surface == m.surface else m._replace(surface=surface, key=name_key(surface), offset=offset)
 
@@ -541,6 +559,32 @@ def _person_names(text: str, subject: frozenset[str]) -> list[NameMention]:
     return sorted(
         named, key=lambda m: m.offset
     )  # in reading order: the past cues are read between neighbours
+
+
+def may_hold_role(surface: str, subject: frozenset[str]) -> bool:
+    """Whether a name two pages share may be the person holding a role of the subject: not the subject itself
+    ("Tasmania" for the Premier of Tasmania), not a body, a place or a company ("Channel Islands", "Groupe
+    Eurotunnel"), no adjective of a people ("Greenlandic"), no initialism, no figure. The same tests as
+    :func:`_person_names`, for a name that reached an answer without a role statement."""
+    key = name_key(surface)
+    words = key.split()
+    return (
+        bool(words)
+        and not set(words) & subject
+        and not surface.isupper()
+        and not any(c.isdigit() for c in surface)
+        and not _LEGAL_FORM.search(surface)
+        and not any(w in BODY_AND_PLACE_WORDS or w in _PLACE_WORDS for w in words)
+        and not (len(words) == 1 and key.endswith(_ADJECTIVE_ENDS))
+    )
+
+
+# words of a place's name that no person's name holds; and endings of a people's adjective ("Greenlandic",
+# "Japanese", "Irish") that a one-word surname hardly has
+_PLACE_WORDS = frozenset(
+    {"islands", "island", "isles", "mountains", "lake", "river", "bay", "coast", "valley"}
+)
+_ADJECTIVE_ENDS = ("ic", "ese", "ish")
 
 
 def _only_title(surface: str) -> bool:
@@ -624,12 +668,21 @@ def _capitalised_before(text: str, at: int) -> str:
 
 
 def _words_between(text: str, start: int, end: int) -> int:
+    """Words from ``start`` to ``end`` within one clause; 1,000 across a stop. An honorific's full stop ends
+    no clause ("The current Secretary-General is Mr. Arsenio Dominguez"), nor does a line break after a word
+    no sentence ends with: pages that mirror an encyclopaedia set each link on a line of its own ("The current
+    commissioner is" / "Adam Silver")."""
     if end < start:
         return 1_000
-    gap = text[start:end]
+    gap = _HONORIFIC_STOP.sub(" ", text[start:end])
+    gap = _BROKEN_LINE.sub(lambda m: m[0] if m[1].lower() not in FUNCTION_WORDS else f"{m[1]} ", gap)
     if any(c in gap for c in ".;:!?\n"):
         return 1_000
     return len(gap.split())
+
+
+_BROKEN_LINE = re.compile(r"\b(\w+)[^\S\n]*\n\s*")
+_HONORIFIC_STOP = re.compile(rf"(?<![^\s(])(?:{'|'.join(sorted(HONORIFICS))})\.(?=\s|$)")
 
 
 def _last_clause(before: str) -> str:
