@@ -238,17 +238,15 @@ def compare_sources(
     if (
         fallback is not None
         and ask is not None
-        and (not _fits(fallback, ask.kind) or _other_unit(fallback, ask))
+        and (
+            not _fits(fallback, ask.kind)
+            or _other_unit(fallback, ask)
+            or (ask.role and fallback.kind == "name" and not may_hold_role(fallback.value, ask.subject))
+        )
     ):
-        fallback = None  # "the genre of the film": an agreed count of films answers nothing asked
-    if (
-        fallback is not None
-        and ask is not None
-        and ask.role
-        and fallback.kind == "name"
-        and not may_hold_role(fallback.value, ask.subject)
-    ):
-        fallback = None  # "Tasmania" on every page is no Premier of Tasmania
+        # "the genre of the film": an agreed count of films answers nothing asked; "Tasmania" on every page is
+        # no Premier of Tasmania
+        fallback = None
     # names the pages share are mentions, not statements: an answer decided over pages stating another value
     # stands (news of a new chief names the one who goes on every page)
     if fallback is not None and (

@@ -417,10 +417,23 @@ def _another_company(clause: str, subject: frozenset[str]) -> bool:
     as CEO" is about her post at Woodside, not the one she takes at BP (real page)."""
     if set(fold(clause).replace("'", " ").split()) & subject:
         return False
-    return any(
-        (_LEGAL_FORM.search(m.surface) or set(m.key.split()) & BODY_AND_PLACE_WORDS)
-        and not set(m.key.split()) & subject
-        for m in name_mentions(clause)
+    return any(_a_body(m.surface, m.key) and not set(m.key.split()) & subject for m in name_mentions(clause))
+
+
+def _a_body(surface: str, key: str) -> bool:
+    """Whether a name is an organisation's or a place's by its own words: a legal form ("Chipotle Mexican
+    Grill Inc.") or a body's or place's word ("Water Management Department")."""
+    return bool(_LEGAL_FORM.search(surface)) or any(w in BODY_AND_PLACE_WORDS for w in key.split())
+
+
+def _no_person(surface: str, key: str, subject: frozenset[str]) -> bool:
+    """The tests every reading of a person's name shares (:func:`_person_names`, :func:`may_hold_role`): a
+    word of the subject, an initialism, a figure ("Airbus A350" is a product), a body or a place."""
+    return (
+        bool(set(key.split()) & subject)
+        or surface.isupper()
+        or any(c.isdigit() for c in surface)
+        or _a_body(surface, key)
     )
 
 
@@ -540,15 +553,11 @@ def _person_names(text: str, subject: frozenset[str]) -> list[NameMention]:
     mentions = [
         m
         for m in every
-        if not (set(m.key.split()) & subject)
+        if not _no_person(m.surface, m.key, subject)
         and m.key not in bodies
-        and not m.surface.isupper()
         and m.key not in _ROLE_OF
         and not m.weak
-        and not _LEGAL_FORM.search(m.surface)  # "Chipotle Mexican Grill Inc." is a company
-        and not any(c.isdigit() for c in m.surface)  # "Airbus A350" is a product
         and not any(fold(w) in FUNCTION_WORDS and fold(w) not in _PARTICLES for w in m.surface.split())
-        and not any(w in BODY_AND_PLACE_WORDS for w in m.key.split())  # "Water Management Department"
         and not _only_title(m.surface)  # "new SNB Chairman", "the Governor and Deputy Governor"
         and not demonym(m.surface, text[m.offset + len(m.surface) : m.offset + len(m.surface) + 2])
     ]
@@ -570,17 +579,15 @@ def may_hold_role(surface: str, subject: frozenset[str]) -> bool:
     words = key.split()
     return (
         bool(words)
-        and not set(words) & subject
-        and not surface.isupper()
-        and not any(c.isdigit() for c in surface)
-        and not _LEGAL_FORM.search(surface)
-        and not any(w in BODY_AND_PLACE_WORDS or w in _PLACE_WORDS for w in words)
+        and not _no_person(surface, key, subject)
+        and not any(w in _PLACE_WORDS for w in words)
         and not (len(words) == 1 and key.endswith(_ADJECTIVE_ENDS))
     )
 
 
 # words of a place's name that no person's name holds; and endings of a people's adjective ("Greenlandic",
-# "Japanese", "Irish") that a one-word surname hardly has
+# "Japanese", "Irish") that a one-word surname hardly has: the part of names.DEMONYM_ENDS without "-an", "-i"
+# and "-ch", which end surnames too ("Morgan", "Bianchi", "Fitch")
 _PLACE_WORDS = frozenset(
     {"islands", "island", "isles", "mountains", "lake", "river", "bay", "coast", "valley"}
 )
@@ -674,12 +681,16 @@ def _words_between(text: str, start: int, end: int) -> int:
     commissioner is" / "Adam Silver")."""
     if end < start:
         return 1_000
-    gap = _HONORIFIC_STOP.sub(" ", text[start:end])
-    gap = _BROKEN_LINE.sub(lambda m: m[0] if m[1].lower() not in FUNCTION_WORDS else f"{m[1]} ", gap)
-    if any(c in gap for c in ".;:!?\n"):
-        return 1_000
+    gap = text[start:end]
+    if any(c in gap for c in _STOPS):
+        gap = _HONORIFIC_STOP.sub(" ", gap)
+        gap = _BROKEN_LINE.sub(lambda m: m[0] if m[1].lower() not in FUNCTION_WORDS else f"{m[1]} ", gap)
+        if any(c in gap for c in _STOPS):
+            return 1_000
     return len(gap.split())
 
+
+_STOPS = ".;:!?\n"
 
 _BROKEN_LINE = re.compile(r"\b(\w+)[^\S\n]*\n\s*")
 _HONORIFIC_STOP = re.compile(rf"(?<![^\s(])(?:{'|'.join(sorted(HONORIFICS))})\.(?=\s|$)")
