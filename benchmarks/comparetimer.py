@@ -64,6 +64,7 @@ def main() -> None:
         ("webquorum.analysis.answer", "_folded_words"),
         ("webquorum.analysis.identity", "_mentions"),
         ("webquorum.analysis.audit", "_spans"),
+        ("webquorum.text.roles", "_person_names"),
     ):
         # per-text caches (issue 22): cleared before each call, so every run reads its pages anew
         with contextlib.suppress(ImportError, AttributeError):

@@ -14,7 +14,9 @@ other's with the same last word ("Peña" is "María José Peña"; "Sofia" is not
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from webquorum.text.alternation import alternation
 from webquorum.text.fold import fold
@@ -386,7 +388,7 @@ def called_past(text: str, person: str, subject: frozenset[str], role: str = "")
 
 
 def _past_persons(
-    text: str, persons: list[NameMention], subject: frozenset[str], role: str = ""
+    text: str, persons: Sequence[NameMention], subject: frozenset[str], role: str = ""
 ) -> list[str]:
     """The name keys of ``persons`` that a cue calls past, read between a name and its neighbours: "Tan
     replaces Gelsinger, who stepped down" is about Gelsinger. A past word before another post is that post's
@@ -543,10 +545,15 @@ def _a_title_word(word: str) -> bool:
     return bool(parts) and all(part in _TITLE_WORDS for part in parts)
 
 
-def _person_names(text: str, subject: frozenset[str]) -> list[NameMention]:
+@lru_cache(maxsize=64)
+def _person_names(text: str, subject: frozenset[str]) -> tuple[NameMention, ...]:
     """Names that may be a person's: not the organisation asked about, not an all-capital dateline
     ("ARLINGTON"), not a role title; one word only when it is the last word of a longer name on the page
-    ("Niccol" after "Brian Niccol")."""
+    ("Niccol" after "Brian Niccol").
+
+    Kept per text for the length of a comparison (as ``figure_claims.reader_for``): a role question reads
+    one page's persons for its holder, its fullest name and each value the answer layer asks whether the
+    page calls past."""
     every = [_untitled(m) for m in name_mentions(text)]
     # an organisation is one in every sentence it stands in: "at Rockwell Collins" ... "Rockwell Collins is"
     bodies = {m.key for m in every if _org_cue(text, m.offset)}
@@ -565,8 +572,8 @@ def _person_names(text: str, subject: frozenset[str]) -> list[NameMention]:
     # one word after a title is a name too: "Emperor Naruhito", "Pope Francis"
     titled = {m.offset for m in every if _titled(text[max(0, m.offset - 32) : m.offset])}
     named = [m for m in mentions if len(m.key.split()) >= 2 or m.key in surnames or m.offset in titled]
-    return sorted(
-        named, key=lambda m: m.offset
+    return tuple(
+        sorted(named, key=lambda m: m.offset)
     )  # in reading order: the past cues are read between neighbours
 
 
