@@ -192,8 +192,9 @@ _PAST_BEFORE_NAME = re.compile(
     + rf"(?![{LETTER}])(?!\s+by(?![{LETTER}]))"
 )
 # ...or these after it: "Y stepped down", "Y, who retired in May", "Y's departure"
+# (the departure nouns from _DEPARTURES, the one list of them)
 _PAST_AFTER_NAME = re.compile(
-    r"(?i)^(?:[’']s\s+(?:retirement|departure|exit|ouster|resignation|firing|dismissal|abrupt|sudden|tenure)|"
+    r"(?i)^(?:[’']s\s+(?:" + "|".join((*_DEPARTURES, "firing", "abrupt", "sudden", "tenure")) + r")|"
     # "Markus Dohle, the chief executive who oversaw the attempted acquisition, stepped down"
     r",[^.;,]{0,80},\s+(?:stepped\s+down|resigned|retired|was\s+ousted|was\s+fired|left\s+the\s+company)|"
     r"[^.;]{0,30}?\b(?:stepped\s+down|steps\s+down|step\s+down|stepping\s+down|resigned|resigns|retired|"
