@@ -84,11 +84,19 @@ _refilling = threading.Event()
 
 
 def warm_up() -> None:
-    """Start the fork server (and its imports) and the spare workers in the background, once per process."""
+    """Start the fork server (and its imports) and the spare workers in the background, once per process.
+
+    Best effort, and silent when it fails: it only saves the first document a wait. A process that exits
+    while it runs (a quick ``webquorum search``) or a fork server that cannot start must not print a thread's
+    traceback; a document that then finds no idle worker starts one itself, and reports a failure as its own.
+    """
 
     def start() -> None:
-        forkserver.ensure_running()
-        _refill()
+        try:
+            forkserver.ensure_running()
+            _refill()
+        except Exception:  # see the docstring: a document's own start reports a failure
+            return
 
     threading.Thread(target=start, name="webquorum-extractor-warm-up", daemon=True).start()
 
