@@ -21,6 +21,7 @@ import multiprocessing.connection
 import socket
 import threading
 import weakref
+from collections.abc import Callable
 
 from webquorum.readers.sandbox import forkserver
 from webquorum.readers.sandbox.protocol import serve
@@ -84,21 +85,28 @@ _refilling = threading.Event()
 
 
 def warm_up() -> None:
-    """Start the fork server (and its imports) and the spare workers in the background, once per process.
-
-    Best effort, and silent when it fails: it only saves the first document a wait. A process that exits
-    while it runs (a quick ``webquorum search``) or a fork server that cannot start must not print a thread's
-    traceback; a document that then finds no idle worker starts one itself, and reports a failure as its own.
-    """
+    """Start the fork server (and its imports) and the spare workers in the background, once per process."""
 
     def start() -> None:
+        forkserver.ensure_running()
+        _refill()
+
+    _in_background(start, "webquorum-extractor-warm-up")
+
+
+def _in_background(work: Callable[[], None], name: str) -> None:
+    """Run ``work`` in a daemon thread, best effort and silent when it fails: starting workers ahead only
+    saves a document a wait. A process that exits under it (a quick ``webquorum search``) or a fork server
+    that cannot start must not print a thread's traceback; a document that then finds no idle worker starts
+    one itself, and reports a failure as its own."""
+
+    def run() -> None:
         try:
-            forkserver.ensure_running()
-            _refill()
+            work()
         except Exception:  # see the docstring: a document's own start reports a failure
             return
 
-    threading.Thread(target=start, name="webquorum-extractor-warm-up", daemon=True).start()
+    threading.Thread(target=run, name=name, daemon=True).start()
 
 
 def take() -> Worker | None:
@@ -152,4 +160,4 @@ def refill_soon() -> None:
     """Start :func:`_refill` in a thread, only when spares are missing: starting a thread costs the
     event loop a few hundred microseconds (its start handshake), paid on every document before."""
     if _spares_missing() and not _refilling.is_set():
-        threading.Thread(target=_refill, name="webquorum-extractor-refill", daemon=True).start()
+        _in_background(_refill, "webquorum-extractor-refill")
