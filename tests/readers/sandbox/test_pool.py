@@ -6,11 +6,13 @@ import subprocess
 import sys
 
 _WARM_UP_THAT_FAILS = """
-import multiprocessing, time
+import multiprocessing, threading
 multiprocessing.set_executable("/nonexistent/python")  # the fork server cannot start
 from webquorum.readers.sandbox import pool
 pool.warm_up()
-time.sleep(1.5)
+for thread in threading.enumerate():  # the warm-up's end, whatever the machine's load
+    if thread.name == "webquorum-extractor-warm-up":
+        thread.join(timeout=30)
 """
 
 
