@@ -1781,3 +1781,47 @@ def test_a_name_every_page_shares_answers_a_role_only_if_a_person_may_hold_it() 
     ]
     c = compare_sources(pages, query="Who is the Premier of Orland?")
     assert c.answer is None
+
+
+def test_a_former_holder_s_page_naming_other_people_around_is_still_about_the_role() -> None:
+    """A page on a former chief executive names the people of that time, none of whom the newer pages name;
+    for a role that is the change itself, not another company of the name, so the page dissents (round 40,
+    real pages: Unilever's and Deloitte's former chiefs)."""
+    pages = [
+        src("a.test", "Orlacorp chief executive Ana Ruiz met Karin Holm of the Harwick Exchange on Monday."),
+        src("b.test", "Ana Ruiz, chief executive of Orlacorp, spoke with Karin Holm about the results."),
+        src("c.test", "Orlacorp's chief executive Ana Ruiz said sales rose, and Karin Holm agreed."),
+        src("d.test", "Orlacorp chief executive Piet Varga told Bram Tess that the plant would stay open."),
+    ]
+    c = compare_sources(pages, query="Who is the CEO of Orlacorp?")
+    assert c.answer is not None and c.answer.value == "Ana Ruiz"
+    assert [(d.site, d.value) for d in c.disagreed] == [("d.test", "Piet Varga")]
+
+
+def role_pages(old_date: str | None = None) -> list[SourceText]:
+    """Two pages name the holder, and two pages each name another (former) holder."""
+    return [
+        src(
+            "a.test",
+            "The chief executive of Orlacorp is Ana Ruiz, who took the post this year.",
+            "2024-03-01",
+        ),
+        src("b.test", "Orlacorp's chief executive Ana Ruiz presented the annual results on Monday."),
+        src("c.test", "Orlacorp chief executive Piet Varga opened the new plant in Harwick.", old_date),
+        src("d.test", "Ines Vale, chief executive of Orlacorp, announced a new range of products."),
+    ]
+
+
+def test_a_role_answer_outnumbering_each_other_holder_names_them_though_not_a_majority() -> None:
+    """Two pages against two others that each name another person: a role has one holder now, so the two
+    are each out of date, not a rival answer (round 40); a majority of all the pages is not needed."""
+    c = compare_sources(role_pages(), query="Who is the CEO of Orlacorp?")
+    assert c.answer is not None and c.answer.value == "Ana Ruiz"
+    assert sorted(d.site for d in c.disagreed) == ["c.test", "d.test"]
+
+
+def test_an_outnumbered_holder_s_page_dated_after_every_answering_page_is_not_called_out_of_date() -> None:
+    """Without a majority, a page dated after the answer's pages may know a change they do not (round 40)."""
+    c = compare_sources(role_pages(old_date="2025-06-01"), query="Who is the CEO of Orlacorp?")
+    assert c.answer is not None and c.answer.value == "Ana Ruiz"
+    assert [d.site for d in c.disagreed] == ["d.test"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from webquorum.text.roles import called_past, current_holders
+from webquorum.text.roles import called_past, current_holders, same_person
 
 ACME = frozenset({"acme"})
 
@@ -339,3 +339,20 @@ def test_another_company_s_word_of_her_leaving_is_about_its_post() -> None:
         "Lumina Oil later confirmed Orrin's resignation as CEO."
     )
     assert called_past(told_by_the_subject, "meg orrin", frozenset({"lumina", "oil"}), "chief executive")
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("allison kirby", "allison kirkby", True),  # a letter left out
+        ("joaquin duato", "joaquin duarto", True),  # a letter put in
+        ("ana ruiz", "ana ruis", True),  # a letter changed
+        ("eddie wu", "eddie yu", False),  # a short word: one letter makes another name
+        ("ana ruiz", "ina ruis", False),  # two words differ
+        ("ana ruiz", "ana ortiz", False),  # two letters apart
+    ],
+)
+def test_a_full_name_spelt_a_letter_apart_in_one_word_is_one_person(a: str, b: str, same: bool) -> None:
+    """Pages misspell a holder's name ("Allison Kirby" for "Allison Kirkby"): one letter in one word of four
+    letters or more is the same person, not another holder to call a disagreement (round 40)."""
+    assert same_person(a, b) is same

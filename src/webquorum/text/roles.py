@@ -123,9 +123,27 @@ def same_person(a: str, b: str) -> bool:
     if a == b:
         return True
     wa, wb = a.split(), b.split()
+    if len(wa) == len(wb) >= 2 and sum(x != y for x, y in zip(wa, wb, strict=True)) == 1:
+        # one word of a full name spelt a letter apart is a misspelling, not another person ("Allison Kirby"
+        # for "Allison Kirkby"); the word long enough that one letter does not make another name ("Wu", "Yu")
+        x, y = next((x, y) for x, y in zip(wa, wb, strict=True) if x != y)
+        if min(len(x), len(y)) >= 4 and _one_letter_apart(x, y):
+            return True
     if not wa or not wb or wa[-1] != wb[-1]:
         return False
     return set(wa) <= set(wb) or set(wb) <= set(wa)
+
+
+def _one_letter_apart(x: str, y: str) -> bool:
+    """One letter put in, left out or changed (a Levenshtein distance of one, checked directly)."""
+    if len(x) > len(y):
+        x, y = y, x
+    if len(y) - len(x) > 1:
+        return False
+    if len(x) == len(y):
+        return sum(a != b for a, b in zip(x, y, strict=True)) == 1
+    i = next((i for i, (a, b) in enumerate(zip(x, y, strict=False)) if a != b), len(x))
+    return x[i:] == y[i + 1 :]
 
 
 def _clean_name(name: str) -> str:
