@@ -1337,7 +1337,7 @@ def _one_page_each(statements: list[Statement]) -> bool:
 def _dated_after(s: Statement, top: list[Statement], dates: dict[str, str | None]) -> bool:
     """Whether ``s``'s page is dated and no answering page is dated on or after it."""
     own = _parse_date(dates.get(s.site))
-    return own is not None and not any((d := _parse_date(dates.get(t.site))) and d >= own for t in top)
+    return own is not None and not any(d >= own for d in _dates_of(top, dates))
 
 
 def _names_body(text: str, ask: Ask) -> bool:
@@ -1373,7 +1373,7 @@ def _newer_of_a_split(
         return None
     spans = []
     for g in tied:
-        days = [d for s in g if (d := _parse_date(dates.get(s.site))) is not None]
+        days = _dates_of(g, dates)
         if not days:
             return None
         spans.append((min(days), max(days)))
@@ -1603,7 +1603,7 @@ def _dissent(
     ):  # "the previous record was 38.7C", "beating the old price of £169.50"
         return Dissent(s, "older", _CALLED_PREVIOUS)
     own = _parse_date(dates.get(s.site))
-    theirs = [d for t in top if (d := _parse_date(dates.get(t.site))) is not None]
+    theirs = _dates_of(top, dates)
     # A date or a year does not change, so it is never older. A count or a measure is when the page is dated
     # a month or more before every dated page of the majority and half of those are dated (as a split's newer
     # side decides it: _newer_of_a_split)
@@ -1621,11 +1621,16 @@ def _dissent(
 def _superseded(s: Statement, top: list[Statement], dates: dict[str, str | None]) -> Dissent:
     """The older side of a split the newer pages decided (:func:`_newer_of_a_split`), said with both dates."""
     own = _parse_date(dates.get(s.site))
-    theirs = [d for t in top if (d := _parse_date(dates.get(t.site))) is not None]
+    theirs = _dates_of(top, dates)
     first, last = min(theirs).isoformat()[:7], max(theirs).isoformat()[:7]
     span = first if first == last else f"{first} to {last}"
     when = f"this page is dated {own.isoformat()[:7]}" if own else "the pages that agree with it are older"
     return Dissent(s, "older", f"{when}; theirs {span}")
+
+
+def _dates_of(statements: list[Statement], dates: dict[str, str | None]) -> list[date]:
+    """The dates of the pages of ``statements`` that state one."""
+    return [d for s in statements if (d := _parse_date(dates.get(s.site))) is not None]
 
 
 def _parse_date(text: str | None) -> date | None:

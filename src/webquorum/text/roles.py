@@ -123,10 +123,11 @@ def same_person(a: str, b: str) -> bool:
     if a == b:
         return True
     wa, wb = a.split(), b.split()
-    if len(wa) == len(wb) >= 2 and sum(x != y for x, y in zip(wa, wb, strict=True)) == 1:
+    differ = [(x, y) for x, y in zip(wa, wb, strict=True) if x != y] if len(wa) == len(wb) >= 2 else []
+    if len(differ) == 1:
         # one word of a full name spelt a letter apart is a misspelling, not another person ("Allison Kirby"
         # for "Allison Kirkby"); the word long enough that one letter does not make another name ("Wu", "Yu")
-        x, y = next((x, y) for x, y in zip(wa, wb, strict=True) if x != y)
+        x, y = differ[0]
         if min(len(x), len(y)) >= 4 and _one_letter_apart(x, y):
             return True
     if not wa or not wb or wa[-1] != wb[-1]:
