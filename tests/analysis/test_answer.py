@@ -1825,3 +1825,19 @@ def test_an_outnumbered_holder_s_page_dated_after_every_answering_page_is_not_ca
     c = compare_sources(role_pages(old_date="2025-06-01"), query="Who is the CEO of Orlacorp?")
     assert c.answer is not None and c.answer.value == "Ana Ruiz"
     assert [d.site for d in c.disagreed] == ["d.test"]
+
+
+def test_holders_the_answer_s_pages_call_past_are_older_when_the_answer_already_outnumbers_them() -> None:
+    """Three pages name the new chief, one of them saying whom she replaces; two older pages name only the one
+    who goes (real pages: Glencore's change of chief). The majority stands either way; the older pages are
+    named as such, for the reason the answer's own pages give."""
+    pages = [
+        src("a.test", "Lumina Bank said chief executive Karl Meyer will retire and be replaced by Ana Ruiz."),
+        src("b.test", "Ana Ruiz will take over as CEO of Lumina Bank in January."),
+        src("c.test", "Lumina Bank CEO Ana Ruiz said profits rose in the first half."),
+        src("d.test", "Lumina Bank CEO Karl Meyer said the bank would open twelve branches in Spain."),
+        src("e.test", "Karl Meyer, chief executive of Lumina Bank, opened the new branch in Porto."),
+    ]
+    c = compare_sources(pages, query="Who is the CEO of Lumina Bank?")
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Ana Ruiz", 3)
+    assert sorted((d.site, d.type) for d in c.disagreed) == [("d.test", "older"), ("e.test", "older")]

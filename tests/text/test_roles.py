@@ -356,3 +356,82 @@ def test_a_full_name_spelt_a_letter_apart_in_one_word_is_one_person(a: str, b: s
     """Pages misspell a holder's name ("Allison Kirby" for "Allison Kirkby"): one letter in one word of four
     letters or more is the same person, not another holder to call a disagreement (round 40)."""
     assert same_person(a, b) is same
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Darren W. Woods, currently president of Acme, will succeed Rex Tillman as CEO.", "Darren W. Woods"),
+        (
+            "Anthony “Tony” Capuano is chief executive officer of Acme. Capuano joined in 1995.",
+            "Anthony Capuano",
+        ),
+        ('The current CEO of Acme is Joseph S. ("Sepp") Blatter.', "Joseph S. Blatter"),
+        ("Luca de Meo is the chief executive of Acme and leads its turnaround.", "Luca de Meo"),
+    ],
+)
+def test_a_name_split_by_an_initial_a_nickname_or_a_particle_is_read_whole(text: str, expected: str) -> None:
+    """The run reader stops at an initial's full stop, a quote and a lower-case particle: the holder is the
+    whole name, not two one-word names that no role is given to (real pages)."""
+    assert holder(text) == expected
+
+
+def test_a_sentence_closed_by_a_full_stop_is_prose_not_a_headline() -> None:
+    # every content word of the first sentence is capitalised, as in a title; its full stop says it is prose
+    text = "Dana Whitfield has been the Governor of Tokyo since August 2016. Before that she was a minister."
+    assert holder(text, "governor", frozenset({"tokyo"})) == "Dana Whitfield"
+
+
+def test_a_name_a_title_stands_before_is_a_person_wherever_else_it_stands() -> None:
+    # "met with" cues an organisation ("a deal with Brightwater Systems"), but a title before the name says
+    # it is a person's
+    text = "Acme CEO Dana Whitfield toured the plant. When we met with Dana Whitfield, she spoke of growth."
+    assert holder(text) == "Dana Whitfield"
+
+
+def test_a_name_set_off_by_a_comma_before_the_role_word_is_the_holder_not_its_organisation() -> None:
+    text = "Acme reported higher sales. Dana Whitfield, chief executive, said: “We had a strong year.”"
+    assert holder(text) == "Dana Whitfield"
+
+
+def test_a_hyphenated_organisation_is_read_by_its_words() -> None:
+    text = "The current CEO of Acme-Lumina is Dana Whitfield. She took the role in 2021."
+    assert holder(text, subject=frozenset({"acme", "lumina"})) == "Dana Whitfield"
+
+
+def test_a_name_holding_an_ampersand_or_opened_by_a_people_s_adjective() -> None:
+    # "Post & Parcel" is a division, no person; "South African" is no part of the name
+    text = "Dana Whitfield, who is currently Acme's CEO of Post & Parcel Germany, will take over as Acme Group CEO."
+    assert holder(text) == "Dana Whitfield"
+    text = "Acme CEO Carl Ostrander will retire and will be replaced by South African Dana Whitfield."
+    assert holder(text) == "Dana Whitfield"
+
+
+def test_slated_to_become_makes_the_holder_new() -> None:
+    text = (
+        "Dana Whitfield, 43, is slated to become CEO of Acme on Nov. 1. Carl Ostrander has been CEO since "
+        "2013 and will stay on as chairman."
+    )
+    assert holder(text) == "Dana Whitfield"  # the holder named to the post comes first
+
+
+def test_an_aside_in_brackets_is_no_part_of_the_gap_to_the_role_word() -> None:
+    text = (
+        "Dana Whitfield (born 1972 in Los Angeles, California) has been the Chief Executive Officer of Acme."
+    )
+    assert holder(text) == "Dana Whitfield"
+
+
+def test_a_word_of_time_opening_a_sentence_names_no_organisation() -> None:
+    assert holder("OSLO — New CEO Dana Whitfield introduced herself to Acme staff.") == "Dana Whitfield"
+
+
+def test_a_role_word_belongs_to_the_nearest_name() -> None:
+    # an aside no longer parts them, so the name before Whitfield's must not take her role word
+    text = "key_people = Carl Ostrander (executive vice chairman)|Dana Whitfield (CEO)|Rosa Lind (CFO)"
+    assert [h.surface for h in current_holders(text, "chief executive", ACME)] == ["Dana Whitfield"]
+
+
+def test_stepping_down_as_the_role_is_no_cue_that_the_name_takes_it() -> None:
+    text = "After 30 years at Acme, Dana Whitfield announced on Tuesday that she would step down as its CEO in May."
+    assert holder(text) is None

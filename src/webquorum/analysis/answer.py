@@ -1220,6 +1220,8 @@ def answer_of(
     if newer is None and (succession := _successor_named(groups, texts, ask)) is not None:
         newer, old = succession
         said_past, beaten = True, [old]
+    if newer is None and (replaced := _replaced_by_answer(groups, texts, ask)):
+        newer, said_past, beaten = groups[0], True, replaced
     if newer is not None:
         groups.remove(newer)
         groups.insert(0, newer)
@@ -1311,6 +1313,8 @@ def answer_of(
         # (Morrison, Turnbull) are each out of date; and a value typed older (a page dated before the others,
         # one the agreeing pages call previous) is the quantity's own history, a price or a wage of past years
         dissents = [d for d in dissents if d.type == "older"]
+    # a page the answer's side calls previous is named once, for that reason
+    dissents = [d for d in dissents if d.statement.site not in {o.statement.site for o in superseded}]
     dissents += superseded
     dissents += _edited_copies(
         groups, texts, dates, frames, {d.statement.site for d in dissents} | set(elsewhere)
@@ -1431,6 +1435,26 @@ def _successor_named(
         ) and not any(names_value(texts.get(s.site, ""), g[0]) for s in old):
             return g, old
     return None
+
+
+def _replaced_by_answer(
+    groups: list[list[Statement]], texts: dict[str, str], ask: Ask
+) -> list[list[Statement]]:
+    """The other holders of a role that the answer's own pages call past, when the answer has more pages than
+    any of them and no page of theirs names the answer's holder: the pages reporting "Glasenberg will be
+    replaced by Gary Nagle" have read the change the pages naming only Glasenberg have not. The same test as
+    :func:`_successor_named` (which decides a tie or a majority the other way), for a majority that already
+    stands: it says why the outnumbered pages differ, where the dissent's own tests may hold them back."""
+    if not ask.role or len(groups) < 2 or len(groups[0]) <= len(groups[1]):
+        return []
+    top = groups[0]
+    return [
+        g
+        for g in groups[1:]
+        if not _one_surname(g[0].person, top[0].person)
+        and any(called_past(texts.get(s.site, ""), g[0].person, ask.subject, ask.role) for s in top)
+        and not any(names_value(texts.get(s.site, ""), top[0]) for s in g)
+    ]
 
 
 def _one_surname(a: str, b: str) -> bool:

@@ -265,17 +265,23 @@ class _Headlines:
                 lines[i] if i < len(lines) else len(self.text), stops[n] if n < len(stops) else len(self.text)
             )
             content, title = 0, True
+            # a sentence closed by a full stop whose verb is in lower case is prose: "Yuriko Koike has been
+            # the Governor of Tokyo since August 2016." has every other word a name or a function word, as a
+            # title has; a title that ends in a stop ("... Record Quarter.") writes no such verb, and a
+            # heading that does ("The Short Answer: Who is the CEO?") asks
+            closed = self.text[end : end + 1] == "."
             for w in _LETTERS.finditer(self.text, start, end):  # stops at the first lower-case content word
                 word = w[0]
                 if word[0].isupper():
                     content += word.lower() not in FUNCTION_WORDS
-                elif word.lower() not in FUNCTION_WORDS:
+                elif word.lower() not in FUNCTION_WORDS or (closed and word in _PROSE_VERBS):
                     title = False
                     break
             self.seen[start] = title and content >= 3
         return self.seen[start]
 
 
+_PROSE_VERBS = frozenset({"is", "are", "was", "were", "has", "have", "had", "been", "be", "will"})
 _LINE_BREAK = re.compile("\n")
 _STOP_SPACE = re.compile("[.!?] ")
 

@@ -274,7 +274,7 @@ _NEW_BEFORE_NAME = re.compile(
 )
 _NEW_AFTER_NAME = re.compile(
     r"(?i)^[^.;]{0,60}?\b(?:as\s+(?:its|the|their|his|her)?\s*(?:new|next|incoming|permanent)?\s*(?=(?P<as>ROLE))|"
-    r"(?:will\s+become|became|becomes|has\s+become)\s+(?:the\s+|its\s+)?(?:new\s+)?(?:\w+\W+){0,2}(?=(?P<becomes>ROLE))|"
+    r"(?:will\s+become|became|becomes|has\s+become|(?:is|was)\s+(?:slated|set|due|poised)\s+to\s+become)\s+(?:the\s+|its\s+)?(?:new\s+)?(?:\w+\W+){0,2}(?=(?P<becomes>ROLE))|"
     # "appointment of Meg O'Neill as his replacement", "will transition into the role of CEO"
     r"as\s+(?:his|her|their)\s+(?:replacement|successor)|(?:will\s+)?transition\s+into\s+the\s+role|"
     r"(?:will\s+)?take\s+up\s+the\s+(?:role|post)|takes\s+up\s+the\s+(?:role|post)|"
@@ -364,9 +364,15 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
         new = bool(_NEW_BEFORE_NAME.search(before)) or _new_after(after, role)
         # beside the role word; or named to a post with the role word in the same stretch of text ("Boeing
         # named Kelly Ortberg to lead the company ... He'll succeed CEO Dave Calhoun")
+        # a role word is the nearest name's: another person named between them holds it ("Viswas Raghavan
+        # (executive vice chairman)|Jane Fraser (CEO)")
         near = any(
-            _words_between(text, end, r.start()) <= _NEAR_WORDS
-            or _words_between(text, r.end(), m.offset) <= _NEAR_WORDS
+            (_words_between(text, end, r.start()) <= _NEAR_WORDS and r.start() <= following)
+            or (
+                _words_between(text, r.end(), m.offset) <= _NEAR_WORDS
+                and r.end() >= edge
+                and not _bracketed(text, r)
+            )
             or (new and abs(r.start() - m.offset) <= _NEW_REACH)
             for r in occurrences
         )
@@ -375,13 +381,24 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
     return sorted(found, key=lambda h: (-h.standing, h.start))
 
 
+_DEPARTING = re.compile(
+    r"(?i)\b(?:step|steps|stepped|stepping)\s+down|\b(?:resign|retire|leave)(?:s|d|ing)?\b"
+)
+
+
+def _bracketed(text: str, r: re.Match[str]) -> bool:
+    """Whether a role word stands alone in brackets, as lists write a title after its holder's name ("Jane
+    Fraser (CEO)|Mark Mason (CFO)"): it is the name's before it, not the one after."""
+    return text[max(0, r.start() - 1) : r.start()] == "(" and text[r.end() : r.end() + 1] == ")"
+
+
 def _new_after(after: str, role: str) -> bool:
     """Whether the words after a name make its bearer the holder now: "X was named", "X takes over as CEO".
     A cue that names a post names that post: "Gorsky will stay on as chairman" is no cue for the chief
     executive, unless the role asked follows in the same words ("becomes chairman and CEO")."""
     cue = _NEW_AFTER_NAME.search(after)
-    if cue is None:
-        return False
+    if cue is None or _DEPARTING.search(after, 0, cue.end()):
+        return False  # "would step down as its director": the post is the one left
     named = cue["as"] or cue["becomes"] or cue["is"]
     if not named or _role_of(named) == role:
         return True
@@ -529,13 +546,21 @@ def _another_body(words: str, subject: frozenset[str], *, last: bool = False) ->
             run.append(w)
         raw = run
     tokens = [w.strip(".,;:'’()\"").removesuffix("'s").removesuffix("’s") for w in raw]
-    capitalised = [t for t in tokens if t[:1].isupper() and t.lower() not in _TITLE_WORDS]
+    capitalised = [
+        t
+        for t in tokens
+        if t[:1].isupper() and t.lower() not in _TITLE_WORDS and t.lower() not in _TIME_ADJECTIVES
+    ]
     return bool(capitalised) and not any(fold(t) in subject for t in capitalised)
 
 
 def _untitled(m: NameMention) -> NameMention:
     surface, offset = _after_title(m.surface, m.offset)
     words = surface.split(" ")
+    while len(words) > 2 and _a_people_word(words[0]) and all(len(w) > 2 for w in words[1:3]):
+        # "replaced by South African Gary Nagle": a people's adjective before a full name is no part of it
+        offset += len(words[0]) + 1
+        words.pop(0)
     while len(words) > 2 and words[-1].rstrip(".,") in POST_NOMINALS:
         words.pop()  # "Richard Hermer KC", "Stephen Gageler AC": the honours after a name are no part of it
     # a name run into its link's preview, as encyclopaedia mirrors print it: "Adam Silver Adam Silver", "David
@@ -545,6 +570,20 @@ def _untitled(m: NameMention) -> NameMention:
         words = words[:again]
     surface = " ".join(words)
     return m if surface == m.surface else m._replace(surface=surface, key=name_key(surface), offset=offset)
+
+
+# the endings of a people's adjective that given names hardly have ("Canadian", "Korean", "Japanese",
+# "Danish", "Dutch"), and the compass words before one ("South African"): "-an" and "-i" alone end given
+# names too
+_PEOPLE_ENDS = ("ian", "ean", "ican", "ese", "ish", "tch", "nch")
+_COMPASS = frozenset({"North", "South", "East", "West"})
+
+
+def _a_people_word(word: str) -> bool:
+    """Whether a capitalised word that opens a run of three or more is a people's adjective: "Brian" and
+    "Julian" end in "-ian" too, but a run keeps two full words after it ("Brian Moynihan" stays whole; "Adrian
+    Paul Smith" read as "Paul Smith" is still the same person to :func:`same_person`)."""
+    return word in _COMPASS or word.endswith(_PEOPLE_ENDS)
 
 
 def _after_title(surface: str, offset: int) -> tuple[str, int]:
@@ -574,9 +613,18 @@ def _person_names(text: str, subject: frozenset[str]) -> tuple[NameMention, ...]
     Kept per text for the length of a comparison (as ``figure_claims.reader_for``): a role question reads
     one page's persons for its holder, its fullest name and each value the answer layer asks whether the
     page calls past."""
-    every = [_untitled(m) for m in name_mentions(text)]
-    # an organisation is one in every sentence it stands in: "at Rockwell Collins" ... "Rockwell Collins is"
-    bodies = {m.key for m in every if _org_cue(text, m.offset)}
+    split = _split_names(text)
+    # the pieces of a split name are no names of their own ("Tony", "Capuano" inside "Anthony “Tony” Capuano")
+    every = [
+        _untitled(m) for m in name_mentions(text) if not any(s.offset < m.offset < end for s, end in split)
+    ] + [s for s, _ in split]
+    # one word after a title is a name too: "Emperor Naruhito", "Pope Francis"
+    titled = {m.offset for m in every if _titled(text[max(0, m.offset - 32) : m.offset])}
+    # an organisation is one in every sentence it stands in: "at Rockwell Collins" ... "Rockwell Collins is";
+    # but a name a title stands before is a person's wherever else it stands ("Hyatt CEO Mark Hoplamazian" ...
+    # "when we met with Mark Hoplamazian")
+    persons = {m.key for m in every if m.offset in titled}
+    bodies = {m.key for m in every if _org_cue(text, m.offset)} - persons
     mentions = [
         m
         for m in every
@@ -586,15 +634,38 @@ def _person_names(text: str, subject: frozenset[str]) -> tuple[NameMention, ...]
         and not m.weak
         and not any(fold(w) in FUNCTION_WORDS and fold(w) not in _PARTICLES for w in m.surface.split())
         and not _only_title(m.surface)  # "new SNB Chairman", "the Governor and Deputy Governor"
+        and "&" not in m.surface  # "Procter & Gamble", "CEO of Post & Parcel Germany": no person's name
         and not demonym(m.surface, text[m.offset + len(m.surface) : m.offset + len(m.surface) + 2])
     ]
     surnames = {m.key.split()[-1] for m in mentions if len(m.key.split()) >= 2}
-    # one word after a title is a name too: "Emperor Naruhito", "Pope Francis"
-    titled = {m.offset for m in every if _titled(text[max(0, m.offset - 32) : m.offset])}
     named = [m for m in mentions if len(m.key.split()) >= 2 or m.key in surnames or m.offset in titled]
     return tuple(
         sorted(named, key=lambda m: m.offset)
     )  # in reading order: the past cues are read between neighbours
+
+
+# A name the capitalised-run reader splits in two, read whole: a middle initial ("Darren W. Woods"), a
+# familiar name in quotes or brackets ("Anthony “Tony” Capuano", "Joseph S. ("Sepp") Blatter", "Mattias (Matt)
+# Mountain") or a lower-case particle ("Luca de Meo") between the given name and the surname
+_SPLIT_NAME = re.compile(
+    rf"(?<![{LETTER}])(?P<given>{_CAP})"
+    rf"(?P<middle>(?:\s+(?:[A-Z]\.|[(]?[“\"‘'(]{_CAP}[”\"’')][)]?|(?:de|da|di|du|van|von|der|den)(?=\s+[A-Z]))){{1,2}})"
+    rf"\s+(?P<surname>{_CAP})(?![{LETTER}])"
+)
+
+
+def _split_names(text: str) -> list[tuple[NameMention, int]]:
+    """The names :data:`_SPLIT_NAME` reads whole, without a familiar name in quotes (the initials and
+    particles kept), each with the end of its span: the run reader stops at an initial's full stop, a quote
+    or a lower-case word, and reads "Darren" and "Woods" as two one-word names, which no role is given to."""
+    found = []
+    for m in _SPLIT_NAME.finditer(text):
+        kept = [
+            w for w in m["middle"].split() if (w[:1].isalpha() and not w[:1].isupper()) or w.endswith(".")
+        ]
+        surface = " ".join([m["given"], *kept, m["surname"]])
+        found.append((NameMention(name_key(surface), surface, m.start(), False), m.end()))
+    return found
 
 
 def may_hold_role(surface: str, subject: frozenset[str]) -> bool:
@@ -645,7 +716,8 @@ def _is_role(text: str, r: re.Match[str], role: str, subject: frozenset[str]) ->
             return False  # "CEO of Airports Council International – North America": a branch, another body
     if before := _capitalised_before(text, r.start()):
         orgs.append(before)
-    named = [set(fold(_clean_org(o)).split()) - FUNCTION_WORDS for o in orgs]
+    # words split at hyphens, as the question's are: "CEO of Chick-fil-A" is the chief of {chick, fil}
+    named = [set(fold(_clean_org(o)).replace("-", " ").split()) - FUNCTION_WORDS for o in orgs]
     named = [n for n in named if n]
     return not subject or not named or any(n & subject for n in named)
 
@@ -690,15 +762,23 @@ def _capitalised_before(text: str, at: int) -> str:
     word from the end of a bounded window (a regular expression anchored at a window's end is quadratic on
     hostile text)."""
     window = text[max(0, at - 60) : at]
-    if not window or not window[-1].isspace():
-        return ""
+    if not window or not window[-1].isspace() or window.rstrip().endswith(","):
+        return ""  # "Debra Crew, chief executive, said": a name set beside its role, no organisation
     run: list[str] = []
     for word in reversed(window.split()):
         word = word.removesuffix("'s").removesuffix("’s")
         if not word[:1].isupper() or len(run) >= 5:
             break
         run.append(word)
+    # "New CEO Steve Angel", "Former Chairman": a word of time opening a sentence names no organisation
+    while run and run[-1].lower() in _TIME_ADJECTIVES:
+        run.pop()
     return " ".join(reversed(run))
+
+
+_TIME_ADJECTIVES = frozenset(
+    {"new", "former", "incoming", "outgoing", "interim", "acting", "current", "next"}
+)
 
 
 def _words_between(text: str, start: int, end: int) -> int:
@@ -708,7 +788,9 @@ def _words_between(text: str, start: int, end: int) -> int:
     commissioner is" / "Adam Silver")."""
     if end < start:
         return 1_000
-    gap = text[start:end]
+    # an aside in brackets is no part of the clause: "Joshua Schulman (born 1972 in Los Angeles, California)
+    # has been the Chief Executive Officer", "Director General of the World Health Organization (WHO) Tedros"
+    gap = _ASIDE.sub(" ", text[start:end])
     if any(c in gap for c in _STOPS):
         gap = _HONORIFIC_STOP.sub(" ", gap)
         gap = _BROKEN_LINE.sub(lambda m: m[0] if m[1].lower() not in FUNCTION_WORDS else f"{m[1]} ", gap)
@@ -718,6 +800,7 @@ def _words_between(text: str, start: int, end: int) -> int:
 
 
 _STOPS = ".;:!?\n"
+_ASIDE = re.compile(r"\([^()\n]{0,60}\)")
 
 _BROKEN_LINE = re.compile(r"\b(\w+)[^\S\n]*\n\s*")
 _HONORIFIC_STOP = re.compile(rf"(?<![^\s(])(?:{'|'.join(sorted(HONORIFICS))})\.(?=\s|$)")
