@@ -1841,3 +1841,33 @@ def test_holders_the_answer_s_pages_call_past_are_older_when_the_answer_already_
     c = compare_sources(pages, query="Who is the CEO of Lumina Bank?")
     assert c.answer is not None and (c.answer.value, c.answer.count) == ("Ana Ruiz", 3)
     assert sorted((d.site, d.type) for d in c.disagreed) == [("d.test", "older"), ("e.test", "older")]
+
+
+def test_a_figure_counted_worldwide_answers_a_question_that_names_no_scope() -> None:
+    """ "Worldwide" is the whole, no narrower scope than none: a question naming no scope is answered by it,
+    while "the metro area's" figure still answers no question about the city (real pages: a game's sales)."""
+    assert stated(
+        "How many copies has Minecraft sold?", "Minecraft has sold 350 million copies worldwide."
+    ) == ("350 million copies")
+    assert (
+        stated("What is the population of Valcourt?", "The Valcourt metro area has 910,000 people.") is None
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "unit"),
+    [
+        ("How many acres is the Orla Zoo?", "area"),
+        ("How many square miles is Orla County?", "area"),
+        ("How many miles long is the Orla River?", "length"),
+        ("How many people live in Orla?", "people"),
+    ],
+)
+def test_a_how_many_whose_noun_is_a_unit_of_measure_asks_a_measure(query: str, unit: str) -> None:
+    ask = read_ask(query)
+    assert ask is not None and ask.unit == unit and ask.counted is (unit == "people")
+
+
+def test_how_many_acres_is_answered_by_the_area_not_a_count() -> None:
+    text = "The Orla Zoo is the largest zoo in the region, comprised of 265 acres of habitats and over 4,000 animals."
+    assert stated("How many acres is the Orla Zoo?", text) == "265 acres"

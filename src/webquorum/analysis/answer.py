@@ -511,7 +511,9 @@ def _value_in(
         # "the metropolitan area has 910,000" answers "population of Valcourt" only if the question names that
         # scope
         # (a date has no scope: "the first direct detection ... observed on September 14, 2015")
-        pool = [f for f in pool if f.kind in _DATE_KINDS or reader.claim(f).scope <= ask.scope]
+        # ... but "sold 350 million copies worldwide" answers a question that names no scope: the whole world
+        # is no narrower scope than none
+        pool = [f for f in pool if f.kind in _DATE_KINDS or reader.claim(f).scope - _WHOLE <= ask.scope]
         # "the 2021 census" asked: "the 2016 census recorded 35,151,728" is another period's figure
         pool = [f for f in pool if not years or reader.claim(f).period.year in (None, *years)]
         if ask.concepts and ask.kind == "figure":
@@ -635,6 +637,7 @@ _TOTAL_BEFORE = re.compile(
     r"|\b(?:bringing|brings|brought|taking|takes|took|pushing|pushed|lifting|lifted|raising|raised)\b"
     r"[^.;]{0,40}\bto\s+)$"
 )
+_WHOLE = frozenset({"global"})
 _MARGIN = re.compile(r"(?i)\b(?:by|off)\s+(?:just\s+|only\s+|some\s+|about\s+|nearly\s+|almost\s+)?$")
 _POSSESSOR = re.compile(r"([A-Z][\w-]+)['’]s\s+(?:\w+\s+)?$")
 _NAMED_PARENTHESIS = re.compile(r"([A-Z][\w-]+)\s*\(\s*$")  # "Chris Evert (18 titles)": Evert's

@@ -271,6 +271,8 @@ def read_ask(query: str) -> Ask | None:
     )
     if not unit and _asks_race_record(low):
         unit = "time"
+    if not unit:
+        unit = _measure_counted(low)
     kind: AskKind
     head = low.split()
     which = _which_noun(head)
@@ -311,10 +313,7 @@ def read_ask(query: str) -> Ask | None:
         if WORD.findall(fold(p))
     )
     counted = (" how many " in low or " number of " in low or counted_noun is not None) and unit not in (
-        "length",
-        "area",
-        "year",
-        "speed",
+        _MEASURED
     )
     return Ask(
         kind,
@@ -593,6 +592,25 @@ def _unit_of(word: str, *, counting: bool = True) -> str:
     if counted not in COUNT_CLASSES or not (counting or plural):
         return ""
     return "people" if counted in PERSON_CLASSES else counted  # as readings.unit_key compares counts
+
+
+# dimensions a measure answers, never a count: "how many acres" asks an area, "how old" a number of years
+_MEASURED = frozenset({d for d, _ in UNITS.values()} | {"year"})
+_HOW_MANY_UNIT = re.compile(r" how many (?P<kind>square |cubic )?(?P<unit>[^\W\d_]+) ")
+
+
+def _measure_counted(low: str) -> str:
+    """The dimension a "how many" asks when its noun is a unit of measure ("how many acres is the Bronx Zoo"
+    is an area; "how many square miles" too): a measure in that unit answers it, not a count. "" for none."""
+    m = _HOW_MANY_UNIT.search(low)
+    if m is None:
+        return ""
+    if m["kind"]:
+        return "area" if m["kind"] == "square " else "volume"
+    for written in (m["unit"], f"{m['unit']}s"):
+        if written in UNITS and UNITS[written][0] not in ("time", "charge"):
+            return UNITS[written][0]
+    return ""
 
 
 def ask_in_words(query: str, ask: Ask) -> str:
