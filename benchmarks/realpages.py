@@ -60,6 +60,10 @@ from urllib.parse import urlsplit
 import realcases
 from realcases import Case, Doc, Verdict
 
+from webquorum.analysis.answer import answer_statements
+from webquorum.analysis.ask import read_ask
+from webquorum.readers.extract import extract_document
+from webquorum.readers.trim import trim_to_first_sentence
 from webquorum.urls import site_of
 
 MATERIAL = Path(os.environ.get("WEBQUORUM_REALPAGES") or realcases.REPO.parent / "realpages")
@@ -202,6 +206,50 @@ def extra(verdicts: Sequence[Verdict], briefs: Sequence[dict[str, Any]]) -> list
     return lines
 
 
+def page_reading(cases: Sequence[PageCase]) -> list[str]:
+    """Issue 22's finest measure, page by page: for each labelled page stating a value (``current``,
+    ``older`` or ``wrong``), whether the answer layer reads that value from the page alone, as the brief's
+    reader hands it over (the main text ``extract_document`` keeps, from its first real sentence). Tallied
+    per question kind, a role's holder apart, and per label: read right, another value read, none read.
+
+    Why a measure of its own: a brief's answer and its dissents stand on these readings, and a question
+    hides them (four pages agreeing may be two read right and two not read at all). A rule that reads more
+    pages right is where a round starts, never its proof: the proof is a new set's briefs."""
+    tally: dict[tuple[str, str], list[int]] = {}
+    for case in cases:
+        ask = read_ask(case.question)
+        kind = "none asked" if ask is None else ("role" if ask.role else ask.kind)
+        for k, doc in enumerate(case.docs):
+            label = case.page_labels[k]
+            if label not in ("current", "older", "wrong") or not doc.answer:
+                continue
+            found = None
+            if ask is not None:
+                host, path, body = case.page(k)
+                url = f"http://{host}{path}"
+                page = extract_document(
+                    body.encode(), content_type="text/html; charset=utf-8", url=url, final_url=url
+                )
+                text = trim_to_first_sentence(page.text)
+                found = answer_statements(
+                    host, url, text, ask, title=page.title or "", published=page.published
+                )
+            row = tally.setdefault((kind, "current" if label == "current" else "older or wrong"), [0, 0, 0])
+            row[
+                0
+                if found is not None and realcases.matches_any(found.value, [doc.answer])
+                else (1 if found else 2)
+            ] += 1
+    lines = [
+        "| question kind | pages labelled | read right | another value read | none read |",
+        "|---|---|---|---|---|",
+    ]
+    for (kind, label), (right, other, none) in sorted(tally.items()):
+        total = right + other + none
+        lines.append(f"| {kind} | {label} | {realcases.Tally.ratio(right, total)} | {other} | {none} |")
+    return lines
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--split", choices=["tune", "report", "both"], default="tune")
@@ -210,6 +258,9 @@ def main() -> int:
     parser.add_argument(
         "--fresh", action="store_true", help="the folder is one untouched set, labelled after the rules"
     )
+    parser.add_argument(
+        "--reading", action="store_true", help="only the page-by-page reading (no briefs): page_reading"
+    )
     args = parser.parse_args()
     if not MATERIAL.is_dir() or not any(MATERIAL.glob("*.jsonl")):
         print(f"skipped: no labelled pages in {MATERIAL} (set WEBQUORUM_REALPAGES)")
@@ -217,6 +268,9 @@ def main() -> int:
     cases = load_cases(split=args.split, fresh=args.fresh)
     pages = sum(len(c.docs) for c in cases)
     print(f"## Real pages on real sites ({MATERIAL.name}): {len(cases)} questions, {pages} pages\n")
+    if args.reading:
+        print("\n".join(page_reading(cases)))
+        return 0
     verdicts, briefs = realcases.measure(cases)
     print(realcases.table(verdicts))
     print("\n".join(extra(verdicts, briefs)))

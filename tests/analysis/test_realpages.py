@@ -138,3 +138,13 @@ def test_a_question_over_three_sites_is_briefed_and_scored(tmp_path: Path) -> No
     assert verdict.misinfo_read == ["avel-guide.test"]
     lines = rp.extra(verdicts, briefs)
     assert lines[2].startswith("| tune | 0 | 0 |"), "a question with an older page is not an agreeing one"
+
+
+def test_each_labelled_page_s_value_is_read_from_the_page_alone(tmp_path: Path) -> None:
+    write(tmp_path, "a")
+    lines = rp.page_reading(rp.load_cases(tmp_path))
+    # both current pages read 212 metres; the older page reads its own 206 metres
+    assert lines[2:] == [
+        "| figure | current | 1.00 (2/2) | 0 | 0 |",
+        "| figure | older or wrong | 1.00 (1/1) | 0 | 0 |",
+    ]
