@@ -1317,7 +1317,8 @@ def answer_of(
         # one the agreeing pages call previous) is the quantity's own history, a price or a wage of past years
         dissents = [d for d in dissents if d.type == "older"]
     # a page the answer's side calls previous is named once, for that reason
-    dissents = [d for d in dissents if d.statement.site not in {o.statement.site for o in superseded}]
+    called_previous = {d.statement.site for d in superseded}
+    dissents = [d for d in dissents if d.statement.site not in called_previous]
     dissents += superseded
     dissents += _edited_copies(
         groups, texts, dates, frames, {d.statement.site for d in dissents} | set(elsewhere)
@@ -1430,14 +1431,19 @@ def _successor_named(
     pairs = [(g, groups[0]) for g in groups[1:]]
     if len(groups[1]) == len(groups[0]) and (len(groups) == 2 or len(groups[2]) < len(groups[0])):
         pairs.append((groups[0], groups[1]))  # two holders tied: either may be the successor
-    for g, old in pairs:
-        if _one_surname(old[0].person, g[0].person):
-            continue  # a successor is another person: "Andrew Wilson Image" (a caption run on) is "Andrew Wilson"
-        if any(
-            called_past(texts.get(s.site, ""), old[0].person, ask.subject, ask.role) for s in g
-        ) and not any(names_value(texts.get(s.site, ""), g[0]) for s in old):
-            return g, old
-    return None
+    return next(((g, old) for g, old in pairs if _replaces(g, old, texts, ask)), None)
+
+
+def _replaces(new: list[Statement], old: list[Statement], texts: dict[str, str], ask: Ask) -> bool:
+    """Whether the holder ``new``'s pages name replaced ``old``'s: a page of ``new`` calls ``old``'s holder
+    past, and no page of ``old`` names ``new``'s holder at all (it was written before the change). A
+    successor is another person: a holder whose name shares a surname word with the other's ("Andrew Wilson
+    Image", a caption run on) is "Andrew Wilson" read twice, and replaces nobody."""
+    return (
+        not _one_surname(old[0].person, new[0].person)
+        and any(called_past(texts.get(s.site, ""), old[0].person, ask.subject, ask.role) for s in new)
+        and not any(names_value(texts.get(s.site, ""), new[0]) for s in old)
+    )
 
 
 def _replaced_by_answer(
@@ -1445,19 +1451,13 @@ def _replaced_by_answer(
 ) -> list[list[Statement]]:
     """The other holders of a role that the answer's own pages call past, when the answer has more pages than
     any of them and no page of theirs names the answer's holder: the pages reporting "Glasenberg will be
-    replaced by Gary Nagle" have read the change the pages naming only Glasenberg have not. The same test as
-    :func:`_successor_named` (which decides a tie or a majority the other way), for a majority that already
-    stands: it says why the outnumbered pages differ, where the dissent's own tests may hold them back."""
+    replaced by Gary Nagle" have read the change the pages naming only Glasenberg have not. The test
+    :func:`_successor_named` makes to decide a tie or a majority the other way (:func:`_replaces`), for a
+    majority that already stands: it says why the outnumbered pages differ, where the dissent's own tests may
+    hold them back."""
     if not ask.role or len(groups) < 2 or len(groups[0]) <= len(groups[1]):
         return []
-    top = groups[0]
-    return [
-        g
-        for g in groups[1:]
-        if not _one_surname(g[0].person, top[0].person)
-        and any(called_past(texts.get(s.site, ""), g[0].person, ask.subject, ask.role) for s in top)
-        and not any(names_value(texts.get(s.site, ""), top[0]) for s in g)
-    ]
+    return [g for g in groups[1:] if _replaces(groups[0], g, texts, ask)]
 
 
 def _one_surname(a: str, b: str) -> bool:
