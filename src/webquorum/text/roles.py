@@ -119,10 +119,13 @@ def read_roles(text: str) -> list[RoleClaim]:
 
 
 def same_person(a: str, b: str) -> bool:
-    """Equal name keys, or one's words all in the other's with the same last word."""
+    """Equal name keys, or one's words all in the other's with the same last word; initials written with or
+    without stops and spaces are one word ("C.C. Wei", "CC Wei")."""
     if a == b:
         return True
-    wa, wb = a.split(), b.split()
+    wa, wb = _initials_joined(a.split()), _initials_joined(b.split())
+    if wa == wb:
+        return True
     differ = [(x, y) for x, y in zip(wa, wb, strict=True) if x != y] if len(wa) == len(wb) >= 2 else []
     if len(differ) == 1:
         # one word of a full name spelt a letter apart is a misspelling, not another person ("Allison Kirby"
@@ -133,6 +136,19 @@ def same_person(a: str, b: str) -> bool:
     if not wa or not wb or wa[-1] != wb[-1]:
         return False
     return set(wa) <= set(wb) or set(wb) <= set(wa)
+
+
+def _initials_joined(words: list[str]) -> list[str]:
+    """A name key's run of one-letter words as one word: "c c wei" is "cc wei"."""
+    out: list[str] = []
+    single = False  # the last word out is a run of one-letter words
+    for w in words:
+        if len(w) == 1 and single:
+            out[-1] += w
+        else:
+            out.append(w)
+            single = len(w) == 1
+    return out
 
 
 def _one_letter_apart(x: str, y: str) -> bool:
@@ -654,16 +670,38 @@ _SPLIT_NAME = re.compile(
 )
 
 
+# Given names written as initials before the surname: "C.C. Wei", "K. Krithivasan", "A. William Stein", "N
+# Chandrasekaran" (one capital without a stop, never "A" or "I"); two capitals without stops ("CC Wei") are
+# written as initialisms are ("US Steel") and stay out
+_INITIALS_NAME = re.compile(
+    rf"(?<![{LETTER}.&])(?P<initials>(?:[A-Z]\.\s?){{1,3}}|(?![AI]\s)[A-Z]\s)\s*"
+    rf"(?P<names>{_CAP}(?:\s+{_CAP})?)(?![{LETTER}])"
+)
+
+
 def _split_names(text: str) -> list[tuple[NameMention, int]]:
-    """The names :data:`_SPLIT_NAME` reads whole, without a familiar name in quotes (the initials and
-    particles kept), each with the end of its span: the run reader stops at an initial's full stop, a quote
-    or a lower-case word, and reads "Darren" and "Woods" as two one-word names, which no role is given to."""
+    """The names :data:`_SPLIT_NAME` and :data:`_INITIALS_NAME` read whole, without a familiar name in quotes
+    (the initials and particles kept), each with the end of its span: the run reader stops at an initial's
+    full stop, a quote or a lower-case word, and reads "Darren" and "Woods" as two one-word names, which no
+    role is given to; it drops a lone capital ("K Krithivasan") and reads "Wei" after "C.C." as a sentence's
+    first word."""
     found = []
     for m in _SPLIT_NAME.finditer(text):
+        if _a_title_word(m["given"]):
+            continue  # "CEO K. Krithivasan": a title before initials, read below
         kept = [
             w for w in m["middle"].split() if (w[:1].isalpha() and not w[:1].isupper()) or w.endswith(".")
         ]
         surface = " ".join([m["given"], *kept, m["surname"]])
+        found.append((NameMention(name_key(surface), surface, m.start(), False), m.end()))
+    taken = [(n.offset, end) for n, end in found]
+    for m in _INITIALS_NAME.finditer(text):
+        names = m["names"].split()
+        if any(_a_title_word(w) or fold(w) in FUNCTION_WORDS for w in names) or any(
+            a <= m.start() < b for a, b in taken
+        ):
+            continue  # "U.S. President", "K. The": initials before a title or a word are no given names
+        surface = " ".join([*m["initials"].replace(".", ". ").split(), *names])
         found.append((NameMention(name_key(surface), surface, m.start(), False), m.end()))
     return found
 
