@@ -731,11 +731,12 @@ def test_an_even_split_on_a_changing_count_goes_to_the_newer_pages_and_names_the
         src("c.test", "Mara Lind has won 23 Golden Quill awards so far.", "2023-06-12"),
         src("d.test", "Mara Lind, winner of 23 Golden Quill awards, spoke on Sunday.", "2023-06-11"),
     ]
-    c = compare_sources(pages, query="How many Golden Quill awards has Mara Lind won?")
+    # "does she hold": a count that may fall as well as grow (a running total is round 50's, below)
+    c = compare_sources(pages, query="How many Golden Quill awards does Mara Lind hold?")
     assert c.answer is not None and c.answer.value.startswith("24") and c.answer.split is False
     assert [(d.site, d.type) for d in c.disagreed] == [("c.test", "older"), ("d.test", "older")]
     undated = [src(x.site, x.text, None) for x in pages]
-    split = compare_sources(undated, query="How many Golden Quill awards has Mara Lind won?")
+    split = compare_sources(undated, query="How many Golden Quill awards does Mara Lind hold?")
     assert split.answer is not None and split.answer.split and split.disagreed == []
 
 
@@ -1871,3 +1872,45 @@ def test_a_how_many_whose_noun_is_a_unit_of_measure_asks_a_measure(query: str, u
 def test_how_many_acres_is_answered_by_the_area_not_a_count() -> None:
     text = "The Orla Zoo is the largest zoo in the region, comprised of 265 acres of habitats and over 4,000 animals."
     assert stated("How many acres is the Orla Zoo?", text) == "265 acres"
+
+
+def test_a_running_total_is_the_highest_count_the_pages_give() -> None:
+    """Round 50: a total of wins only grows, so three pages written before the last title ("17 titles")
+    are older than the one that counts it ("18 titles"), however many they are."""
+    query = "How many league titles have the Lindale Rovers won?"
+    sources = [
+        src("a.test", "The Lindale Rovers have won 17 league titles, a club record."),
+        src("b.test", "In all, the Lindale Rovers have won 17 league titles since 1901."),
+        src("c.test", "The Lindale Rovers have won 17 league titles, more than any rival."),
+        src("d.test", "With Sunday's win the Lindale Rovers have won 18 league titles."),
+    ]
+    answer = compare_sources(sources, query=query).answer
+    assert answer is not None and answer.value == "18 titles"
+    assert {d.statement.site for d in answer.dissents} == {"a.test", "b.test", "c.test"}
+    assert all(d.type == "older" for d in answer.dissents)
+
+
+def test_a_higher_count_of_a_wider_thing_is_no_later_total() -> None:
+    # "28 medals" counts every medal; "23 gold medals" only the gold ones: not one total grown
+    query = "How many gold medals has Dana Whitfield won?"
+    sources = [
+        src("a.test", "Dana Whitfield has won 23 gold medals at the games."),
+        src("b.test", "Dana Whitfield has won 23 gold medals in her career."),
+        src("c.test", "Dana Whitfield has won 28 medals at the games."),
+    ]
+    answer = compare_sources(sources, query=query).answer
+    assert answer is not None and answer.value.startswith("23")
+
+
+@pytest.mark.parametrize(
+    ("query", "total"),
+    [
+        ("How many Grammy Awards has Beyonce won?", True),
+        ("How many copies has Minecraft sold?", True),
+        ("How many PlayStation 2 consoles have been sold?", True),
+        ("How many employees does Amazon have?", False),  # a headcount falls as often as it grows
+    ],
+)
+def test_a_running_total_is_read_from_the_questions_verb(query: str, total: bool) -> None:
+    ask = read_ask(query)
+    assert ask is not None and ask.total is total

@@ -1225,6 +1225,10 @@ def answer_of(
         said_past, beaten = True, [old]
     if newer is None and (replaced := _replaced_by_answer(groups, texts, ask)):
         newer, said_past, beaten = groups[0], True, replaced
+    grown_total = False
+    if newer is None and (grown := _highest_total(groups, ask)) is not None:
+        newer, beaten = grown
+        said_past = grown_total = True
     if newer is not None:
         groups.remove(newer)
         groups.insert(0, newer)
@@ -1235,7 +1239,9 @@ def answer_of(
     rivals = () if newer else tuple((_shown(g).value, len(g)) for g in tied if _comparable(g[0], top, ask))
     superseded = (
         [
-            Dissent(s, "older", _CALLED_PREVIOUS) if said_past else _superseded(s, top, dates)
+            (_grown(s, top, dates) if grown_total else Dissent(s, "older", _CALLED_PREVIOUS))
+            if said_past
+            else _superseded(s, top, dates)
             for g in beaten
             for s in g
         ]
@@ -1413,6 +1419,56 @@ def _later_of_a_split(
         if calls and not knows:
             return later
     return None
+
+
+def _highest_total(
+    groups: list[list[Statement]], ask: Ask
+) -> tuple[list[Statement], list[list[Statement]]] | None:
+    """For a running total ("how many Grammys has Beyonce won", "how many copies has Minecraft sold"), the
+    highest count the pages state and the lower counts of the same thing they state: a total of wins, sales or
+    appearances only grows, so a page with a lower one was written before it grew (real pages, issue 22:
+    "17 championships" on pages older than "18 championships"). Only counts that differ by a revision, the
+    highest at most :data:`_TOTAL_STEP` times the next (an order of magnitude apart is a misread, another
+    thing's count or a claim, not a later total), however many pages state the lower one: pages written
+    before a total grew outnumber the ones after it for years."""
+    if not ask.total or len(groups) < 2:
+        return None
+    counts = [g for g in groups if g[0].figure is not None and g[0].figure.kind == "count"]
+    if len(counts) < 2 or any(not _comparable(g[0], counts[0], ask) for g in counts[1:]):
+        return None
+    ranked = sorted(counts, key=lambda g: -(g[0].figure.value if g[0].figure else 0.0))
+    highest, runner = ranked[0], ranked[1]
+    if not _same_kind_of_count(highest[0], runner[0]):
+        return None  # "28 Olympic medals" is no later total of "23 gold medals"
+    high = highest[0].figure.value if highest[0].figure else 0.0
+    low = runner[0].figure.value if runner[0].figure else 0.0
+    if low <= 0 or high > _TOTAL_STEP * low:
+        return None
+    return highest, [g for g in ranked[1:] if g[0].figure and high / _TOTAL_STEP <= g[0].figure.value]
+
+
+_TOTAL_STEP = 1.5
+
+
+def _grown(s: Statement, top: list[Statement], dates: dict[str, str | None]) -> Dissent:
+    """A lower running total's dissent: said with the pages' dates when both sides are dated, else by the
+    rule."""
+    if _parse_date(dates.get(s.site)) and _dates_of(top, dates):
+        return _superseded(s, top, dates)
+    return Dissent(s, "older", _GROWN)
+
+
+def _same_kind_of_count(higher: Statement, lower: Statement) -> bool:
+    """Whether a higher count counts what a lower one does: the same noun, and every word that narrows the
+    lower one ("gold" in "23 gold medals") narrowing the higher one too."""
+    a, b = higher.figure, lower.figure
+    if a is None or b is None or unit_key(a) != unit_key(b):
+        return False
+    narrow = lower.claim.modifiers if lower.claim else frozenset()
+    return narrow <= (higher.claim.modifiers if higher.claim else frozenset())
+
+
+_GROWN = "a running total never falls: the higher count the other pages give is the later one"
 
 
 def _successor_named(

@@ -220,6 +220,8 @@ class Ask:
     # "who is the CEO of Intel": the role whose holder now is asked (a concept of text.measures.ROLES)
     role: str = ""
     counted: bool = False  # "how many" with no measure named: a count answers, never a length or a sum
+    # "how many Grammys has Beyonce won", "how many copies have been sold": a running total, which never falls
+    total: bool = False
     # the question's own counts and measures, (kind, value in base units): "the men's 5000 metres world
     # record" names the event by its distance, and a page's "5,000 metres" is that, never the answer
     stated: frozenset[tuple[str, float]] = frozenset()
@@ -325,10 +327,19 @@ def read_ask(query: str) -> Ask | None:
         phrases,
         which or _head_noun(head, set(words)),
         counted=counted,
+        total=counted and _RUNNING_TOTAL.search(low) is not None,
         stated=frozenset(
             (f.kind, f.value) for f in reader_for(query).figures if f.kind in ("count", "measure")
         ),
     )
+
+
+# a "how many" whose verb, in the present perfect, adds up over time: "has Beyonce won", "have the Celtics
+# won", "has Minecraft sold", "have been sold", "has she presented"
+_RUNNING_TOTAL = re.compile(
+    r" how many (?:\w+ ){1,8}?(?:has|have)(?: \w+){0,6}? (?:been )?"
+    r"(?:won|sold|scored|received|earned|collected|hosted|presented|released|recorded|played|appeared|shipped) "
+)
 
 
 def _asks_race_record(low: str) -> bool:
