@@ -397,8 +397,10 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
     return sorted(found, key=lambda h: (-h.standing, h.start))
 
 
+# the first letter looked ahead once, so that a scan skips every other word boundary at once (half the time
+# on a megabyte of hostile text: the linear-pattern battery's budget)
 _DEPARTING = re.compile(
-    r"(?i)\b(?:step|steps|stepped|stepping)\s+down|\b(?:resign|retire|leave)(?:s|d|ing)?\b"
+    r"(?i)\b(?=[srl])(?:(?:step|steps|stepped|stepping)\s+down|(?:resign|retire|leave)(?:s|d|ing)?\b)"
 )
 
 
@@ -672,9 +674,10 @@ _SPLIT_NAME = re.compile(
 
 # Given names written as initials before the surname: "C.C. Wei", "K. Krithivasan", "A. William Stein", "N
 # Chandrasekaran" (one capital without a stop, never "A" or "I"); two capitals without stops ("CC Wei") are
-# written as initialisms are ("US Steel") and stay out
+# written as initialisms are ("US Steel") and stay out. A capital is looked ahead first, so that the look
+# behind (a large class) is tried only where one stands: half the time on a megabyte of hostile text
 _INITIALS_NAME = re.compile(
-    rf"(?<![{LETTER}.&])(?P<initials>(?:[A-Z]\.\s?){{1,3}}|(?![AI]\s)[A-Z]\s)\s*"
+    rf"(?=[A-Z])(?<![{LETTER}.&])(?P<initials>(?:[A-Z]\.\s?){{1,3}}|(?![AI]\s)[A-Z]\s)\s*"
     rf"(?P<names>{_CAP}(?:\s+{_CAP})?)(?![{LETTER}])"
 )
 
