@@ -1436,15 +1436,19 @@ def _highest_total(
     counts = [g for g in groups if g[0].figure is not None and g[0].figure.kind == "count"]
     if len(counts) < 2 or any(not _comparable(g[0], counts[0], ask) for g in counts[1:]):
         return None
-    ranked = sorted(counts, key=lambda g: -(g[0].figure.value if g[0].figure else 0.0))
+    ranked = sorted(counts, key=lambda g: -_count_of(g))
     highest, runner = ranked[0], ranked[1]
     if not _same_kind_of_count(highest[0], runner[0]):
         return None  # "28 Olympic medals" is no later total of "23 gold medals"
-    high = highest[0].figure.value if highest[0].figure else 0.0
-    low = runner[0].figure.value if runner[0].figure else 0.0
+    high, low = _count_of(highest), _count_of(runner)
     if low <= 0 or high > _TOTAL_STEP * low:
         return None
-    return highest, [g for g in ranked[1:] if g[0].figure and high / _TOTAL_STEP <= g[0].figure.value]
+    return highest, [g for g in ranked[1:] if high / _TOTAL_STEP <= _count_of(g)]
+
+
+def _count_of(group: list[Statement]) -> float:
+    figure = group[0].figure
+    return figure.value if figure is not None else 0.0
 
 
 _TOTAL_STEP = 1.5

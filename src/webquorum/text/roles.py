@@ -124,8 +124,6 @@ def same_person(a: str, b: str) -> bool:
     if a == b:
         return True
     wa, wb = _initials_joined(a.split()), _initials_joined(b.split())
-    if wa == wb:
-        return True
     differ = [(x, y) for x, y in zip(wa, wb, strict=True) if x != y] if len(wa) == len(wb) >= 2 else []
     if len(differ) == 1:
         # one word of a full name spelt a letter apart is a misspelling, not another person ("Allison Kirby"
