@@ -1392,9 +1392,14 @@ def _newer_of_a_split(
             return None
         spans.append((min(days), max(days)))
     latest = max(range(len(tied)), key=lambda i: spans[i][0])
-    if all((spans[latest][0] - spans[i][1]).days >= 30 for i in range(len(tied)) if i != latest):
+    if all((spans[latest][0] - spans[i][1]).days >= _CHANGE_DAYS for i in range(len(tied)) if i != latest):
         return tied[latest]
     return None
+
+
+# how far apart two pages' dates must be for one to be written after a change the other had not seen: a month
+# (pages of the same news are days apart); the one measure of "newer" for a split and for an older dissent
+_CHANGE_DAYS = 30
 
 
 def _later_of_a_split(
@@ -1696,7 +1701,7 @@ def _dissent(
     # side decides it: _newer_of_a_split)
     if s.figure is not None and s.figure.kind in _DATE_KINDS:
         return Dissent(s, "conflict")
-    if own and 2 * len(theirs) >= len(top) and all((d - own).days >= 30 for d in theirs):
+    if own and 2 * len(theirs) >= len(top) and all((d - own).days >= _CHANGE_DAYS for d in theirs):
         if min(theirs).year > own.year:  # years apart: said in years ("dated 2021; theirs 2023")
             first, last = min(theirs).year, max(theirs).year
             span = str(first) if first == last else f"{first}-{last}"
