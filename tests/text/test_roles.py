@@ -141,6 +141,27 @@ def test_a_body_or_a_place_holds_no_role() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("The Velm Symphony Orchestra named its chief conductor, Dana Whitfield, in May.", "music director"),
+        (
+            "A walk through the Velm Gallery with its director, Dana Whitfield, shows the new rooms.",
+            "director",
+        ),
+        ("The music director of the Velm Opera, Dana Whitfield, chose the season.", "music director"),
+        ("Dana Whitfield, a member of the Labour Party, is the mayor of Velm.", "mayor"),
+        ("On Staten Island the mayor of Velm, Dana Whitfield, opened the new ferry pier.", "mayor"),
+    ],
+)
+def test_an_orchestra_a_gallery_a_party_or_an_island_is_no_holder_when_the_question_names_nothing(
+    text: str, role: str
+) -> None:
+    """A question typed in lower case ("who is the chief conductor of the velm symphony orchestra") has no
+    subject words to keep the body out, so the body's own words must."""
+    assert [h.surface for h in current_holders(text, role, frozenset())] == ["Dana Whitfield"]
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "The Federal Council appoints Dana Whitfield as new SNB Chairman.",

@@ -103,14 +103,21 @@ HONORIFICS = _words("Mr Mrs Ms Dr Prof Sr Sra Srta Dra Lic Ing Arq Sen Rep Gov D
 
 # Words that make a capitalised run the name of a body, a place or an event, never of a person: "Water
 # Management Department", "United States", "Bretton Woods Conference", "TU Darmstadt" aside (an initialism).
-# A role is held by a person, so a run with one of these is no holder (text/roles.py). Folded.
+# A role is held by a person, so a run with one of these is no holder (text/roles.py). Orchestras, opera and
+# stage companies, galleries, parties, exchanges, broadcasters, carriers and islands are bodies and places
+# too (issue 22: "the Sydney Symphony Orchestra" read as its conductor, "the Labour Party" as a mayor, on
+# pages nobody here wrote); words that are common surnames as well ("Park", "Church", "Press") are not
+# listed, since they would hide a person. Folded.
 BODY_AND_PLACE_WORDS = _words(
     "department ministry agency office bureau administration authority commission committee council board "
     "service services institute institution university college school academy museum library hospital "
     "foundation association society union federation league club court senate congress parliament assembly "
     "government city county state states province region district kingdom republic airport station port "
     "street avenue square bridge tower house hall center centre fund bank company corporation group "
-    "management housing conference summit convention treaty accord accords war olympics festival"
+    "management housing conference summit convention treaty accord accords war olympics festival "
+    "orchestra philharmonic symphony opera ballet theatre theater choir gallery galleries trust party "
+    "exchange exchanges stadium zoo cathedral palace airlines airways railway railways island islands "
+    "news radio television network"
 )
 
 # Styles and ranks written before a person's name ("Admiral Stopford", "Sir Montagu Stopford", "Saint
