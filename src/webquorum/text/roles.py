@@ -722,12 +722,11 @@ def may_hold_role(surface: str, subject: frozenset[str]) -> bool:
     )
 
 
-# words of a place's name that no person's name holds; and endings of a people's adjective ("Greenlandic",
-# "Japanese", "Irish") that a one-word surname hardly has: the part of names.DEMONYM_ENDS without "-an", "-i"
-# and "-ch", which end surnames too ("Morgan", "Bianchi", "Fitch")
-_PLACE_WORDS = frozenset(
-    {"islands", "island", "isles", "mountains", "lake", "river", "bay", "coast", "valley"}
-)
+# words of a place's name that no person's name holds, beyond lexicon.BODY_AND_PLACE_WORDS ("island" is
+# there, read by _no_person); and endings of a people's adjective ("Greenlandic", "Japanese", "Irish") that a
+# one-word surname hardly has: the part of names.DEMONYM_ENDS without "-an", "-i" and "-ch", which end
+# surnames too ("Morgan", "Bianchi", "Fitch")
+_PLACE_WORDS = frozenset({"isles", "mountains", "lake", "river", "bay", "coast", "valley"})
 _ADJECTIVE_ENDS = ("ic", "ese", "ish")
 
 
