@@ -572,6 +572,72 @@ def test_who_holds_a_role_now_is_asked_by_the_role_not_the_capitalised_title() -
     assert read_ask("When did Ana Ruiz become CEO of Lumina Bank?").kind == "date"  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize(
+    ("query", "role"),
+    [
+        ("who is the editor of the velm courier", "editor"),
+        ("Who is the editor-in-chief of Velm Weekly?", "editor"),
+        ("who is the captain of the velm cricket team", "captain"),
+        ("who is the skipper of team velm", "captain"),
+        ("who is the manager of velm united", "manager"),
+        ("who is the team principal of velm racing", "team principal"),
+        ("who is the speaker of the velm assembly", "speaker"),
+        ("who is the provost of velm university", "provost"),
+    ],
+)
+def test_a_newsroom_a_side_a_bench_a_team_a_chamber_and_a_provost_have_one_holder(
+    query: str, role: str
+) -> None:
+    """Posts held by one person at a time are roles, so their holders are read by the role rules (past cues,
+    older pages), not as any name near the words ("FT" as the Financial Times' editor)."""
+    ask = read_ask(query)
+    assert ask is not None and (ask.kind, ask.role) == ("name", role)
+
+
+def test_an_editor_still_named_by_an_old_page_dissents() -> None:
+    c = compare_sources(
+        [
+            src(
+                "a.test",
+                "The Velm Courier (VC) has named Dana Whitfield as its editor. VC editor Dana Whitfield said "
+                "the paper would keep its print edition.",
+            ),
+            src(
+                "b.test",
+                "Dana Whitfield, editor of the Velm Courier, wrote that the paper turns 200 this year.",
+            ),
+            src(
+                "c.test", "Velm Courier editor Dana Whitfield announced a new investigations desk on Monday."
+            ),
+            src(
+                "d.test",
+                "Alan Brook, editor of the Velm Courier, said on Tuesday the paper would move its presses to Orland.",
+            ),
+        ],
+        query="Who is the editor of the Velm Courier?",
+    )
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Dana Whitfield", 3)
+    assert [(d.site, d.value) for d in c.disagreed] == [("d.test", "Alan Brook")]
+
+
+def test_a_captain_is_read_from_a_title_before_the_name_not_the_board_that_named_him() -> None:
+    c = compare_sources(
+        [
+            src(
+                "a.test",
+                "Velm captain Dana Whitfield scored 85 as Velm beat Orland by six wickets at the Oval.",
+            ),
+            src(
+                "b.test",
+                "The Velm Cricket Board (VCB) confirmed Dana Whitfield as Test captain for the tour of Orland.",
+            ),
+            src("c.test", "Dana Whitfield, the Velm captain, said the side would pick two spinners."),
+        ],
+        query="who is the captain of the velm cricket team",
+    )
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Dana Whitfield", 3)
+
+
 def test_the_new_holder_answers_and_a_page_still_naming_the_old_one_dissents() -> None:
     c = compare_sources(
         [

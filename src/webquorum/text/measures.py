@@ -478,6 +478,17 @@ ROLES: dict[str, list[str]] = {
     "chief of police": ["chief of police", "police chief"],
     # the head of a postal service: "Postmaster General David Steiner"
     "postmaster general": ["postmaster general"],
+    # one holder at a time of a newsroom, a side, a club's bench, a racing team, a chamber and a university's
+    # academic office: "Guardian editor Katharine Viner", "England captain Ben Stokes", "Arsenal manager Mikel
+    # Arteta", "Ferrari team principal Fred Vasseur", "Speaker Mike Johnson", "MIT provost Cynthia Barnhart".
+    # Read like every role: a holder, past cues ("former editor"); "deputy" or "assistant" before one is
+    # another post
+    "editor": ["editor in chief", "executive editor", "editor"],
+    "captain": ["captain", "skipper"],
+    "manager": ["manager"],
+    "team principal": ["team principal"],
+    "speaker": ["speaker"],
+    "provost": ["provost"],
     # the head of a national park, a school district or an academy: "Yellowstone Superintendent Cam Sholly"
     "superintendent": ["superintendent"],
     "finance minister": ["finance minister", "minister of finance", "federal minister of finance"],
