@@ -62,6 +62,7 @@ from realcases import Case, Doc, Verdict
 
 from webquorum.analysis.answer import answer_statements
 from webquorum.analysis.ask import read_ask
+from webquorum.errors import FetchError
 from webquorum.readers.extract import extract_document
 from webquorum.readers.trim import trim_to_first_sentence
 from webquorum.urls import site_of
@@ -227,13 +228,17 @@ def page_reading(cases: Sequence[PageCase]) -> list[str]:
             if ask is not None:
                 host, path, body = case.page(k)
                 url = f"http://{host}{path}"
-                page = extract_document(
-                    body.encode(), content_type="text/html; charset=utf-8", url=url, final_url=url
-                )
-                text = trim_to_first_sentence(page.text)
-                found = answer_statements(
-                    host, url, text, ask, title=page.title or "", published=page.published
-                )
+                try:
+                    page = extract_document(
+                        body.encode(), content_type="text/html; charset=utf-8", url=url, final_url=url
+                    )
+                except FetchError:  # a wall or an empty page: the brief's reader reads nothing there either
+                    page = None
+                if page is not None:
+                    text = trim_to_first_sentence(page.text)
+                    found = answer_statements(
+                        host, url, text, ask, title=page.title or "", published=page.published
+                    )
             row = tally.setdefault((kind, "current" if label == "current" else "older or wrong"), [0, 0, 0])
             row[
                 0

@@ -638,6 +638,50 @@ def test_a_captain_is_read_from_a_title_before_the_name_not_the_board_that_named
     assert c.answer is not None and (c.answer.value, c.answer.count) == ("Dana Whitfield", 3)
 
 
+@pytest.mark.parametrize(
+    ("query", "role"),
+    [
+        ("who is the leader of the velm labour party", "leader"),
+        ("who is the principal of velm college", "principal"),
+        ("who is the chief constable of velm police", "chief constable"),
+        ("who is the commandant of the velm marine corps", "commandant"),
+        ("who is the publisher of the velm courier", "publisher"),
+        ("who is the lead singer of the velm five", "lead singer"),
+        ("who is the head of state of velm", "head of state"),
+    ],
+)
+def test_a_party_a_school_a_force_a_corps_a_paper_a_band_and_a_state_have_one_holder(
+    query: str, role: str
+) -> None:
+    """More posts held by one person at a time, read by the role rules rather than as any name near the words
+    (issue 22: "who is the leader of reform uk" was answered "Leader of Reform UK")."""
+    ask = read_ask(query)
+    assert ask is not None and (ask.kind, ask.role) == ("name", role)
+
+
+def test_a_party_leader_still_named_by_an_old_page_dissents() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "Velm Labour leader Dana Whitfield said the party would back the budget."),
+            src(
+                "b.test",
+                "Dana Whitfield, leader of the Velm Labour Party, spoke at the conference on Sunday.",
+            ),
+            src(
+                "c.test",
+                "The Velm Labour Party elected Dana Whitfield as its leader in May with 61% of the vote.",
+            ),
+            src(
+                "d.test",
+                "Alan Brook, leader of the Velm Labour Party, said on Tuesday the party would oppose the bill.",
+            ),
+        ],
+        query="Who is the leader of the Velm Labour Party?",
+    )
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Dana Whitfield", 3)
+    assert [(d.site, d.value) for d in c.disagreed] == [("d.test", "Alan Brook")]
+
+
 def test_the_new_holder_answers_and_a_page_still_naming_the_old_one_dissents() -> None:
     c = compare_sources(
         [

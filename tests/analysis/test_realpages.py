@@ -148,3 +148,23 @@ def test_each_labelled_page_s_value_is_read_from_the_page_alone(tmp_path: Path) 
         "| figure | current | 1.00 (2/2) | 0 | 0 |",
         "| figure | older or wrong | 1.00 (1/1) | 0 | 0 |",
     ]
+
+
+def test_a_page_behind_a_login_wall_is_read_as_stating_nothing(tmp_path: Path) -> None:
+    """The brief's reader refuses a wall (readers/walls.py); the page-by-page measure counts it as none read
+    rather than stopping at it."""
+    write(tmp_path, "a")
+    row = json.loads((tmp_path / "cases.jsonl").read_text(encoding="utf-8"))
+    row["pages"].append(
+        {
+            "url": "https://members.avel-times.test/masts/signal-mast-record",
+            "text": "Signal mast record\nYou must be logged in to read this article.",
+            "label": "current",
+            "value": "212 metres",
+            "date": None,
+            "why": "",
+        }
+    )
+    (tmp_path / "cases.jsonl").write_text(json.dumps(row) + "\n", encoding="utf-8")
+    lines = rp.page_reading(rp.load_cases(tmp_path))
+    assert lines[2] == "| figure | current | 0.67 (2/3) | 0 | 1 |"

@@ -489,6 +489,16 @@ ROLES: dict[str, list[str]] = {
     "team principal": ["team principal"],
     "speaker": ["speaker"],
     "provost": ["provost"],
+    # more posts of one holder at a time: a party's leader ("Conservative leader Kemi Badenoch"), a school's
+    # or a university's principal, a police force's chief constable, a corps' commandant, a newspaper's
+    # publisher, a band's lead singer and a country's head of state
+    "leader": ["party leader", "leader"],
+    "principal": ["principal"],
+    "chief constable": ["chief constable"],
+    "commandant": ["commandant"],
+    "publisher": ["publisher"],
+    "lead singer": ["lead singer", "lead vocalist", "frontman"],
+    "head of state": ["head of state"],
     # the head of a national park, a school district or an academy: "Yellowstone Superintendent Cam Sholly"
     "superintendent": ["superintendent"],
     "finance minister": ["finance minister", "minister of finance", "federal minister of finance"],

@@ -542,10 +542,10 @@ def _titled_otherwise(before: str, role: str, subject: frozenset[str]) -> bool:
     if ending is None:
         return False
     other, n = ending
-    if other != role and other in STYLES:
-        return (
-            False  # "Archbishop Paul Coakley ... elected president": a church's rank is worn with any office
-        )
+    if other != role and (other in STYLES or other == "leader"):
+        # "Archbishop Paul Coakley ... elected president": a church's rank is worn with any office; so is a
+        # party's lead ("Labor leader Dana Whitfield was sworn in as prime minister")
+        return False
     return other != role or _another_body(" ".join(words[:-n]), subject, last=True)
 
 
