@@ -583,41 +583,21 @@ def test_who_holds_a_role_now_is_asked_by_the_role_not_the_capitalised_title() -
         ("who is the team principal of velm racing", "team principal"),
         ("who is the speaker of the velm assembly", "speaker"),
         ("who is the provost of velm university", "provost"),
+        ("who is the leader of the velm labour party", "leader"),
+        ("who is the principal of velm college", "principal"),
+        ("who is the chief constable of velm police", "chief constable"),
+        ("who is the commandant of the velm marine corps", "commandant"),
+        ("who is the publisher of the velm courier", "publisher"),
+        ("who is the lead singer of the velm five", "lead singer"),
+        ("who is the head of state of velm", "head of state"),
     ],
 )
-def test_a_newsroom_a_side_a_bench_a_team_a_chamber_and_a_provost_have_one_holder(
-    query: str, role: str
-) -> None:
+def test_a_post_of_one_holder_is_asked_by_its_role(query: str, role: str) -> None:
     """Posts held by one person at a time are roles, so their holders are read by the role rules (past cues,
-    older pages), not as any name near the words ("FT" as the Financial Times' editor)."""
+    older pages), not as any name near the words ("FT" as the Financial Times' editor, "Leader of Reform UK"
+    as Reform UK's leader)."""
     ask = read_ask(query)
     assert ask is not None and (ask.kind, ask.role) == ("name", role)
-
-
-def test_an_editor_still_named_by_an_old_page_dissents() -> None:
-    c = compare_sources(
-        [
-            src(
-                "a.test",
-                "The Velm Courier (VC) has named Dana Whitfield as its editor. VC editor Dana Whitfield said "
-                "the paper would keep its print edition.",
-            ),
-            src(
-                "b.test",
-                "Dana Whitfield, editor of the Velm Courier, wrote that the paper turns 200 this year.",
-            ),
-            src(
-                "c.test", "Velm Courier editor Dana Whitfield announced a new investigations desk on Monday."
-            ),
-            src(
-                "d.test",
-                "Alan Brook, editor of the Velm Courier, said on Tuesday the paper would move its presses to Orland.",
-            ),
-        ],
-        query="Who is the editor of the Velm Courier?",
-    )
-    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Dana Whitfield", 3)
-    assert [(d.site, d.value) for d in c.disagreed] == [("d.test", "Alan Brook")]
 
 
 def test_a_captain_is_read_from_a_title_before_the_name_not_the_board_that_named_him() -> None:
@@ -639,45 +619,33 @@ def test_a_captain_is_read_from_a_title_before_the_name_not_the_board_that_named
 
 
 @pytest.mark.parametrize(
-    ("query", "role"),
+    ("query", "texts"),
     [
-        ("who is the leader of the velm labour party", "leader"),
-        ("who is the principal of velm college", "principal"),
-        ("who is the chief constable of velm police", "chief constable"),
-        ("who is the commandant of the velm marine corps", "commandant"),
-        ("who is the publisher of the velm courier", "publisher"),
-        ("who is the lead singer of the velm five", "lead singer"),
-        ("who is the head of state of velm", "head of state"),
-    ],
-)
-def test_a_party_a_school_a_force_a_corps_a_paper_a_band_and_a_state_have_one_holder(
-    query: str, role: str
-) -> None:
-    """More posts held by one person at a time, read by the role rules rather than as any name near the words
-    (issue 22: "who is the leader of reform uk" was answered "Leader of Reform UK")."""
-    ask = read_ask(query)
-    assert ask is not None and (ask.kind, ask.role) == ("name", role)
-
-
-def test_a_party_leader_still_named_by_an_old_page_dissents() -> None:
-    c = compare_sources(
-        [
-            src("a.test", "Velm Labour leader Dana Whitfield said the party would back the budget."),
-            src(
-                "b.test",
+        (
+            "Who is the editor of the Velm Courier?",
+            (
+                "The Velm Courier (VC) has named Dana Whitfield as its editor. VC editor Dana Whitfield said the "
+                "paper would keep its print edition.",
+                "Dana Whitfield, editor of the Velm Courier, wrote that the paper turns 200 this year.",
+                "Velm Courier editor Dana Whitfield announced a new investigations desk on Monday.",
+                "Alan Brook, editor of the Velm Courier, said on Tuesday the paper would move its presses to Orland.",
+            ),
+        ),
+        (
+            "Who is the leader of the Velm Labour Party?",
+            (
+                "Velm Labour leader Dana Whitfield said the party would back the budget.",
                 "Dana Whitfield, leader of the Velm Labour Party, spoke at the conference on Sunday.",
-            ),
-            src(
-                "c.test",
                 "The Velm Labour Party elected Dana Whitfield as its leader in May with 61% of the vote.",
-            ),
-            src(
-                "d.test",
                 "Alan Brook, leader of the Velm Labour Party, said on Tuesday the party would oppose the bill.",
             ),
-        ],
-        query="Who is the leader of the Velm Labour Party?",
-    )
+        ),
+    ],
+)
+def test_a_post_s_holder_answers_and_a_page_still_naming_an_old_one_dissents(
+    query: str, texts: tuple[str, ...]
+) -> None:
+    c = compare_sources([src(f"{site}.test", t) for site, t in zip("abcd", texts, strict=True)], query=query)
     assert c.answer is not None and (c.answer.value, c.answer.count) == ("Dana Whitfield", 3)
     assert [(d.site, d.value) for d in c.disagreed] == [("d.test", "Alan Brook")]
 
