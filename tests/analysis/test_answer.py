@@ -670,6 +670,26 @@ def test_the_new_holder_answers_and_a_page_still_naming_the_old_one_dissents() -
     assert [(d.site, d.value) for d in c.disagreed] == [("d.test", "Karl Meyer")]
 
 
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # one page gives the day, two the year: "when" is answered to the day they do not contradict
+        ("when did the velm bridge open", "1914-04-23"),
+        # "what year" asks for the year, though two pages give the day
+        ("what year did the velm bridge open", "1914"),
+    ],
+)
+def test_when_is_answered_to_the_day_and_what_year_by_the_year(query: str, expected: str) -> None:
+    day = "The Velm Bridge opened to traffic on 23 April 1914, after six years of work on the river."
+    year = "The Velm Bridge opened in 1914 and carries the main road over the river."
+    texts = [day, year, year.replace("carries", "still carries")]
+    if query.startswith("what year"):
+        texts = [day, day.replace("six", "seven"), year]
+    c = compare_sources([src(f"{site}.test", t) for site, t in zip("abc", texts, strict=True)], query=query)
+    assert c.answer is not None and (c.answer.value, c.answer.count) == (expected, 3)
+    assert read_ask(query).year_asked is query.startswith("what year")  # type: ignore[union-attr]
+
+
 def test_a_how_many_is_answered_by_the_total_not_the_increment_or_the_founding_count() -> None:
     ask = read_ask("How many moons does Kepler-9 have?")
     assert ask is not None and ask.counted

@@ -1233,7 +1233,7 @@ def answer_of(
         groups.remove(newer)
         groups.insert(0, newer)
     top = groups[0]
-    shown = _shown(top)
+    shown = _shown(top, ask.year_asked)
     tied = [g for g in groups[1:] if len(g) == len(top)]
     # a split the newer pages decided has no rivals; its older side dissents (one value, never a scatter)
     rivals = () if newer else tuple((_shown(g).value, len(g)) for g in tied if _comparable(g[0], top, ask))
@@ -1654,8 +1654,11 @@ def _copy_frame(text: str, s: Statement) -> frozenset[str]:
     return own | frozenset(w for w in words if w not in FUNCTION_WORDS and not w.isdigit())
 
 
-def _shown(group: list[Statement]) -> Statement:
-    """The group's value as most of it writes it, at the coarser precision a figure's sites share."""
+def _shown(group: list[Statement], year_asked: bool = False) -> Statement:
+    """The group's value as most of it writes it: a date to the day when a page of the group gives the day
+    (its pages giving the year alone agree with it as far as they go: "when did Wrigley Field open" is
+    answered "1914-04-23", not "1914"), the year when the question asks for a year and a page gives it; other
+    figures at the coarser precision their sites share."""
     if group[0].figure is None:
         # a person as most of the group writes the full name ("Stephen Gageler" over one page's "Gageler")
         full = [s for s in group if s.person and len(s.person.split()) >= 2]
@@ -1666,8 +1669,8 @@ def _shown(group: list[Statement]) -> Statement:
     figures = [s for s in group if s.figure is not None]
     years = [s for s in figures if s.figure is not None and s.figure.kind == "year"]
     dated = [s for s in figures if s.figure is not None and s.figure.kind == "date"]
-    if years and dated and len(dated) < 2:
-        return years[0]  # one site's full date against others' year: the year is what they share
+    if years and year_asked:
+        return years[0]
     if dated:
         return dated[0]
     # the unit most of its sites write ("299,792,458 metres per second", not one page's "186,282 miles per

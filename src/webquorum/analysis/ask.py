@@ -225,6 +225,11 @@ class Ask:
     # the question's own counts and measures, (kind, value in base units): "the men's 5000 metres world
     # record" names the event by its distance, and a page's "5,000 metres" is that, never the answer
     stated: frozenset[tuple[str, float]] = frozenset()
+    # "what year was X founded" asks for a year; "when was X founded" for the day, when a page gives it
+    year_asked: bool = False
+
+
+_YEAR_ASKED = re.compile(r"\b(?:what|which)\s+year\b")
 
 
 def read_ask(query: str) -> Ask | None:
@@ -328,6 +333,7 @@ def read_ask(query: str) -> Ask | None:
         which or _head_noun(head, set(words)),
         counted=counted,
         total=counted and _RUNNING_TOTAL.search(low) is not None,
+        year_asked=kind == "date" and _YEAR_ASKED.search(low) is not None,
         stated=frozenset(
             (f.kind, f.value) for f in reader_for(query).figures if f.kind in ("count", "measure")
         ),
