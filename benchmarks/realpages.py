@@ -233,8 +233,8 @@ def page_reading(cases: Sequence[PageCase]) -> list[str]:
                         body.encode(), content_type="text/html; charset=utf-8", url=url, final_url=url
                     )
                 except FetchError:  # a wall or an empty page: the brief's reader reads nothing there either
-                    page = None
-                if page is not None:
+                    pass
+                else:
                     text = trim_to_first_sentence(page.text)
                     found = answer_statements(
                         host, url, text, ask, title=page.title or "", published=page.published
