@@ -1911,19 +1911,16 @@ def role_pages(old_date: str | None = None) -> list[SourceText]:
     ]
 
 
-def test_a_role_answer_outnumbering_each_other_holder_names_them_though_not_a_majority() -> None:
-    """Two pages against two others that each name another person: a role has one holder now, so the two
-    are each out of date, not a rival answer (round 40); a majority of all the pages is not needed."""
-    c = compare_sources(role_pages(), query="Who is the CEO of Orlacorp?")
+@pytest.mark.parametrize("old_date", [None, "2025-06-01"])
+def test_a_role_answer_outnumbering_each_other_holder_but_no_majority_names_no_one(
+    old_date: str | None,
+) -> None:
+    """Two pages against two others that each name another person: the answer stands, but more pages than
+    any other holder has is no proof of today's holder (round 60, real pages: a former holder's pages outlive
+    the post), so neither other page is called out of date, whatever its date."""
+    c = compare_sources(role_pages(old_date=old_date), query="Who is the CEO of Orlacorp?")
     assert c.answer is not None and c.answer.value == "Ana Ruiz"
-    assert sorted(d.site for d in c.disagreed) == ["c.test", "d.test"]
-
-
-def test_an_outnumbered_holder_s_page_dated_after_every_answering_page_is_not_called_out_of_date() -> None:
-    """Without a majority, a page dated after the answer's pages may know a change they do not (round 40)."""
-    c = compare_sources(role_pages(old_date="2025-06-01"), query="Who is the CEO of Orlacorp?")
-    assert c.answer is not None and c.answer.value == "Ana Ruiz"
-    assert [d.site for d in c.disagreed] == ["d.test"]
+    assert c.disagreed == []
 
 
 def test_holders_the_answer_s_pages_call_past_are_older_when_the_answer_already_outnumbers_them() -> None:

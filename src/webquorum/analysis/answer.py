@@ -1290,19 +1290,15 @@ def answer_of(
         elsewhere += [s.site for s in placed]
         same_thing = [s for s in same_thing if s not in placed]
         # a majority of the pages about the one thing (a page about another thing of the name is no vote),
-        # held by two independent origins at least (copies of one sentence are one); or, for a role, more
-        # pages than any other holder has, when each other holder has one page: a role has one holder now,
-        # and pages naming several others ("Morrison", "Turnbull") are each out of date, no rival answer
+        # held by two independent origins at least (copies of one sentence are one). A role too: more pages
+        # than any other holder has is no proof of today's holder, since the web keeps a former holder's pages
+        # (on real pages a plurality over one-page holders named the pages of the new holder out of date)
         majority = 2 * len(top) > len(top) + len(same_thing)
-        plurality = not majority and bool(ask.role) and _one_page_each(same_thing)
-        if (majority or plurality) and _origins(top, frames) >= 2:
+        if majority and _origins(top, frames) >= 2:
             for s in same_thing:
                 if (
-                    # a page dated after every answering page may know a change they do not: outnumbered by
-                    # the answer but not outvoted, it is not called out of date
-                    not (plurality and _dated_after(s, top, dates))
                     # a name's dissent needs the edited copy's identity (_edited_copies), or the role's
-                    and (s.figure is not None or s.role)
+                    (s.figure is not None or s.role)
                     # a page that names the answer as well dissents from nothing ("we start with 350 bones
                     # ... and end up with 206")
                     and not _names_answer(texts.get(s.site, ""), shown, ask.subject)
@@ -1340,18 +1336,6 @@ def answer_of(
         rivals,
         tuple(elsewhere),
     )
-
-
-def _one_page_each(statements: list[Statement]) -> bool:
-    """Whether no two of ``statements`` give one value: several other holders, none named by two pages (a
-    second holder two pages name may be the newer one, and the split is the majority rule's to decide)."""
-    return not any(same_value(a, b) for i, a in enumerate(statements) for b in statements[i + 1 :])
-
-
-def _dated_after(s: Statement, top: list[Statement], dates: dict[str, str | None]) -> bool:
-    """Whether ``s``'s page is dated and no answering page is dated on or after it."""
-    own = _parse_date(dates.get(s.site))
-    return own is not None and not any(d >= own for d in _dates_of(top, dates))
 
 
 def _names_body(text: str, ask: Ask) -> bool:

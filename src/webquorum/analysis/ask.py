@@ -12,6 +12,7 @@ the real material are English; a Spanish query falls back to the item comparison
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -745,3 +746,60 @@ def is_question(query: str) -> bool:
     thing, rather than keywords ("Sorrel Steel steel output"), which ask for a topic."""
     words = WORD.findall(fold(query))
     return query.rstrip().endswith("?") or bool(words and words[0] in _QUESTION_OPENERS)
+
+
+def cased_like_pages(query: str, texts: Sequence[str]) -> str:
+    """``query`` with each word capitalised as the pages write it, when it was typed all in lower case.
+
+    Users type "who is the manager of the los angeles dodgers"; the rules read a question's subject from
+    its capitals (module docstring), so a lower-case question has none, and every word of it counts as the
+    relation: "4 Lok Sabha" then answers "how many seats are in the lok sabha", and a page's commonest name
+    stands in for the subject. The pages being compared know the casing: a word they capitalise in the
+    middle of a sentence nearly every time they write it is a name ("Lok Sabha", "LAPD", "McGill"); a
+    common word ("seats", "tall", "founded") is in lower case there. A sentence's first word, capitalised
+    by grammar, is no evidence either way. A role's words are left as typed: pages capitalise a title
+    before a name ("Manager Dave Roberts") but it names no one (:func:`_role_ask`).
+    """
+    if query != query.lower():
+        return query  # typed with capitals: the user's own casing is trusted
+    words = {
+        m[0]
+        for m in _TYPED_WORD.finditer(query)
+        if m[0] not in FUNCTION_WORDS
+        and m[0] not in ASK_WORDS
+        and m[0] not in _ROLE_WORDS
+        and not m[0].isdigit()
+    }
+    if not words:
+        return query
+    pattern = re.compile(
+        r"(?<![\w'’-])("
+        + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+        + r")(?![\w'’-])",
+        re.IGNORECASE,
+    )
+    lower: dict[str, int] = {}
+    capital: dict[str, dict[str, int]] = {}
+    for text in texts:
+        for m in pattern.finditer(text):
+            if _SENTENCE_START.search(text, max(0, m.start() - 4), m.start()) or m.start() == 0:
+                continue
+            word, surface = m[1].lower(), m[1]
+            if surface.islower():
+                lower[word] = lower.get(word, 0) + 1
+            else:
+                forms = capital.setdefault(word, {})
+                forms[surface] = forms.get(surface, 0) + 1
+    cased = {}
+    for word, forms in capital.items():
+        n = sum(forms.values())
+        if n >= _CASED_AT_LEAST and n >= _CASED_SHARE * (n + lower.get(word, 0)):
+            cased[word] = max(forms, key=lambda f: (forms[f], f))
+    return _TYPED_WORD.sub(lambda m: cased.get(m[0], m[0]), query)
+
+
+_TYPED_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+_SENTENCE_START = re.compile(r"(?:[.!?:;•|]|\n)[\s\"“'‘(]*$")
+_ROLE_WORDS = frozenset(w for form, _ in ROLE_FORMS for w in form.split())
+_CASED_AT_LEAST = 2  # one capitalised mention may be a heading's title case
+_CASED_SHARE = 0.75

@@ -36,6 +36,7 @@ from webquorum.analysis.ask import (
     Ask,
     about_question,
     ask_in_words,
+    cased_like_pages,
     is_question,
     question_words,
     read_ask,
@@ -213,7 +214,10 @@ def compare_sources(
             mention = _Mention(site, source.url, (index, figure.start), figure, reader)
             groups.setdefault((figure.kind, unit_key(figure)), []).append(mention)
     of = len(site_index)
-    ask = read_ask(query) if query else None
+    # a question typed in lower case is read with the capitals the pages give its words (its subject)
+    ask = (
+        read_ask(cased_like_pages(query, [s.text[:max_chars_per_source] for s in sources])) if query else None
+    )
     answer = _question_answer(sources, ask, query or "", max_chars_per_source, of) if ask else None
     if of < 2:
         return Comparison([], [], answer)

@@ -1,0 +1,89 @@
+"""Reading a question typed in lower case with the capitals its pages give it (round 60, issue 22).
+
+Short cases written here, unit tests of the rule; the measure is the real pages
+(docs/comparison-benchmark.md).
+"""
+
+from __future__ import annotations
+
+import pytest
+from tests.analysis.texts import SourceText
+
+from webquorum.analysis.ask import cased_like_pages, read_ask
+from webquorum.analysis.compare import compare_sources
+
+SABHA = [
+    "The Lok Sabha has 543 seats. Members of the Lok Sabha are elected by the people.",
+    "India's lower house, the Lok Sabha, meets in New Delhi; its seats are filled every five years.",
+]
+
+
+def test_a_lower_case_question_takes_the_capitals_its_pages_write_mid_sentence() -> None:
+    cased = cased_like_pages("how many seats are in the lok sabha", SABHA)
+    assert cased == "how many seats are in the Lok Sabha"
+    ask = read_ask(cased)
+    assert ask is not None and ask.subject == {"lok", "sabha"} and "lok" not in ask.relation
+
+
+@pytest.mark.parametrize(
+    ("query", "pages", "cased"),
+    [
+        # an initialism keeps the pages' own form
+        (
+            "who is the chief of the lapd",
+            ["The LAPD said on Monday.", "Officers of the LAPD arrived."],
+            "LAPD",
+        ),
+        # a word capitalised only where a sentence starts is no name ("Founded in 1821, ...")
+        (
+            "when was the bank founded",
+            ["It grew. Founded in 1821, it lent. Founded by two men, it grew."],
+            "founded",
+        ),
+        # a word the pages mostly write in lower case is a common word, though a heading capitalises it
+        (
+            "how many seats are in the lok sabha",
+            ["543 Seats in All", "the seats, the seats, the seats"],
+            "seats",
+        ),
+        # one capitalised mention may be a heading's title case
+        ("how tall is the shard", ["Guide to the Shard and other towers."], "shard"),
+        # a role's words stay as typed: "Manager Dave Roberts" is a title, no name of the body
+        (
+            "who is the manager of the dodgers",
+            ["Dodgers Manager Dave Roberts. The Dodgers Manager spoke."],
+            "manager",
+        ),
+    ],
+)
+def test_only_words_the_pages_write_as_names_are_capitalised(
+    query: str, pages: list[str], cased: str
+) -> None:
+    assert cased in cased_like_pages(query, pages).split()
+
+
+def test_a_question_typed_with_capitals_is_read_as_typed() -> None:
+    query = "how many seats are in the Lok sabha"
+    assert cased_like_pages(query, SABHA) == query
+
+
+def test_a_lower_case_role_question_answers_the_holder_not_the_body() -> None:
+    """Without its subject, "the los angeles dodgers" was all relation, and a page's "Los Angeles Dodgers
+    manager Dave Roberts" read the body as the holder (real pages, session w)."""
+    pages = [
+        SourceText(
+            "a.test", "https://a.test/", "Los Angeles Dodgers manager Dave Roberts praised the bullpen."
+        ),
+        SourceText(
+            "b.test",
+            "https://b.test/",
+            "The Los Angeles Dodgers manager, Dave Roberts, spoke after the game.",
+        ),
+        SourceText(
+            "c.test",
+            "https://c.test/",
+            "Dave Roberts has been manager of the Los Angeles Dodgers since 2016.",
+        ),
+    ]
+    c = compare_sources(pages, query="who is the manager of the los angeles dodgers")
+    assert c.answer is not None and c.answer.value == "Dave Roberts"
