@@ -2009,3 +2009,24 @@ def test_a_higher_count_of_a_wider_thing_is_no_later_total() -> None:
 def test_a_running_total_is_read_from_the_questions_verb(query: str, total: bool) -> None:
     ask = read_ask(query)
     assert ask is not None and ask.total is total
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Orlamart will pay $42 per share in an all-cash deal for Green Foods, valued at $13.7 billion.",
+        "Orlamart agreed to pay $13.7 billion, or $47.50 a share, for Green Foods.",
+        "Orlamart will pay $315 per Green Foods Co. share, a deal worth $13.7 billion.",
+    ],
+)
+def test_a_price_per_share_is_not_what_was_paid(text: str) -> None:
+    """A money figure followed by a rate ("per share", "a share", "a year") is not the total paid (round 62,
+    real pages: takeovers answered by their price per share); the total in the same sentence is."""
+    assert stated("How much did Orlamart pay for Green Foods?", text) == "$13.7 billion"
+
+
+def test_a_rate_the_question_names_answers() -> None:
+    assert (
+        stated("How much did Orlamart pay per share for Green Foods?", "Orlamart paid $42 per share.")
+        == "$42"
+    )

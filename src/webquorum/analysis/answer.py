@@ -490,7 +490,9 @@ def _value_in(
         pool = [
             f
             for f in inside
-            if f.kind in wanted and (not ask.unit or ask.kind != "figure" or unit_key(f) == ask.unit)
+            if f.kind in wanted
+            and (not ask.unit or ask.kind != "figure" or unit_key(f) == ask.unit)
+            and not _a_rate(text, f, ask)
         ]
         pool = [
             f
@@ -641,6 +643,23 @@ _WHOLE = frozenset({"global"})
 _MARGIN = re.compile(r"(?i)\b(?:by|off)\s+(?:just\s+|only\s+|some\s+|about\s+|nearly\s+|almost\s+)?$")
 _POSSESSOR = re.compile(r"([A-Z][\w-]+)['’]s\s+(?:\w+\s+)?$")
 _NAMED_PARENTHESIS = re.compile(r"([A-Z][\w-]+)\s*\(\s*$")  # "Chris Evert (18 titles)": Evert's
+
+
+def _a_rate(text: str, f: Figure, ask: Ask) -> bool:
+    """Whether an amount of money is a rate the question does not ask for ("$42 per share", "$47.50 a share",
+    "$315-per-share", "$72 a year"): a deal's price per share or a yearly fee is not what was paid in all
+    (round 62, real pages: takeovers answered by their price per share, a purchase by a subscription's)."""
+    if f.kind != "money":
+        return False
+    m = _RATE_AFTER.match(text, f.end)
+    return m is not None and stem(m[1].lower(), "en") not in ask.relation
+
+
+_RATE_AFTER = re.compile(
+    # "$47.50 per Hilton share", "$315 per Panera Bread Co. share": the company may stand before the unit
+    r"(?:\s+|-)(?i:per|a|an|each)[\s-]+(?:[A-Z][\w.&'’-]*\s+){0,3}"
+    r"(?i:(share|year|month|week|day|night|hour|person|head|ticket|unit|seat)s?)\b"
+)
 
 
 def _count_rank(text: str, f: Figure, ask: Ask) -> tuple[int, int]:
