@@ -2020,8 +2020,9 @@ def test_a_running_total_is_read_from_the_questions_verb(query: str, total: bool
     ],
 )
 def test_a_price_per_share_is_not_what_was_paid(text: str) -> None:
-    """A money figure followed by a rate ("per share", "a share", "a year") is not the total paid (round 62,
-    real pages: takeovers answered by their price per share); the total in the same sentence is."""
+    """A money figure followed by "per share" or "a share" is not the total paid (round 62, real pages:
+    takeovers answered by their price per share); the total in the same sentence is. A yearly amount still
+    answers a fee's price ("£180 a year", in the licence-fee test above)."""
     assert stated("How much did Orlamart pay for Green Foods?", text) == "$13.7 billion"
 
 

@@ -646,20 +646,18 @@ _NAMED_PARENTHESIS = re.compile(r"([A-Z][\w-]+)\s*\(\s*$")  # "Chris Evert (18 t
 
 
 def _a_rate(text: str, f: Figure, ask: Ask) -> bool:
-    """Whether an amount of money is a rate the question does not ask for ("$42 per share", "$47.50 a share",
-    "$315-per-share", "$72 a year"): a deal's price per share or a yearly fee is not what was paid in all
-    (round 62, real pages: takeovers answered by their price per share, a purchase by a subscription's)."""
+    """Whether an amount of money is a price per share ("$42 per share", "$47.50 a share", "$315-per-share")
+    that the question does not ask for: it is a deal's price divided among the shares, never what was paid in
+    all (round 62, real pages: takeovers answered by their price per share). A yearly or monthly amount is
+    left alone: "the licence fee is £180 a year" is what "how much is the licence fee" asks."""
     if f.kind != "money":
         return False
-    m = _RATE_AFTER.match(text, f.end)
+    m = _PER_SHARE_AFTER.match(text, f.end)
     return m is not None and stem(m[1].lower(), "en") not in ask.relation
 
 
-_RATE_AFTER = re.compile(
-    # "$47.50 per Hilton share", "$315 per Panera Bread Co. share": the company may stand before the unit
-    r"(?:\s+|-)(?i:per|a|an|each)[\s-]+(?:[A-Z][\w.&'’-]*\s+){0,3}"
-    r"(?i:(share|year|month|week|day|night|hour|person|head|ticket|unit|seat)s?)\b"
-)
+# "$47.50 per Hilton share", "$315 per Panera Bread Co. share": the company may stand before the word
+_PER_SHARE_AFTER = re.compile(r"(?:\s+|-)(?i:per|a|each)[\s-]+(?:[A-Z][\w.&'’-]*\s+){0,3}(?i:(share)s?)\b")
 
 
 def _count_rank(text: str, f: Figure, ask: Ask) -> tuple[int, int]:
