@@ -2026,7 +2026,7 @@ def test_a_price_per_share_is_not_what_was_paid(text: str) -> None:
     assert stated("How much did Orlamart pay for Green Foods?", text) == "$13.7 billion"
 
 
-def test_a_rate_the_question_names_answers() -> None:
+def test_a_price_per_share_answers_a_question_asking_per_share() -> None:
     assert (
         stated("How much did Orlamart pay per share for Green Foods?", "Orlamart paid $42 per share.")
         == "$42"

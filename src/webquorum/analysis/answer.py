@@ -492,7 +492,7 @@ def _value_in(
             for f in inside
             if f.kind in wanted
             and (not ask.unit or ask.kind != "figure" or unit_key(f) == ask.unit)
-            and not _a_rate(text, f, ask)
+            and not _a_price_per_share(text, f, ask)
         ]
         pool = [
             f
@@ -645,7 +645,7 @@ _POSSESSOR = re.compile(r"([A-Z][\w-]+)['’]s\s+(?:\w+\s+)?$")
 _NAMED_PARENTHESIS = re.compile(r"([A-Z][\w-]+)\s*\(\s*$")  # "Chris Evert (18 titles)": Evert's
 
 
-def _a_rate(text: str, f: Figure, ask: Ask) -> bool:
+def _a_price_per_share(text: str, f: Figure, ask: Ask) -> bool:
     """Whether an amount of money is a price per share ("$42 per share", "$47.50 a share", "$315-per-share")
     that the question does not ask for: it is a deal's price divided among the shares, never what was paid in
     all (round 62, real pages: takeovers answered by their price per share). A yearly or monthly amount is
