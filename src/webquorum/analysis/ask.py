@@ -30,7 +30,8 @@ from webquorum.text.measures import (
     count_class,
     stem,
 )
-from webquorum.text.roles import ROLE_FORMS
+from webquorum.text.roles import ROLE_FORMS, TITLE_WORDS
+from webquorum.text.sentences import starts_sentence
 
 AskKind = Literal["figure", "date", "name", "other"]
 
@@ -767,7 +768,7 @@ def cased_like_pages(query: str, texts: Sequence[str]) -> str:
         for m in _TYPED_WORD.finditer(query)
         if m[0] not in FUNCTION_WORDS
         and m[0] not in ASK_WORDS
-        and m[0] not in _ROLE_WORDS
+        and m[0] not in TITLE_WORDS
         and not m[0].isdigit()
     }
     if not words:
@@ -782,7 +783,7 @@ def cased_like_pages(query: str, texts: Sequence[str]) -> str:
     capital: dict[str, dict[str, int]] = {}
     for text in texts:
         for m in pattern.finditer(text):
-            if _SENTENCE_START.search(text, max(0, m.start() - 4), m.start()) or m.start() == 0:
+            if starts_sentence(text, m.start()):
                 continue
             word, surface = m[1].lower(), m[1]
             if surface.islower():
@@ -799,7 +800,5 @@ def cased_like_pages(query: str, texts: Sequence[str]) -> str:
 
 
 _TYPED_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
-_SENTENCE_START = re.compile(r"(?:[.!?:;•|]|\n)[\s\"“'‘(]*$")
-_ROLE_WORDS = frozenset(w for form, _ in ROLE_FORMS for w in form.split())
 _CASED_AT_LEAST = 2  # one capitalised mention may be a heading's title case
 _CASED_SHARE = 0.75

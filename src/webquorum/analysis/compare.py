@@ -200,10 +200,12 @@ def compare_sources(
     site_index: dict[str, int] = {}
     names = _Names()
     groups: dict[tuple[str, str], list[_Mention]] = {}
+    compared: list[str] = []  # each source's compared part
     for index, source in enumerate(sources):
         site = source.site or source.url
         site_index.setdefault(site, len(site_index))
         text = source.text[:max_chars_per_source]
+        compared.append(text)
         for name in name_mentions(text):
             names.mentions.setdefault(name.key, []).append(
                 _NameMention(site, name.surface, (index, name.offset), name.weak)
@@ -215,9 +217,7 @@ def compare_sources(
             groups.setdefault((figure.kind, unit_key(figure)), []).append(mention)
     of = len(site_index)
     # a question typed in lower case is read with the capitals the pages give its words (its subject)
-    ask = (
-        read_ask(cased_like_pages(query, [s.text[:max_chars_per_source] for s in sources])) if query else None
-    )
+    ask = read_ask(cased_like_pages(query, compared)) if query else None
     answer = _question_answer(sources, ask, query or "", max_chars_per_source, of) if ask else None
     if of < 2:
         return Comparison([], [], answer)

@@ -513,7 +513,7 @@ def _another_post(words: str, role: str) -> bool:
 _POSTS = frozenset({"member", "members", "minister", "senator", "deputy", "partner", "adviser"})
 
 # every word of a role's title: a capitalised run that holds one before a name is the title and the name
-_TITLE_WORDS = frozenset(w for form, _ in ROLE_FORMS for w in form.split())
+TITLE_WORDS = frozenset(w for form, _ in ROLE_FORMS for w in form.split())
 
 
 def _titled(before: str) -> bool:
@@ -565,7 +565,7 @@ def _another_body(words: str, subject: frozenset[str], *, last: bool = False) ->
     capitalised = [
         t
         for t in tokens
-        if t[:1].isupper() and t.lower() not in _TITLE_WORDS and t.lower() not in _TIME_ADJECTIVES
+        if t[:1].isupper() and t.lower() not in TITLE_WORDS and t.lower() not in _TIME_ADJECTIVES
     ]
     return bool(capitalised) and not any(fold(t) in subject for t in capitalised)
 
@@ -617,7 +617,7 @@ def _after_title(surface: str, offset: int) -> tuple[str, int]:
 def _a_title_word(word: str) -> bool:
     """Whether a word of a capitalised run is all title ("Governor", "Director-General")."""
     parts = word.lower().rstrip(".,").replace("-", " ").split()
-    return bool(parts) and all(part in _TITLE_WORDS for part in parts)
+    return bool(parts) and all(part in TITLE_WORDS for part in parts)
 
 
 @lru_cache(maxsize=64)
