@@ -218,7 +218,7 @@ def compare_sources(
     of = len(site_index)
     # a question typed in lower case is read with the capitals the pages give its words (its subject)
     ask = read_ask(cased_like_pages(query, compared)) if query else None
-    answer = _question_answer(sources, ask, query or "", max_chars_per_source, of) if ask else None
+    answer = _question_answer(sources, compared, ask, query or "", of) if ask else None
     if of < 2:
         return Comparison([], [], answer)
     canonical = _canonical_names(names.mentions)
@@ -297,17 +297,17 @@ def compare_sources(
 
 
 def _question_answer(
-    sources: Sequence[ComparedText], ask: Ask, query: str, max_chars: int, of: int
+    sources: Sequence[ComparedText], compared: Sequence[str], ask: Ask, query: str, of: int
 ) -> Answer | None:
-    """The answer layer (:mod:`webquorum.analysis.answer`) over the compared part of each source."""
+    """The answer layer (:mod:`webquorum.analysis.answer`) over the compared part of each source:
+    ``compared``, as :func:`compare_sources` cut it once."""
     statements = []
     texts: dict[str, str] = {}
     dates: dict[str, str | None] = {}
-    for source in sources:
+    for source, text in zip(sources, compared, strict=True):
         site = source.site or source.url
         if site in texts:
             continue  # one statement per site: the first source of a site speaks for it
-        text = source.text[:max_chars]
         texts[site], dates[site] = text, source.published
         found = answer_statements(site, source.url, text, ask, title=source.title, published=source.published)
         if found is not None:
