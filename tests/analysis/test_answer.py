@@ -2031,3 +2031,84 @@ def test_a_price_per_share_answers_a_question_asking_per_share() -> None:
         stated("How much did Orlamart pay per share for Green Foods?", "Orlamart paid $42 per share.")
         == "$42"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "For a league match the capacity of Orland Arena sits at exactly 75,024. That is a full house.",
+            "75,024",
+        ),
+        (
+            "Orland Arena Capacity: 60,449 Key Matches: Group stage. Eight teams battle for the title.",
+            "60,449",
+        ),
+        (
+            "Orland Arena is an indoor arena with a seating capacity of 20,000 and hosts 100 shows a year.",
+            "20,000",
+        ),
+    ],
+)
+def test_a_bare_number_the_asked_noun_introduces_is_its_value(text: str, value: str) -> None:
+    """Round 69: a page that names the quantity first writes its number alone ("the capacity of X sits at
+    75,024", "Capacity: 60,449"); the noun before it says what it is, and another count in the sentence
+    ("eight teams", "100 shows") is not the capacity."""
+    assert stated("what is the capacity of Orland Arena", text) == value
+
+
+def test_a_bare_number_introduced_by_another_noun_or_a_year_is_no_value() -> None:
+    assert (
+        stated("what is the capacity of Orland Arena", "Orland Arena's record attendance is 81,000.") is None
+    )
+    assert stated("what is the capacity of Orland Arena", "Orland Arena's capacity in 2015 grew.") is None
+
+
+def test_a_bare_count_and_a_count_with_its_noun_are_one_capacity() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "The capacity of Orland Arena is 75,024."),
+            src("b.test", "Orland Arena has a capacity of 75,024 spectators."),
+            src("c.test", "Orland Arena Capacity: 75,024 Opened: 2005."),
+        ],
+        query="what is the capacity of Orland Arena",
+    )
+    assert c.answer is not None and c.answer.count == 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Orland Assembly has 577 members; thus, 289 seats are therefore required for a majority.",
+        "Only once has any party won at least 289 seats to govern alone, out of 577 seats.",
+        "A party needs 289 of the 577 seats to govern alone.",
+    ],
+)
+def test_a_count_a_condition_asks_for_is_no_total(text: str) -> None:
+    """Round 69: "289 seats are required for a majority", "won at least 289 seats": a bound a condition sets,
+    not the count there is."""
+    assert stated("how many seats are in the Orland Assembly", text) != "289 seats"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Orlamart bought Green Foods for $550 million; most of its readers pay $72 a year to subscribe.",
+        "Orlamart will pay $229 in cash for each share of Green Foods, a deal worth $43 billion.",
+    ],
+)
+def test_a_yearly_amount_or_a_price_for_each_share_is_no_takeover_price(text: str) -> None:
+    """Round 69: a takeover is paid once, so an amount a year is a subscription; "$229 in cash for each share"
+    is a price per share."""
+    value = stated("How much did Orlamart pay for Green Foods?", text)
+    assert value in ("$550 million", "$43 billion")
+
+
+def test_an_offerings_price_is_per_share() -> None:
+    assert (
+        stated(
+            "what was Orlamart's IPO price",
+            "Orlamart priced its IPO at $68 per share, raising $21.8 billion.",
+        )
+        == "$68"
+    )

@@ -518,11 +518,13 @@ def _value_in(
         pool = [f for f in pool if f.kind in _DATE_KINDS or reader.claim(f).scope - _WHOLE <= ask.scope]
         # "the 2021 census" asked: "the 2016 census recorded 35,151,728" is another period's figure
         pool = [f for f in pool if not years or reader.claim(f).period.year in (None, *years)]
+        introduced = _introduced_numbers(text, start, end, inside, ask)
+        pool += introduced
         if ask.concepts and ask.kind == "figure":
             # no figure named by the concept: for an amount of money (a price, a wage), any amount and never a
             # count; for another concept, no amount (a money figure would be another quantity's)
             money = ask.concepts <= MONEY_CONCEPTS
-            pool = [f for f in pool if reader.claim(f).head in ask.concepts] or [
+            pool = [f for f in pool if f in introduced or reader.claim(f).head in ask.concepts] or [
                 f for f in pool if (f.kind == "money") == money
             ]
             # "data center revenue" answers "revenue" only when nothing plainer does: a segment is another
@@ -633,6 +635,9 @@ _PARTIAL = frozenset(
         *("smaller", "larger", "bigger"),
     }
 )
+# "289 seats are therefore required for a majority", "won at least 61 seats", "needs 218 of the 435 seats": a
+# count a condition asks for is a bound, not the count there is (read up to three words after it)
+_CONDITION = frozenset({"required", "needed", "need", "needs", "necessary", "majority", "least"})
 # "bringing its total to 274", "taking its paid membership base to 301.6 million", "now has 27": the whole
 _TOTAL_BEFORE = re.compile(
     r"(?i)(?:\b(?:total|totals|totalling|totaling|altogether|now|currently|today)\b\W+(?:\w+\W+){0,2}"
@@ -652,12 +657,26 @@ def _a_price_per_share(text: str, f: Figure, ask: Ask) -> bool:
     left alone: "the licence fee is £180 a year" is what "how much is the licence fee" asks."""
     if f.kind != "money":
         return False
+    if ask.concepts & _ONE_OFF and _PER_PERIOD_AFTER.match(text, f.end):
+        return True  # "most of whom pay $72 a year": a subscription, not what a buyer paid
+    if ask.subject & _PRICED_PER_SHARE:
+        return False  # "Alibaba's IPO price": an offering is priced per share
     m = _PER_SHARE_AFTER.match(text, f.end)
     return m is not None and stem(m[1].lower(), "en") not in ask.relation
 
 
-# "$47.50 per Hilton share", "$315 per Panera Bread Co. share": the company may stand before the word
-_PER_SHARE_AFTER = re.compile(r"(?:\s+|-)(?i:per|a|each)[\s-]+(?:[A-Z][\w.&'’-]*\s+){0,3}(?i:(share)s?)\b")
+# "$47.50 per Hilton share", "$315 per Panera Bread Co. share", "$229 in cash for each share": the company
+# may stand before the word
+_PER_SHARE_AFTER = re.compile(
+    r"(?:\s+in\s+cash)?(?:\s+for)?(?:\s+|-)(?i:per|a|each)[\s-]+(?:[A-Z][\w.&'’-]*\s+){0,3}(?i:(share)s?)\b"
+)
+# a payment made once (a takeover's price), which no amount paid per year or month is
+_ONE_OFF = frozenset({"deal"})
+_PER_PERIOD_AFTER = re.compile(
+    r"(?i)\s*(?:a|per|each|every)\s+(?:year|month|week|day)\b|\s*(?:annually|monthly)\b"
+)
+# what is priced per share whatever the question says: an initial public offering
+_PRICED_PER_SHARE = frozenset({"ipo"})
 
 
 def _count_rank(text: str, f: Figure, ask: Ask) -> tuple[int, int]:
@@ -672,7 +691,9 @@ def _count_rank(text: str, f: Figure, ask: Ask) -> tuple[int, int]:
     # "128 newly discovered moons": the words the count carries; a bare or ordinal count has its noun apart
     written = WORD.findall(fold(f.text))[1:] or WORD.findall(fold(f.unit))
     # "added a record 19 million subscribers": a change three words before
-    partial = any(w in _PARTIAL for w in before + written + after[:2])
+    partial = any(w in _PARTIAL for w in before + written + after[:2]) or any(
+        w in _CONDITION for w in before + written + after[:3]
+    )
     # the count's own noun ("36 years old, won the awards" counts years); the next word when it has none
     counted = any(word_relates(w, ask.relation) for w in (written or after[:1]))
     total = bool(_TOTAL_BEFORE.search(text[max(0, f.start - 40) : f.start]))
@@ -758,6 +779,46 @@ def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask
         step = scale * (10 ** -len(number.split(".")[1]) if "." in number else 1.0)
         out.append(Figure("count", float(number) * scale, unit, step, m[0], m.start(), m.end()))
     return out
+
+
+# the asked quantity's noun, then (past "of <the subject>") a link to a number: "the capacity of Allianz Arena
+# sits at exactly", "Capacity:", "a seating capacity of"
+_INTRODUCED_BEFORE = re.compile(
+    r"(?i)\b(?P<noun>[^\W\d_]+)(?:\s+(?:of|for|at|in)\s+[^.;:!?\d()\[\]]{1,60}?)?\s*"
+    r"(?::|=|\bis\b|\bwas\b|\bof\b|\bat\b|\bholds?\b|\btotals?\b|\breached\b)\s*"
+    r"(?:(?:exactly|about|around|approximately|roughly|nearly|almost|some|over|more\s+than|just\s+over|"
+    r"just\s+under|up\s+to|a\s+total\s+of|a\s+maximum\s+of)\s+)?$"
+)
+
+
+def _introduced_numbers(text: str, start: int, end: int, inside: list[Figure], ask: Ask) -> list[Figure]:
+    """Bare numbers the question's own quantity noun introduces: "the capacity of Allianz Arena sits at
+    exactly 75,024", "Capacity: 60,449". The figure reader reads a count only with its noun after it ("75,024
+    seats"), but a page that names the quantity first writes the number alone; the noun before it says what
+    it is as plainly as one after it would. Only for a "what is the <noun> of" question with no count class or
+    unit named (a "how many" reads its bare counts by :func:`_bare_counts`); read as a count with no noun,
+    which agrees with any count of the same number (:func:`same_value`)."""
+    if ask.kind != "figure" or ask.counted or ask.unit or not ask.noun:
+        return []
+    taken = [(f.start, f.end) for f in inside]
+    out: list[Figure] = []
+    scan = unglued(text)
+    for m in _BARE.finditer(scan, start, end):
+        if not _free_number(text, m.start(), taken) or ("." in m[1] and not m["scale"]):
+            continue
+        if m["scale"] is None and _BARE_YEAR.fullmatch(m[1]):
+            continue  # "capacity in 2015": a year, not the quantity
+        before = _INTRODUCED_BEFORE.search(text, max(start, m.start() - 90), m.start())
+        if before is None or stem(fold(before["noun"]), "en") != ask.noun:
+            continue
+        scale = _SCALE[m["scale"]] if m["scale"] else 1.0
+        number = m[1].replace(",", "")
+        step = scale * (10 ** -len(number.split(".")[1]) if "." in number else 1.0)
+        out.append(Figure("count", float(number) * scale, "", step, m[0], m.start(), m.end()))
+    return out
+
+
+_BARE_YEAR = re.compile(r"(?:1[89]|20)\d\d")
 
 
 # a line that opens with a label and nothing else before the number: "Deaths167", "Visitors: 4,833,658"
@@ -1015,7 +1076,7 @@ def same_value(a: Statement, b: Statement, *, counted: bool = False) -> bool:
     member countries"; "24 Grand Slam singles titles" and "24 Grand Slam titles").
     """
     if a.figure is not None and b.figure is not None:
-        if counted and a.figure.kind == "count" == b.figure.kind:
+        if (counted or not a.figure.unit or not b.figure.unit) and a.figure.kind == "count" == b.figure.kind:
             return values_agree(a.figure, b.figure)
         return _same_figure(a.figure, b.figure)
     if a.person and b.person:
