@@ -654,7 +654,8 @@ def _a_price_per_share(text: str, f: Figure, ask: Ask) -> bool:
     """Whether an amount of money is a price per share ("$42 per share", "$47.50 a share", "$315-per-share")
     that the question does not ask for: it is a deal's price divided among the shares, never what was paid in
     all (round 62, real pages: takeovers answered by their price per share). A yearly or monthly amount is
-    left alone: "the licence fee is £180 a year" is what "how much is the licence fee" asks."""
+    left alone: "the licence fee is £180 a year" is what "how much is the licence fee" asks, but never answers
+    what a takeover cost (round 69). An offering's price is quoted per share, so an IPO's is one."""
     if f.kind != "money":
         return False
     if ask.concepts & _ONE_OFF and _PER_PERIOD_AFTER.match(text, f.end):
