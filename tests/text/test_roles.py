@@ -490,3 +490,25 @@ def test_initials_written_with_or_without_stops_are_one_person() -> None:
     assert same_person("c c wei", "cc wei")
     assert same_person("cc wei", "c c wei")
     assert not same_person("c c wei", "c d wei")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dana Whitfield is a prominent Spanish businesswoman and the current chief executive of Acme.",
+        "Dana Whitfield has been a board member since 2019 and the chief executive of Acme.",
+        "Dana Whitfield is a former engineer who now serves as the chief executive of Acme.",
+    ],
+)
+def test_a_description_and_the_post_in_one_predicate_give_the_role(text: str) -> None:
+    """Round 69: English joins a description and the post in one predicate of "is" ("X is a prominent
+    businessman and the current President of Real Madrid"), further from the name than a few words."""
+    assert holder(text) == "Dana Whitfield"
+
+
+def test_a_past_predicate_or_another_clause_gives_no_role() -> None:
+    assert (
+        holder("Dana Whitfield was a prominent Spanish businesswoman and the chief executive of Acme.")
+        is None
+    )
+    assert holder("Dana Whitfield is a prominent engineer. The chief executive of Acme spoke.") is None

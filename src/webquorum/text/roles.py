@@ -388,11 +388,31 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
                 and not _bracketed(text, r)
             )
             or (new and abs(r.start() - m.offset) <= _NEW_REACH)
+            or _said_to_be(text, end, r.start(), following)
             for r in occurrences
         )
         if near:
             found.append(Holder(m.surface, m.key, m.offset, end, 2 if new else 1))
     return sorted(found, key=lambda h: (-h.standing, h.start))
+
+
+# "is a Spanish businessman and the current", "has been a board member since 2019 and the": a name, its verb
+# of being, a description and "and" before the role word, in one clause
+_SAID_TO_BE = re.compile(
+    r"\s*,?\s*(?:is|has\s+been|remains|serves\s+as)\s+(?:an?|the)\s+[^,.;:!?\n()]{0,80}?\s(?:and|as)\s+"
+    r"(?:(?:the|its|their|his|her)\s+)?(?:(?:current|sitting|incumbent|present)\s+)?$"
+)
+_SAID_TO_BE_WORDS = 14
+
+
+def _said_to_be(text: str, end: int, role_start: int, following: int) -> bool:
+    """Whether the words between a name and a role word after it make the name the role's holder though more
+    than a few words stand between: "Florentino Pérez is a prominent Spanish businessman and the current
+    President of Real Madrid". English joins a description and the post in one predicate of "is"; no other
+    name and no clause's end stand between (:func:`_words_between`)."""
+    if not end <= role_start <= following or _words_between(text, end, role_start) > _SAID_TO_BE_WORDS:
+        return False
+    return _SAID_TO_BE.fullmatch(text, end, role_start) is not None
 
 
 # the first letter looked ahead once, so that a scan skips every other word boundary at once (half the time
