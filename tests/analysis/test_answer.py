@@ -2112,3 +2112,37 @@ def test_an_offerings_price_is_per_share() -> None:
         )
         == "$68"
     )
+
+
+def test_a_page_naming_only_a_leaving_holder_is_an_older_page() -> None:
+    """Round 70: two pages name the chief executive now; a third names only the one it says is stepping down
+    (written before the change): it is named as an older page, and never counted for the answer."""
+    c = compare_sources(
+        [
+            src("a.test", "Acme chief executive Dana Whitfield opened the new plant on Monday."),
+            src("b.test", "Dana Whitfield, the chief executive of Acme, spoke to investors."),
+            src(
+                "old.test",
+                "Carl Ostrander is set to step down as the chief executive of Acme later this year.",
+            ),
+        ],
+        query="who is the chief executive of Acme",
+    )
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Dana Whitfield", 2)
+    assert [(d.site, d.type, d.value) for d in c.disagreed] == [("old.test", "older", "Carl Ostrander")]
+
+
+def test_the_news_of_the_change_names_no_older_page() -> None:
+    c = compare_sources(
+        [
+            src("a.test", "Acme chief executive Dana Whitfield opened the new plant on Monday."),
+            src("b.test", "Dana Whitfield, the chief executive of Acme, spoke to investors."),
+            src(
+                "news.test",
+                "Carl Ostrander will step down as chief executive of Acme; Dana Whitfield follows.",
+            ),
+        ],
+        query="who is the chief executive of Acme",
+    )
+    assert c.answer is not None and c.answer.value == "Dana Whitfield"
+    assert c.disagreed == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from webquorum.text.roles import called_past, current_holders, same_person
+from webquorum.text.roles import called_past, current_holders, outgoing_holders, same_person
 
 ACME = frozenset({"acme"})
 
@@ -512,3 +512,30 @@ def test_a_past_predicate_or_another_clause_gives_no_role() -> None:
         is None
     )
     assert holder("Dana Whitfield is a prominent engineer. The chief executive of Acme spoke.") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Following two terms, the incumbent, Dana Whitfield, will step down as chief executive of Acme.",
+        "Acme has short-listed four candidates to succeed Chief Executive Dana Whitfield.",
+        "Dana Whitfield is set to step down as the chief executive of Acme later this year.",
+    ],
+)
+def test_a_holder_the_page_says_is_leaving_is_read_apart(text: str) -> None:
+    """Round 70: a page written while its holder announced a departure names that holder as of its day; she is
+    nobody's answer (current_holders) but the page's holder all the same (outgoing_holders)."""
+    assert holder(text) is None
+    assert [h.surface for h in outgoing_holders(text, "chief executive", ACME)] == ["Dana Whitfield"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Former chief executive Dana Whitfield will step down from the Acme board.",
+        "Interim CEO Dana Whitfield will leave Acme in May.",
+        "Dana Whitfield stepped down as chief executive of Acme in 2019.",
+    ],
+)
+def test_a_former_interim_or_gone_holder_is_not_leaving(text: str) -> None:
+    assert outgoing_holders(text, "chief executive", ACME) == []

@@ -87,7 +87,7 @@ from webquorum.text.readings import (
     unit_key,
     values_agree,
 )
-from webquorum.text.roles import called_past, current_holders, full_name, same_person
+from webquorum.text.roles import called_past, current_holders, full_name, outgoing_holders, same_person
 from webquorum.text.sentences import sentence_spans, starts_sentence
 
 DissentType = Literal["conflict", "older"]
@@ -115,6 +115,9 @@ class Statement:
     claim: FigureClaim | None = None
     category: str = ""  # what the page defines the subject as, by the phrase's last word's stem ("player")
     role: bool = False  # a holder the page gives the asked role to: a positive identity, as a figure's is
+    # a holder the page says is leaving the post (:func:`webquorum.text.roles.outgoing_holders`): never the
+    # answer, an older page's holder
+    leaving: bool = False
 
 
 @dataclass(frozen=True)
@@ -296,11 +299,14 @@ def _a_day(f: Figure | None) -> bool:
 def _holder(site: str, url: str, text: str, ask: Ask) -> Statement | None:
     """The person the page gives the asked role to now (:func:`webquorum.text.roles.current_holders`)."""
     holders = current_holders(text, ask.role, ask.subject)
+    leaving = not holders
+    if leaving:
+        holders = outgoing_holders(text, ask.role, ask.subject)
     if not holders:
         return None
     h = holders[0]
     surface, person = full_name(text, h.person, ask.subject) or (h.surface, h.person)
-    return Statement(site, url, surface, h.start, h.end, person=person, role=True)
+    return Statement(site, url, surface, h.start, h.end, person=person, role=True, leaving=leaving)
 
 
 def _fullest(chosen: Statement, found: list[Statement]) -> Statement:
@@ -1284,6 +1290,8 @@ def answer_of(
     words: str,
 ) -> Answer | None:
     """The answer most sites state, and the sites that state another value while naming the answer nowhere."""
+    leaving = [s for s in statements if s.leaving]
+    statements = [s for s in statements if not s.leaving]
     if not statements:
         return None
     groups: list[list[Statement]] = []
@@ -1401,6 +1409,17 @@ def answer_of(
     called_previous = {d.statement.site for d in superseded}
     dissents = [d for d in dissents if d.statement.site not in called_previous]
     dissents += superseded
+    if len(top) >= 2 and not rivals:
+        # a page naming only a holder who is leaving was written before the answer's holder took the post;
+        # one that names the answer too ("Hayes will step down; Geraghty succeeds him") is the news of it
+        named = {d.statement.site for d in dissents}
+        dissents += [
+            Dissent(s, "older", _LEAVING)
+            for s in leaving
+            if s.site not in named
+            and not any(same_value(s, t) for t in top)
+            and not _names_answer(texts.get(s.site, ""), shown, ask.subject)
+        ]
     dissents += _edited_copies(
         groups, texts, dates, frames, {d.statement.site for d in dissents} | set(elsewhere)
     )
@@ -1612,6 +1631,7 @@ def _writes_as_precisely(text: str, statement: Statement) -> bool:
 
 
 _CALLED_PREVIOUS = "the pages that agree with it call this value the previous one"
+_LEAVING = "the page says this holder is leaving the post"
 # words that make the figure after them a replaced one: "the previous record was 38.7C", "beating the 1,600"
 _PAST_FIGURE_BEFORE = re.compile(
     r"(?i)\b(?:previous|former|old|earlier|prior|beating|beat|broke|breaking|surpassing|surpassed)\W+"

@@ -396,6 +396,61 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
     return sorted(found, key=lambda h: (-h.standing, h.start))
 
 
+def outgoing_holders(text: str, role: str, subject: frozenset[str]) -> list[Holder]:
+    """Who the page says is leaving ``role`` of the subject, beside its role word: "the incumbent, Werner
+    Hoyer, will step down", "short-listed four candidates to succeed Chief Executive Eldar Saetre", "The new
+    hire will replace Rona Fairhead, the chairman". Such a page was written while that person held the post,
+    so it names the holder as of its day; a page that says "former" or "interim" names no holder of any day.
+
+    Why apart from :func:`current_holders`: the answer is never a leaving holder, but a page naming only one
+    is an older page on the question, which the brief names as such (issue 22: typed disagreements)."""
+    persons = _person_names(text, subject)
+    if not persons:
+        return []
+    past = _past_persons(text, persons, subject, role)
+    if not past:
+        return []
+    occurrences = [r for r in _ROLE_ONLY.finditer(text) if _is_role(text, r, role, subject)]
+    edges = [0] + [m.offset + len(m.surface) for m in persons]
+    nexts = [m.offset for m in persons[1:]] + [len(text)]
+    found: list[Holder] = []
+    for m, edge, following in zip(persons, edges, nexts, strict=False):
+        if not any(same_person(m.key, p) for p in past):
+            continue
+        end = m.offset + len(m.surface)
+        before = _last_clause(text[max(edge, m.offset - 80) : m.offset])
+        after = text[end : min(following, end + 100)]
+        if _NEVER_HELD_BEFORE.search(before) or not (
+            _LEAVING_BEFORE.search(before) or _LEAVING_AFTER.match(after)
+        ):
+            continue
+        # "Werner Hoyer, will step down as president": the cue's words stand between the name and the role's
+        near = any(
+            (_words_between(text, end, r.start()) <= _LEAVING_WORDS and r.start() <= following)
+            or (_words_between(text, r.end(), m.offset) <= _NEAR_WORDS and r.end() >= edge)
+            for r in occurrences
+        )
+        if near:
+            found.append(Holder(m.surface, m.key, m.offset, end, 0))
+    return found
+
+
+_LEAVING_WORDS = 9  # "X, who is set to step down as the commissioner": a cue's words and the role's after it
+# the words that make a name's bearer the holder as the page was written, about to leave: "the incumbent",
+# "to succeed", "will replace" before the name; "will step down", "is set to retire" after it
+_LEAVING_BEFORE = re.compile(
+    r"(?i)(?:\bincumbent|\boutgoing|\b(?:to|will|would)\s+(?:succeed|replace))\W+(?:[\w'’.-]+\W+){0,4}$"
+)
+_LEAVING_AFTER = re.compile(
+    r"(?i)^[^.;]{0,60}?\b(?:will|is\s+(?:set\s+|due\s+|expected\s+|going\s+)?to|plans\s+to|"
+    r"has\s+decided\s+to|announced\s+(?:he|she)\s+would|is\s+about\s+to|intends\s+to)\s+"
+    r"(?:step\s+down|stand\s+down|retire|leave|depart|resign|quit)\b|^[^.;]{0,40}?\bis\s+(?:leaving|retiring|departing)\b"
+)
+# a name these words qualify held no post of the day the page was written: "former", "ex-", "the late",
+# "interim", "acting"
+_NEVER_HELD_BEFORE = re.compile(r"(?i)\b(?:former|ex|late|previous|interim|acting)\W+(?:[\w'’.-]+\W+){0,4}$")
+
+
 # "is a Spanish businessman and the current", "has been a board member since 2019 and the": a name, its verb
 # of being, a description and "and" before the role word, in one clause
 _SAID_TO_BE = re.compile(
