@@ -1412,11 +1412,11 @@ def answer_of(
     if len(top) >= 2 and not rivals:
         # a page naming only a holder who is leaving was written before the answer's holder took the post;
         # one that names the answer too ("Hayes will step down; Geraghty succeeds him") is the news of it
-        named = {d.statement.site for d in dissents}
+        dissenting = {d.statement.site for d in dissents}
         dissents += [
             Dissent(s, "older", _LEAVING)
             for s in leaving
-            if s.site not in named
+            if s.site not in dissenting
             and not any(same_value(s, t) for t in top)
             and not _names_answer(texts.get(s.site, ""), shown, ask.subject)
         ]
