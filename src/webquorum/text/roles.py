@@ -453,9 +453,11 @@ _NEVER_HELD_BEFORE = re.compile(r"(?i)\b(?:former|ex|late|previous|interim|actin
 
 # "is a Spanish businessman and the current", "has been a board member since 2019 and the": a name, its verb
 # of being, a description and "and" before the role word, in one clause
+# (whitespace bounded: a leading "\s*" meets a megabyte of spaces quadratically, issue 12's battery)
 _SAID_TO_BE = re.compile(
-    r"\s*,?\s*(?:is|has\s+been|remains|serves\s+as)\s+(?:an?|the)\s+[^,.;:!?\n()]{0,80}?\s(?:and|as)\s+"
-    r"(?:(?:the|its|their|his|her)\s+)?(?:(?:current|sitting|incumbent|present)\s+)?$"
+    r"(?:,\s{0,3}|\s{1,3})(?:is|has\s{1,4}been|remains|serves\s{1,4}as)\s{1,4}(?:an?|the)\s{1,4}"
+    r"[^,.;:!?\n()]{0,80}?\s(?:and|as)\s{1,4}(?:(?:the|its|their|his|her)\s{1,4})?"
+    r"(?:(?:current|sitting|incumbent|present)\s{1,4})?"
 )
 _SAID_TO_BE_WORDS = 14
 
