@@ -539,3 +539,11 @@ def test_a_holder_the_page_says_is_leaving_is_read_apart(text: str) -> None:
 )
 def test_a_former_interim_or_gone_holder_is_not_leaving(text: str) -> None:
     assert outgoing_holders(text, "chief executive", ACME) == []
+
+
+def test_a_branch_heads_departure_is_no_leaving_holder_of_the_body() -> None:
+    """Round 72 (real page, sets BN and BR): "Acme's UK and ROI chief executive officer (CEO) X will step
+    down" is a branch's post; the bracketed "(CEO)" after it is that title again, not the body's role beside
+    the name, as current_holders already reads it."""
+    text = "Retail chain Acme’s UK and ROI chief executive officer (CEO) Dana Whitfield will step down."
+    assert outgoing_holders(text, "chief executive", ACME) == []

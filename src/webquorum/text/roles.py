@@ -381,12 +381,7 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
         # a role word is the nearest name's: another person named between them holds it ("Viswas Raghavan
         # (executive vice chairman)|Jane Fraser (CEO)")
         near = any(
-            (_words_between(text, end, r.start()) <= _NEAR_WORDS and r.start() <= following)
-            or (
-                _words_between(text, r.end(), m.offset) <= _NEAR_WORDS
-                and r.end() >= edge
-                and not _bracketed(text, r)
-            )
+            _beside(text, r, m.offset, end, edge, following, _NEAR_WORDS)
             or (new and abs(r.start() - m.offset) <= _NEW_REACH)
             or _said_to_be(text, end, r.start(), following)
             for r in occurrences
@@ -425,12 +420,7 @@ def outgoing_holders(text: str, role: str, subject: frozenset[str]) -> list[Hold
         ):
             continue
         # "Werner Hoyer, will step down as president": the cue's words stand between the name and the role's
-        near = any(
-            (_words_between(text, end, r.start()) <= _LEAVING_WORDS and r.start() <= following)
-            or (_words_between(text, r.end(), m.offset) <= _NEAR_WORDS and r.end() >= edge)
-            for r in occurrences
-        )
-        if near:
+        if any(_beside(text, r, m.offset, end, edge, following, _LEAVING_WORDS) for r in occurrences):
             found.append(Holder(m.surface, m.key, m.offset, end, 0))
     return found
 
@@ -477,6 +467,17 @@ def _said_to_be(text: str, end: int, role_start: int, following: int) -> bool:
 _DEPARTING = re.compile(
     r"(?i)\b(?=[srl])(?:(?:step|steps|stepped|stepping)\s+down|(?:resign|retire|leave)(?:s|d|ing)?\b)"
 )
+
+
+def _beside(
+    text: str, r: re.Match[str], start: int, end: int, edge: int, following: int, after_words: int
+) -> bool:
+    """Whether a role word stands beside the name at ``start:end``: at most ``after_words`` words after it
+    and before the next name, or :data:`_NEAR_WORDS` before it and after the previous name, unless it stands
+    alone in brackets there (:func:`_bracketed`): "CEO Brian Niccol", "Brian Niccol, Chipotle's CEO"."""
+    return (_words_between(text, end, r.start()) <= after_words and r.start() <= following) or (
+        _words_between(text, r.end(), start) <= _NEAR_WORDS and r.end() >= edge and not _bracketed(text, r)
+    )
 
 
 def _bracketed(text: str, r: re.Match[str]) -> bool:
