@@ -499,6 +499,7 @@ def _value_in(
             if f.kind in wanted
             and (not ask.unit or ask.kind != "figure" or unit_key(f) == ask.unit)
             and not _a_price_per_share(text, f, ask)
+            and not _a_recurring_amount(text, f, ask)
         ]
         pool = [
             f
@@ -660,12 +661,11 @@ def _a_price_per_share(text: str, f: Figure, ask: Ask) -> bool:
     """Whether an amount of money is a price per share ("$42 per share", "$47.50 a share", "$315-per-share")
     that the question does not ask for: it is a deal's price divided among the shares, never what was paid in
     all (round 62, real pages: takeovers answered by their price per share). A yearly or monthly amount is
-    left alone: "the licence fee is £180 a year" is what "how much is the licence fee" asks, but never answers
-    what a takeover cost (round 69). An offering's price is quoted per share, so an IPO's is one."""
+    left alone: "the licence fee is £180 a year" is what "how much is the licence fee" asks
+    (:func:`_a_recurring_amount` keeps it from a takeover's price). An offering's price is quoted per share,
+    so an IPO's is one (round 69)."""
     if f.kind != "money":
         return False
-    if ask.concepts & _ONE_OFF and _PER_PERIOD_AFTER.match(text, f.end):
-        return True  # "most of whom pay $72 a year": a subscription, not what a buyer paid
     if ask.subject & _PRICED_PER_SHARE:
         return False  # "Alibaba's IPO price": an offering is priced per share
     m = _PER_SHARE_AFTER.match(text, f.end)
@@ -677,6 +677,19 @@ def _a_price_per_share(text: str, f: Figure, ask: Ask) -> bool:
 _PER_SHARE_AFTER = re.compile(
     r"(?:\s+in\s+cash)?(?:\s+for)?(?:\s+|-)(?i:per|a|each)[\s-]+(?:[A-Z][\w.&'’-]*\s+){0,3}(?i:(share)s?)\b"
 )
+
+
+def _a_recurring_amount(text: str, f: Figure, ask: Ask) -> bool:
+    """Whether an amount of money is paid a year, a month, a week or a day ("most of whom pay $72 a year")
+    where the question asks a payment made once, a takeover's price: a subscription, not what a buyer paid
+    (round 69)."""
+    return (
+        f.kind == "money"
+        and bool(ask.concepts & _ONE_OFF)
+        and _PER_PERIOD_AFTER.match(text, f.end) is not None
+    )
+
+
 # a payment made once (a takeover's price), which no amount paid per year or month is
 _ONE_OFF = frozenset({"deal"})
 _PER_PERIOD_AFTER = re.compile(
@@ -781,11 +794,16 @@ def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask
             if total and nouns
             else counted or labelled.lower()
         )
-        scale = _SCALE[m["scale"]] if m["scale"] else 1.0
-        number = m[1].replace(",", "")
-        step = scale * (10 ** -len(number.split(".")[1]) if "." in number else 1.0)
-        out.append(Figure("count", float(number) * scale, unit, step, m[0], m.start(), m.end()))
+        out.append(_bare_count(m, unit))
     return out
+
+
+def _bare_count(m: re.Match[str], unit: str) -> Figure:
+    """A :data:`_BARE` match as a count of ``unit`` ("" for none), its step from its decimals and scale."""
+    scale = _SCALE[m["scale"]] if m["scale"] else 1.0
+    number = m[1].replace(",", "")
+    step = scale * (10 ** -len(number.split(".")[1]) if "." in number else 1.0)
+    return Figure("count", float(number) * scale, unit, step, m[0], m.start(), m.end())
 
 
 # the asked quantity's noun, then (past "of <the subject>") a link to a number: "the capacity of Allianz Arena
@@ -818,10 +836,7 @@ def _introduced_numbers(text: str, start: int, end: int, inside: list[Figure], a
         before = _INTRODUCED_BEFORE.search(text, max(start, m.start() - 90), m.start())
         if before is None or stem(fold(before["noun"]), "en") != ask.noun:
             continue
-        scale = _SCALE[m["scale"]] if m["scale"] else 1.0
-        number = m[1].replace(",", "")
-        step = scale * (10 ** -len(number.split(".")[1]) if "." in number else 1.0)
-        out.append(Figure("count", float(number) * scale, "", step, m[0], m.start(), m.end()))
+        out.append(_bare_count(m, ""))
     return out
 
 

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from webquorum.text.alternation import alternation
 from webquorum.text.fold import fold
@@ -357,13 +358,10 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
     the page calls past anywhere (former, interim, succeeded, stepped down, 's retirement) is nobody's
     answer; a role word about another organisation ("former CEO of Cadence") is not this role.
     """
-    persons = _person_names(text, subject)
-    if not persons:
+    reading = _role_reading(text, role, subject)
+    if reading is None:
         return []
-    past = _past_persons(text, persons, subject, role)
-    occurrences = [r for r in _ROLE_ONLY.finditer(text) if _is_role(text, r, role, subject)]
-    edges = [0] + [m.offset + len(m.surface) for m in persons]
-    nexts = [m.offset for m in persons[1:]] + [len(text)]
+    persons, past, occurrences, edges, nexts = reading
     found: list[Holder] = []
     for m, edge, following in zip(persons, edges, nexts, strict=False):
         if any(same_person(m.key, p) for p in past):
@@ -391,6 +389,31 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
     return sorted(found, key=lambda h: (-h.standing, h.start))
 
 
+class _RoleReading(NamedTuple):
+    persons: tuple[NameMention, ...]
+    past: tuple[str, ...]  # name keys the page calls past in the role (:func:`_past_persons`)
+    occurrences: tuple[re.Match[str], ...]  # the role's words that are the subject's (:func:`_is_role`)
+    edges: tuple[int, ...]  # where the name before each person ends (0 for the first)
+    nexts: tuple[int, ...]  # where the name after each person starts (the text's end for the last)
+
+
+@lru_cache(maxsize=64)
+def _role_reading(text: str, role: str, subject: frozenset[str]) -> _RoleReading | None:
+    """What :func:`current_holders` and :func:`outgoing_holders` both read of a page, once: the answer layer
+    asks for the leaving holder of the same page right after finding no current one. None when the page
+    names no person."""
+    persons = _person_names(text, subject)
+    if not persons:
+        return None
+    return _RoleReading(
+        persons,
+        tuple(_past_persons(text, persons, subject, role)),
+        tuple(r for r in _ROLE_ONLY.finditer(text) if _is_role(text, r, role, subject)),
+        (0, *(m.offset + len(m.surface) for m in persons)),
+        (*(m.offset for m in persons[1:]), len(text)),
+    )
+
+
 def outgoing_holders(text: str, role: str, subject: frozenset[str]) -> list[Holder]:
     """Who the page says is leaving ``role`` of the subject, beside its role word: "the incumbent, Werner
     Hoyer, will step down", "short-listed four candidates to succeed Chief Executive Eldar Saetre", "The new
@@ -399,15 +422,10 @@ def outgoing_holders(text: str, role: str, subject: frozenset[str]) -> list[Hold
 
     Why apart from :func:`current_holders`: the answer is never a leaving holder, but a page naming only one
     is an older page on the question, which the brief names as such (issue 22: typed disagreements)."""
-    persons = _person_names(text, subject)
-    if not persons:
+    reading = _role_reading(text, role, subject)
+    if reading is None or not reading.past:
         return []
-    past = _past_persons(text, persons, subject, role)
-    if not past:
-        return []
-    occurrences = [r for r in _ROLE_ONLY.finditer(text) if _is_role(text, r, role, subject)]
-    edges = [0] + [m.offset + len(m.surface) for m in persons]
-    nexts = [m.offset for m in persons[1:]] + [len(text)]
+    persons, past, occurrences, edges, nexts = reading
     found: list[Holder] = []
     for m, edge, following in zip(persons, edges, nexts, strict=False):
         if not any(same_person(m.key, p) for p in past):
