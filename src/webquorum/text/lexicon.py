@@ -117,7 +117,10 @@ BODY_AND_PLACE_WORDS = _words(
     "management housing conference summit convention treaty accord accords war olympics festival "
     "orchestra philharmonic symphony opera ballet theatre theater choir gallery galleries trust party "
     "exchange exchanges stadium zoo cathedral palace airlines airways railway railways island islands "
-    "news radio television network"
+    "news radio television network "
+    # a competition or an institution named like one: "captain England at next month's World Cup", "the
+    # Spanish Crown" (round 73: read as holders on real pages)
+    "cup championship championships tournament trophy finals prix crown fc"
 )
 
 # Styles and ranks written before a person's name ("Admiral Stopford", "Sir Montagu Stopford", "Saint
