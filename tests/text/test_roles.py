@@ -557,7 +557,43 @@ def test_a_branch_heads_departure_is_no_leaving_holder_of_the_body() -> None:
     ],
 )
 def test_a_competition_or_a_crown_is_no_holder(text: str) -> None:
-    """Round 73 (branch only, not judged): a competition's or an institution's name read beside a role word
+    """Round 73 (adopted on set BT): a competition's or an institution's name read beside a role word
     ("captain England at next month's World Cup", "the Spanish Crown") is no person."""
     holders = [h.surface for h in current_holders(text, "captain", frozenset({"orland"}))]
     assert not any(("Cup" in h) or ("Crown" in h) for h in holders)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Acme’s chief executive reports to the Oversight Panel.",
+        "Under the Westminster Parliamentary System, the chief executive of Acme is chosen by the members.",
+    ],
+)
+def test_a_run_after_the_article_is_no_person(text: str) -> None:
+    """Round 74 (real pages: "the World Health Organization", "the Westminster Parliamentary System" read
+    as holders): an article before a capitalised run makes it a thing's name; a person's takes none."""
+    assert current_holders(text, "chief executive", ACME) == []
+
+
+def test_a_run_of_words_the_page_writes_in_lower_case_is_no_person() -> None:
+    """Round 74 (real pages: "Seven Summits", "Product Chief"): every word of the run is a common word the
+    same page writes in lower case, so its capitals are a heading's, not a name's."""
+    text = "Acme chief executive Seven Summits. The seven summits are the highest of each continent."
+    assert current_holders(text, "chief executive", ACME) == []
+    # a name keeps its capitals wherever it stands; a line with no capital at all (a link's slug) has no case
+    slug = "acme names dana whitfield chief executive\nAcme chief executive Dana Whitfield said so."
+    assert holder(slug) == "Dana Whitfield"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Acme’s chief executive addressed Holy Trinity Church on Sunday.",
+        "Acme’s chief executive toured Royal Canadian Navy ships.",
+        "Acme’s chief executive is appointed under Judiciary Act rules.",
+    ],
+)
+def test_a_church_a_force_or_a_law_is_no_holder(text: str) -> None:
+    """Round 74 (real pages: "Catholic Church", "Royal Canadian Navy", "Nichols Act" read as holders)."""
+    assert current_holders(text, "chief executive", ACME) == []

@@ -120,7 +120,10 @@ BODY_AND_PLACE_WORDS = _words(
     "news radio television network "
     # a competition or an institution named like one: "captain England at next month's World Cup", "the
     # Spanish Crown" (round 73: read as holders on real pages)
-    "cup championship championships tournament trophy finals prix crown fc"
+    "cup championship championships tournament trophy finals prix crown fc "
+    # a church, a force or a law, named like a body: "the Catholic Church", "the Royal Canadian Navy", "the
+    # Judiciary Act" (round 74: read as holders on real pages)
+    "church chapel abbey mosque temple synagogue diocese navy army forces act"
 )
 
 # Styles and ranks written before a person's name ("Admiral Stopford", "Sir Montagu Stopford", "Saint

@@ -737,10 +737,13 @@ def _person_names(text: str, subject: frozenset[str]) -> tuple[NameMention, ...]
     # "when we met with Mark Hoplamazian")
     persons = {m.key for m in every if m.offset in titled}
     bodies = {m.key for m in every if _org_cue(text, m.offset)} - persons
+    common = _common_words(text)
     mentions = [
         m
         for m in every
         if not _no_person(m.surface, m.key, subject)
+        and not _common_run(m.surface, common)
+        and not _THE_BEFORE.search(text, max(0, m.offset - 5), m.offset)
         and m.key not in bodies
         and m.key not in _ROLE_OF
         and not m.weak
@@ -754,6 +757,31 @@ def _person_names(text: str, subject: frozenset[str]) -> tuple[NameMention, ...]
     return tuple(
         sorted(named, key=lambda m: m.offset)
     )  # in reading order: the past cues are read between neighbours
+
+
+# "the Daily Telegraph", "The Walt Disney Company": an article before a capitalised run makes it a thing's
+# name, a newspaper's, a body's or a prize's; a person's name takes none (a title between them stays the
+# run's: "the CEO Jensen Huang" reads "Jensen Huang" after "CEO")
+_THE_BEFORE = re.compile(r"(?<![\w'’-])[Tt]he[ \t]{1,2}$")
+_LOWER_WORD = re.compile(r"(?<![\w'’-])[a-zß-öø-ÿ][a-zß-öø-ÿ'’]*(?![\w-])")
+
+
+def _common_words(text: str) -> frozenset[str]:
+    """The words a page writes in lower case in cased lines: its common nouns, verbs and adjectives. A line
+    with no capital at all (a link's slug "acme names new chief executive", a tag list) has no case to
+    read."""
+    return frozenset(
+        w for line in text.splitlines() if line.lower() != line for w in _LOWER_WORD.findall(line)
+    )
+
+
+def _common_run(surface: str, common: frozenset[str]) -> bool:
+    """Whether every word of a capitalised run is one the same page also writes in lower case ("Seven
+    Summits", "Product Chief", "Grand Duchy"): a heading's or a sentence's capitals on common words, not a
+    person's name, whose words a page writes capitalised wherever they stand. Two words or more: a surname
+    alone may be a common word too ("May", "Law")."""
+    words = [w.lower() for w in surface.replace("-", " ").split()]
+    return len(words) >= 2 and all(w in common for w in words)
 
 
 # A name the capitalised-run reader splits in two, read whole: a middle initial ("Darren W. Woods"), a
