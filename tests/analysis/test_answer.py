@@ -2146,3 +2146,61 @@ def test_the_news_of_the_change_names_no_older_page() -> None:
     )
     assert c.answer is not None and c.answer.value == "Dana Whitfield"
     assert c.disagreed == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Orlamart will spend $43 billion to buy Green Foods and deepen its reach.",
+        "Orlamart has announced it will acquire Green Foods for a total value of $43 billion.",
+        "Orlamart's $43 billion purchase of Green Foods closed in December.",
+    ],
+)
+def test_a_takeovers_price_is_read_whatever_verb_the_page_uses(text: str) -> None:
+    """Round 75 (real pages: "spend $43 billion to buy", "acquire ... for"): "how much did X pay for Y" is
+    answered by the verb the page writes, not only by "pay"."""
+    assert stated("How much did Orlamart pay for Green Foods?", text) == "$43 billion"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Orlamart will pay for Green Foods, whose deal brings 400 million users.",
+        "Investors kept buying Green Foods stock, with the share price up to $194 before trading opened.",
+        "Orlamart bought Green Foods for $3 billion in cash plus up to $300 million in Orlamart shares.",
+    ],
+)
+def test_no_count_share_price_or_part_of_a_sum_is_a_takeovers_price(text: str) -> None:
+    """Round 75 (real pages): a count beside a deal's words, a share's market price and one part of a price
+    the page sums are no answer to what was paid."""
+    assert stated("How much did Orlamart pay for Green Foods?", text) is None
+
+
+def test_a_money_question_keeps_a_count_when_it_asks_how_many() -> None:
+    """Round 75's money-only rule is for amounts: "how many copies were sold" still takes a count."""
+    assert stated("How many copies of Orland Tales were sold?", "Orland Tales sold 38 million copies.") == (
+        "38 million copies"
+    )
+
+
+def test_a_bound_joins_the_value_it_admits_and_never_shows_it() -> None:
+    """Round 75 (real pages: "more than $7 billion" beside "$7.5 billion"): a bound states no value against
+    the answer, so it is neither a dissent nor the value shown."""
+    result = compare_sources(
+        [
+            src("a.test", "Orlamart agreed to buy Green Foods for $7.5 billion."),
+            src("b.test", "Green Foods is being acquired by Orlamart for more than $7 billion."),
+            src("c.test", "Orlamart will pay $7.5 billion for Green Foods."),
+        ],
+        query="how much did Orlamart pay for Green Foods",
+    )
+    assert result.answer is not None and result.answer.value == "$7.5 billion"
+    assert result.answer.count == 3
+    assert not result.answer.dissents
+
+
+def test_a_body_named_by_its_initials_is_the_subject_of_its_role() -> None:
+    """Round 75 (real pages: "the current music director of the BSO"): a page names a body by its capital
+    initials after the first mention, so a role "of" them is the subject's."""
+    text = "Dana Whitfield is the current chief executive of the OGF. The OGF was founded in 1950."
+    assert stated("who is the ceo of the Orland Green Foundation", text) == "Dana Whitfield"

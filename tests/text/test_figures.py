@@ -573,3 +573,37 @@ def test_a_distance_and_the_time_it_was_run_in() -> None:
 )
 def test_a_revision_stays_within_an_order_of_magnitude(a: str, b: str, near: bool) -> None:
     assert of_one_magnitude(only(a), only(b)) is near
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("UBS will buy it for 3 billion Swiss francs ($3.23 billion).", "CHF 3 billion"),
+        ("It raised 4.5 billion yuan.", "CNY 4.5 billion"),
+        ("Tata paid 18,000 crore rupees.", "INR 180 billion"),
+        ("The IPO was priced at 32 riyals a share.", "32 riyals"),
+        ("The prize is NOK 7.5 million.", "NOK 7.5 million"),
+    ],
+)
+def test_the_currencies_deals_are_written_in_are_money(text: str, shown: str) -> None:
+    """Round 75 (real pages): an amount in another currency is money in that currency, never a bare number
+    that takes a neighbouring dollar amount; a currency known only by its word is shown after the number."""
+    assert format_figure(extract_figures(text)[0]) == shown
+
+
+def test_a_bare_amount_before_its_bracketed_conversion_takes_no_currency() -> None:
+    """Round 75: "3 billion ($3.23 billion)" converts a page's own currency, so "3 billion" is no dollars."""
+    assert [f.text for f in extract_figures("UBS paid 3 billion ($3.23 billion).")] == ["$3.23 billion"]
+
+
+@pytest.mark.parametrize(
+    ("text", "bound"),
+    [
+        ("for more than $7 billion", "+"),
+        ("at least 61 seats", "+"),
+        ("up to $300 million", "-"),
+        ("$7 billion", ""),
+    ],
+)
+def test_a_one_sided_hedge_is_a_bound(text: str, bound: str) -> None:
+    assert extract_figures(text)[0].bound == bound

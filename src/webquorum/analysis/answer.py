@@ -81,6 +81,7 @@ from webquorum.text.measures import MONEY_CONCEPTS, PAST_ROLE, stem
 from webquorum.text.names import DEMONYM_ENDS, demonym, name_key, name_mentions
 from webquorum.text.readings import (
     Figure,
+    bound_admits,
     figures_agree,
     format_figure,
     of_one_magnitude,
@@ -178,6 +179,20 @@ def _by_initials(text: str, ask: Ask) -> bool:
         if re.search(rf"(?<![^\W_]){dotted}\.?(?![^\W_])", text[:20_000]):
             return True
     return False
+
+
+def _initials_written(text: str, ask: Ask) -> frozenset[str]:
+    """The subject's initials, folded, where the page writes them in capitals: "music director of the BSO"
+    is the Boston Symphony Orchestra's, as :func:`_by_initials` reads a page about it (real pages, issue 22).
+    Empty where the page does not write them."""
+    for phrase in ask.phrases:
+        words = [w for w in phrase.split() if w not in FUNCTION_WORDS]
+        if len(words) < 2 or not all(w[:1].isalpha() for w in words):
+            continue
+        initials = "".join(w[0].upper() for w in words)
+        if re.search(rf"(?<![^\W_]){initials}(?![^\W_])", text):
+            return frozenset({initials.lower()})
+    return frozenset()
 
 
 def _spelled(word: str) -> str:
@@ -298,14 +313,15 @@ def _a_day(f: Figure | None) -> bool:
 
 def _holder(site: str, url: str, text: str, ask: Ask) -> Statement | None:
     """The person the page gives the asked role to now (:func:`webquorum.text.roles.current_holders`)."""
-    holders = current_holders(text, ask.role, ask.subject)
+    subject = ask.subject | _initials_written(text, ask)
+    holders = current_holders(text, ask.role, subject)
     leaving = not holders
     if leaving:
-        holders = outgoing_holders(text, ask.role, ask.subject)
+        holders = outgoing_holders(text, ask.role, subject)
     if not holders:
         return None
     h = holders[0]
-    surface, person = full_name(text, h.person, ask.subject) or (h.surface, h.person)
+    surface, person = full_name(text, h.person, subject) or (h.surface, h.person)
     return Statement(site, url, surface, h.start, h.end, person=person, role=True, leaving=leaving)
 
 
@@ -500,6 +516,13 @@ def _value_in(
             and (not ask.unit or ask.kind != "figure" or unit_key(f) == ask.unit)
             and not _a_price_per_share(text, f, ask)
             and not _a_recurring_amount(text, f, ask)
+            and not (
+                f.kind == "money"
+                and (
+                    _PART_OF_A_SUM.match(text, f.end)
+                    or _ADDED_PART.search(text, max(0, f.start - 24), f.start)
+                )
+            )
         ]
         pool = [
             f
@@ -531,6 +554,9 @@ def _value_in(
             # no figure named by the concept: for an amount of money (a price, a wage), any amount and never a
             # count; for another concept, no amount (a money figure would be another quantity's)
             money = ask.concepts <= MONEY_CONCEPTS
+            # "how much did X pay": a count beside the deal's words ("400 million users") is no price
+            if money and not ask.counted:
+                pool = [f for f in pool if f.kind == "money"]
             pool = [f for f in pool if f in introduced or reader.claim(f).head in ask.concepts] or [
                 f for f in pool if (f.kind == "money") == money
             ]
@@ -669,13 +695,29 @@ def _a_price_per_share(text: str, f: Figure, ask: Ask) -> bool:
     if ask.subject & _PRICED_PER_SHARE:
         return False  # "Alibaba's IPO price": an offering is priced per share
     m = _PER_SHARE_AFTER.match(text, f.end)
-    return m is not None and stem(m[1].lower(), "en") not in ask.relation
+    if m is not None and stem(m[1].lower(), "en") not in ask.relation:
+        return True
+    # "the share price up to $194", "its stock closed at $52": a share's price on the market, quoted per share
+    return _SHARE_PRICE_BEFORE.search(text, max(0, f.start - 40), f.start) is not None
 
 
 # "$47.50 per Hilton share", "$315 per Panera Bread Co. share", "$229 in cash for each share": the company
 # may stand before the word
 _PER_SHARE_AFTER = re.compile(
     r"(?:\s+in\s+cash)?(?:\s+for)?(?:\s+|-)(?i:per|a|each)[\s-]+(?:[A-Z][\w.&'’-]*\s+){0,3}(?i:(share)s?)\b"
+)
+
+
+# "$3 billion in cash plus up to $300 million in shares": one part of a price the page sums with another
+_PART_OF_A_SUM = re.compile(
+    r"(?:[ \t]{1,2}[\w-]+){0,4}?[ \t]{1,2}(?i:plus|and[ \t]{1,2}another)[ \t]{1,2}(?:up[ \t]{1,2}to[ \t]{1,2})?(?:about[ \t]{1,2})?(?:US)?[$€£]"
+)
+_ADDED_PART = re.compile(
+    r"(?i)\b(?:plus|and[ \t]{1,2}another)[ \t]{1,2}(?:up[ \t]{1,2}to[ \t]{1,2})?(?:about[ \t]{1,2})?$"
+)
+_SHARE_PRICE_BEFORE = re.compile(
+    r"(?i)\b(?:(?:share|stock)[ \t]{1,2}price|(?:shares|stock)[ \t]{1,2}(?:closed|traded|rose|fell|jumped|climbed|"
+    r"dropped|opened|ended|were|was))\b[^.;\n$€£]{0,30}$"
 )
 
 
@@ -1310,11 +1352,23 @@ def answer_of(
     if not statements:
         return None
     groups: list[list[Statement]] = []
+    bounds = [s for s in statements if s.figure is not None and s.figure.bound]
     for s in statements:
+        if s in bounds:
+            continue
         for g in groups:
             if same_value(g[0], s, counted=ask.counted):
                 g.append(s)
                 break
+        else:
+            groups.append([s])
+    # a bound ("more than $7 billion") joins the largest value it admits, after the values: it states none
+    for s in bounds:
+        bound = s.figure
+        assert bound is not None
+        admitted = [g for g in groups if g[0].figure is not None and bound_admits(bound, g[0].figure)]
+        if admitted:
+            max(admitted, key=len).append(s)
         else:
             groups.append([s])
     _add_mentions(groups, statements, texts, ask)
@@ -1764,7 +1818,10 @@ def _shown(group: list[Statement], year_asked: bool = False) -> Statement:
             return group[0]
         written = Counter(s.person for s in full)
         return min(full, key=lambda s: (-written[s.person], len(s.person.split()), group.index(s)))
-    figures = [s for s in group if s.figure is not None]
+    # a bound ("more than $7 billion") states no value of its own, so the values show the group
+    figures = [s for s in group if s.figure is not None and not s.figure.bound] or [
+        s for s in group if s.figure is not None
+    ]
     years = [s for s in figures if s.figure is not None and s.figure.kind == "year"]
     dated = [s for s in figures if s.figure is not None and s.figure.kind == "date"]
     if years and year_asked:

@@ -200,6 +200,30 @@ _SYNONYMS = (
     ("average", "avg", "mean"),
     ("operated", "operator", "operates", "run"),
     ("artist", "band", "singer", "by", "recorded"),
+    # a takeover's price, asked "how much did X pay for Y", written with whichever verb the page uses:
+    # "spend $43 billion to buy", "acquire ... for $43 billion", "a $43 billion purchase"
+    (
+        "pay",
+        "paid",
+        "pays",
+        "paying",
+        "buy",
+        "buys",
+        "bought",
+        "buying",
+        "acquire",
+        "acquires",
+        "acquired",
+        "acquiring",
+        "acquisition",
+        "purchase",
+        "purchased",
+        "purchasing",
+        "spend",
+        "spends",
+        "spent",
+        "takeover",
+    ),
 )
 _GROUPS: dict[str, frozenset[str]] = {}
 for _group in _SYNONYMS:  # a word may stand in two groups: "opened" is founded and began

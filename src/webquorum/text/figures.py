@@ -99,6 +99,11 @@ _SCALES: dict[str, int] = {
     "millardos": 9,
     "mil millones": 9,
     "miles de millones": 9,
+    # India's and South Asia's scale words: "18,000 crore rupees", "5 lakh people"
+    "lakh": 5,
+    "lakhs": 5,
+    "crore": 7,
+    "crores": 7,
     "trillion": 12,
     "trillions": 12,
     "tn": 12,
@@ -131,6 +136,17 @@ _CURRENCIES: dict[str, str] = {
     "libras": "GBP",
     "yen": "JPY",
     "yenes": "JPY",
+    # the other currencies deals and budgets are written in: read as money, so that a bare "3 billion"
+    # before them never takes a neighbour's dollars (:func:`_inherited`); rupees are India's, as the pages
+    # that write "crore" are; a word with no single country ("francs", "kroner") stays its own unit, never
+    # compared with another
+    "swiss franc": "CHF",
+    "swiss francs": "CHF",
+    "yuan": "CNY",
+    "renminbi": "CNY",
+    "rand": "ZAR",
+    "rupee": "INR",
+    "rupees": "INR",
 }
 _PACKED = {"mdd": (6, "USD"), "mmdd": (9, "USD"), "mdp": (6, "MXN"), "mmdp": (9, "MXN")}
 
@@ -165,11 +181,16 @@ _NUM = _num()
 # any run of whitespace) and compiled as tries (text/alternation.py): "(?i:a|b|…)" made re try each
 # word after every number, a microsecond a number on a page of "1 k 1 k …". What follows the
 # spaces before a word is a letter or a sign, never a space: those spaces are possessive.
-_SCALE_WORDS = "mil millones|miles de millones|millardos?|thousand|millions?|mill[oó]n(?:es)?|billions?|bill[oó]n(?:es)?|trillions?|mil|bn|mn|mln|tn"
-_SCALE_WORDS_COUNT = "mil millones|millardos?|thousand|millions?|mill[oó]n(?:es)?|billions?|mil"
-_SCALE_WORDS_BARE = "mil millones|thousand|millions?|mill[oó]n(?:es)?|billions?|bn|mn"
-_SCALE_WORDS_UNIT = "thousand|millions?|mill[oó]n(?:es)?|billions?|mil"
-_CURRENCY_WORDS = "d[oó]lares|dollars?|euros?|pesos|pounds?|libras|yen(?:es)?"
+_SCALE_WORDS = "lakhs?|crores?|mil millones|miles de millones|millardos?|thousand|millions?|mill[oó]n(?:es)?|billions?|bill[oó]n(?:es)?|trillions?|mil|bn|mn|mln|tn"
+_SCALE_WORDS_COUNT = (
+    "lakhs?|crores?|mil millones|millardos?|thousand|millions?|mill[oó]n(?:es)?|billions?|mil"
+)
+_SCALE_WORDS_BARE = "lakhs?|crores?|mil millones|thousand|millions?|mill[oó]n(?:es)?|billions?|bn|mn"
+_SCALE_WORDS_UNIT = "lakhs?|crores?|thousand|millions?|mill[oó]n(?:es)?|billions?|mil"
+_CURRENCY_WORDS = (
+    "d[oó]lares|dollars?|euros?|pesos|pounds?|libras|yen(?:es)?|(?:swiss )?francs?|yuan|renminbi|rupees?|rand|"
+    "kronor|kroner|krona|krone|riyals?|dirhams?|ringgits?|liras?|rubles?|roubles?|zlotys?"
+)
 _CURRENCY_ORIGINS = "mexicanos|estadounidenses|esterlinas"
 _PACKED_WORDS = "mmdd|mdd|mmdp|mdp"
 _POINTS_WORDS = "percentage points?|puntos? porcentuales|pp"
@@ -181,7 +202,7 @@ def _ci(words: str) -> str:
 
 
 _SCALE = rf"(?:(?:-|[{SPACE}]*+)(?P<scale>{_ci(_SCALE_WORDS)})(?![{_L}])|(?P<abbr>[kKmMbBtT])(?![{_L}\d]))"
-_CODE = r"USD|EUR|MXN|GBP|JPY|CAD|BRL"
+_CODE = r"USD|EUR|MXN|GBP|JPY|CAD|BRL|CHF|CNY|HKD|SGD|INR|KRW|SEK|NOK|DKK|ZAR|AED|SAR|RUB|AUD|NZD"
 _CODE_SPACED = "|".join(
     rf"{code}[{SPACE}]?" for code in _CODE.split("|")
 )  # each branch opens with a letter: see _NUM
@@ -289,9 +310,20 @@ _HEDGES = (
     "más de",
     "mas de",
     "hasta",
+    "at least",
+    "in excess of",
+    "upwards of",
+    "at most",
+    "less than",
+    "fewer than",
 )
 # Searched in the lower-cased 24 characters before a figure, as a trie (text/alternation.py).
-_HEDGE = re.compile(rf"{alternation(_HEDGES)}\s+(?:us)?[$€£]?\s?$")
+_HEDGE = re.compile(rf"({alternation(_HEDGES)})\s+(?:us)?[$€£]?\s?$")
+# the hedges that bound a figure on one side: "more than $7 billion" agrees with "$7.5 billion"
+_BOUNDS = {
+    **dict.fromkeys(("more than", "over", "at least", "in excess of", "upwards of", "más de", "mas de"), "+"),
+    **dict.fromkeys(("up to", "at most", "less than", "fewer than", "hasta"), "-"),
+}
 # A scaled number with no unit of its own takes the unit of its neighbour: "up from 2.7 million".
 _BARE_SCALED = re.compile(rf"{_num('.,$€£', '[mMtTbB]')}\s+(?P<scale>{_ci(_SCALE_WORDS_BARE)})(?![{_L}])")
 # Substrings one of which every match of a pattern holds (lower-cased): where a text holds none, the
@@ -330,6 +362,19 @@ NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
         "pound",
         "libra",
         "yen",
+        "franc",
+        "yuan",
+        "renminbi",
+        "rupee",
+        "rand",
+        "kron",
+        "riyal",
+        "dirham",
+        "ringgit",
+        "lira",
+        "ruble",
+        "rouble",
+        "zlot",
         "€",
         "£",
         "mdd",
@@ -337,7 +382,7 @@ NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
         *(code.lower() for code in _CODE.split("|")),
     ),
     _PERCENT: ("%", "percent", "cent", "ciento", "pct", "pp", "p.", "punto"),
-    _BARE_SCALED: ("thousand", "mil", "billion", "bn", "mn"),
+    _BARE_SCALED: ("thousand", "mil", "billion", "bn", "mn", "lakh", "crore"),
     _DATES[0]: ("-",),
     _DATES[1]: _MONTHS_EN_LOWER,
     _DATES[2]: _MONTHS_EN_LOWER,
@@ -431,9 +476,11 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
             start,
             end,
             mods.get((start, end), frozenset()) if kind == "count" else frozenset(),
-            bool(_HEDGE.search(text[max(0, start - 24) : start].lower())),
+            hedge is not None,
+            bound=_BOUNDS.get(" ".join(hedge[1].split()), "") if hedge is not None else "",
         )
         for kind, value, unit, step, start, end in raw
+        for hedge in [_HEDGE.search(text[max(0, start - 24) : start].lower())]
     ]
     return sorted(out, key=lambda f: f.start)
 
@@ -952,10 +999,16 @@ def _inherited(page: _Page, raw: list[_Raw]) -> list[_Raw]:
                 continue
             if best is None or abs(r.start - m.start()) < abs(best.start - m.start()):
                 best = r
-        if best is not None and best.kind != "measure":
+        if best is not None and best.kind != "measure" and not _converted(text, m.end(), best):
             value, step = _scaled(m, decimal_comma)
             out.append(_Raw(best.kind, value, best.unit, step, m.start(), m.end()))
     return out
+
+
+def _converted(text: str, end: int, neighbour: _Raw) -> bool:
+    """Whether the neighbour is the bare figure's conversion, in brackets right after it: "3 billion
+    ($3.23 billion)" gives the amount in dollars because the page's own is in another currency."""
+    return neighbour.start > end and text[end : neighbour.start].strip() == "("
 
 
 def _years(page: _Page) -> list[_Raw]:

@@ -40,6 +40,8 @@ class Figure:
     )  # words written with a count's noun: "2,500 direct jobs" -> {"direct"}
     approximate: bool = False  # hedged as written: "about", "nearly", "some", "casi", "unos"
     rounding: float = 0.0  # the step the value was rounded to (see precision); 0 until computed
+    # a bound as written: "+" for "more than $7 billion", "at least 61", "over 40"; "-" for "up to 300"
+    bound: str = ""
 
     def __post_init__(self) -> None:
         if not self.rounding:
@@ -91,6 +93,17 @@ def values_agree(a: Figure, b: Figure) -> bool:
     if significant >= 2 or coarse.approximate:
         return True
     return abs(fine.value - coarse.value) <= 0.02 * abs(fine.value) + eps
+
+
+def bound_admits(bound: Figure, other: Figure) -> bool:
+    """Whether a figure written as a bound admits another of its kind and unit: "more than $7 billion"
+    admits "$7.5 billion", "up to 300" admits 250. Not a rounding, so not :func:`figures_agree`: a bound
+    agrees with values far from it, and one that led a group of values would take them all in."""
+    if not bound.bound or bound.kind != other.kind or unit_key(bound) != unit_key(other):
+        return False
+    if other.bound and other.bound != bound.bound:
+        return False  # "over 10" and "up to 20" say nothing of one another
+    return other.value >= bound.value if bound.bound == "+" else other.value <= bound.value
 
 
 def precision(f: Figure) -> float:
@@ -162,7 +175,10 @@ def format_figure(f: Figure) -> str:
     if f.kind == "count":
         return f"{number} {f.unit}".rstrip()
     symbol = _SYMBOLS.get(f.unit)
-    return f"{symbol}{number}" if symbol else f"{f.unit} {number}"
+    if symbol:
+        return f"{symbol}{number}"
+    # a currency code before ("CHF 3 billion"); a currency known only by its word after ("32 riyals")
+    return f"{f.unit} {number}" if len(f.unit) == 3 else f"{number} {f.unit.lower()}"
 
 
 def _scientific(f: Figure) -> str:
