@@ -2204,3 +2204,18 @@ def test_a_body_named_by_its_initials_is_the_subject_of_its_role() -> None:
     initials after the first mention, so a role "of" them is the subject's."""
     text = "Dana Whitfield is the current chief executive of the OGF. The OGF was founded in 1950."
     assert stated("who is the ceo of the Orland Green Foundation", text) == "Dana Whitfield"
+
+
+def test_a_day_one_page_gives_shows_a_date_that_others_give_to_the_month() -> None:
+    """Round 76 (real pages: "October 1919" on two pages, "7 October 1919" on one): the group is shown to
+    the day, as :func:`_shown` says, whichever page comes first."""
+    result = compare_sources(
+        [
+            src("a.test", "Orland Air was founded in October 1919 in The Hague."),
+            src("b.test", "Orland Air, founded in October 1919, is the oldest airline."),
+            src("c.test", "Orland Air was founded on 7 October 1919."),
+        ],
+        query="when was Orland Air founded",
+    )
+    assert result.answer is not None and result.answer.value == "1919-10-07"
+    assert result.answer.count == 3

@@ -1827,7 +1827,8 @@ def _shown(group: list[Statement], year_asked: bool = False) -> Statement:
     if years and year_asked:
         return years[0]
     if dated:
-        return dated[0]
+        # the day over the month: "1980-06-01" where one page writes "June 1, 1980" and two "June 1980"
+        return next((s for s in dated if s.figure is not None and _a_day(s.figure)), dated[0])
     # the unit most of its sites write ("299,792,458 metres per second", not one page's "186,282 miles per
     # second"), then the coarsest precision in it
     units = Counter(s.figure.unit.lower() for s in figures if s.figure is not None)
