@@ -2219,3 +2219,21 @@ def test_a_day_one_page_gives_shows_a_date_that_others_give_to_the_month() -> No
     )
     assert result.answer is not None and result.answer.value == "1919-10-07"
     assert result.answer.count == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "It would outrank Orlamart’s own $22 billion acquisition of a stake in operator Brightcell in 2013.",
+            None,
+        ),
+        ("Orlamart completed its acquisition of Green Foods in 2016.", "2016"),
+        ("Orlamart said the acquisition of the British grocer Green Foods closed in 2016.", "2016"),
+    ],
+)
+def test_a_figure_of_another_deal_answers_nothing(text: str, expected: str | None) -> None:
+    """Round 77 (branch only; real page: "SoftBank's own $22 billion acquisition of a controlling stake in
+    ... Sprint in 2013" for "what year did SoftBank buy Arm"): a deal's noun whose object names another body
+    and no subject word is another deal; a people's adjective there ("the British grocer") names none."""
+    assert stated("what year did Orlamart buy Green Foods", text) == expected

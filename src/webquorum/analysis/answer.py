@@ -516,6 +516,7 @@ def _value_in(
             and (not ask.unit or ask.kind != "figure" or unit_key(f) == ask.unit)
             and not _a_price_per_share(text, f, ask)
             and not _a_recurring_amount(text, f, ask)
+            and not _another_deal(text, start, f, ask)
             and not (
                 f.kind == "money"
                 and (
@@ -719,6 +720,32 @@ _SHARE_PRICE_BEFORE = re.compile(
     r"(?i)\b(?:(?:share|stock)[ \t]{1,2}price|(?:shares|stock)[ \t]{1,2}(?:closed|traded|rose|fell|jumped|climbed|"
     r"dropped|opened|ended|were|was))\b[^.;\n$€£]{0,30}$"
 )
+
+
+def _another_deal(text: str, start: int, f: Figure, ask: Ask) -> bool:
+    """Whether the deal a figure belongs to is another's: the words after the deal's noun nearest the figure
+    name a body and no word of the subject ("SoftBank's own $22 billion acquisition of a controlling stake in
+    Sprint in 2013" for "what year did SoftBank buy Arm"; "the acquisition of the Swedish carmaker" names no
+    body, a people's adjective aside). Only for a deal's question naming two subjects, a buyer and what it
+    bought (round 77, real page)."""
+    if "deal" not in ask.concepts or len(ask.subject) < 2:
+        return False
+    deals = list(_DEAL_OF.finditer(text, max(start, f.start - 120), min(len(text), f.end + 120)))
+    if not deals:
+        return False
+    deal = min(deals, key=lambda m: abs(m.start() - f.start))
+    words = _DEAL_OBJECT.match(text, deal.end())
+    after = words[0] if words else ""
+    if set(fold(after).replace("-", " ").split()) & ask.subject:
+        return False
+    return any(not demonym(m[0], after[m.end() : m.end() + 2]) for m in _CAPITALISED.finditer(after))
+
+
+# a deal's noun and what it is of: "acquisition of", "purchase of", "takeover of"; then the words up to the
+# clause's end, a bounded stretch (what was bought is named within it)
+_DEAL_OF = re.compile(r"(?i:acquisition|purchase|takeover|buyout)[ \t]{1,2}of[ \t]{1,2}")
+_DEAL_OBJECT = re.compile(r"[^.;,:!?()\n—–]{1,80}")
+_CAPITALISED = re.compile(r"(?<![\w'’-])[A-Z][\w&'’-]*")
 
 
 def _a_recurring_amount(text: str, f: Figure, ask: Ask) -> bool:
