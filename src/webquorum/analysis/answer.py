@@ -171,14 +171,22 @@ def _by_initials(text: str, ask: Ask) -> bool:
             spelled = r"\s+(?:(?:of|and|the|for|&)\s+)?".join(f"{c.upper()}[a-z]+" for c in phrase)
             if re.search(rf"(?<![^\W_]){spelled}(?![^\W_])", text[:20_000]):
                 return True
-        words = [w for w in phrase.split() if w not in FUNCTION_WORDS]
-        if len(words) < 2 or not all(w[:1].isalpha() for w in words):
+        initials = _initials(phrase)
+        if not initials:
             continue
-        initials = "".join(w[0].upper() for w in words)
         dotted = r"\.?".join(initials)
         if re.search(rf"(?<![^\W_]){dotted}\.?(?![^\W_])", text[:20_000]):
             return True
     return False
+
+
+def _initials(phrase: str) -> str:
+    """A subject phrase's capital initials, its function words aside ("SNB" for "swiss national bank"); ""
+    for a phrase of fewer than two words or one with a word that opens with no letter."""
+    words = [w for w in phrase.split() if w not in FUNCTION_WORDS]
+    if len(words) < 2 or not all(w[:1].isalpha() for w in words):
+        return ""
+    return "".join(w[0].upper() for w in words)
 
 
 def _initials_written(text: str, ask: Ask) -> frozenset[str]:
@@ -186,11 +194,8 @@ def _initials_written(text: str, ask: Ask) -> frozenset[str]:
     is the Boston Symphony Orchestra's, as :func:`_by_initials` reads a page about it (real pages, issue 22).
     Empty where the page does not write them."""
     for phrase in ask.phrases:
-        words = [w for w in phrase.split() if w not in FUNCTION_WORDS]
-        if len(words) < 2 or not all(w[:1].isalpha() for w in words):
-            continue
-        initials = "".join(w[0].upper() for w in words)
-        if re.search(rf"(?<![^\W_]){initials}(?![^\W_])", text):
+        initials = _initials(phrase)
+        if initials and re.search(rf"(?<![^\W_]){initials}(?![^\W_])", text):
             return frozenset({initials.lower()})
     return frozenset()
 
@@ -517,13 +522,7 @@ def _value_in(
             and not _a_price_per_share(text, f, ask)
             and not _a_recurring_amount(text, f, ask)
             and not _another_deal(text, start, f, ask)
-            and not (
-                f.kind == "money"
-                and (
-                    _PART_OF_A_SUM.match(text, f.end)
-                    or _ADDED_PART.search(text, max(0, f.start - 24), f.start)
-                )
-            )
+            and not _a_part_of_a_sum(text, f)
         ]
         pool = [
             f
@@ -709,13 +708,23 @@ _PER_SHARE_AFTER = re.compile(
 )
 
 
-# "$3 billion in cash plus up to $300 million in shares": one part of a price the page sums with another
-_PART_OF_A_SUM = re.compile(
-    r"(?:[ \t]{1,2}[\w-]+){0,4}?[ \t]{1,2}(?i:plus|and[ \t]{1,2}another)[ \t]{1,2}(?:up[ \t]{1,2}to[ \t]{1,2})?(?:about[ \t]{1,2})?(?:US)?[$€£]"
+def _a_part_of_a_sum(text: str, f: Figure) -> bool:
+    """Whether an amount of money is one part of a price the page sums with another, either side of the
+    "plus": "$3 billion in cash plus up to $300 million in shares" states neither as what was paid (round
+    75, real page)."""
+    return f.kind == "money" and bool(
+        _PART_BEFORE_ANOTHER.match(text, f.end)
+        or _PART_AFTER_ANOTHER.search(text, max(0, f.start - 24), f.start)
+    )
+
+
+# the words that add a second part to a price: "plus up to", "and another about"
+_ADDING = r"plus|and[ \t]{1,2}another"
+_ADDED = r"[ \t]{1,2}(?:up[ \t]{1,2}to[ \t]{1,2})?(?:about[ \t]{1,2})?"
+_PART_BEFORE_ANOTHER = re.compile(
+    rf"(?:[ \t]{{1,2}}[\w-]+){{0,4}}?[ \t]{{1,2}}(?i:{_ADDING}){_ADDED}(?:US)?[$€£]"
 )
-_ADDED_PART = re.compile(
-    r"(?i)\b(?:plus|and[ \t]{1,2}another)[ \t]{1,2}(?:up[ \t]{1,2}to[ \t]{1,2})?(?:about[ \t]{1,2})?$"
-)
+_PART_AFTER_ANOTHER = re.compile(rf"(?i)\b(?:{_ADDING}){_ADDED}$")
 _SHARE_PRICE_BEFORE = re.compile(
     r"(?i)\b(?:(?:share|stock)[ \t]{1,2}price|(?:shares|stock)[ \t]{1,2}(?:closed|traded|rose|fell|jumped|climbed|"
     r"dropped|opened|ended|were|was))\b[^.;\n$€£]{0,30}$"
@@ -1380,9 +1389,7 @@ def answer_of(
         return None
     groups: list[list[Statement]] = []
     bounds = [s for s in statements if s.figure is not None and s.figure.bound]
-    for s in statements:
-        if s in bounds:
-            continue
+    for s in [s for s in statements if s.figure is None or not s.figure.bound]:
         for g in groups:
             if same_value(g[0], s, counted=ask.counted):
                 g.append(s)

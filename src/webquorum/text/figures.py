@@ -288,6 +288,11 @@ _HEADED = re.compile(
     # "the population 65 years and over" is an age
     r"(?!\s+(?i:years?|and\s+(?:over|older)|or\s+older|to\s+\d))"
 )
+# the hedges that bound a figure on one side: "more than $7 billion" agrees with "$7.5 billion"
+_BOUNDS = {
+    **dict.fromkeys(("more than", "over", "at least", "in excess of", "upwards of", "más de", "mas de"), "+"),
+    **dict.fromkeys(("up to", "at most", "less than", "fewer than", "hasta"), "-"),
+}
 _HEDGES = (
     "about",
     "around",
@@ -296,10 +301,7 @@ _HEDGES = (
     "roughly",
     "approximately",
     "some",
-    "more than",
-    "over",
     "close to",
-    "up to",
     "an estimated",
     "cerca de",
     "casi",
@@ -307,23 +309,10 @@ _HEDGES = (
     "unas",
     "alrededor de",
     "aproximadamente",
-    "más de",
-    "mas de",
-    "hasta",
-    "at least",
-    "in excess of",
-    "upwards of",
-    "at most",
-    "less than",
-    "fewer than",
+    *_BOUNDS,
 )
 # Searched in the lower-cased 24 characters before a figure, as a trie (text/alternation.py).
 _HEDGE = re.compile(rf"({alternation(_HEDGES)})\s+(?:us)?[$€£]?\s?$")
-# the hedges that bound a figure on one side: "more than $7 billion" agrees with "$7.5 billion"
-_BOUNDS = {
-    **dict.fromkeys(("more than", "over", "at least", "in excess of", "upwards of", "más de", "mas de"), "+"),
-    **dict.fromkeys(("up to", "at most", "less than", "fewer than", "hasta"), "-"),
-}
 # A scaled number with no unit of its own takes the unit of its neighbour: "up from 2.7 million".
 _BARE_SCALED = re.compile(rf"{_num('.,$€£', '[mMtTbB]')}\s+(?P<scale>{_ci(_SCALE_WORDS_BARE)})(?![{_L}])")
 # Substrings one of which every match of a pattern holds (lower-cased): where a text holds none, the
