@@ -522,6 +522,7 @@ def _value_in(
             and not _a_price_per_share(text, f, ask)
             and not _a_recurring_amount(text, f, ask)
             and not _another_deal(text, start, f, ask)
+            and not _founding_of_another(text, start, f, hits, ask)
             and not _a_part_of_a_sum(text, f)
         ]
         pool = [
@@ -748,6 +749,96 @@ def _another_deal(text: str, start: int, f: Figure, ask: Ask) -> bool:
     if set(fold(after).replace("-", " ").split()) & ask.subject:
         return False
     return any(not demonym(m[0], after[m.end() : m.end() + 2]) for m in _CAPITALISED.finditer(after))
+
+
+def _founding_of_another(text: str, start: int, f: Figure, hits: list[int], ask: Ask) -> bool:
+    """Whether the founding nearest a date is another named body's, so the date answers nothing of the
+    subject's: a page tells a body's history through its predecessors, rivals and offshoots, each with its own
+    founding year (round 78, real pages: "when was the Riksbank founded" answered by the Stockholms Banco's
+    1656). Only for a question of when the subject was founded, established or opened.
+
+    The body is the name the founding word is said of, read only where the grammar says so: an active verb's
+    object ("in 1902 he founded Pritzker & Pritzker"), a passive's or an intransitive's subject written just
+    before it ("Colegio de San Ildefonso opened in 1595"), a relative clause's name ("the National Hockey
+    Association (NHA), which had been founded in 1909") or a name with the founding in brackets ("The Times
+    of India (founded in 1838)"). A bare comma before the word is left alone: "a public university in
+    Montreal, Canada, officially founded in 1821" says it of the university, not of Canada. The name is the
+    subject's when it shares a word with it or writes its initials; a name's single word counts only in
+    capitals ("NHA"), since a capitalised common word ("Limited", "Date") names no body."""
+    if ask.kind != "date" or _FOUNDED not in ask.relation or not hits or not ask.subject:
+        return False
+    at = min(hits, key=lambda h: abs(h - f.start))
+    word = _A_WORD.match(text, at)
+    if word is None or abs(at - f.start) > _FOUNDING_REACH or not word[0].lower().endswith("ed"):
+        return False  # a noun ("founding director", "its establishment") says of whom by no grammar read here
+    left = max(start, at - 120)
+    passive = _PASSIVE_BEFORE.search(text, left, at) is not None
+    if not passive:
+        taken = _FOUNDING_OBJECT.match(text, word.end())
+        if taken is not None and fold(taken["name"].split()[0]) not in MONTHS:
+            return _another_body(taken["name"], taken["name"], ask)
+        if _TAKES_OBJECT.match(text, word.end()):
+            return False  # "Robert Peel founded the Metropolitan Police": the name before is who founded it
+    said = _FOUNDED_AFTER_NAME.search(text, left, at)
+    if said is None or (said["bare"] is not None and _AFTER_A_PLACE.search(text, left, said.start())):
+        return False  # "The Royal Albert Hall in London is opened": a place, not what opened
+    return _another_body(said["name"], said[0], ask)
+
+
+def _another_body(name: str, written: str, ask: Ask) -> bool:
+    """Whether a name (``written`` with its aside in brackets) is no name of the subject: it shares no word
+    with it, does not write its initials, and is a name (two words or more, or one in capitals; a pronoun
+    closing a run ("N. J. It") is the next sentence's)."""
+    words = [w for w in WORD.findall(fold(name)) if w not in FUNCTION_WORDS]
+    if not words or fold(name.split()[-1]) in FUNCTION_WORDS:
+        return False
+    if len(words) == 1 and not (name.split()[-1].isupper() and len(words[0]) > 1):
+        return False
+    stems = {stem(w, "en") for w in WORD.findall(fold(written))}
+    if stems & {stem(w, "en") for w in ask.subject} or _by_initials(written, ask):
+        return False
+    # "The ETUC" for the European Trade Union Confederation, "the United Nations International Children's
+    # Emergency Fund" for UNICEF: initials, whichever side writes them
+    capitals = "".join(w[0] for w in re.findall(r"[A-Z][\w'’-]*", name) if fold(w) not in FUNCTION_WORDS)
+    if capitals.lower() in ask.subject:
+        return False
+    initials = "".join(w[0] for phrase in ask.phrases for w in phrase.split() if w not in FUNCTION_WORDS)
+    acronym = name.split()[-1]
+    return not (acronym.isupper() and _in_order(initials, acronym.lower()))
+
+
+def _in_order(letters: str, word: str) -> bool:
+    """Whether ``letters`` (two or more) appear in ``word`` in order: "ec" in "etuc"."""
+    if len(letters) < 2:
+        return False
+    rest = iter(word)
+    return all(c in rest for c in letters)
+
+
+_FOUNDED = "=established"
+_FOUNDING_REACH = 80  # characters between a founding word and the date it gives: one clause
+_A_WORD = re.compile(r"[\w'’-]+")
+# a run of capitalised words, joined by a name's small words ("Bank of Palmstruch", "Colegio de San Ildefonso")
+_BODY_NAME = (
+    r"(?<![\w&'’.-])[A-Z][\w&'’.-]*(?:[ \t]{1,2}(?:(?:of|de|del|di|da|du|der|des|la|le|the|and|&|for)[ \t]{1,2}){0,2}"
+    r"[A-Z][\w&'’.-]*){0,5}"
+)
+# what a founding word is said of, just before it: the name, an aside in brackets, then "was", ", which had
+# been", or an opening bracket; an adverb ("first", "officially") last
+_FOUNDED_AFTER_NAME = re.compile(
+    rf"(?P<name>{_BODY_NAME})(?:[ \t]{{0,2}}\([^()\n]{{0,60}}\))?"
+    r"(?:(?P<bare>[ \t]{1,2})(?:(?:was|were|is|had[ \t]{1,2}been|has[ \t]{1,2}been)[ \t]{1,2})?"
+    r"|,[ \t]{1,2}(?:which|that)[ \t]{1,2}(?:was|were|is|had[ \t]{1,2}been|has[ \t]{1,2}been)[ \t]{1,2}"
+    r"|[ \t]{0,2}\([ \t]{0,2})"
+    r"(?:(?:first|originally|officially|formally)[ \t]{1,2})?$"
+)
+# a name just after a preposition or a comma is a place or an aside ("in London", "Montreal, Canada")
+_AFTER_A_PLACE = re.compile(r"(?:\b(?:in|at|of|near|from|by|for|to|and)[ \t]{1,2}|,[ \t]{0,2})$")
+_PASSIVE_BEFORE = re.compile(r"(?i)\b(?:was|were|is|are|been|be)[ \t]{1,2}(?:\w+[ \t]{1,2})?$")
+# the name an active founding verb takes: "founded Pritzker & Pritzker", "co-founded the Space Commission"
+_FOUNDING_OBJECT = re.compile(rf"[ \t]{{1,2}}(?:the[ \t]{{1,2}})?(?P<name>{_BODY_NAME})(?![\w&'’.-]|[ \t]{{0,2}}\d)")
+# an object in lower case after an active founding verb: "founded the company", "opened its doors"
+_TAKES_OBJECT = re.compile(r"[ \t]{1,2}(?:the|a|an|its|his|her|their|our|this|that|these)\b")
 
 
 # a deal's noun and what it is of: "acquisition of", "purchase of", "takeover of"; then the words up to the
