@@ -2237,3 +2237,62 @@ def test_a_figure_of_another_deal_answers_nothing(text: str, expected: str | Non
     ... Sprint in 2013" for "what year did SoftBank buy Arm"): a deal's noun whose object names another body
     and no subject word is another deal; a people's adjective there ("the British grocer") names none."""
     assert stated("what year did Orlamart buy Green Foods", text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # another body's founding, by the grammar that says whose it is
+        (
+            "The Orland Hockey League grew out of the Western Skating Union (WSU), which had been founded in 1909.",
+            None,
+        ),
+        ("The Orland Hockey League took its name from the Kestrel Times (founded in 1838).", None),
+        ("The Orland Hockey League plays where Colegio de San Marcos opened in 1595.", None),
+        ("Long before the Orland Hockey League, in 1902 he founded Pritzlow & Pritzlow, a law firm.", None),
+        # the subject's own founding, however the page names it
+        ("The Orland Hockey League was founded in 1917 in Montreal.", "1917"),
+        ("The OHL was founded in 1917 in Montreal.", "1917"),
+        ("Orland Hockey League (OHL) was founded in 1917.", "1917"),
+        ("The OHL is a sports league in Montreal, Canada, founded in 1917.", "1917"),
+        ("The Orland Hockey League, based in Montreal, was founded in 1917.", "1917"),
+        ("In 1917 Frank Calder founded the league in a Montreal hotel.", "1917"),
+        ("In 1917 Frank Calder founded the Orland Hockey League.", "1917"),
+        ("The Orland Hockey League in Greater Montreal was founded in 1917.", "1917"),
+        ("The Orland Hockey League, whose Archive opened in 1917, is the oldest.", "1917"),
+        ("Orland Hockey League offices: Main St. It was founded in 1917.", "1917"),
+        ("Orland Hockey League records. Founded March 1917 in Montreal.", "1917-03"),
+        ("Orland Hockey League Limited opened in 1917.", "1917"),
+        # a noun says of whom by no grammar read here
+        ("Orland Hockey League history: Frank Calder Founding President 1917.", "1917"),
+    ],
+)
+def test_a_founding_date_of_another_body_answers_nothing(text: str, expected: str | None) -> None:
+    """Round 78 (real pages: "the Stockholms Banco ..., founded by Johan Palmstruch in 1656" for "when was
+    the Riksbank founded", "the National Hockey Association (NHA), which had been founded in 1909" for the
+    NHL): a founding verb said of another named body (its object, a passive's or a relative clause's name,
+    a name with the founding in brackets) dates that body, not the subject; a name sharing the subject's
+    words or initials, a place after a comma, a lower-case object and a noun's "Founding" do not."""
+    assert stated("what year was the Orland Hockey League founded", text) == expected
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        # the page spells out what the question writes in initials ("the United Nations International
+        # Children's Emergency Fund" for UNICEF)
+        (
+            "when was ONIHSF founded",
+            "ONIHSF: the Orland National Ice Hockey Skating Federation was founded on 11 December 1946.",
+        ),
+        # the page writes in initials what the question splits into two subject words ("the ETUC" for "the
+        # European trade union Confederation")
+        (
+            "when was the European trade union Confederation founded",
+            "European trade union Confederation history. The ETUC was founded on 11 December 1946.",
+        ),
+    ],
+)
+def test_a_founding_date_in_initials_of_the_other_side(query: str, text: str) -> None:
+    """Round 78: a name that writes the subject's initials, whichever side writes them, is the subject's."""
+    assert stated(query, text) == "1946-12-11"

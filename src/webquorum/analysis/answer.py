@@ -775,7 +775,7 @@ def _founding_of_another(text: str, start: int, f: Figure, hits: list[int], ask:
     passive = _PASSIVE_BEFORE.search(text, left, at) is not None
     if not passive:
         taken = _FOUNDING_OBJECT.match(text, word.end())
-        if taken is not None and fold(taken["name"].split()[0]) not in MONTHS:
+        if taken is not None:
             return _another_body(taken["name"], taken["name"], ask)
         if _TAKES_OBJECT.match(text, word.end()):
             return False  # "Robert Peel founded the Metropolitan Police": the name before is who founded it
@@ -818,7 +818,8 @@ def _in_order(letters: str, word: str) -> bool:
 _FOUNDED = "=established"
 _FOUNDING_REACH = 80  # characters between a founding word and the date it gives: one clause
 _A_WORD = re.compile(r"[\w'’-]+")
-# a run of capitalised words, joined by a name's small words ("Bank of Palmstruch", "Colegio de San Ildefonso")
+# a run of capitalised words, joined by a name's small words ("Bank of Palmstruch", "Colegio de San
+# Ildefonso")
 _BODY_NAME = (
     r"(?<![\w&'’.-])[A-Z][\w&'’.-]*(?:[ \t]{1,2}(?:(?:of|de|del|di|da|du|der|des|la|le|the|and|&|for)[ \t]{1,2}){0,2}"
     r"[A-Z][\w&'’.-]*){0,5}"
@@ -836,7 +837,7 @@ _FOUNDED_AFTER_NAME = re.compile(
 _AFTER_A_PLACE = re.compile(r"(?:\b(?:in|at|of|near|from|by|for|to|and)[ \t]{1,2}|,[ \t]{0,2})$")
 _PASSIVE_BEFORE = re.compile(r"(?i)\b(?:was|were|is|are|been|be)[ \t]{1,2}(?:\w+[ \t]{1,2})?$")
 # the name an active founding verb takes: "founded Pritzker & Pritzker", "co-founded the Space Commission"
-_FOUNDING_OBJECT = re.compile(rf"[ \t]{{1,2}}(?:the[ \t]{{1,2}})?(?P<name>{_BODY_NAME})(?![\w&'’.-]|[ \t]{{0,2}}\d)")
+_FOUNDING_OBJECT = re.compile(rf"[ \t]{{1,2}}(?:the[ \t]{{1,2}})?(?P<name>{_BODY_NAME})(?![\w&'’.-])")
 # an object in lower case after an active founding verb: "founded the company", "opened its doors"
 _TAKES_OBJECT = re.compile(r"[ \t]{1,2}(?:the|a|an|its|his|her|their|our|this|that|these)\b")
 
