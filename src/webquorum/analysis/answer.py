@@ -46,11 +46,13 @@ from text_to_num import alpha2digit
 from webquorum.analysis.ask import (
     ASK_WORDS,
     BODY_NOUNS,
+    LIFE_EVENTS,
     NAME_NOUNS,
     NAMED_WITH_NOUN,
     WORD,
     Ask,
     AskKind,
+    names_a_life,
     word_relates,
 )
 from webquorum.analysis.identity import (
@@ -235,7 +237,7 @@ def answer_statements(
     dateline = _dateline(text, reader, published) if reader is not None and ask.kind == "date" else ()
     # "a 1985 album by Anthrax" names the artist
     by_names = ask.kind == "name" and bool(ask.relation & _CREATORS)
-    if reader is not None and ask.kind == "date" and ask.relation & _LIFE:
+    if reader is not None and ask.kind == "date" and ask.relation & LIFE_EVENTS:
         life = _lifespan(site, url, text, ask, reader)
         if life is not None:
             return life
@@ -258,7 +260,12 @@ def answer_statements(
         # "when did the Vajont Dam disaster happen": a page tells the event ("the wall of water that
         # overtopped the dam ... on 9 October 1963") without the question's words; a day in a sentence
         # naming it may answer
-        by_day = ask.kind == "date" and subject_hit and not hits
+        by_day = (
+            ask.kind == "date"
+            and subject_hit
+            and not hits
+            and not names_a_life(WORD.findall(sentence), relation)
+        )
         if not hits and not (ask.kind == "figure" and ask.unit) and not by_day:
             continue
         found = _value_in(text, start, end, related or hits, ask, reader, site, url, dateline)
@@ -350,7 +357,6 @@ def _fullest(chosen: Statement, found: list[Statement]) -> Statement:
 
 
 _BY = re.compile(r"\bby\b")
-_LIFE = frozenset({"=born", "=died"})
 _CREATORS = frozenset(
     {
         "=artist",
@@ -628,7 +634,7 @@ def _value_in(
         # operated by which operator"): elsewhere "founded in 1752 by Emperor Franz I" and "a report by
         # Alphaliner" name no answer to "which zoo", "which port"
         by_maker = by is not None and (
-            bool(ask.relation & _CREATORS) or any(k[:1] == "=" and k not in _LIFE for k in ask.relation)
+            bool(ask.relation & _CREATORS) or any(k[:1] == "=" and k not in LIFE_EVENTS for k in ask.relation)
         )
         rank = (0 if made else 1 if by_maker else 2, 0 if headed else 1, 0 if after else 1, abs(at - anchor))
         candidates.append((rank, n, at, headed))

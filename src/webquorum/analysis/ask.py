@@ -168,8 +168,31 @@ ASK_WORDS = frozenset(
 # Event relations written two ways: "born"/"birth", "established"/"founded"; a word stands for each group it
 # is in.
 _SYNONYMS = (
-    ("born", "birth", "birthday", "nacio", "nacimiento"),
-    ("died", "death", "die", "dies", "murio"),
+    # and the other languages' words a page dates a life by ("muore il 7 luglio 1970"), which only keep a
+    # day from answering another event (round 79)
+    (
+        "born",
+        "birth",
+        "birthday",
+        "nacio",
+        "nacimiento",
+        "ne",
+        "nee",
+        "nato",
+        "nata",
+        "geboren",
+        "nascido",
+        "nascida",
+    ),
+    (
+        "died",
+        "death",
+        "die",
+        "dies",
+        "murio",
+        *("mort", "morte", "decede", "decedee", "muore", "morto", "morta", "gestorben", "starb"),
+        *("morreu", "faleceu", "overleden", "stierf"),
+    ),
     (
         "established",
         "founded",
@@ -225,6 +248,8 @@ _SYNONYMS = (
         "takeover",
     ),
 )
+# the relation keys of a life's two days: a lifespan's question, and the days that date a person, not a thing
+LIFE_EVENTS = frozenset({"=born", "=died"})
 _GROUPS: dict[str, frozenset[str]] = {}
 for _group in _SYNONYMS:  # a word may stand in two groups: "opened" is founded and began
     for _word in _group:
@@ -519,6 +544,14 @@ def question_words(query: str) -> frozenset[str]:
         if w not in FUNCTION_WORDS and w not in ASK_WORDS
         for key in _relation_keys(w)
     )
+
+
+def names_a_life(words: list[str], relation: frozenset[str]) -> bool:
+    """Whether folded words name a birth or a death the relation keys ``relation`` do not ask of: "died" in
+    a sentence asked of a founding. A day in it dates that life, not the thing asked of (round 79, real page:
+    "Il 7 luglio 1970 muore ... l'editore Allen Lane", the founder of the publisher asked of). Other events
+    are left alone: "Facebook was launched on February 4, 2004" answers when it was founded."""
+    return any(_GROUPS.get(w, frozenset()) & LIFE_EVENTS - relation for w in words)
 
 
 @lru_cache(maxsize=16384)

@@ -55,6 +55,7 @@ from webquorum.text.lexicon import (
     MONTHS,
     MONTHS_EN_PATTERN,
     MONTHS_ES_PATTERN,
+    MONTHS_OTHER,
     RACE_NOUNS,
     SPACE,
     WORD,
@@ -238,6 +239,10 @@ _OLD_YEAR_CUES = frozenset(
 )
 _MON_EN = MONTHS_EN_PATTERN
 _MON_ES = MONTHS_ES_PATTERN
+# a day's month in Spanish or another language: the longest first, so "marzo" is not read as "mar"
+_MONTH_OF = {**MONTHS, **MONTHS_OTHER}
+_DAY_MONTHS = sorted({*_MON_ES.split("|"), *MONTHS_OTHER}, key=len, reverse=True)
+_MON_DAY = "|".join(_DAY_MONTHS)
 _DATES = (  # (pattern, characters that may not come right before a match besides letters and digits)
     re.compile(r"(?P<y>\d(?<!\d\d)\d\d\d)-(?P<m>\d{1,2})-(?P<d>\d{1,2})(?![\d-])"),
     # "September 4, 1998", "September 4,1998", "July 1st of 2003"
@@ -247,7 +252,12 @@ _DATES = (  # (pattern, characters that may not come right before a match beside
     re.compile(
         rf"(?P<d>\d(?<!\d\d)\d?)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MON_EN})\.?,?\s+(?P<y>\d{{4}})\b"
     ),
-    re.compile(rf"(?P<d>\d(?<!\d\d)\d?)\s+de\s+(?P<mon>(?i:{_MON_ES}))\s+(?:de|del)\s+(?P<y>\d{{4}})\b"),
+    # "3 de agosto de 1778", and the other languages' days: "19. Juli 1900", "1er avril 1976", "1º aprile
+    # 1976", "3 de outubro de 1953", "3 agosto del 1778"
+    re.compile(
+        rf"(?P<d>\d(?<!\d\d)\d?)(?:\.\s{{0,2}}|(?:er|º|°)?\s{{1,2}})(?:de\s{{1,2}})?(?P<mon>(?i:{_MON_DAY}))"
+        r"\s{1,2}(?:(?:de|del)\s{1,2})?(?P<y>\d{4})\b"
+    ),
     re.compile(r"(?P<a>\d(?<!\d\d)\d?)/(?P<b>\d{1,2})/(?P<y>\d{4})(?![\d/])"),
     # A month and a year, no day: "September 1888" is a month, not the bare year 1888 (its step is the month);
     # "July of 2005" too
@@ -375,7 +385,7 @@ NEEDS: dict[re.Pattern[str], tuple[str, ...]] = {
     _DATES[0]: ("-",),
     _DATES[1]: _MONTHS_EN_LOWER,
     _DATES[2]: _MONTHS_EN_LOWER,
-    _DATES[3]: tuple(_MON_ES.split("|")),
+    _DATES[3]: tuple(_DAY_MONTHS),
     _DATES[4]: ("/",),
     _DATES[5]: _MONTHS_EN_LOWER,
 }
@@ -1019,7 +1029,7 @@ def _dates(page: _Page) -> list[_Raw]:
         for m in _scan(pattern, page, not_after):
             groups = m.groupdict()
             if "d" not in groups and "a" not in groups:  # a month: its middle, rounded to the month
-                year, month = int(m["y"]), MONTHS[m["mon"].lower()]
+                year, month = int(m["y"]), _MONTH_OF[m["mon"].lower()]
                 if not 1000 <= year <= 2999:
                     continue
                 first = date(year, month, 1).toordinal()
@@ -1035,7 +1045,7 @@ def _dates(page: _Page) -> list[_Raw]:
                 day, month = (a, b) if a > 12 or (decimal_comma and b <= 12) else (b, a)
             else:
                 day = int(m["d"])
-                month = int(m["m"]) if "m" in groups else MONTHS[m["mon"].lower()]
+                month = int(m["m"]) if "m" in groups else _MONTH_OF[m["mon"].lower()]
             try:
                 when = date(int(m["y"]), month, day)
             except ValueError:

@@ -76,6 +76,24 @@ MONTHS_EN_PATTERN = (
     "January|February|March|April|May|June|July|August|September|October|November|December"
     "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec"
 )
+# The months of the other languages the pages asked about are written in (French, German, Italian,
+# Portuguese, Dutch), read only in a date to the day ("19. Juli 1900", "3 de outubro de 1953", "1er avril
+# 1976"): alone, "mai", "mars" and "marco" are words and names (round 79, real pages: a foreign page's day
+# answered no question of when).
+MONTHS_OTHER: dict[str, int] = {
+    **dict.fromkeys(("janvier", "januar", "jänner", "gennaio", "janeiro", "januari"), 1),
+    **dict.fromkeys(("février", "fevrier", "februar", "febbraio", "fevereiro", "februari"), 2),
+    **dict.fromkeys(("mars", "märz", "marzo", "março", "marco", "maart"), 3),
+    **dict.fromkeys(("avril", "april", "aprile", "abril"), 4),
+    **dict.fromkeys(("mai", "maggio", "maio", "mei"), 5),
+    **dict.fromkeys(("juin", "juni", "giugno", "junho"), 6),
+    **dict.fromkeys(("juillet", "juli", "luglio", "julho"), 7),
+    **dict.fromkeys(("août", "aout", "august", "agosto", "augustus"), 8),
+    **dict.fromkeys(("septembre", "september", "settembre", "setembro"), 9),
+    **dict.fromkeys(("octobre", "oktober", "ottobre", "outubro"), 10),
+    **dict.fromkeys(("novembre", "november", "novembro"), 11),
+    **dict.fromkeys(("décembre", "decembre", "dezember", "dicembre", "dezembro", "december"), 12),
+}
 MONTHS_ES_PATTERN = (
     "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre"
 )
