@@ -2296,3 +2296,21 @@ def test_a_founding_date_of_another_body_answers_nothing(text: str, expected: st
 def test_a_founding_date_in_initials_of_the_other_side(query: str, text: str) -> None:
     """Round 78: a name that writes the subject's initials, whichever side writes them, is the subject's."""
     assert stated(query, text) == "1946-12-11"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a day in a sentence naming the subject but not the question's words dates a life when it names one
+        ("Il 7 luglio 1970 muore a Northwood Allen Lane, fondatore della Orland Press.", None),
+        ("On 7 July 1970 Allen Lane, who started the Orland Press, died in Northwood.", None),
+        # ... and answers otherwise, in any language the day is written in
+        ("La Orland Press: il 30 luglio 1935 i primi dieci titoli in libreria.", "1935-07-30"),
+        ("The Orland Press was launched on 30 July 1935.", "1935-07-30"),
+    ],
+)
+def test_a_day_of_a_life_answers_no_other_event(text: str, expected: str | None) -> None:
+    """Round 79 (real page: "Il 7 luglio 1970 muore ... l'editore Allen Lane" for "when was Penguin Books
+    founded"): the day a sentence gives a birth or a death dates that life; other events ("launched") are
+    left to answer, as "Facebook was launched on February 4, 2004" answers when it was founded."""
+    assert stated("when was the Orland Press founded", text) == expected

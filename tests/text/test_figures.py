@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
@@ -64,6 +65,13 @@ def test_reads_each_format(text: str, kind: str, value: float, unit: str, step: 
         "dated 2026-04-26",
         "el 26 de abril de 2026",
         "el 26/04/2026",
+        # round 79: the days of the other languages real pages are written in
+        "am 26. April 2026",
+        "le 26 avril 2026",
+        "il 26 aprile 2026",
+        "em 26 de abril de 2026",
+        "op 26 april 2026",
+        "il 26 aprile del 2026",
     ],
 )
 def test_dates_in_every_format_read_as_one_day(text: str) -> None:
@@ -77,6 +85,30 @@ def test_dates_in_every_format_read_as_one_day(text: str) -> None:
 )
 def test_numbers_that_measure_nothing_nameable_are_not_figures(text: str) -> None:
     assert extract_figures(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Die FIFA wurde am 21. Mai 1904 in Paris gegründet.", "1904-05-21"),
+        ("Apple est créée le 1er avril 1976 à Cupertino.", "1976-04-01"),
+        ("1º aprile 1976: a Cupertino viene fondata la Apple.", "1976-04-01"),
+        ("Em 03 de outubro de 1953 era assinada a lei.", "1953-10-03"),
+        ("Le traité fut signé le 6 février 1840.", "1840-02-06"),
+        ("De club werd op 18 maart 1900 opgericht.", "1900-03-18"),
+    ],
+)
+def test_a_day_in_another_language_is_a_date(text: str, day: str) -> None:
+    """Round 79 (real pages: 318 current pages of date questions gave their day in French, German, Italian,
+    Portuguese or Dutch, and most were read as nothing)."""
+    assert [format_figure(f) for f in extract_figures(text) if f.kind == "date"] == [day]
+
+
+@pytest.mark.parametrize("text", ["Le festival a lieu en mai 2026.", "Marco 2026 and Mars 2026 are names."])
+def test_another_language_month_alone_is_no_date(text: str) -> None:
+    """Round 79: a month of another language is read only in a day ("mai", "mars" and "marco" are words and
+    names), so a month and a year alone stay a year."""
+    assert [f.kind for f in extract_figures(text)] == ["year"] * len(re.findall(r"\d{4}", text))
 
 
 def test_an_impossible_date_is_only_its_year() -> None:
@@ -271,6 +303,11 @@ _NEEDS_ALPHABET = st.sampled_from(
         "Dec",
         "enero",
         "SEPTIEMBRE",
+        "Mai",
+        "avril",
+        "outubro",
+        "º",
+        "er",
         "of",
         "the",
         "k",
