@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from tests.analysis.texts import SourceText
 
-from webquorum.analysis.ask import cased_like_pages, read_ask
+from webquorum.analysis.ask import cased_like_pages, read_ask, word_relates
 from webquorum.analysis.compare import compare_sources
 
 SABHA = [
@@ -87,3 +87,12 @@ def test_a_lower_case_role_question_answers_the_holder_not_the_body() -> None:
     ]
     c = compare_sources(pages, query="who is the manager of the los angeles dodgers")
     assert c.answer is not None and c.answer.value == "Dave Roberts"
+
+
+@pytest.mark.parametrize("query", ["when did ABBA form", "what year did Oasis form"])
+def test_a_band_asked_when_it_formed_is_asked_of_its_founding(query: str) -> None:
+    """Round 80 (real pages: "a Swedish pop group formed in Stockholm in 1972" read as nothing): the
+    question's "form" is the founding's verb; a page's own "form" is left alone (as often the noun)."""
+    ask = read_ask(query)
+    assert ask is not None and ask.relation == frozenset({"=established"})
+    assert not word_relates("form", ask.relation)

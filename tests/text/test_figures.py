@@ -524,6 +524,10 @@ def test_a_dash_after_a_number_is_a_range_not_a_minus() -> None:
         ("John Sparke (died 1566) sat in the Commons.", 1566),
         ("It has stood since 1694 beside the river.", 1694),
         ("The abbey, c. 1150, is in ruins.", 1150),
+        # round 80: a function word ending in "s" after it is no plural noun
+        ("Yale was founded in 1701 as the Collegiate School.", 1701),
+        ("In 1650 was the first charter.", 1650),
+        ("Founded in 1592 this college is the oldest.", 1592),
     ],
 )
 def test_a_year_before_1800_is_read_after_a_word_that_introduces_one(text: str, year: int) -> None:

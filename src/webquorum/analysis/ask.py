@@ -248,6 +248,9 @@ _SYNONYMS = (
         "takeover",
     ),
 )
+# A question's verb a page writes in another form only: "when did ABBA form" is asked of a band "formed in
+# 1972" (a page's "form" is as often the noun, "an application form", so the question's word alone maps)
+_ASKED_AS = {"form": "formed"}
 # the relation keys of a life's two days: a lifespan's question, and the days that date a person, not a thing
 LIFE_EVENTS = frozenset({"=born", "=died"})
 _GROUPS: dict[str, frozenset[str]] = {}
@@ -313,7 +316,7 @@ def read_ask(query: str) -> Ask | None:
         # "how many islands make up the Faroe Islands", "how many states are in the United States": the noun
         # counted is asked though the subject's name holds it
         words.insert(0, counted_word)
-    relation = frozenset(key for w in words for key in _relation_keys(w))
+    relation = frozenset(key for w in words for key in _relation_keys(_ASKED_AS.get(w, w)))
     counted_noun = _counted_noun(low, words)
     unit = (
         _unit_of(counted_noun)

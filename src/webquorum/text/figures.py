@@ -227,9 +227,10 @@ _PERCENT = re.compile(
 _YEAR = re.compile(r"(?P<num>(?:1[89]|20)\d\d)(?!\w|%|[.,/-]\d|\s?%)")
 # A year before 1800 ("founded in 1088", "since 1694", "AD 1209"): a number of that size is as often a count
 # or an amount, so it is a year only after a word that introduces a year (:data:`_OLD_YEAR_CUES`) and not
-# before a plural noun ("in 1694 cases")
-# (its lookbehind is _scan's own refusal, written in so a run of digits fails at once)
-_OLD_YEAR = re.compile(r"(?P<num>1(?<![\w$€£.,/:-]1)[0-7]\d\d)(?!\w|%|[.,/-]\d|\s?%)(?!\s+[a-z]+s\b)")
+# before a plural noun ("in 1694 cases"; a function word ending in "s" is none: "founded in 1701 as the
+# Collegiate School", "in 1650 was", round 80) (its lookbehind is _scan's own refusal, written in so a run of
+# digits fails at once)
+_OLD_YEAR = re.compile(r"(?P<num>1(?<![\w$€£.,/:-]1)[0-7]\d\d)(?!\w|%|[.,/-]\d|\s?%)")
 _OLD_YEAR_CUES = frozenset(
     {
         *("in", "since", "ad", "a.d.", "c.", "ca.", "circa", "year", "from", "until", "by", "around"),
@@ -1017,6 +1018,9 @@ def _years(page: _Page) -> list[_Raw]:
     ]
     for m in _scan(_OLD_YEAR, page, "$€£.,/:-"):
         before = page.text[max(0, m.start() - 12) : m.start()].split()
+        after = _NEXT_WORD.match(page.text, m.end())
+        if after is not None and after[1].endswith("s") and after[1] not in FUNCTION_WORDS:
+            continue  # "in 1694 cases": a count of a plural noun
         if before and before[-1].lower().lstrip("([") in _OLD_YEAR_CUES:
             found.append(_Raw("year", Decimal(m["num"]), "", Decimal(1), m.start(), m.end()))
     return found
