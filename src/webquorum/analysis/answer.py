@@ -90,7 +90,15 @@ from webquorum.text.readings import (
     unit_key,
     values_agree,
 )
-from webquorum.text.roles import called_past, current_holders, full_name, outgoing_holders, same_person
+from webquorum.text.roles import (
+    POST_NOUNS,
+    called_past,
+    current_holders,
+    full_name,
+    no_post_holder,
+    outgoing_holders,
+    same_person,
+)
 from webquorum.text.sentences import sentence_spans, starts_sentence
 
 DissentType = Literal["conflict", "older"]
@@ -598,6 +606,7 @@ def _value_in(
             site, url, format_figure(f), f.start, f.end, figure=f, prior=priors, claim=reader.claim(f)
         )
     subject = ask.subject
+    asks_post = _asks_a_post(ask)
     names = [n for n in name_mentions(text[start:end]) if not n.weak or n.offset > 0]
     candidates = []
     for n in names:
@@ -620,6 +629,10 @@ def _value_in(
             continue  # "25 million TEU": an initialism after an amount is its unit
         if demonym(n.surface, text[at + len(n.surface) : at + len(n.surface) + 2]):
             continue  # "American band", "British singer": an adjective, not who
+        if asks_post and (no_post_holder(n.surface, subject) or text.startswith(":", at + len(n.surface))):
+            # "who is the chief of the defence force": "United Kingdom", "Chief of Staff" hold none, nor a
+            # label before a colon ("CDS; French: chef d'état-major")
+            continue
         if " " not in n.surface and re.search(rf"\b{re.escape(n.surface.lower())}\b", text):
             continue  # "Album" where the page also writes "album": a common word capitalised by its place
         after = at >= anchor
@@ -657,6 +670,13 @@ def _value_in(
     return Statement(site, url, n.surface, at, at + len(n.surface), person=n.key)
 
 
+def _asks_a_post(ask: Ask) -> bool:
+    """Whether a name question asks a person by a post no role reads ("who is the chief of the defence
+    force", "who is the US ambassador to the UK"): its noun is a post's."""
+    return ask.kind == "name" and not ask.role and ask.noun in _POST_STEMS
+
+
+_POST_STEMS = frozenset(stem(w, "en") for w in POST_NOUNS)
 # a statement's source, named in its own clause: "according to data released by Alphaliner"
 _SOURCE_BEFORE = re.compile(r"(?i)\baccording\s+to\b[^.;,()]{0,60}$")
 _AMOUNT_BEFORE = re.compile(r"\d(?:\s*(?:million|billion|thousand|m|bn|k))?\s*$")

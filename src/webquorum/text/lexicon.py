@@ -141,7 +141,7 @@ BODY_AND_PLACE_WORDS = _words(
     "cup championship championships tournament trophy finals prix crown fc "
     # a church, a force or a law, named like a body: "the Catholic Church", "the Royal Canadian Navy", "the
     # Judiciary Act" (round 74: read as holders on real pages)
-    "church chapel abbey mosque temple synagogue diocese navy army forces act"
+    "church chapel abbey mosque temple synagogue diocese navy army forces force act"
 )
 
 # Styles and ranks written before a person's name ("Admiral Stopford", "Sir Montagu Stopford", "Saint

@@ -610,6 +610,26 @@ _POSTS = frozenset({"member", "members", "minister", "senator", "deputy", "partn
 
 # every word of a role's title: a capitalised run that holds one before a name is the title and the name
 TITLE_WORDS = frozenset(w for form, _ in ROLE_FORMS for w in form.split())
+# the nouns that end a post's title, and posts no role names ("ambassador", "chief of staff"): what a
+# question asks a person by, and what never ends a person's name ("Chief Operating Officer", "Product
+# Chief"); the styles a name may open or end with ("General", "King") aside
+POST_NOUNS = (
+    frozenset(form.split()[-1] for form, _ in ROLE_FORMS)
+    | frozenset({"ambassador", "envoy", "secretary", "chief"})
+) - STYLES
+
+
+def no_post_holder(surface: str, subject: frozenset[str]) -> bool:
+    """Whether a name read for a question that asks a person by a post no role names ("who is the chief of the
+    defence force", "who is the US ambassador to the UK") is no person: what :func:`may_hold_role` refuses (a
+    body, a place, an initialism), a run of title words ("Secretary of State") or a run a post's noun ends
+    ("Chief Operating Officer", "United States Ambassador") (round 81, real pages)."""
+    words = surface.replace("-", " ").split()
+    return (
+        not may_hold_role(surface, subject)
+        or _only_title(surface)
+        or (bool(words) and fold(words[-1]) in POST_NOUNS)
+    )
 
 
 def _titled(before: str) -> bool:
