@@ -2314,3 +2314,38 @@ def test_a_day_of_a_life_answers_no_other_event(text: str, expected: str | None)
     founded"): the day a sentence gives a birth or a death dates that life; other events ("launched") are
     left to answer, as "Facebook was launched on February 4, 2004" answers when it was founded."""
     assert stated("when was the Orland Press founded", text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a body, a place, an initialism, a run of title words or one a post's noun ends holds no post
+        ("The Orland Defence Force chief answers to the Secretary of State.", None),
+        ("The Orland Defence Force chief reports to the United Kingdom.", None),
+        ("The Orland Defence Force chief (ODF; French: chef de la défense) commands.", None),
+        ("The Orland Defence Force chief was Chief Operating Officer before.", None),
+        ("The Orland Defence Force chief commands the Royal Kestrel Air Force.", None),
+        ("The Orland Defence Force chief reports to the Secretary General.", None),
+        # a person's name does
+        ("The Orland Defence Force chief is General Mara Tessely.", "General Mara Tessely"),
+    ],
+)
+def test_a_post_no_role_reads_is_held_by_a_person(text: str, expected: str | None) -> None:
+    """Round 81 (real pages: "United Kingdom", "Chief Operating Officer", "CDS", "French" and "Royal Canadian
+    Air Force" read for "who is the chief of the defence staff"): a question asking a person by a post no role
+    reads takes no name the holder reader would refuse, no title and no label."""
+    assert stated("who is the chief of the Orland Defence Force", text) == expected
+
+
+def test_a_force_is_a_body() -> None:
+    """Round 81 (real page: "Royal Canadian Air Force" read for the chief of the defence staff): "force" is
+    a body's word, as "forces" was (round 74)."""
+    text = "The Orland Defence Staff chief commands the Royal Kestrel Air Force."
+    assert stated("who is the chief of the Orland Defence Staff", text) is None
+
+
+def test_a_thing_asked_by_its_noun_may_still_be_a_body() -> None:
+    """Round 81 leaves a question of a body alone: "which airline" is answered by a body's name."""
+    assert stated(
+        "which airline flies the Orland route", "The Orland route is flown by Kestrel Airways."
+    ) == ("Kestrel Airways")
