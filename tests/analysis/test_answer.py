@@ -2349,3 +2349,20 @@ def test_a_thing_asked_by_its_noun_may_still_be_a_body() -> None:
     assert stated(
         "which airline flies the Orland route", "The Orland route is flown by Kestrel Airways."
     ) == ("Kestrel Airways")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "La Orland Press è stata fondata nel 1935 a Londra.",
+        "Die Orland Press wurde 1935 in London gegründet.",
+        "La Orland Press a été fondée en 1935 à Londres.",
+        "A Orland Press foi fundada em 1935 em Londres.",
+        "De Orland Press werd in 1935 in Londen opgericht.",
+    ],
+)
+def test_a_founding_in_another_language_answers_when(text: str) -> None:
+    """Round 82 (real pages: "Ikea wurde 1943 ... gegründet", "IKEA werd ... in 1943 opgericht" read as
+    nothing): the other languages' founding words join the founding group, whole words as every word of a
+    group ("fundado" was there)."""
+    assert stated("what year was the Orland Press founded", text) == "1935"

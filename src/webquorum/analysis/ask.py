@@ -204,6 +204,11 @@ _SYNONYMS = (
         "opened",
         "open",
         "fundado",
+        # the other languages' words for it, as real pages write them (round 82): a word matches whole, as
+        # every word of a group does
+        *("fundada", "fundou", "fundo", "fondata", "fondato", "fondee", "fonde", "gegrundet", "gegruendet"),
+        *("opgericht", "inaugurato", "inaugurata", "inaugure", "inauguree", "inaugurada", "inaugurado"),
+        *("eroffnet", "eroeffnet", "geopend"),
     ),
     ("built", "constructed", "construction", "completed", "erected", "build"),
     ("released", "published", "issued", "release", "premiered", "debuted", "debut", "aired", "launched"),
