@@ -597,3 +597,26 @@ def test_a_run_of_words_the_page_writes_in_lower_case_is_no_person() -> None:
 def test_a_church_a_force_or_a_law_is_no_holder(text: str) -> None:
     """Round 74 (real pages: "Catholic Church", "Royal Canadian Navy", "Nichols Act" read as holders)."""
     assert current_holders(text, "chief executive", ACME) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Chief Justice of Orland is the presiding judge of the High Court. The incumbent is Mara Tessely, since 2023.",
+        "The leader of the Orland Party is its highest post. The current holder of the position is Mara Tessely.",
+        "The Director of the Orland Museum is its head, a post currently held by Mara Tessely.",
+    ],
+)
+def test_a_page_on_a_post_names_its_incumbent(text: str) -> None:
+    """Round 83 (real pages: "The incumbent is Stephen Gageler", "The current holder of the position is
+    Nigel Farage", "a post currently held by Nicholas Cullinan"): an article on an office names its holder
+    now with the post's word sentences before the name."""
+    role = "chief justice" if "Justice" in text else "leader" if "leader" in text else "director"
+    assert [h.surface for h in current_holders(text, role, frozenset({"orland"}))] == ["Mara Tessely"]
+
+
+def test_a_post_held_long_ago_is_no_incumbent() -> None:
+    """Round 83 keeps to the present: "was held by" names no holder now, and a post's word far before the
+    name (past the page's opening paragraph) does not make one."""
+    text = "The Director of the Orland Museum is its head. The post was held by Mara Tessely until 2001."
+    assert current_holders(text, "director", frozenset({"orland"})) == []

@@ -378,10 +378,12 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
         # named Kelly Ortberg to lead the company ... He'll succeed CEO Dave Calhoun")
         # a role word is the nearest name's: another person named between them holds it ("Viswas Raghavan
         # (executive vice chairman)|Jane Fraser (CEO)")
+        incumbent = _INCUMBENT_BEFORE.search(text, max(0, m.offset - 80), m.offset) is not None
         near = any(
             _beside(text, r, m.offset, end, edge, following, _NEAR_WORDS)
             or (new and abs(r.start() - m.offset) <= _NEW_REACH)
             or _said_to_be(text, end, r.start(), following)
+            or (incumbent and 0 < m.offset - r.start() <= _INCUMBENT_REACH)
             for r in occurrences
         )
         if near:
@@ -468,6 +470,17 @@ _SAID_TO_BE = re.compile(
     r"(?:(?:current|sitting|incumbent|present)\s{1,4})?"
 )
 _SAID_TO_BE_WORDS = 14
+# How a page about a post names its holder now, the post's word some sentences before: "The incumbent is
+# Stephen Gageler", "The current holder of the position is Nigel Farage", "a post currently held by Nicholas
+# Cullinan" (round 83, real pages: an encyclopedia's article on an office, read as naming no holder)
+_INCUMBENT_BEFORE = re.compile(
+    r"(?i)(?:\bthe[ \t]{1,2}(?:current[ \t]{1,2}|present[ \t]{1,2})?(?:incumbent|holder|occupant|office[ \t-]?holder)"
+    r"(?:[ \t]{1,2}of[ \t]{1,2}the[ \t]{1,2}(?:post|position|office|role|title))?[ \t]{1,2}is"
+    r"|\b(?:currently|presently|now)[ \t]{1,2}held[ \t]{1,2}by"
+    r"|\b(?:post|position|office|role|title)[ \t]{1,2}(?:is[ \t]{1,2})?held[ \t]{1,2}by)"
+    r"[ \t]{1,2}(?:(?:mr|mrs|ms|dr|sir|dame|m)\.?[ \t]{1,2})?$"
+)
+_INCUMBENT_REACH = 600  # characters from the post's word to the holder so named: a page's opening paragraph
 
 
 def _said_to_be(text: str, end: int, role_start: int, following: int) -> bool:
