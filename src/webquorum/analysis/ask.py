@@ -168,28 +168,18 @@ ASK_WORDS = frozenset(
 # Event relations written two ways: "born"/"birth", "established"/"founded"; a word stands for each group it
 # is in.
 _SYNONYMS = (
-    # and the other languages' words a page dates a life by ("muore il 7 luglio 1970"), which only keep a
-    # day from answering another event (round 79)
+    # a life's two days, with the other languages' words a page dates a life by ("muore il 7 luglio 1970"):
+    # those only keep a day from answering another event (round 79, :func:`names_a_life`)
     (
         "born",
         "birth",
         "birthday",
         "nacio",
         "nacimiento",
-        "ne",
-        "nee",
-        "nato",
-        "nata",
-        "geboren",
-        "nascido",
-        "nascida",
+        *("nee", "nato", "nata", "geboren", "nascido", "nascida"),
     ),
     (
-        "died",
-        "death",
-        "die",
-        "dies",
-        "murio",
+        *("died", "death", "die", "dies", "murio"),
         *("mort", "morte", "decede", "decedee", "muore", "morto", "morta", "gestorben", "starb"),
         *("morreu", "faleceu", "overleden", "stierf"),
     ),

@@ -623,9 +623,9 @@ _POSTS = frozenset({"member", "members", "minister", "senator", "deputy", "partn
 
 # every word of a role's title: a capitalised run that holds one before a name is the title and the name
 TITLE_WORDS = frozenset(w for form, _ in ROLE_FORMS for w in form.split())
-# the nouns that end a post's title, and posts no role names ("ambassador", "chief of staff"): what a
-# question asks a person by, and what never ends a person's name ("Chief Operating Officer", "Product
-# Chief"); the styles a name may open or end with ("General", "King") aside
+# the nouns that end a post's title, and posts no role names ("ambassador", "envoy", "secretary", "chief of
+# the defence staff"): what a question asks a person by, and what never ends a person's name ("Chief
+# Operating Officer", "Product Chief"); the styles a name may open or end with ("General", "King") aside
 POST_NOUNS = (
     frozenset(form.split()[-1] for form, _ in ROLE_FORMS)
     | frozenset({"ambassador", "envoy", "secretary", "chief"})
