@@ -620,3 +620,32 @@ def test_a_post_held_long_ago_is_no_incumbent() -> None:
     name (past the page's opening paragraph) does not make one."""
     text = "The Director of the Orland Museum is its head. The post was held by Mara Tessely until 2001."
     assert current_holders(text, "director", frozenset({"orland"})) == []
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        "Mayor of Orland\n\nSeal of the City of Orland\n\nIncumbent\n\nMara Tessely\n\nStyleHer Worship",
+        "Mayor of Orland\n\nSeal of the City of Orland\n\nMara Tessely\n\nsince 12 March 2021\n\nStyleHer Worship",
+        "Mayor of Orland\n\nSeal of the City of Orland\n\nMara Tessely\n\nsince July 12, 2023[1]",
+    ],
+)
+def test_an_office_box_names_its_holder(box: str) -> None:
+    """Round 84 (real pages: an encyclopedia's office infobox, "Incumbent" on the line before the holder's name
+    or "since 12 March 2021" on the line after, read as naming no holder)."""
+    text = f"The mayor is the city's chief executive, elected every four years.\n\n{box}"
+    assert [h.surface for h in current_holders(text, "mayor", frozenset({"orland"}))] == ["Mara Tessely"]
+
+
+def test_a_name_line_without_the_box_marks_holds_nothing() -> None:
+    """Round 84 reads the box's marks only: a name on its own line under the office's title, with neither
+    "Incumbent" before it nor "since" and a date after it, is a list's or a caption's."""
+    text = "Mayor of Orland\n\nSeal of the City of Orland\n\nMara Tessely\n\nbetween 1990 and 1994"
+    assert current_holders(text, "mayor", frozenset({"orland"})) == []
+
+
+def test_a_page_title_s_site_name_is_no_titled_name() -> None:
+    """Round 84: a spaced dash parts a page's title from its site's name ("Commonwealth Secretary-General -
+    Wikipedia"); the site's name after it is no one-word name a title stands before."""
+    text = "<title>Orland Secretary-General - Wikipedia</title> The secretary-general leads the Orland secretariat."
+    assert current_holders(text, "secretary general", frozenset({"orland"})) == []
