@@ -631,8 +631,8 @@ def test_a_post_held_long_ago_is_no_incumbent() -> None:
     ],
 )
 def test_an_office_box_names_its_holder(box: str) -> None:
-    """Round 84 (real pages: an encyclopedia's office infobox, "Incumbent" on the line before the holder's name
-    or "since 12 March 2021" on the line after, read as naming no holder)."""
+    """Round 84 (real pages: an encyclopedia's office infobox, "Incumbent" on the line before the holder's
+    name or "since 12 March 2021" on the line after, read as naming no holder)."""
     text = f"The mayor is the city's chief executive, elected every four years.\n\n{box}"
     assert [h.surface for h in current_holders(text, "mayor", frozenset({"orland"}))] == ["Mara Tessely"]
 

@@ -491,17 +491,20 @@ _INCUMBENT_REACH = 600  # characters from the post's word to the holder so named
 # 84, real pages: about a hundred labelled pages, most read as naming no holder). Either mark makes the line's
 # name the office's holder as the page was written; the office's word stands within _INCUMBENT_REACH before.
 _BOX_INCUMBENT = re.compile(r"(?:^|\n)[ \t]{0,4}[Ii]ncumbent[ \t]{0,4}\n(?:[ \t]{0,4}\n){0,3}[ \t]{0,4}$")
-_BOX_SINCE = re.compile(
-    r"[ \t]{0,4}(?:\[\w{1,3}\][ \t]{0,2})?\n(?:[ \t]{0,4}\n){0,3}[ \t]{0,4}[Ss]ince[ \t]{1,2}(?=\d|[A-Z][a-z]{2,8}\.?[ \t]{1,2}\d)"
-)
+_BOX_SINCE = re.compile(r"[Ss]ince[ \t]{1,2}(?=\d|[A-Z][a-z]{2,8}\.?[ \t]{1,2}\d)")
+_REFERENCE_MARK = re.compile(r"\[\w{1,3}\]")  # "Mara Tessely[1]": an encyclopedia's footnote mark
+_BOX_REACH = 60  # characters after a box's name in which its "since" line starts
 
 
 def _in_office_box(text: str, start: int, end: int) -> bool:
-    """Whether the name at ``start:end`` is an office infobox's holder (:data:`_BOX_SINCE`)."""
-    return (
-        _BOX_SINCE.match(text, end) is not None
-        or _BOX_INCUMBENT.search(text, max(0, start - 40), start) is not None
-    )
+    """Whether the name at ``start:end`` is an office infobox's holder (:data:`_BOX_INCUMBENT`,
+    :data:`_BOX_SINCE`): the rest of its line holds at most a footnote mark, and a later line opens with
+    "since" and a date. The lines are split in code: a pattern that skipped the blank lines itself would try
+    every space of a page as a start."""
+    line, brk, rest = text[end : end + _BOX_REACH].partition("\n")
+    if brk and not _REFERENCE_MARK.sub("", line).strip() and _BOX_SINCE.match(rest.lstrip(" \t\n")):
+        return True
+    return _BOX_INCUMBENT.search(text, max(0, start - 40), start) is not None
 
 
 def _said_to_be(text: str, end: int, role_start: int, following: int) -> bool:
