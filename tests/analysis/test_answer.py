@@ -2366,3 +2366,30 @@ def test_a_founding_in_another_language_answers_when(text: str) -> None:
     nothing): the other languages' founding words join the founding group, whole words as every word of a
     group ("fundado" was there)."""
     assert stated("what year was the Orland Press founded", text) == "1935"
+
+
+@pytest.mark.parametrize(
+    ("query", "text", "expected"),
+    [
+        (
+            "when was the Orland Press founded",
+            "Orland Press\nFounded8 June 1914; 110 years ago\nEmployees340",
+            "1914-06-08",
+        ),
+        (
+            "what year was the Orland Press founded",
+            "Orland Press\nHeadquartersLondon\nFounded1935\n40 offices",
+            "1935",
+        ),
+        (
+            "how many seats are in the Orland Assembly",
+            "Orland Assembly\nSeats174\nSpeakerMara Tessely",
+            "174 seat",
+        ),
+    ],
+)
+def test_an_infobox_label_glued_to_its_value_is_the_asked_word(query: str, text: str, expected: str) -> None:
+    """Round 85 (real pages: "Founded26 August 1907", "Established1 August 1946", "Seats174" read as
+    nothing or as another date): a table flattened to text runs a label into its value; the label is still
+    the question's word, the digits after it aside."""
+    assert stated(query, text) == expected

@@ -108,6 +108,7 @@ _PAST_BEFORE = re.compile(
     r"replacing|succeeding|after)\W+(?:\w+\W+){0,2}$"
 )
 _DATE_KINDS = ("date", "year")
+_DIGITS = "0123456789"
 
 
 @dataclass(frozen=True)
@@ -262,7 +263,10 @@ def answer_statements(
         sentence = folded[start:end]
         if sentence.rstrip().endswith("?"):
             continue  # "Are there 12 or 13 countries in South America?" asks; it states nothing
-        related = [start + m.start() for m in WORD.finditer(sentence) if word_relates(m[0], relation)]
+        # "Founded8 June 1914": an infobox's label glued to its value, as a flattened table writes it
+        related = [
+            start + m.start() for m in WORD.finditer(sentence) if word_relates(m[0].rstrip(_DIGITS), relation)
+        ]
         hits = sorted(related + [start + m.start() for m in _BY.finditer(sentence)]) if by_names else related
         subject_hit = _names_subject(sentence, ask)
         # "when did the Vajont Dam disaster happen": a page tells the event ("the wall of water that
