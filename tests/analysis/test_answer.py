@@ -2393,3 +2393,15 @@ def test_an_infobox_label_glued_to_its_value_is_the_asked_word(query: str, text:
     nothing or as another date): a table flattened to text runs a label into its value; the label is still
     the question's word, the digits after it aside."""
     assert stated(query, text) == expected
+
+
+def test_a_title_is_no_one_asked_for_by_who() -> None:
+    """Round 86 (real pages: "Culture Minister", "Joint Chiefs of Staff", "Southern Command" read as who holds
+    a post no role reads): a run a post noun or a unit's word ends names no one."""
+    assert (
+        stated(
+            "who is the national librarian of Orland",
+            "Orland's national librarian reports to the Culture Minister.",
+        )
+        is None
+    )

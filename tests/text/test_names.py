@@ -28,3 +28,10 @@ def test_a_particle_takes_one_name_after_it_not_a_noun_and_a_name() -> None:
 def test_an_irish_or_italian_prefix_with_its_apostrophe_is_part_of_the_name() -> None:
     names = [m.surface for m in name_mentions("Orland Airports appointed Ken O’Toole; Ana D'Souza agreed.")]
     assert {"Ken O’Toole", "Ana D'Souza"} <= set(names)
+
+
+def test_a_contraction_is_no_name() -> None:
+    """Round 86: "We’ll", "They’ve", "Don’t" opening a sentence or after a title are a pronoun's or a verb's,
+    no name; an apostrophe before a capital is a surname's ("O’Toole")."""
+    text = "Then We’ll go. They’ve said so. Don’t wait. O’Toole said it."
+    assert [m.surface for m in name_mentions(text)] == ["O’Toole"]

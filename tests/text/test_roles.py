@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from webquorum.text.roles import called_past, current_holders, outgoing_holders, same_person
+from webquorum.text.roles import called_past, current_holders, outgoing_holders, read_roles, same_person
 
 ACME = frozenset({"acme"})
 
@@ -649,3 +649,30 @@ def test_a_page_title_s_site_name_is_no_titled_name() -> None:
     Wikipedia"); the site's name after it is no one-word name a title stands before."""
     text = "<title>Orland Secretary-General - Wikipedia</title> The secretary-general leads the Orland secretariat."
     assert current_holders(text, "secretary general", frozenset({"orland"})) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Acme CEO Jane Roe steps down. Mara Tessely, Chief Product Officer at Acme, will replace Roe.",
+        "Mara Tessely, Acme's Chief Operating Officer, was named chief executive of Acme.",
+    ],
+)
+def test_a_title_a_post_noun_ends_holds_nothing(text: str) -> None:
+    """Round 86 (real pages: "Product Officer", "Operating Officer" read as the chief executive, the title's
+    "Chief" cut as a title before a name): a run a post noun no surname is ends is a title, whatever the
+    question, and holds nothing (the name before it stays unread here: the cue stands after the title)."""
+    assert current_holders(text, "chief executive", ACME) == []
+
+
+def test_a_post_that_is_a_surname_too_stays_a_name() -> None:
+    """Round 86 leaves out the post nouns that are surnames too: "François Provost" is Renault's chief
+    executive, not a title."""
+    text = "Acme named François Provost chief executive of Acme on Monday."
+    assert [h.surface for h in current_holders(text, "chief executive", ACME)] == ["François Provost"]
+
+
+def test_a_contraction_after_a_role_word_is_no_name() -> None:
+    """Round 86 (real page: "the role of the YouTube CEO. We’ll break down the core responsibilities" read
+    "We’ll" as the CEO): a contraction ends a role statement's name."""
+    assert read_roles("Here is the role of the Acme CEO. We’ll break down what the job takes.") == []

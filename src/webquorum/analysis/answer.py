@@ -97,6 +97,7 @@ from webquorum.text.roles import (
     full_name,
     no_post_holder,
     outgoing_holders,
+    post_ended,
     same_person,
 )
 from webquorum.text.sentences import sentence_spans, starts_sentence
@@ -637,6 +638,8 @@ def _value_in(
             # "who is the chief of the defence force": "United Kingdom", "Chief of Staff" hold none, nor a
             # label before a colon ("CDS; French: chef d'état-major")
             continue
+        if post_ended(n.surface):
+            continue  # "Culture Minister", "Joint Chiefs of Staff": a title or a body, never who
         if " " not in n.surface and re.search(rf"\b{re.escape(n.surface.lower())}\b", text):
             continue  # "Album" where the page also writes "album": a common word capitalised by its place
         after = at >= anchor

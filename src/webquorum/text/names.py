@@ -109,6 +109,15 @@ _SURNAME_PARTICLES = frozenset({"van", "von", "der", "den", "da", "di", "du"})
 _CONNECTORS = _OF_WORDS | _SURNAME_PARTICLES
 _LETTERS = re.compile(rf"[{_L}]+")
 _PRONOUN_RUNS = frozenset(p.capitalize() for p in PRONOUNS) | {"I"}  # as capitalised ("US" is a name)
+# a word with a contraction's ending is a pronoun's or a verb's, no name: "We’ll", "They’ve", "Don’t" opening
+# a sentence (round 86, real page: "the YouTube CEO. We’ll break down" read "We’ll" as the CEO); a surname's
+# apostrophe takes a capital after it ("O’Toole")
+_CONTRACTED = re.compile(r"[A-Z][a-z]{0,6}(?:['’](?:ll|re|ve|d|m)|n['’]t)")
+
+
+def contracted(word: str) -> bool:
+    """Whether a capitalised word is a contraction (:data:`_CONTRACTED`): "We’ll", "Don’t"."""
+    return _CONTRACTED.fullmatch(word) is not None
 
 
 def extract_names(text: str) -> list[str]:
@@ -150,7 +159,9 @@ def name_mentions(text: str) -> list[NameMention]:
     out: list[NameMention] = []
     for m in runs:
         run = m["run"]
-        if (run.lower() in FUNCTION_WORDS or run in _PRONOUN_RUNS) and not m["legal"]:
+        if (run.lower() in FUNCTION_WORDS or run in _PRONOUN_RUNS or _CONTRACTED.fullmatch(run)) and not m[
+            "legal"
+        ]:
             continue  # "The", "However", "He": the commonest runs, and ones that name nothing
         segments: list[list[tuple[int, str]]] = [[]]
         run_start = m.start("run")
@@ -168,7 +179,12 @@ def name_mentions(text: str) -> list[NameMention]:
                 continue
             if word[-2:] in ("'s", "’s"):
                 word = word[:-2]
-            if word in _SPLITTERS or _GENERIC_SHAPES.fullmatch(word) or word.lower() in CALENDAR_WORDS:
+            if (
+                word in _SPLITTERS
+                or _GENERIC_SHAPES.fullmatch(word)
+                or word.lower() in CALENDAR_WORDS
+                or contracted(word)
+            ):
                 segments.append([])  # "April", "CEO", "Mr" split a run: "CEO Jensen Huang" -> "Jensen Huang"
             else:
                 segments[-1].append((run_start + w.start(), word))

@@ -31,7 +31,7 @@ from webquorum.text.lexicon import (
     STYLES,
 )
 from webquorum.text.measures import PAST_ROLE, ROLES
-from webquorum.text.names import NameMention, demonym, name_key, name_mentions
+from webquorum.text.names import NameMention, contracted, demonym, name_key, name_mentions
 
 # every spelling of every role, longest first (a question reads its role from it too: analysis/ask.py)
 ROLE_FORMS = sorted(
@@ -163,7 +163,11 @@ def _one_letter_apart(x: str, y: str) -> bool:
 
 
 def _clean_name(name: str) -> str:
+    """A role statement's name less the words around it that are none of it: function words, honorifics and
+    role words before it, function words after it; a contraction ends it ("the YouTube CEO. We’ll break
+    down" names nobody); a title is no name at all (:func:`post_ended`)."""
     words = name.split()
+    words = words[: next((i for i, w in enumerate(words) if contracted(w)), len(words))]
     while words and (
         words[0].lower() in FUNCTION_WORDS
         or words[0].rstrip(".") in HONORIFICS
@@ -172,7 +176,8 @@ def _clean_name(name: str) -> str:
         words.pop(0)
     while words and words[-1].lower() in FUNCTION_WORDS:
         words.pop()
-    return " ".join(w.removesuffix("'s").removesuffix("’s") for w in words)
+    cleaned = " ".join(w.removesuffix("'s").removesuffix("’s") for w in words)
+    return "" if post_ended(cleaned) else cleaned
 
 
 def _clean_org(org: str) -> str:
@@ -364,8 +369,8 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
     persons, past, occurrences, edges, nexts = reading
     found: list[Holder] = []
     for m, edge, following in zip(persons, edges, nexts, strict=False):
-        if any(same_person(m.key, p) for p in past):
-            continue
+        if any(same_person(m.key, p) for p in past) or post_ended(m.surface):
+            continue  # a title ("Chief Product Officer" read less its "Chief") holds nothing, but bounds
         if _titled_otherwise(_last_clause(text[max(0, m.offset - 60) : m.offset]), role, subject):
             # "says Boeing board chair Steven Mollenkopf", "Spirit AeroSystems CEO Patrick Shanahan": the
             # holder of another role, or of this role elsewhere, whatever role word is near
@@ -654,6 +659,55 @@ POST_NOUNS = (
     frozenset(form.split()[-1] for form, _ in ROLE_FORMS)
     | frozenset({"ambassador", "envoy", "secretary", "chief"})
 ) - STYLES
+
+
+# The post nouns no surname is, and the words that end a staff's or a unit's name: a capitalised run one
+# ends is a title or a body, never a person's name, whatever the question ("Chief Product Officer" less its
+# "Chief", "Culture Minister", "Joint Chiefs of Staff", "Southern Command") (round 86, real pages). Posts that
+# are surnames too ("Provost", "Chancellor", "Speaker", "Singer", "Constable", "Premier") stay out.
+_NO_SURNAME_ENDS = frozenset(
+    {
+        "officer",
+        "minister",
+        "ministra",
+        "ministro",
+        "secretary",
+        "director",
+        "directora",
+        "president",
+        "presidenta",
+        "presidente",
+        "chairman",
+        "chairwoman",
+        "chairperson",
+        "executive",
+        "commissioner",
+        "superintendent",
+        "administrator",
+        "ambassador",
+        "envoy",
+        "ceo",
+        "cfo",
+        "commandant",
+        "governor",
+        "gobernador",
+        "gobernadora",
+        "designate",
+        "staff",
+        "command",
+        "cabinet",
+        "affairs",
+        "division",
+        "operations",
+    }
+)
+
+
+def post_ended(surface: str) -> bool:
+    """Whether a capitalised run ends with a word of :data:`_NO_SURNAME_ENDS`: a title's or a body's, no
+    person's name."""
+    words = surface.replace("-", " ").split()
+    return bool(words) and fold(words[-1].rstrip(".,")) in _NO_SURNAME_ENDS
 
 
 def no_post_holder(surface: str, subject: frozenset[str]) -> bool:
