@@ -158,6 +158,15 @@ STYLES = _words(
 # KC", "Stephen Gageler AC"): no part of the name. As written.
 POST_NOMINALS = _words("KC QC SC AC AO AM CBE OBE MBE KBE DBE GBE CH KCMG GCMG CMG MP MSP FRS KG KT")
 
+# The post nouns no surname is, and the words that end a staff's or a unit's name: a capitalised run one of
+# them ends is a title or a body, no person's name (text/roles.py post_ended). Posts that are surnames too
+# ("Provost", "Chancellor", "Speaker", "Singer", "Constable", "Premier") stay out. Folded.
+NO_SURNAME_ENDS = _words(
+    "officer minister ministra ministro secretary director directora president presidenta presidente chairman"
+    " chairwoman chairperson executive commissioner superintendent administrator ambassador envoy ceo cfo"
+    " commandant governor gobernador gobernadora designate staff command cabinet affairs division operations"
+)
+
 # What a page calls a sportsperson, and the sport it names: "a Welsh professional footballer" answers "what
 # sport" with football. The agent nouns of the sports, and the field positions that belong to one sport
 # only ("right fielder", "quarterback"); a "<sport> player" is read from its words instead. Folded.

@@ -27,6 +27,7 @@ from webquorum.text.lexicon import (
     HONORIFICS,
     LEGAL_FORMS,
     LETTER,
+    NO_SURNAME_ENDS,
     POST_NOMINALS,
     STYLES,
 )
@@ -661,53 +662,12 @@ POST_NOUNS = (
 ) - STYLES
 
 
-# The post nouns no surname is, and the words that end a staff's or a unit's name: a capitalised run one
-# ends is a title or a body, never a person's name, whatever the question ("Chief Product Officer" less its
-# "Chief", "Culture Minister", "Joint Chiefs of Staff", "Southern Command") (round 86, real pages). Posts that
-# are surnames too ("Provost", "Chancellor", "Speaker", "Singer", "Constable", "Premier") stay out.
-_NO_SURNAME_ENDS = frozenset(
-    {
-        "officer",
-        "minister",
-        "ministra",
-        "ministro",
-        "secretary",
-        "director",
-        "directora",
-        "president",
-        "presidenta",
-        "presidente",
-        "chairman",
-        "chairwoman",
-        "chairperson",
-        "executive",
-        "commissioner",
-        "superintendent",
-        "administrator",
-        "ambassador",
-        "envoy",
-        "ceo",
-        "cfo",
-        "commandant",
-        "governor",
-        "gobernador",
-        "gobernadora",
-        "designate",
-        "staff",
-        "command",
-        "cabinet",
-        "affairs",
-        "division",
-        "operations",
-    }
-)
-
-
 def post_ended(surface: str) -> bool:
-    """Whether a capitalised run ends with a word of :data:`_NO_SURNAME_ENDS`: a title's or a body's, no
-    person's name."""
+    """Whether a capitalised run ends with a word of :data:`~webquorum.text.lexicon.NO_SURNAME_ENDS`: a
+    title's or a body's, never a person's name, whatever the question ("Chief Product Officer" less its
+    "Chief", "Culture Minister", "Joint Chiefs of Staff", "Southern Command") (round 86, real pages)."""
     words = surface.replace("-", " ").split()
-    return bool(words) and fold(words[-1].rstrip(".,")) in _NO_SURNAME_ENDS
+    return bool(words) and fold(words[-1].rstrip(".,")) in NO_SURNAME_ENDS
 
 
 def no_post_holder(surface: str, subject: frozenset[str]) -> bool:
