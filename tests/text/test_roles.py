@@ -676,3 +676,10 @@ def test_a_contraction_after_a_role_word_is_no_name() -> None:
     """Round 86 (real page: "the role of the YouTube CEO. We’ll break down the core responsibilities" read
     "We’ll" as the CEO): a contraction ends a role statement's name."""
     assert read_roles("Here is the role of the Acme CEO. We’ll break down what the job takes.") == []
+
+
+def test_a_role_statement_naming_a_title_names_no_one() -> None:
+    """Round 86: the role statements' reader takes no title for a name either ("Acme chief executive Chief
+    Operating Officer said", "The Acme mayor, Deputy Director, spoke")."""
+    text = "Acme chief executive Chief Operating Officer said sales rose. The Acme mayor, Deputy Director, spoke."
+    assert read_roles(text) == []
