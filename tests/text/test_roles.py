@@ -683,3 +683,28 @@ def test_a_role_statement_naming_a_title_names_no_one() -> None:
     Operating Officer said", "The Acme mayor, Deputy Director, spoke")."""
     text = "Acme chief executive Chief Operating Officer said sales rose. The Acme mayor, Deputy Director, spoke."
     assert read_roles(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The current CEO of Acme is Mara Tessely. Mara Tessely's tenure has been marked by growth.",
+        "Mara Tessely is the chief executive of Acme. Tessely's tenure at Acme began in 2005 in its shops.",
+    ],
+)
+def test_a_holder_s_tenure_told_as_ongoing_is_no_past(text: str) -> None:
+    """Round 87 (real pages: "The current CEO of Microsoft is Satya Nadella ... Satya Nadella's tenure has
+    been marked by" read as naming no holder): a tenure is past only when told as past or ending."""
+    assert [h.surface for h in current_holders(text, "chief executive", ACME)][:1] == ["Mara Tessely"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mara Tessely, the Acme CEO, led it for ten years. Tessely's tenure was marred by a fraud.",
+        "Acme CEO Mara Tessely's tenure ends on Monday.",
+    ],
+)
+def test_a_tenure_told_as_past_or_ending_is_past(text: str) -> None:
+    """Round 87 keeps "X's tenure was marred", "X's tenure ends on Monday" as past: no holder now."""
+    assert current_holders(text, "chief executive", ACME) == []

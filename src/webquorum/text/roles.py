@@ -234,7 +234,10 @@ _PAST_BEFORE_NAME = re.compile(
 # ...or these after it: "Y stepped down", "Y, who retired in May", "Y's departure"
 # (the departure nouns from _DEPARTURES, the one list of them)
 _PAST_AFTER_NAME = re.compile(
-    r"(?i)^(?:[’']s\s+(?:" + "|".join((*_DEPARTURES, "firing", "abrupt", "sudden", "tenure")) + r")|"
+    r"(?i)^(?:[’']s\s+(?:" + "|".join((*_DEPARTURES, "firing", "abrupt", "sudden")) + r")|"
+    # "Dame Alison's tenure was marred", "Jay Shah's tenure ended": a tenure told in the past tense; a
+    # holder's own is told too ("Satya Nadella's tenure has been marked by", "Elhedery's tenure began")
+    r"[’']s[ \t]{1,2}tenure\b[^.;]{0,40}?\b(?:ended|ends|ending|was|saw|lasted|came|expired|expires|had)\b|"
     # "Markus Dohle, the chief executive who oversaw the attempted acquisition, stepped down"
     r",[^.;,]{0,80},\s+(?:stepped\s+down|resigned|retired|was\s+ousted|was\s+fired|left\s+the\s+company)|"
     r"[^.;]{0,30}?\b(?:stepped\s+down|steps\s+down|step\s+down|stepping\s+down|resigned|resigns|retired|"
