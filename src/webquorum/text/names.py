@@ -159,9 +159,7 @@ def name_mentions(text: str) -> list[NameMention]:
     out: list[NameMention] = []
     for m in runs:
         run = m["run"]
-        if (run.lower() in FUNCTION_WORDS or run in _PRONOUN_RUNS or _CONTRACTED.fullmatch(run)) and not m[
-            "legal"
-        ]:
+        if (run.lower() in FUNCTION_WORDS or run in _PRONOUN_RUNS) and not m["legal"]:
             continue  # "The", "However", "He": the commonest runs, and ones that name nothing
         segments: list[list[tuple[int, str]]] = [[]]
         run_start = m.start("run")

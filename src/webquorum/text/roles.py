@@ -387,9 +387,8 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
         # named Kelly Ortberg to lead the company ... He'll succeed CEO Dave Calhoun")
         # a role word is the nearest name's: another person named between them holds it ("Viswas Raghavan
         # (executive vice chairman)|Jane Fraser (CEO)")
-        incumbent = _INCUMBENT_BEFORE.search(
-            text, max(0, m.offset - 80), m.offset
-        ) is not None or _in_office_box(text, m.offset, end)
+        incumbent = _INCUMBENT_BEFORE.search(text, max(0, m.offset - 80), m.offset) is not None
+        incumbent = incumbent or _in_office_box(text, m.offset, end)
         near = any(
             _beside(text, r, m.offset, end, edge, following, _NEAR_WORDS)
             or (new and abs(r.start() - m.offset) <= _NEW_REACH)
@@ -657,8 +656,10 @@ _POSTS = frozenset({"member", "members", "minister", "senator", "deputy", "partn
 # every word of a role's title: a capitalised run that holds one before a name is the title and the name
 TITLE_WORDS = frozenset(w for form, _ in ROLE_FORMS for w in form.split())
 # the nouns that end a post's title, and posts no role names ("ambassador", "envoy", "secretary", "chief of
-# the defence staff"): what a question asks a person by, and what never ends a person's name ("Chief
-# Operating Officer", "Product Chief"); the styles a name may open or end with ("General", "King") aside
+# the defence staff"): what a question asks a person by, and what ends no name answering such a question
+# ("Chief Operating Officer", "Product Chief"); the styles a name may open or end with ("General", "King")
+# aside. Some are surnames too ("Provost", "Speaker"): the words that end no name whatever the question are
+# lexicon.NO_SURNAME_ENDS
 POST_NOUNS = (
     frozenset(form.split()[-1] for form, _ in ROLE_FORMS)
     | frozenset({"ambassador", "envoy", "secretary", "chief"})
