@@ -35,3 +35,17 @@ def test_a_contraction_is_no_name() -> None:
     no name; an apostrophe before a capital is a surname's ("O’Toole")."""
     text = "Then We’ll go. They’ve said so. Don’t wait. O’Toole said it."
     assert [m.surface for m in name_mentions(text)] == ["O’Toole"]
+
+
+def test_a_month_that_is_a_name_s_word_stays_in_the_name() -> None:
+    """Round 90 (real pages: "Theresa May" read as "Theresa", "April Verrett" as nothing): April, May, June
+    and August beside another capitalised word of the run are a name's words."""
+    text = "Prime Minister Theresa May spoke. The union elected April Verrett as its president."
+    assert [m.surface for m in name_mentions(text)] == ["Theresa May", "April Verrett"]
+
+
+def test_a_month_of_a_date_or_a_time_still_splits_a_run() -> None:
+    """Round 90 keeps a month a date's where a number follows or a time word stands beside it: "In May 2019
+    Jane Roe left", "Friday May 5", "Last June"."""
+    text = "In May 2019 Jane Roe left. Friday May 5 was warm. Last June the board met."
+    assert [m.surface for m in name_mentions(text) if not m.weak] == ["Jane Roe"]

@@ -120,6 +120,33 @@ def contracted(word: str) -> bool:
     return _CONTRACTED.fullmatch(word) is not None
 
 
+# the months that are given names and surnames too: "Theresa May", "Brian May", "April Verrett", "June
+# Sarpong", "August Busch" (round 90, real pages: "Theresa May" read as "Theresa", "April Verrett" as nothing)
+_NAME_MONTHS = frozenset({"April", "May", "June", "August"})
+_DIGIT_AFTER = re.compile(r"[ \t]{0,2}\d")
+# words that make a month a time, capitalised where they open a sentence: "Last June", "Early May"
+_MONTH_TIME_WORDS = frozenset(
+    {"last", "next", "early", "late", "mid", "this", "every", "each", "since", "until"}
+)
+
+
+def _a_name_month(spaced: list[re.Match[str]], i: int, text: str, run_end: int) -> bool:
+    """Whether the month word at ``spaced[i]`` of a capitalised run is a name's word: one of
+    :data:`_NAME_MONTHS` beside another capitalised word of the run that is no calendar or function word,
+    and no number after the run ("May 2019", "Friday May 5" stay dates)."""
+    if spaced[i][0] not in _NAME_MONTHS or _DIGIT_AFTER.match(text, run_end):
+        return False
+    beside = [spaced[k][0] for k in (i - 1, i + 1) if 0 <= k < len(spaced)]
+    return any(
+        w[:1].isupper()
+        and w.lower() not in CALENDAR_WORDS
+        and w.lower() not in FUNCTION_WORDS
+        and w.lower() not in _MONTH_TIME_WORDS
+        and w not in _SPLITTERS
+        for w in beside
+    )
+
+
 def extract_names(text: str) -> list[str]:
     """Distinct names in first-appearance order, one surface form per name (see :func:`name_key`).
 
@@ -180,7 +207,7 @@ def name_mentions(text: str) -> list[NameMention]:
             if (
                 word in _SPLITTERS
                 or _GENERIC_SHAPES.fullmatch(word)
-                or word.lower() in CALENDAR_WORDS
+                or (word.lower() in CALENDAR_WORDS and not _a_name_month(spaced, i, text, m.end("run")))
                 or contracted(word)
             ):
                 segments.append([])  # "April", "CEO", "Mr" split a run: "CEO Jensen Huang" -> "Jensen Huang"
