@@ -46,6 +46,6 @@ def test_a_month_that_is_a_name_s_word_stays_in_the_name() -> None:
 
 def test_a_month_of_a_date_or_a_time_still_splits_a_run() -> None:
     """Round 90 keeps a month a date's where a number follows or a time word stands beside it: "In May 2019
-    Jane Roe left", "Friday May 5", "Last June"."""
-    text = "In May 2019 Jane Roe left. Friday May 5 was warm. Last June the board met."
-    assert [m.surface for m in name_mentions(text) if not m.weak] == ["Jane Roe"]
+    Jane Roe left", "Friday May 5", "Last June", "the Acme Board May 2020 report"."""
+    text = "In May 2019 Jane Roe left. Friday May 5 was warm. Last June the board met. The Acme Board May 2020 report."
+    assert [m.surface for m in name_mentions(text) if not m.weak] == ["Jane Roe", "Acme Board"]
