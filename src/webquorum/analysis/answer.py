@@ -34,6 +34,7 @@ Measured on the untouched half of real material (``benchmarks/compare.py``), not
 from __future__ import annotations
 
 import re
+import string
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -109,7 +110,6 @@ _PAST_BEFORE = re.compile(
     r"replacing|succeeding|after)\W+(?:\w+\W+){0,2}$"
 )
 _DATE_KINDS = ("date", "year")
-_DIGITS = "0123456789"
 
 
 @dataclass(frozen=True)
@@ -266,7 +266,9 @@ def answer_statements(
             continue  # "Are there 12 or 13 countries in South America?" asks; it states nothing
         # "Founded8 June 1914": an infobox's label glued to its value, as a flattened table writes it
         related = [
-            start + m.start() for m in WORD.finditer(sentence) if word_relates(m[0].rstrip(_DIGITS), relation)
+            start + m.start()
+            for m in WORD.finditer(sentence)
+            if word_relates(m[0].rstrip(string.digits), relation)
         ]
         hits = sorted(related + [start + m.start() for m in _BY.finditer(sentence)]) if by_names else related
         subject_hit = _names_subject(sentence, ask)

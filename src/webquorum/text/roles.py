@@ -670,8 +670,14 @@ def post_ended(surface: str) -> bool:
     """Whether a capitalised run ends with a word of :data:`~webquorum.text.lexicon.NO_SURNAME_ENDS`: a
     title's or a body's, never a person's name, whatever the question ("Chief Product Officer" less its
     "Chief", "Culture Minister", "Joint Chiefs of Staff", "Southern Command") (round 86, real pages)."""
+    return fold(_last_word(surface).rstrip(".,")) in NO_SURNAME_ENDS
+
+
+def _last_word(surface: str) -> str:
+    """The last word of a capitalised run, a hyphen parting words ("Director-General" ends in "General"); ""
+    for none: what :func:`post_ended` and :func:`no_post_holder` read a title's noun from."""
     words = surface.replace("-", " ").split()
-    return bool(words) and fold(words[-1].rstrip(".,")) in NO_SURNAME_ENDS
+    return words[-1] if words else ""
 
 
 def no_post_holder(surface: str, subject: frozenset[str]) -> bool:
@@ -679,11 +685,8 @@ def no_post_holder(surface: str, subject: frozenset[str]) -> bool:
     defence force", "who is the US ambassador to the UK") is no person: what :func:`may_hold_role` refuses (a
     body, a place, an initialism), a run of title words ("Secretary of State") or a run a post's noun ends
     ("Chief Operating Officer", "United States Ambassador") (round 81, real pages)."""
-    words = surface.replace("-", " ").split()
     return (
-        not may_hold_role(surface, subject)
-        or _only_title(surface)
-        or (bool(words) and fold(words[-1]) in POST_NOUNS)
+        not may_hold_role(surface, subject) or _only_title(surface) or fold(_last_word(surface)) in POST_NOUNS
     )
 
 
