@@ -394,6 +394,7 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
             or (new and abs(r.start() - m.offset) <= _NEW_REACH)
             or _said_to_be(text, end, r.start(), following)
             or (incumbent and 0 < m.offset - r.start() <= _INCUMBENT_REACH)
+            or _label_lines(text, r, m.offset, end)
             for r in occurrences
         )
         if near:
@@ -513,6 +514,32 @@ def _in_office_box(text: str, start: int, end: int) -> bool:
     if brk and not _REFERENCE_MARK.sub("", line).strip() and _BOX_SINCE.match(rest.lstrip(" \t\n")):
         return True
     return _BOX_INCUMBENT.search(text, max(0, start - 40), start) is not None
+
+
+def _label_lines(text: str, r: re.Match[str], start: int, end: int) -> bool:
+    """Whether the role word and the name at ``start:end`` each fill a line of their own, one right after
+    the other, blank lines aside: a box's label and its value ("President" / "Luc Tardif"), or a team
+    page's name and its title ("Mark Wild" / "Chief Executive Officer"). Such a pair states who holds
+    the post as the page was written, with no sentence to read it from (issue 22, real pages).
+    The lines are cut in code: a pattern that skipped blank lines itself would try every space as a start."""
+    if r.start() < start:
+        first, second = (r.start(), r.end()), (start, end)
+    else:
+        first, second = (start, end), (r.start(), r.end())
+    gap = text[first[1] : second[0]]
+    if gap.count("\n") < 1 or gap.count("\n") > 4 or gap.strip(" \t\n:"):
+        return False
+    return all(_alone_on_line(text, a, b) for a, b in (first, second))
+
+
+def _alone_on_line(text: str, start: int, end: int) -> bool:
+    """Whether ``start:end`` fills its line, a label's colon or a footnote mark aside."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if text[line_start:start].strip():
+        return False
+    return not _REFERENCE_MARK.sub("", text[end:line_end]).strip(" \t:")
 
 
 def _said_to_be(text: str, end: int, role_start: int, following: int) -> bool:
@@ -1008,6 +1035,8 @@ def _capitalised_before(text: str, at: int) -> str:
     window = text[max(0, at - 60) : at]
     if not window or not window[-1].isspace() or window.rstrip().endswith(","):
         return ""  # "Debra Crew, chief executive, said": a name set beside its role, no organisation
+    if "\n" in window[len(window.rstrip()) :]:
+        return ""  # "English, French, German" / "President": a box's previous value, not the post's body
     run: list[str] = []
     for word in reversed(window.split()):
         word = word.removesuffix("'s").removesuffix("’s")
