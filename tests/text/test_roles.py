@@ -708,3 +708,42 @@ def test_a_holder_s_tenure_told_as_ongoing_is_no_past(text: str) -> None:
 def test_a_tenure_told_as_past_or_ending_is_past(text: str) -> None:
     """Round 87 keeps "X's tenure was marred", "X's tenure ends on Monday" as past: no holder now."""
     assert current_holders(text, "chief executive", ACME) == []
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        "Orland Rowing Federation\n\nMembership\n\n84 members\n\nPresident\n\nMara Tessely\n\nWebsite orland.example",
+        "Orland Rowing Federation\n\nPresident:\n\nMara Tessely[2]\n\nWebsite orland.example",
+        "Executive Team\n\nJon Pell\n\nTreasurer\n\nMara Tessely\n\nPresident",
+    ],
+)
+def test_a_label_and_a_name_each_on_a_line_name_the_holder(box: str) -> None:
+    """Round 92 (real pages: a body's infobox, "President" on one line and its holder's name on the next,
+    and a team page's name over its title, read as naming no holder): the pair states who held the post as
+    the page was written."""
+    found = current_holders(box, "president", frozenset({"orland"}))
+    assert [h.surface for h in found] == ["Mara Tessely"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Orland Rowing Federation\n\nPresident\n\nMara Tessely met the rowers on Monday.",
+        "Orland Rowing Federation\n\nPresident\n\nThe board elects one every four years.\n\nMara Tessely",
+        "Orland Rowing Federation\n\nVice President\n\nMara Tessely",
+        "Orland Rowing Federation\n\nThanks to our President\n\nMara Tessely\n\nWebsite orland.example",
+        "Orland Rowing Federation\n\nPresident" + "\n" * 6 + "Mara Tessely\n\nWebsite orland.example",
+    ],
+)
+def test_a_name_in_a_sentence_or_lines_away_is_no_label_s_value(text: str) -> None:
+    """Round 92 reads a label's value only: a name opening a sentence, a name lines of text or many blank
+    lines away, a role word ending a line of text, and a vice president's label hold nothing."""
+    assert current_holders(text, "president", frozenset({"orland"})) == []
+
+
+def test_a_capitalised_run_on_the_line_before_is_no_body_of_the_role() -> None:
+    """Round 92 (real pages: "English, French, German" / "President" read as the president of another body):
+    a box's previous value ends at its line; the role word on the next line is the page's own body's."""
+    text = "Orland Rowing Federation\n\nOfficial languages English, French, German\nPresident Mara Tessely opened the season."
+    assert [h.surface for h in current_holders(text, "president", frozenset({"orland"}))] == ["Mara Tessely"]
