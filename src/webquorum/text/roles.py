@@ -1080,6 +1080,18 @@ _HONORIFIC_STOP = re.compile(rf"(?<![^\s(])(?:{'|'.join(sorted(HONORIFICS))})\.(
 
 
 def _last_clause(before: str) -> str:
-    """The words before a name back to the sentence's start, so a cue in the previous sentence is not read."""
-    cut = max(before.rfind(". "), before.rfind("\n"), before.rfind("; "))
+    """The words before a name back to the sentence's start, so a cue in the previous sentence is not read.
+    An honorific's full stop ends no sentence: "written by former NHC Director Dr. Bob Sheets" is one clause
+    (real pages, issue 22: the cue "former" was cut off by "Dr.")."""
+    stop = before.rfind(". ")
+    while stop > 0 and _honorific_before(before, stop):
+        stop = before.rfind(". ", 0, stop)
+    cut = max(stop, before.rfind("\n"), before.rfind("; "))
     return before[cut + 1 :] if cut >= 0 else before
+
+
+def _honorific_before(text: str, stop: int) -> bool:
+    """Whether the word before the full stop at ``stop`` is an honorific ("Dr", "Mr")."""
+    head = text[max(0, stop - 12) : stop]
+    words = head.split()
+    return bool(words) and words[-1] in HONORIFICS and len(words[-1]) < len(head)
