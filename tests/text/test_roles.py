@@ -747,3 +747,21 @@ def test_a_capitalised_run_on_the_line_before_is_no_body_of_the_role() -> None:
     a box's previous value ends at its line; the role word on the next line is the page's own body's."""
     text = "Orland Rowing Federation\n\nOfficial languages English, French, German\nPresident Mara Tessely opened the season."
     assert [h.surface for h in current_holders(text, "president", frozenset({"orland"}))] == ["Mara Tessely"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("In a paper written by former Orland Director Dr. Mara Tessely, the seeds were planted.", []),
+        (
+            "Orland today announced its board has unanimously elected Dr. Mara Tessely, 56, Orland Chief Operating"
+            " Officer, as Director, effective January 1. Jon Pell, Director since 2010, will become Executive"
+            " Chairman.",
+            ["Mara Tessely", "Jon Pell"],
+        ),
+    ],
+)
+def test_an_honorific_s_full_stop_ends_no_clause_before_a_name(text: str, expected: list[str]) -> None:
+    """Round 93 (real pages: "former NHC Director Dr. Bob Sheets" read as the director now, "elected Dr.
+    Albert Bourla" as no one): the cue before "Dr." is the name's own."""
+    assert [h.surface for h in current_holders(text, "director", frozenset({"orland"}))] == expected
