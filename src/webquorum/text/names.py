@@ -130,6 +130,13 @@ _MONTH_TIME_WORDS = frozenset(
 )
 
 
+# German nouns of a time of year, capitalised as every German noun is: before a year they are a date, never
+# a surname ("CEO Albert Manifold Ende 2024 in den Ruhestand", real pages, issue 22: "Albert Manifold Ende")
+_TIME_BEFORE_NUMBER = frozenset(
+    {"Ende", "Anfang", "Mitte", "Anfangs", "Frühjahr", "Herbst", "Sommer", "Winter"}
+)
+
+
 def _a_name_month(spaced: list[re.Match[str]], i: int, text: str, run_end: int) -> bool:
     """Whether the month word at ``spaced[i]`` of a capitalised run is a name's word: one of
     :data:`_NAME_MONTHS` beside another capitalised word of the run that is no calendar or function word,
@@ -207,6 +214,11 @@ def name_mentions(text: str) -> list[NameMention]:
             if (
                 word in _SPLITTERS
                 or _GENERIC_SHAPES.fullmatch(word)
+                or (
+                    word in _TIME_BEFORE_NUMBER
+                    and i == len(spaced) - 1
+                    and _DIGIT_AFTER.match(text, m.end("run"))
+                )
                 or (word.lower() in CALENDAR_WORDS and not _a_name_month(spaced, i, text, m.end("run")))
                 or contracted(word)
             ):

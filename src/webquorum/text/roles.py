@@ -375,9 +375,11 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
     for m, edge, following in zip(persons, edges, nexts, strict=False):
         if any(same_person(m.key, p) for p in past) or post_ended(m.surface):
             continue  # a title ("Chief Product Officer" read less its "Chief") holds nothing, but bounds
-        if _titled_otherwise(_last_clause(text[max(0, m.offset - 60) : m.offset]), role, subject):
+        clause = _last_clause(text[max(0, m.offset - 60) : m.offset])
+        if _titled_otherwise(clause, role, subject) and not _SUCCESSOR_BEFORE.search(clause):
             # "says Boeing board chair Steven Mollenkopf", "Spirit AeroSystems CEO Patrick Shanahan": the
-            # holder of another role, or of this role elsewhere, whatever role word is near
+            # holder of another role, or of this role elsewhere, whatever role word is near; unless named as
+            # the successor ("will be succeeded by the Americas chief executive Elie Maalouf")
             continue
         end = m.offset + len(m.surface)
         before = _last_clause(text[max(edge, m.offset - 80) : m.offset])
@@ -456,6 +458,9 @@ def outgoing_holders(text: str, role: str, subject: frozenset[str]) -> list[Hold
     return found
 
 
+# a successor named with the post they hold now: "will be succeeded by the business' Americas chief executive
+# Elie Maalouf", "replaced by the airline's president Joanna Geraghty" (real pages, issue 22)
+_SUCCESSOR_BEFORE = re.compile(r"(?i)\b(?:succeeded|replaced)[ \t]{1,2}by\b")
 _LEAVING_WORDS = 9  # "X, who is set to step down as the commissioner": a cue's words and the role's after it
 # the words that make a name's bearer the holder as the page was written, about to leave: "the incumbent",
 # "to succeed", "will replace" before the name; "will step down", "is set to retire" after it
