@@ -49,3 +49,16 @@ def test_a_month_of_a_date_or_a_time_still_splits_a_run() -> None:
     Jane Roe left", "Friday May 5", "Last June", "the Acme Board May 2020 report"."""
     text = "In May 2019 Jane Roe left. Friday May 5 was warm. Last June the board met. The Acme Board May 2020 report."
     assert [m.surface for m in name_mentions(text) if not m.weak] == ["Jane Roe", "Acme Board"]
+
+
+def test_a_german_time_noun_before_a_year_ends_no_name() -> None:
+    """Round 94 (real pages: "CEO Albert Manifold Ende 2024 in den Ruhestand" read "Albert Manifold Ende"):
+    German capitalises every noun, and "Ende", "Anfang" or "Mitte" before a year is a date's."""
+    text = "Der langjährige CEO Mara Tessely Ende 2024 in den Ruhestand; Jon Pell Anfang 2025."
+    found = [m.surface for m in name_mentions(text)]
+    assert "Mara Tessely" in found and "Jon Pell" in found, found
+
+
+def test_a_time_noun_that_is_a_surname_stays_in_the_name() -> None:
+    """Round 94 reads the time noun only before a number: "Michael Ende wrote" keeps its surname."""
+    assert [m.surface for m in name_mentions("Michael Ende wrote Momo.")] == ["Michael Ende", "Momo"]

@@ -765,3 +765,18 @@ def test_an_honorific_s_full_stop_ends_no_clause_before_a_name(text: str, expect
     """Round 93 (real pages: "former NHC Director Dr. Bob Sheets" read as the director now, "elected Dr.
     Albert Bourla" as no one): the cue before "Dr." is the name's own."""
     assert [h.surface for h in current_holders(text, "director", frozenset({"orland"}))] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Jon Pell is to step down as chief executive of Acme and will be succeeded by the business' Americas"
+        " chief executive Mara Tessely.",
+        "Acme said CEO Jon Pell will leave the job in May. He will be replaced by Acme's president Mara Tessely.",
+    ],
+)
+def test_a_successor_named_with_the_post_they_hold_now_takes_the_role(text: str) -> None:
+    """Round 94 (real pages: "will be succeeded by the business' Americas chief executive Elie Maalouf" read
+    as naming the leaving holder only): the successor's present title, another post's, does not keep them
+    from the role they are named to."""
+    assert [h.surface for h in current_holders(text, "chief executive", ACME)] == ["Mara Tessely"]
