@@ -249,6 +249,8 @@ _PAST_AFTER_NAME = re.compile(
     r"(?:[^.;]{0,110}?\s)?as\s+(?:the\s+|its\s+)?(?:acting|interim)\s|"
     r"(?:will\s+)?(?:transition|hand|pass)(?:es|s|ed)?\s+(?:over\s+)?(?:his|her|the)\s+(?:role|post|job|reins|baton)))"
 )
+# the passive that names a post's next holder: "will be succeeded by X", "replaced by X"
+_SUCCESSION_CUES = ("replaced by", "succeeded by")
 # ...and these make it the holder now: "named X as its new CEO", "X will become CEO", "new CEO X",
 # "X succeeds Y"
 _NEW_BEFORE_NAME = re.compile(
@@ -281,7 +283,8 @@ _NEW_BEFORE_NAME = re.compile(
                 "welcomes",
             ],
             *["new", "newly", "incoming", "current", "next"],
-            *["replaced by", "succeeded by", "successor", "replacement will be", "replacement is"],
+            *_SUCCESSION_CUES,
+            *["successor", "replacement will be", "replacement is"],
             # "the appointment of Meg O'Neill", "will transition his role to Joaquin Duato"
             *(f"{noun} of" for noun in _ARRIVALS),
             *(
@@ -460,7 +463,10 @@ def outgoing_holders(text: str, role: str, subject: frozenset[str]) -> list[Hold
 
 # a successor named with the post they hold now: "will be succeeded by the business' Americas chief executive
 # Elie Maalouf", "replaced by the airline's president Joanna Geraghty" (real pages, issue 22)
-_SUCCESSOR_BEFORE = re.compile(r"(?i)\b(?:succeeded|replaced)[ \t]{1,2}by\b")
+_SUCCESSOR_BEFORE = re.compile(
+    alternation(list(_SUCCESSION_CUES), ignore_case=True, not_after=LETTER, space=r"[ \t]{1,2}")
+    + rf"(?![{LETTER}])"
+)
 _LEAVING_WORDS = 9  # "X, who is set to step down as the commissioner": a cue's words and the role's after it
 # the words that make a name's bearer the holder as the page was written, about to leave: "the incumbent",
 # "to succeed", "will replace" before the name; "will step down", "is set to retire" after it
@@ -1088,15 +1094,6 @@ def _last_clause(before: str) -> str:
     """The words before a name back to the sentence's start, so a cue in the previous sentence is not read.
     An honorific's full stop ends no sentence: "written by former NHC Director Dr. Bob Sheets" is one clause
     (real pages, issue 22: the cue "former" was cut off by "Dr.")."""
-    stop = before.rfind(". ")
-    while stop > 0 and _honorific_before(before, stop):
-        stop = before.rfind(". ", 0, stop)
-    cut = max(stop, before.rfind("\n"), before.rfind("; "))
+    stops = _HONORIFIC_STOP.sub(lambda m: m[0][:-1] + " ", before)  # the same length: offsets hold
+    cut = max(stops.rfind(". "), before.rfind("\n"), before.rfind("; "))
     return before[cut + 1 :] if cut >= 0 else before
-
-
-def _honorific_before(text: str, stop: int) -> bool:
-    """Whether the word before the full stop at ``stop`` is an honorific ("Dr", "Mr")."""
-    head = text[max(0, stop - 12) : stop]
-    words = head.split()
-    return bool(words) and words[-1] in HONORIFICS and len(words[-1]) < len(head)
