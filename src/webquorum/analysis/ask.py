@@ -851,7 +851,61 @@ def cased_like_pages(query: str, texts: Sequence[str]) -> str:
         n = sum(forms.values())
         if n >= _CASED_AT_LEAST and n >= _CASED_SHARE * (n + lower.get(word, 0)):
             cased[word] = max(forms, key=lambda f: (forms[f], f))
+    if _asked_role(" " + " ".join(WORD.findall(fold(query))) + " "):
+        cased.update(_cased_phrases(query, words, texts, cased))
     return _TYPED_WORD.sub(lambda m: cased.get(m[0], m[0]), query)
+
+
+def _cased_phrases(
+    query: str, words: set[str], texts: Sequence[str], cased: dict[str, str]
+) -> dict[str, str]:
+    """Words of the query the pages write capitalised together, as one name ("The Boston Symphony
+    Orchestra (BSO) is an American symphony orchestra"): a run of two or more of the query's words, in its
+    order, that the pages write in capitals at least twice and more often than in lower case. One word
+    alone is the common noun the name contains as often as the name ("the orchestra"), so counted alone it
+    is left in lower case though the name is written in full."""
+    typed = [m[0] for m in _TYPED_WORD.finditer(query)]
+    runs: list[list[str]] = [[]]
+    for w in typed:
+        if w in words:
+            runs[-1].append(w)
+        elif w in _NAME_JOINERS and runs[-1]:
+            runs[-1].append(w)
+        else:
+            runs.append([])
+    found: dict[str, str] = {}
+    for run in runs:
+        while run and run[-1] in _NAME_JOINERS:
+            run.pop()
+        for size in range(min(len(run), 6), 1, -1):
+            for at in range(len(run) - size + 1):
+                part = run[at : at + size]
+                if part[0] in _NAME_JOINERS or all(w in cased or w in found for w in part if w in words):
+                    continue
+                pattern = re.compile(
+                    r"(?<![\w'’-])" + r"\s{1,3}".join(re.escape(w) for w in part) + r"(?![\w'’-])",
+                    re.IGNORECASE,
+                )
+                up = low = 0
+                surfaces: dict[str, dict[str, int]] = {}
+                for text in texts:
+                    for m in pattern.finditer(text):
+                        said = m[0].split()
+                        if all(s[:1].isupper() for s, w in zip(said, part) if w in words):
+                            up += 1
+                            for s, w in zip(said, part):
+                                if w in words:
+                                    surfaces.setdefault(w, {}).setdefault(s, 0)
+                                    surfaces[w][s] += 1
+                        elif m[0].islower():
+                            low += 1
+                if up >= _CASED_AT_LEAST and up > low:
+                    for w, forms in surfaces.items():
+                        found.setdefault(w, max(forms, key=lambda f: (forms[f], f)))
+    return found
+
+
+_NAME_JOINERS = frozenset({"of", "de", "and", "for", "the", "&"})
 
 
 _TYPED_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
