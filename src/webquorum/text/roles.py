@@ -401,6 +401,7 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
             or (incumbent and 0 < m.offset - r.start() <= _INCUMBENT_REACH)
             or _label_lines(text, r, m.offset, end)
             for r in occurrences
+            if not _first_holder(text, r, subject)
         )
         if near:
             found.append(Holder(m.surface, m.key, m.offset, end, 2 if new else 1))
@@ -579,6 +580,17 @@ def _beside(
     return (_words_between(text, end, r.start()) <= after_words and r.start() <= following) or (
         _words_between(text, r.end(), start) <= _NEAR_WORDS and r.end() >= edge and not _bracketed(text, r)
     )
+
+
+def _first_holder(text: str, r: re.Match[str], subject: frozenset[str]) -> bool:
+    """Whether the role word is the post's first holder's: "first" right before it, or before the subject's
+    own words ("the first NHC director", "its first president"). The first holder of a body's post is its
+    history, not its holder now (real pages, issue 22: "he is universally recognized as being the first NHC
+    director. Norton was ..." read as the director now); "its first female editor" is no such phrase."""
+    words = text[max(0, r.start() - 40) : r.start()].split()
+    while words and fold(words[-1]) in subject:
+        words.pop()
+    return bool(words) and words[-1].lower() == "first"
 
 
 def _bracketed(text: str, r: re.Match[str]) -> bool:
