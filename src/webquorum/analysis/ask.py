@@ -867,9 +867,7 @@ def _cased_phrases(
     typed = [m[0] for m in _TYPED_WORD.finditer(query)]
     runs: list[list[str]] = [[]]
     for w in typed:
-        if w in words:
-            runs[-1].append(w)
-        elif w in _NAME_JOINERS and runs[-1]:
+        if w in words or (w in _NAME_JOINERS and runs[-1]):
             runs[-1].append(w)
         else:
             runs.append([])
@@ -891,9 +889,9 @@ def _cased_phrases(
                 for text in texts:
                     for m in pattern.finditer(text):
                         said = m[0].split()
-                        if all(s[:1].isupper() for s, w in zip(said, part) if w in words):
+                        if all(s[:1].isupper() for s, w in zip(said, part, strict=False) if w in words):
                             up += 1
-                            for s, w in zip(said, part):
+                            for s, w in zip(said, part, strict=False):
                                 if w in words:
                                     surfaces.setdefault(w, {}).setdefault(s, 0)
                                     surfaces[w][s] += 1
