@@ -863,46 +863,56 @@ def _cased_phrases(
     Orchestra (BSO) is an American symphony orchestra"): a run of two or more of the query's words, in its
     order, that the pages write in capitals at least twice and more often than in lower case. One word
     alone is the common noun the name contains as often as the name ("the orchestra"), so counted alone it
-    is left in lower case though the name is written in full."""
-    typed = [m[0] for m in _TYPED_WORD.finditer(query)]
-    runs: list[list[str]] = [[]]
-    for w in typed:
-        if w in words or (w in _NAME_JOINERS and runs[-1]):
-            runs[-1].append(w)
-        else:
-            runs.append([])
+    is left in lower case though the name is written in full (round 91/98, real pages, issue 22)."""
     found: dict[str, str] = {}
-    for run in runs:
-        while run and run[-1] in _NAME_JOINERS:
-            run.pop()
-        for size in range(min(len(run), 6), 1, -1):
+    for run in _query_runs(query, words):
+        for size in range(min(len(run), _PHRASE_WORDS), 1, -1):
             for at in range(len(run) - size + 1):
                 part = run[at : at + size]
                 if part[0] in _NAME_JOINERS or all(w in cased or w in found for w in part if w in words):
                     continue
-                pattern = re.compile(
-                    r"(?<![\w'’-])" + r"\s{1,3}".join(re.escape(w) for w in part) + r"(?![\w'’-])",
-                    re.IGNORECASE,
-                )
-                up = low = 0
-                surfaces: dict[str, dict[str, int]] = {}
-                for text in texts:
-                    for m in pattern.finditer(text):
-                        said = m[0].split()
-                        if all(s[:1].isupper() for s, w in zip(said, part, strict=False) if w in words):
-                            up += 1
-                            for s, w in zip(said, part, strict=False):
-                                if w in words:
-                                    surfaces.setdefault(w, {}).setdefault(s, 0)
-                                    surfaces[w][s] += 1
-                        elif m[0].islower():
-                            low += 1
-                if up >= _CASED_AT_LEAST and up > low:
-                    for w, forms in surfaces.items():
-                        found.setdefault(w, max(forms, key=lambda f: (forms[f], f)))
+                for w, forms in _written_as_name(part, words, texts).items():
+                    found.setdefault(w, max(forms, key=lambda f: (forms[f], f)))
     return found
 
 
+def _query_runs(query: str, words: set[str]) -> list[list[str]]:
+    """The query's runs of casable words, joined by "of", "de", "and", "for", "the" or "&"."""
+    runs: list[list[str]] = [[]]
+    for w in (m[0] for m in _TYPED_WORD.finditer(query)):
+        if w in words or (w in _NAME_JOINERS and runs[-1]):
+            runs[-1].append(w)
+        else:
+            runs.append([])
+    for run in runs:
+        while run and run[-1] in _NAME_JOINERS:
+            run.pop()
+    return runs
+
+
+def _written_as_name(part: list[str], words: set[str], texts: Sequence[str]) -> dict[str, dict[str, int]]:
+    """How the pages capitalise ``part``'s words where they write all of them capitalised together, at least
+    :data:`_CASED_AT_LEAST` times and more often than all in lower case; empty otherwise."""
+    pattern = re.compile(
+        r"(?<![\w'’-])" + r"\s{1,3}".join(re.escape(w) for w in part) + r"(?![\w'’-])", re.IGNORECASE
+    )
+    up = low = 0
+    surfaces: dict[str, dict[str, int]] = {}
+    for text in texts:
+        for m in pattern.finditer(text):
+            said = list(zip(m[0].split(), part, strict=False))
+            if all(s[:1].isupper() for s, w in said if w in words):
+                up += 1
+                for s, w in said:
+                    if w in words:
+                        surfaces.setdefault(w, {}).setdefault(s, 0)
+                        surfaces[w][s] += 1
+            elif m[0].islower():
+                low += 1
+    return surfaces if up >= _CASED_AT_LEAST and up > low else {}
+
+
+_PHRASE_WORDS = 6  # the longest run of a query's words read as one name
 _NAME_JOINERS = frozenset({"of", "de", "and", "for", "the", "&"})
 
 
