@@ -96,3 +96,41 @@ def test_a_band_asked_when_it_formed_is_asked_of_its_founding(query: str) -> Non
     ask = read_ask(query)
     assert ask is not None and ask.relation == frozenset({"=established"})
     assert not word_relates("form", ask.relation)
+
+
+ORCHESTRA = [
+    "The Orland Symphony Orchestra (OSO) is an American symphony orchestra. Its music director leads the "
+    "orchestra's season; the symphony orchestra tours in May.",
+    "The Orland Symphony Orchestra named its music director. The orchestra plays in Orland.",
+]
+
+
+def test_a_role_question_s_words_the_pages_write_as_one_name_are_cased_together() -> None:
+    """Round 98 (real pages: "Boston Symphony Orchestra" beside "an American symphony orchestra" left
+    "symphony" and "orchestra" in lower case, so "music director of the BSO" was another body's): a run of
+    the question's words written capitalised together, more often than in lower case, is cased as written."""
+    cased = cased_like_pages("who is the music director of the orland symphony orchestra", ORCHESTRA)
+    assert cased == "who is the music director of the Orland Symphony Orchestra"
+
+
+@pytest.mark.parametrize(
+    ("query", "pages"),
+    [
+        # a figure question's words stay as the word by word casing leaves them: "350 deputies" answers
+        ("how many members does the orland symphony orchestra have", ORCHESTRA),
+        # once capitalised together is a heading's title case
+        ("who is the music director of the orland symphony orchestra", [ORCHESTRA[0]]),
+        # written in lower case together more often than capitalised: a description, not a name
+        (
+            "who is the music director of the orland symphony orchestra",
+            [
+                *ORCHESTRA,
+                "an orland symphony orchestra, the orland symphony orchestra, orland symphony orchestra",
+            ],
+        ),
+    ],
+)
+def test_a_run_cased_together_once_or_outside_a_role_question_keeps_its_lower_case(
+    query: str, pages: list[str]
+) -> None:
+    assert "Orchestra" not in cased_like_pages(query, pages)

@@ -780,3 +780,20 @@ def test_a_successor_named_with_the_post_they_hold_now_takes_the_role(text: str)
     as naming the leaving holder only): the successor's present title, another post's, does not keep them
     from the role they are named to."""
     assert [h.surface for h in current_holders(text, "chief executive", ACME)] == ["Mara Tessely"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Mara Tessely is recognized as the first Orland director. Tessely ran the weather office.",
+            [],
+        ),
+        ("Mara Tessely became Orland's first female director in 2015.", ["Mara Tessely"]),
+    ],
+)
+def test_the_post_s_first_holder_is_its_history(text: str, expected: list[str]) -> None:
+    """Round 98 (real pages: "the first NHC director. Norton was ..." read as the director now): "first"
+    right before the role word, or before the subject's words, names the post's first holder; "its first
+    female director" names a holder of the day."""
+    assert [h.surface for h in current_holders(text, "director", frozenset({"orland"}))] == expected
