@@ -281,9 +281,14 @@ class Ask:
 _YEAR_ASKED = re.compile(r"\b(?:what|which)\s+year\b")
 
 
+def _spaced(query: str) -> str:
+    """The query's folded words, spaced and with a space at each end, as the role and kind rules read it."""
+    return " " + " ".join(WORD.findall(fold(query))) + " "
+
+
 def read_ask(query: str) -> Ask | None:
     """What ``query`` asks for, or None when it asks nothing a rule can answer (no relation word)."""
-    low = " " + " ".join(WORD.findall(fold(query))) + " "
+    low = _spaced(query)
     role = _asked_role(low)
     # a work's director made it: "who is the director of "The Girl on the Train"" asks its maker
     if role == "director" and (_QUOTED.search(query) or any(w in WORK_NOUNS for w in low.split())):
@@ -850,8 +855,8 @@ def cased_like_pages(query: str, texts: Sequence[str]) -> str:
     for word, forms in capital.items():
         n = sum(forms.values())
         if n >= _CASED_AT_LEAST and n >= _CASED_SHARE * (n + lower.get(word, 0)):
-            cased[word] = max(forms, key=lambda f: (forms[f], f))
-    if _asked_role(" " + " ".join(WORD.findall(fold(query))) + " "):
+            cased[word] = _commonest(forms)
+    if _asked_role(_spaced(query)):
         cased.update(_cased_phrases(query, words, texts, cased))
     return _TYPED_WORD.sub(lambda m: cased.get(m[0], m[0]), query)
 
@@ -872,7 +877,7 @@ def _cased_phrases(
                 if part[0] in _NAME_JOINERS or all(w in cased or w in found for w in part if w in words):
                     continue
                 for w, forms in _written_as_name(part, words, texts).items():
-                    found.setdefault(w, max(forms, key=lambda f: (forms[f], f)))
+                    found.setdefault(w, _commonest(forms))
     return found
 
 
@@ -910,6 +915,11 @@ def _written_as_name(part: list[str], words: set[str], texts: Sequence[str]) -> 
             elif m[0].islower():
                 low += 1
     return surfaces if up >= _CASED_AT_LEAST and up > low else {}
+
+
+def _commonest(forms: dict[str, int]) -> str:
+    """The way the pages write a word most often, ties to the later in code-point order ("Lok" over "LOK")."""
+    return max(forms, key=lambda f: (forms[f], f))
 
 
 _PHRASE_WORDS = 6  # the longest run of a query's words read as one name

@@ -374,6 +374,8 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
     if reading is None:
         return []
     persons, past, occurrences, edges, nexts = reading
+    # a role word after "first" is the post's history (:func:`_first_holder`): read once, not per name
+    occurrences = tuple(r for r in occurrences if not _first_holder(text, r, subject))
     found: list[Holder] = []
     for m, edge, following in zip(persons, edges, nexts, strict=False):
         if any(same_person(m.key, p) for p in past) or post_ended(m.surface):
@@ -401,7 +403,6 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
             or (incumbent and 0 < m.offset - r.start() <= _INCUMBENT_REACH)
             or _label_lines(text, r, m.offset, end)
             for r in occurrences
-            if not _first_holder(text, r, subject)
         )
         if near:
             found.append(Holder(m.surface, m.key, m.offset, end, 2 if new else 1))
