@@ -1537,6 +1537,8 @@ def answer_of(
     newer = _newer_of_a_split(groups, dates, ask)
     said_past = newer is None and (newer := _later_of_a_split(groups, texts, ask)) is not None
     beaten = [g for g in groups if g is not newer and len(g) == len(newer)] if newer else []
+    if newer is None and (outdated := _newer_holder(groups, dates, ask)) is not None:
+        newer, beaten = outdated, [g for g in groups if g is not outdated]
     if newer is None and (succession := _successor_named(groups, texts, ask)) is not None:
         newer, old = succession
         said_past, beaten = True, [old]
@@ -1706,6 +1708,30 @@ def _newer_of_a_split(
     latest = max(range(len(tied)), key=lambda i: spans[i][0])
     if all((spans[latest][0] - spans[i][1]).days >= _CHANGE_DAYS for i in range(len(tied)) if i != latest):
         return tied[latest]
+    return None
+
+
+def _newer_holder(
+    groups: list[list[Statement]], dates: dict[str, str | None], ask: Ask
+) -> list[Statement] | None:
+    """Who holds a role now when fewer pages name them: the holder whose dated pages all come a month or more
+    after every dated page naming anyone else, where at least half of every other holder's pages are dated.
+    Pages written before a change outnumber the ones after it for years (as :func:`_successor_named`)."""
+    if not ask.role or len(groups) < 2 or len(groups[0]) == len(groups[1]):
+        return None
+    spans = []
+    for g in groups:
+        days = _dates_of(g, dates)
+        if 2 * len(days) < len(g):
+            return None
+        spans.append((min(days), max(days)))
+    latest = max(range(len(groups)), key=lambda i: spans[i][0])
+    if len(groups[latest]) < 2:
+        return None  # one recent page's misread ("Chanel France president Fabrice Raoul") is no change
+    if latest and all(
+        (spans[latest][0] - spans[i][1]).days >= _CHANGE_DAYS for i in range(len(groups)) if i != latest
+    ):
+        return groups[latest]
     return None
 
 
