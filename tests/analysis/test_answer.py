@@ -838,6 +838,53 @@ def test_an_even_split_on_a_changing_count_goes_to_the_newer_pages_and_names_the
     assert split.answer is not None and split.answer.split and split.disagreed == []
 
 
+_OLD_CHIEF = [
+    src("a.test", "Orland Bank's chief executive, Mara Lind, opened the new branch.", "2022-03-01"),
+    src("b.test", "Mara Lind, chief executive of Orland Bank, said rates would hold.", "2022-05-10"),
+    src("c.test", "Orland Bank chief executive Mara Lind spoke at the summit.", "2022-06-20"),
+]
+_NEW_CHIEF = [
+    src("d.test", "Orland Bank's chief executive, Tomas Berg, opened the new branch.", "2024-02-01"),
+    src("e.test", "Tomas Berg, chief executive of Orland Bank, said rates would hold.", "2024-04-15"),
+]
+
+
+def test_a_holder_named_by_fewer_pages_answers_when_all_their_pages_come_after_the_others() -> None:
+    """Pages written before a change of holder outnumber the ones after it for years: two pages of 2024
+    naming the new chief answer over three of 2022 naming the one before, who is named as older."""
+    c = compare_sources([*_OLD_CHIEF, *_NEW_CHIEF], query="Who is the chief executive of Orland Bank?")
+    answer = c.answer
+    assert answer is not None and (answer.value, answer.count) == ("Tomas Berg", 2) and not answer.split
+    assert [d.site for d in c.disagreed] == ["a.test", "b.test", "c.test"]
+    assert {d.type for d in c.disagreed} == {"older"}
+
+
+@pytest.mark.parametrize(
+    "pages",
+    [
+        pytest.param([*_OLD_CHIEF, _NEW_CHIEF[0]], id="one newer page is no change"),
+        pytest.param(
+            [*[src(p.site, p.text) for p in _OLD_CHIEF[:2]], _OLD_CHIEF[2], *_NEW_CHIEF],
+            id="most older pages undated",
+        ),
+        pytest.param(
+            [*_OLD_CHIEF, *[src(p.site, p.text, "2022-07-01") for p in _NEW_CHIEF]],
+            id="within a month of the others",
+        ),
+        pytest.param(
+            [*_OLD_CHIEF[:2], src("c.test", _OLD_CHIEF[2].text, "2024-05-01"), *_NEW_CHIEF],
+            id="an older holder's page as recent",
+        ),
+    ],
+)
+def test_the_majority_holder_stands_unless_the_newer_pages_are_two_dated_and_a_month_later(
+    pages: list[SourceText],
+) -> None:
+    c = compare_sources(pages, query="Who is the chief executive of Orland Bank?")
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Mara Lind", 3)
+    assert all(d.type == "conflict" for d in c.disagreed)
+
+
 def test_a_page_whose_title_names_the_subject_answers_in_words_that_do_not() -> None:
     """An encyclopedia page names its town in the title and writes "the city" after."""
     ask = read_ask("What is the median age in Riceville?")

@@ -1714,9 +1714,10 @@ def _newer_of_a_split(
 def _newer_holder(
     groups: list[list[Statement]], dates: dict[str, str | None], ask: Ask
 ) -> list[Statement] | None:
-    """Who holds a role now when fewer pages name them: the holder whose dated pages all come a month or more
-    after every dated page naming anyone else, where at least half of every other holder's pages are dated.
-    Pages written before a change outnumber the ones after it for years (as :func:`_successor_named`)."""
+    """Who holds a role now when fewer pages name them: the holder named by two or more pages, all dated a
+    month or more after every dated page naming anyone else, where at least half of every holder's pages
+    are dated. Pages written before a change outnumber the ones after it for years (as
+    :func:`_successor_named`); one recent page alone may be a misread, so it takes two."""
     if not ask.role or len(groups) < 2 or len(groups[0]) == len(groups[1]):
         return None
     spans = []
