@@ -1093,7 +1093,12 @@ def _words_between(text: str, start: int, end: int) -> int:
         gap = _BROKEN_LINE.sub(lambda m: m[0] if m[1].lower() not in FUNCTION_WORDS else f"{m[1]} ", gap)
         if any(c in gap for c in _STOPS):
             return 1_000
-    return len(gap.split())
+    # "has served as the current chief justice": a word that says the post is held now ties the name to it
+    # no less, so it adds no distance (real pages, issue 22)
+    return sum(word.lower() not in _NOW_WORDS for word in gap.split())
+
+
+_NOW_WORDS = frozenset({"current", "currently", "present", "presently", "sitting", "incumbent"})
 
 
 _STOPS = ".;:!?\n"
