@@ -340,6 +340,20 @@ def test_a_holder_across_an_honorific_a_broken_line_or_a_link_preview(text: str,
     assert [h.surface for h in current_holders(text, role, frozenset({"orland"}))] == [holder]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dana Whitfield has served as the current chief executive of Acme since 2017.",
+        "Dana Whitfield is serving as the sitting chief executive of Acme.",
+    ],
+)
+def test_a_word_saying_the_post_is_held_now_adds_no_distance_to_the_role_word(text: str) -> None:
+    """Four words may stand between a name and its role word; "current" is a fifth that only ties them closer
+    (real pages: an encyclopedia's "has served as the current chief justice of Canada")."""
+    assert holder(text) == "Dana Whitfield"
+    assert holder(text.replace("current ", "longest ").replace("sitting ", "longest ")) is None
+
+
 def test_a_line_break_after_a_sentence_still_ends_it() -> None:
     text = "The commissioner spoke on Monday.\nAdam Silver took questions later."
     assert current_holders(text, "commissioner", frozenset({"orland"})) == []
