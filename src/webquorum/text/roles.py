@@ -370,6 +370,7 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
     the page calls past anywhere (former, interim, succeeded, stepped down, 's retirement) is nobody's
     answer; a role word about another organisation ("former CEO of Cadence") is not this role.
     """
+    subject = spelled_out(text, subject)
     reading = _role_reading(text, role, subject)
     if reading is None:
         return []
@@ -418,6 +419,47 @@ class _RoleReading(NamedTuple):
 
 
 @lru_cache(maxsize=64)
+def spelled_out(text: str, subject: frozenset[str]) -> frozenset[str]:
+    """``subject`` with the words of each name the page spells one of its acronyms out as: "the National
+    Football League (NFL)" makes {nfl} {nfl, national, football, league} on that page. Pages name a body in
+    full where the question uses its letters ("who is the commissioner of the nfl"), and the role word's
+    organisation is then written in words the subject does not hold (real pages, issue 22: about 130 pages
+    holding the answer read as naming no holder). Only a name the page itself ties to the letters, whose
+    initials spell them ("of", "the" and "and" may or may not count: "Museum of Modern Art (MoMA)")."""
+    extra: set[str] = set()
+    for word in subject:
+        if not 2 <= len(word) <= _ACRONYM_LETTERS or not word.isalpha():
+            continue
+        for m in re.finditer(rf"\([ \t]{{0,2}}{re.escape(word)}[ \t]{{0,2}}\)", text, re.IGNORECASE):
+            words = text[max(0, m.start() - 160) : m.start()].split()[-_SPELLED_WORDS:]
+            for size in range(len(word), len(words) + 1):
+                name = words[-size:]
+                if name[0][:1].isupper() and _spells(name, word):
+                    # split at hyphens, as the question's words are ("Co-operation" is {co, operation})
+                    extra.update(
+                        part
+                        for w in name
+                        if w.lower() not in FUNCTION_WORDS
+                        for part in fold(w).strip("\"'’,").replace("-", " ").split()
+                    )
+                    break
+    return subject | extra if extra else subject
+
+
+_ACRONYM_LETTERS = 6
+_SPELLED_WORDS = 12
+
+
+def _spells(words: list[str], letters: str) -> bool:
+    """Whether the words' initials spell ``letters``, a function word's initial counted or not."""
+    if not words:
+        return not letters
+    first, rest = words[0], words[1:]
+    if first.lower() in FUNCTION_WORDS and _spells(rest, letters):
+        return True
+    return bool(letters) and fold(first[:1]) == letters[0] and _spells(rest, letters[1:])
+
+
 def _role_reading(text: str, role: str, subject: frozenset[str]) -> _RoleReading | None:
     """What :func:`current_holders` and :func:`outgoing_holders` both read of a page, once: the answer layer
     asks for the leaving holder of the same page right after finding no current one. None when the page
@@ -442,6 +484,7 @@ def outgoing_holders(text: str, role: str, subject: frozenset[str]) -> list[Hold
 
     Why apart from :func:`current_holders`: the answer is never a leaving holder, but a page naming only one
     is an older page on the question, which the brief names as such (issue 22: typed disagreements)."""
+    subject = spelled_out(text, subject)
     reading = _role_reading(text, role, subject)
     if reading is None or not reading.past:
         return []
