@@ -322,7 +322,7 @@ class _Headlines:
             # the Governor of Tokyo since August 2016." has every other word a name or a function word, as a
             # title has; a title that ends in a stop ("... Record Quarter.") writes no such verb, and a
             # heading that does ("The Short Answer: Who is the CEO?") asks
-            closed = self.text[end : end + 1] == "."
+            closed = self.text[end : end + 1] == "." or self.text[start:end].rstrip()[-1:] == "."
             for w in _LETTERS.finditer(self.text, start, end):  # stops at the first lower-case content word
                 word = w[0]
                 if word[0].isupper():
