@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from webquorum.text.roles import called_past, current_holders, outgoing_holders, read_roles, same_person
+from webquorum.text.roles import (
+    called_past,
+    current_holders,
+    outgoing_holders,
+    read_roles,
+    same_person,
+    spelled_out,
+)
 
 ACME = frozenset({"acme"})
 
@@ -393,6 +400,36 @@ def test_a_full_name_spelt_a_letter_apart_in_one_word_is_one_person(a: str, b: s
     assert same_person(a, b) is same
 
 
+ORLAND_LEAGUE = (
+    "Dana Whitfield is the commissioner of the Orland Football League (OFL), a post held since 2019."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "letters", "added"),
+    [
+        (ORLAND_LEAGUE, "ofl", {"orland", "football", "league"}),
+        ("Ana Ruiz directs the Museum of Orland Art (MoOA) in Lisbon.", "mooa", {"museum", "orland", "art"}),
+        ("the Orland Co-operation Fund (OCF) said", "ocf", {"orland", "co", "operation", "fund"}),
+        ("the Orland Hockey League (OFL) said", "ofl", set()),  # initials that do not spell the letters
+        ("the league (OFL) said", "ofl", set()),  # no name before them
+        ("the Bank of Orland Settlements (BOS)", "bos", {"bank", "orland", "settlements"}),  # "of" skipped
+        ("an orland football league (OFL) said", "ofl", set()),  # words in lower case name nothing
+    ],
+)
+def test_a_page_spelling_the_subjects_letters_out_names_it_by_either(
+    text: str, letters: str, added: set[str]
+) -> None:
+    assert spelled_out(text, frozenset({letters})) == {letters, *added}
+
+
+def test_a_holder_is_read_where_the_page_names_the_body_in_full_and_its_letters_once() -> None:
+    """ "Who is the commissioner of the OFL": the page says "of the Orland Football League (OFL)"."""
+    assert holder(ORLAND_LEAGUE, "commissioner", frozenset({"ofl"})) == "Dana Whitfield"
+    undefined = ORLAND_LEAGUE.replace(" (OFL)", "")
+    assert holder(undefined, "commissioner", frozenset({"ofl"})) is None
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -414,6 +451,16 @@ def test_a_name_split_by_an_initial_a_nickname_or_a_particle_is_read_whole(text:
 def test_a_sentence_closed_by_a_full_stop_is_prose_not_a_headline() -> None:
     # every content word of the first sentence is capitalised, as in a title; its full stop says it is prose
     text = "Dana Whitfield has been the Governor of Tokyo since August 2016. Before that she was a minister."
+    assert holder(text, "governor", frozenset({"tokyo"})) == "Dana Whitfield"
+
+
+@pytest.mark.parametrize(
+    "after", ["", "\nBefore that she was a minister.", "\n\nBefore that she was a minister."]
+)
+def test_a_sentence_closed_before_a_line_break_or_the_end_is_prose_too(after: str) -> None:
+    """The full stop is the sentence's own last character there, not the one after it (round 102: "The CEO of
+    Alphabet is Sundar Pichai." on a line of its own read as a headline, its names uncertain)."""
+    text = "The Governor of Tokyo is Dana Whitfield." + after
     assert holder(text, "governor", frozenset({"tokyo"})) == "Dana Whitfield"
 
 
