@@ -242,7 +242,7 @@ def answer_statements(
     if ask.kind == "other":
         return _defined_as(site, url, text, folded, ask)
     if ask.role:
-        return _holder(site, url, text, ask)
+        return _not_the_question(_holder(site, url, text, ask), ask)
     reader = reader_for(text) if ask.kind in ("figure", "date") else None
     dateline = _dateline(text, reader, published) if reader is not None and ask.kind == "date" else ()
     # "a 1985 album by Anthrax" names the artist
@@ -293,7 +293,41 @@ def answer_statements(
         rank = (_is_ordinal(found), not hits, -(len(set(hits)) + 2 * subject_hit), start)
         if best is None or rank < best[0]:
             best = (rank, found)
-    return _fullest(best[1], found_all) if best else None
+    return _not_the_question(_fullest(best[1], found_all), ask) if best else None
+
+
+def _not_the_question(found: Statement | None, ask: Ask) -> Statement | None:
+    """``found``, unless it is a name made of the question's own words or their initials: "Minister of Basic
+    Education" for "who is the minister of basic education", "Marines" for "the first commandant of the Marine
+    Corps", "AIU" for "the head of the Athletics Integrity Unit". Who holds a post, leads a body or made a
+    thing is not named by the post, the body or the thing (real pages, issue 22: about 120 such reads, none of
+    them the answer, a third of them on pages that name nobody)."""
+    if found is None or ask.kind != "name" or found.figure is not None:
+        return found
+    words = [w for w in _VALUE_WORD.findall(fold(found.value)) if w not in FUNCTION_WORDS]
+    if not words:
+        return found
+    asked = ask.subject | {r for r in ask.relation if not r.startswith("=")}
+    if all(any(_same_stem(w, a) for a in asked) for w in words):
+        return None
+    letters = found.value.strip()
+    if 2 <= len(letters) <= 6 and letters.isalpha() and letters.isupper():
+        for phrase in ask.phrases:
+            initials = "".join(w[0] for w in phrase.split() if w not in FUNCTION_WORDS)
+            if fold(letters) == initials:
+                return None
+    return found
+
+
+_VALUE_WORD = re.compile(r"[^\W\d_]+")
+_STEM_LETTERS = 5  # "marines" and "marine", "dominic" and "dominican", "secretariat" and "secretari"
+
+
+def _same_stem(word: str, asked: str) -> bool:
+    """Whether a value's folded word is a question's word or stem, or shares its first five letters."""
+    if word == asked or (len(asked) >= 4 and word.startswith(asked)):
+        return True
+    return min(len(word), len(asked)) >= _STEM_LETTERS and word[:_STEM_LETTERS] == asked[:_STEM_LETTERS]
 
 
 def _dateline(text: str, reader: FigureClaimReader, published: str | None) -> tuple[int, ...]:
