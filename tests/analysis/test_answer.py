@@ -9,7 +9,13 @@ from __future__ import annotations
 import pytest
 from tests.analysis.texts import SourceText
 
-from webquorum.analysis.answer import Answer, _successor_named, answer_statements
+from webquorum.analysis.answer import (
+    Answer,
+    Statement,
+    _not_the_question,
+    _successor_named,
+    answer_statements,
+)
 from webquorum.analysis.ask import is_question, read_ask
 from webquorum.analysis.compare import _Item, _same_item, _sides_with_answer, compare_sources
 from webquorum.pipelines.brief_text import render_agreement
@@ -2452,3 +2458,38 @@ def test_a_title_is_no_one_asked_for_by_who() -> None:
         )
         is None
     )
+
+
+@pytest.mark.parametrize(
+    ("query", "value", "kept"),
+    [
+        ("Who is the minister of basic education in Orland?", "Minister of Basic Education", False),
+        ("Who commands the Orland Marine Corps?", "Marines", False),  # a word the asked one opens
+        ("Who is the master of the Orland Dominican Order?", "Dominic", False),  # five letters shared
+        ("Who is the head of the Orland Integrity Unit?", "OIU", False),  # the subject's initials
+        ("Who is the head of the Orland Integrity Unit?", "Dana Whitfield", True),
+        ("Who commands the Orland Marine Corps?", "Marin Orlov", True),  # one word is not asked
+        ("Who is the head of the Orland Integrity Unit?", "OIUX", True),
+    ],
+)
+def test_a_name_made_of_the_questions_own_words_is_no_answer(query: str, value: str, kept: bool) -> None:
+    """Who holds a post or leads a body is not named by the post or the body (real pages: "Minister of Basic
+    Education", "Marines", "AIU" read as holders, none of them the answer)."""
+    ask = read_ask(query)
+    assert ask is not None and ask.kind == "name"
+    found = Statement("a.test", "https://a.test/", value, 0, len(value))
+    assert (_not_the_question(found, ask) is found) is kept
+
+
+def test_a_page_that_only_names_the_thing_by_its_initials_names_no_maker() -> None:
+    ask = read_ask("Who invented the Orland Wide Web?")
+    assert ask is not None
+    assert answer_statements("a.test", "", "The Orland Wide Web (OWW) was invented in 1989.", ask) is None
+
+
+def test_a_holder_read_from_the_posts_name_in_another_language_is_no_holder() -> None:
+    """ "The Prime Minister of Mauritius (French: Premier Ministre de Maurice)": the post's own name."""
+    ask = read_ask("Who is the prime minister of Orlandia?")
+    assert ask is not None and ask.role
+    text = "The Prime Minister of Orlandia (French: Premier Ministre de Orlandie) is the head of government."
+    assert answer_statements("a.test", "", text, ask) is None
