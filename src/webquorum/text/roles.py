@@ -418,7 +418,7 @@ class _RoleReading(NamedTuple):
     nexts: tuple[int, ...]  # where the name after each person starts (the text's end for the last)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=64)  # current_holders and outgoing_holders ask it of the same page in turn
 def spelled_out(text: str, subject: frozenset[str]) -> frozenset[str]:
     """``subject`` with the words of each name the page spells one of its acronyms out as: "the National
     Football League (NFL)" makes {nfl} {nfl, national, football, league} on that page. Pages name a body in
@@ -460,6 +460,7 @@ def _spells(words: list[str], letters: str) -> bool:
     return bool(letters) and fold(first[:1]) == letters[0] and _spells(rest, letters[1:])
 
 
+@lru_cache(maxsize=64)
 def _role_reading(text: str, role: str, subject: frozenset[str]) -> _RoleReading | None:
     """What :func:`current_holders` and :func:`outgoing_holders` both read of a page, once: the answer layer
     asks for the leaving holder of the same page right after finding no current one. None when the page
