@@ -311,11 +311,13 @@ def _not_the_question(found: Statement | None, ask: Ask) -> Statement | None:
     if all(any(_same_stem(w, a) for a in asked) for w in words):
         return None
     letters = found.value.strip()
-    if 2 <= len(letters) <= 6 and letters.isalpha() and letters.isupper():
-        for phrase in ask.phrases:
-            initials = "".join(w[0] for w in phrase.split() if w not in FUNCTION_WORDS)
-            if fold(letters) == initials:
-                return None
+    if (
+        2 <= len(letters) <= 6
+        and letters.isalpha()
+        and letters.isupper()
+        and any(_initials(phrase) == fold(letters).upper() for phrase in ask.phrases)
+    ):
+        return None
     return found
 
 
@@ -1733,16 +1735,8 @@ def _newer_of_a_split(
     tied = [g for g in groups if len(g) == len(groups[0])]
     if any(s.figure is not None and s.figure.kind in _DATE_KINDS for g in tied for s in g):
         return None
-    spans = []
-    for g in tied:
-        days = _dates_of(g, dates)
-        if not days:
-            return None
-        spans.append((min(days), max(days)))
-    latest = max(range(len(tied)), key=lambda i: spans[i][0])
-    if all((spans[latest][0] - spans[i][1]).days >= _CHANGE_DAYS for i in range(len(tied)) if i != latest):
-        return tied[latest]
-    return None
+    newest = _dated_after(tied, dates, share=0.0)
+    return tied[newest] if newest is not None else None
 
 
 def _newer_holder(
@@ -1754,19 +1748,26 @@ def _newer_holder(
     :func:`_successor_named`); one recent page alone may be a misread, so it takes two."""
     if not ask.role or len(groups) < 2 or len(groups[0]) == len(groups[1]):
         return None
+    newest = _dated_after(groups, dates, share=0.5)
+    # the first group is the one more pages name; one recent page's misread ("Chanel France president
+    # Fabrice Raoul") is no change
+    return groups[newest] if newest and len(groups[newest]) >= 2 else None
+
+
+def _dated_after(groups: list[list[Statement]], dates: dict[str, str | None], *, share: float) -> int | None:
+    """The index of the group whose dated pages all come :data:`_CHANGE_DAYS` or more after every dated page
+    of the others; None when there is none, or when a group has no dated page or fewer than ``share`` of
+    its pages dated. The one reading of "newer" for a split (:func:`_newer_of_a_split`) and for a holder
+    fewer pages name (:func:`_newer_holder`)."""
     spans = []
     for g in groups:
         days = _dates_of(g, dates)
-        if 2 * len(days) < len(g):
+        if not days or len(days) < share * len(g):
             return None
         spans.append((min(days), max(days)))
     latest = max(range(len(groups)), key=lambda i: spans[i][0])
-    if len(groups[latest]) < 2:
-        return None  # one recent page's misread ("Chanel France president Fabrice Raoul") is no change
-    if latest and all(
-        (spans[latest][0] - spans[i][1]).days >= _CHANGE_DAYS for i in range(len(groups)) if i != latest
-    ):
-        return groups[latest]
+    if all((spans[latest][0] - spans[i][1]).days >= _CHANGE_DAYS for i in range(len(groups)) if i != latest):
+        return latest
     return None
 
 
