@@ -528,7 +528,10 @@ _LEAVING_AFTER = re.compile(
 )
 # a name these words qualify held no post of the day the page was written: "former", "ex-", "the late",
 # "interim", "acting"
-_NEVER_HELD_BEFORE = re.compile(r"(?i)\b(?:former|ex|late|previous|interim|acting)\W+(?:[\w'’.-]+\W+){0,4}$")
+# (its first letter looked ahead once, as _LEAVING_BEFORE's: the battery's slowest pattern, 67 ms, was 56 ms)
+_NEVER_HELD_BEFORE = re.compile(
+    r"(?i)\b(?=[feilpa])(?:former|ex|late|previous|interim|acting)\W+(?:[\w'’.-]+\W+){0,4}$"
+)
 
 
 # "is a Spanish businessman and the current", "has been a board member since 2019 and the": a name, its verb
