@@ -47,6 +47,11 @@ def only(text: str) -> Figure:
         ("the skeleton is at least three million years old", "count", 3e6, "years", 1e6),
         ("it has two billion users", "count", 2e9, "users", 1e9),
         ("first quarter of fiscal 2027", "year", 2027, "", 1),
+        # Swiss and Liechtenstein pages group thousands with an apostrophe, straight or curly
+        ("the Dufourspitze is 4'634 metres high", "measure", 4634, "metres", 1),
+        ("the Dom rises to 4’545 m", "measure", 4545, "m", 1),
+        ("Zermatt counts 1'200'000 visitors", "count", 1.2e6, "visitors", 1),
+        ("a ticket costs CHF 1'250.50", "money", 1250.5, "CHF", 0.01),
     ],
 )
 def test_reads_each_format(text: str, kind: str, value: float, unit: str, step: float) -> None:
@@ -81,7 +86,16 @@ def test_dates_in_every_format_read_as_one_day(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["see page 3 of 10", "version 2.5 is out", "call 555 now", "chapter 7 of the book"]
+    "text",
+    [
+        "see page 3 of 10",
+        "version 2.5 is out",
+        "call 555 now",
+        "chapter 7 of the book",
+        # an apostrophe before fewer or more than three digits groups nothing: feet and inches, a quote
+        "he stands 6'2\" tall",
+        "call '555' now",
+    ],
 )
 def test_numbers_that_measure_nothing_nameable_are_not_figures(text: str) -> None:
     assert extract_figures(text) == []

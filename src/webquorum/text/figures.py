@@ -11,6 +11,8 @@ Reading rules a caller should know:
 - ``1,234.5`` and ``1.234,5`` are unambiguous. One separator followed by 1, 2 or 4+ digits is a
   decimal point (``81,6`` = 81.6); ``81,620`` is thousands; ``1.234`` is thousands only in text
   that reads as Spanish; after a lone ``0`` it is always a decimal point (``0,100`` = 0.1).
+  An apostrophe, straight or curly, before exactly three digits groups thousands as Swiss pages
+  write them (``4'634 m``); before one or two digits it is feet and inches or a quote, not a number.
 - ``billion``/``bn``/``B`` and Spanish ``mil millones``/``millardo`` are 10^9; Spanish ``billón``
   is 10^12. ``mdd`` is millions of dollars, ``mdp`` millions of pesos.
 - ``$`` is US dollars and ``pesos`` Mexican pesos (a Mexican page's ``$`` is misread: known limit).
@@ -158,7 +160,7 @@ _PACKED = {"mdd": (6, "USD"), "mmdd": (9, "USD"), "mdp": (6, "MXN"), "mmdp": (9,
 # looks ahead past the digits, separators and spaces for the one character its words must open
 # with: on a megabyte of "1 1 1 …" every start fails there, before the number's grammar is tried.
 # Giving back a digit of the second branch cannot help "(?!\d)": possessive.
-_SEPARATED = rf"[{DIGIT},.\u00a0\u202f]*+[{SPACE}]*+"
+_SEPARATED = rf"[{DIGIT},.\u00a0\u202f'’]*+[{SPACE}]*+"
 
 
 def _num(glued: str | None = None, then: str = "") -> str:
@@ -172,7 +174,7 @@ def _num(glued: str | None = None, then: str = "") -> str:
     ):  # three digits after a digit and a no-break space are that number's thousands: "1 000"
         ahead += r"(?!(?<=\d[\u00a0\u202f]\d)\d\d(?!\d))"  # one assertion: a failure later never retries it
     return (
-        rf"(?P<num>[{DIGIT}]{left}{ahead}(?:\d{{0,2}}(?:[,.\u00a0\u202f]\d{{3}})+(?:[.,]\d+)?|\d*+(?:[.,]\d++)?))"
+        rf"(?P<num>[{DIGIT}]{left}{ahead}(?:\d{{0,2}}(?:[,.\u00a0\u202f'’]\d{{3}})+(?:[.,]\d+)?|\d*+(?:[.,]\d++)?))"
         r"(?!\d)"
     )
 
@@ -542,7 +544,7 @@ def _anchored(pattern: re.Pattern[str], page: _Page) -> Iterator[re.Match[str]]:
 
 def _parse_number(s: str, decimal_comma: bool) -> tuple[Decimal, Decimal]:
     """(value, step) of a written number; separators are read per the module docstring."""
-    s = s.replace("\u00a0", "").replace("\u202f", "")
+    s = s.replace("\u00a0", "").replace("\u202f", "").replace("'", "").replace("’", "")
     decimal_sep = ""
     if "," in s and "." in s:
         decimal_sep = "," if s.rfind(",") > s.rfind(".") else "."
