@@ -52,6 +52,9 @@ def only(text: str) -> Figure:
         ("the Dom rises to 4’545 m", "measure", 4545, "m", 1),
         ("Zermatt counts 1'200'000 visitors", "count", 1.2e6, "visitors", 1),
         ("a ticket costs CHF 1'250.50", "money", 1250.5, "CHF", 0.01),
+        # thousands are groups of three: a last group of two is the fraction, its separator mistyped
+        ("the diamond weighed 3,106,75 carats", "count", 3106.75, "carats", 0.01),
+        ("the diamond weighed 3.106.75 carats", "count", 3106.75, "carats", 0.01),
     ],
 )
 def test_reads_each_format(text: str, kind: str, value: float, unit: str, step: float) -> None:

@@ -717,11 +717,14 @@ def _asked_role(low: str) -> str:
     successor = _SUCCESSOR.search(low) is not None
     if any(w in _NOT_NOW for w in head) or (re.search(r"\b\d{4}\b", low) and not successor):
         return ""
-    for form, role in ROLE_FORMS:
-        at = low.find(f" {form} ")
-        if at >= 0 and not low[:at].endswith((" vice", " deputy", " assistant")):
-            return role
-    return ""
+    # the post asked comes first, what it is of after it: "who is the ceo of papa john's" asks a chief
+    # executive, though "papa" (a pope) is the longer form; at one place the longest ("prime minister")
+    found = [
+        (at, -len(form), role)
+        for form, role in ROLE_FORMS
+        if (at := low.find(f" {form} ")) >= 0 and not low[:at].endswith((" vice", " deputy", " assistant"))
+    ]
+    return min(found)[2] if found else ""
 
 
 def _role_ask(query: str, low: str, role: str) -> Ask:

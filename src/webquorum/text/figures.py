@@ -553,6 +553,10 @@ def _parse_number(s: str, decimal_comma: bool) -> tuple[Decimal, Decimal]:
         parts = s.split(sep)
         if len(parts) == 2 and (len(parts[1]) != 3 or (sep == "." and not decimal_comma) or parts[0] == "0"):
             decimal_sep = sep
+        elif len(parts) > 2 and len(parts[-1]) != 3:
+            # thousands are groups of three: a shorter last group is the fraction, its separator mistyped
+            # as the thousands' ("3,106,75 carats" is 3,106.75)
+            decimal_sep = sep
     whole, frac = s.rsplit(decimal_sep, 1) if decimal_sep else (s, "")
     whole = whole.replace(",", "").replace(".", "")
     return Decimal(f"{whole}.{frac}" if frac else whole), Decimal(1).scaleb(-len(frac))
