@@ -344,6 +344,7 @@ def _under_another(before: str) -> bool:
 
 
 _ROLE_OF_ORG = re.compile(rf"\s+(?:of|at)\s+(?:the\s+)?(?P<org>{_ORG})")
+_DESCRIBED_ORG = re.compile(rf"(?:[ \t]{{1,2}}+[a-z][\w-]{{0,30}}+){{1,3}}+[ \t]{{1,2}}+(?P<org>{_ORG})")
 _NEAR_WORDS = 4  # a name this many words or fewer from the role word holds it ("CEO Brian Niccol")
 _NEW_REACH = 240  # characters between a name said to be named to a post and the role word: two sentences
 
@@ -1054,10 +1055,15 @@ def _is_role(text: str, r: re.Match[str], role: str, subject: frozenset[str]) ->
         return False
     orgs = []
     if m := _ROLE_OF_ORG.match(text, r.end()):
-        orgs.append(m["org"])
-        branch = _BRANCH.match(text, m.end())
-        if branch is not None and not set(fold(branch[1]).split()) & subject:
-            return False  # "CEO of Airports Council International – North America": a branch, another body
+        if demonym(m["org"], text[m.end() : m.end() + 2]):
+            # "CEO of French giant Pernod Ricard", "head of the Swiss group Holcim": the nationality and the
+            # kind of firm describe the body named after them
+            m = _DESCRIBED_ORG.match(text, m.end())
+        if m is not None:
+            orgs.append(m["org"])
+            branch = _BRANCH.match(text, m.end())
+            if branch is not None and not set(fold(branch[1]).split()) & subject:
+                return False  # "CEO of Airports Council International – North America": another body
     if before := _capitalised_before(text, r.start()):
         orgs.append(before)
     # words split at hyphens, as the question's are: "CEO of Chick-fil-A" is the chief of {chick, fil}
