@@ -52,6 +52,13 @@ def only(text: str) -> Figure:
         ("the Dom rises to 4’545 m", "measure", 4545, "m", 1),
         ("Zermatt counts 1'200'000 visitors", "count", 1.2e6, "visitors", 1),
         ("a ticket costs CHF 1'250.50", "money", 1250.5, "CHF", 0.01),
+        # a name between the number and its count noun modifies the noun
+        ("she has won 28 Grammy awards", "count", 28, "awards", 1),
+        ("Canon has made 110 million EOS system cameras", "count", 110e6, "cameras", 1e6),
+        # an infobox's label line for a workforce, the figure after a bar or on the next line
+        ("Number of employees | c. 32,400 |", "count", 32400, "employees", 1),
+        ("Owner: Velm Partners\nNumber of employees\n18,100", "count", 18100, "employees", 1),
+        ("Employees: 18,100", "count", 18100, "employees", 1),
         # thousands are groups of three: a last group of two is the fraction, its separator mistyped
         ("the diamond weighed 3,106,75 carats", "count", 3106.75, "carats", 0.01),
         ("the diamond weighed 3.106.75 carats", "count", 3106.75, "carats", 0.01),
@@ -98,6 +105,11 @@ def test_dates_in_every_format_read_as_one_day(text: str) -> None:
         # an apostrophe before fewer or more than three digits groups nothing: feet and inches, a quote
         "he stands 6'2\" tall",
         "call '555' now",
+        # a name before no count noun, and a workforce's word in prose rather than on a label line
+        "it lists 15 Best Hotels in Paris",
+        "the staff at 10 Downing Street",
+        "it hired employees in 2,500",
+        "Thanks to our Employees: 1 in 5 took part",  # a label opens its line
     ],
 )
 def test_numbers_that_measure_nothing_nameable_are_not_figures(text: str) -> None:

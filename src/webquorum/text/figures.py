@@ -285,9 +285,12 @@ _TEMPERATURE_WORDS = ("temperature", "°", "º", "celsius", "fahrenheit", "heatw
 _MINUS_WORDS = ("minus", "negative")
 _COUNT_HEAD = re.compile(
     rf"{_num('.,', f'[{_L}]')}(?:\s+(?P<scale>{_ci(_SCALE_WORDS_COUNT)})(?:\s+de)?)?"
-    rf"(?=\s+[{_LOWER}])"
+    rf"(?=\s+[{_LOWER}A-Z])"
 )
 _NEXT_WORD = re.compile(rf"\s+([{_LOWER}]{{2,}}(?:-[{_LOWER}]+)*)(?![{_L}])")
+# a name between a number and its count noun: "28 Grammy awards", "300 Starbucks stores", "110 million EOS
+# system cameras"
+_NAME_MODIFIER = re.compile(rf"[ \t]{{1,2}}+([A-Z][{_L}'’&-]*)(?![{_L}\d])")
 # A bare number after a noun that names a count ("a population of 412,000", "plantilla de 3.000").
 _HEADS = ("population", "poblaci", "attendance", "asistencia", "workforce", "plantilla", "headcount")
 _HEADED = re.compile(
@@ -300,6 +303,14 @@ _HEADED = re.compile(
     rf"{_NUM}(?:\s+(?P<scale>{_ci(_SCALE_WORDS_UNIT)}))?(?![{_L}\d%])"
     # "the population 65 years and over" is an age
     r"(?!\s+(?i:years?|and\s+(?:over|older)|or\s+older|to\s+\d))"
+)
+# an infobox's label line for a workforce: "Number of employees | c. 32,400 (2023)", "Number of employees"
+# with the figure on the next line, "Employees: 18,100"; a label opens its line, so prose ("employees of
+# 2,500 firms") never matches
+_STAFF_LABEL = re.compile(
+    rf"(?m)^(?:Number of employees|Employees)(?:[ \t]+\(\d{{4}}\))?[ \t]*(?:[:|][ \t]*+|\n[ \t]*+)"
+    rf"(?:(?:c\.|ca\.|circa|approx\.|approximately|about|over|more than)[ \t]*+)?{_NUM}"
+    rf"(?:[ \t]+(?P<scale>{_ci(_SCALE_WORDS_UNIT)}))?(?![{_L}\d%])"
 )
 # the hedges that bound a figure on one side: "more than $7 billion" agrees with "$7.5 billion"
 _BOUNDS = {
@@ -789,11 +800,18 @@ def _worded_counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> 
 
 def _noun_after(text: str, pos: int) -> tuple[list[re.Match[str]], tuple[int, int] | None]:
     """The lower-case words (up to three) after a number at ``pos``, and where its count noun is in them."""
+    names: list[re.Match[str]] = []
+    while len(names) < 2 and (n := _NAME_MODIFIER.match(text, pos)):
+        names.append(n)
+        pos = n.end()
     words: list[re.Match[str]] = []
     while len(words) < 3 and (w := _NEXT_WORD.match(text, pos)):
         words.append(w)
         pos = w.end()
-    return words, _count_noun(text, words)
+    found = _count_noun(text, words)
+    if names and found is not None:
+        found = (found[0] + len(names), found[1])  # the names modify the noun, as a lower-case word would
+    return [*names, *words], found
 
 
 def _count_noun(text: str, words: list[re.Match[str]]) -> tuple[int, int] | None:
@@ -974,6 +992,13 @@ def _minus_word(before: str) -> str | None:
 def _headed(page: _Page) -> list[_Raw]:
     out: list[_Raw] = []
     text, decimal_comma = page.text, page.decimal_comma
+    if "employees" in page.lowered:
+        for m in _STAFF_LABEL.finditer(text):
+            if _YEAR.fullmatch(m["num"]) and not m["scale"]:
+                continue  # "Employees: 2023 annual report"
+            value, step = _scaled(m, decimal_comma)
+            end = m.end("scale") if m["scale"] else m.end("num")
+            out.append(_Raw("count", value, "employees", step, m.start("num"), end))
     if not any(head in page.lowered for head in _HEADS):  # a substring test is 50x cheaper than the scan
         return out
     for m in _HEADED.finditer(text):
