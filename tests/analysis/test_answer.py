@@ -622,6 +622,45 @@ def test_the_post_asked_is_the_first_named_not_one_in_the_body_s_name(query: str
     assert ask is not None and ask.role == role
 
 
+@pytest.mark.parametrize(
+    ("query", "role"),
+    [
+        ("velm ceo", "chief executive"),
+        ("velm prime minister", "prime minister"),
+        ("ceo of velm", "chief executive"),
+        ("current president of the velm chess federation", "president"),
+        ("velm ceo salary", ""),  # the post qualifies what is asked
+        ("ceo of velm salary", ""),
+        ("ceo", ""),  # a post of nothing
+        ("velm former ceo", ""),
+        ("highest paid ceo", ""),
+        ("when did dana whitfield become ceo", ""),
+        ("president dana whitfield", ""),  # a title before a name asks nobody's post
+    ],
+)
+def test_a_post_typed_as_keywords_asks_its_holder(query: str, role: str) -> None:
+    """Users type "nvidia ceo" as often as "who is the ceo of nvidia": when the post ends the query, or opens
+    it before "of", its current holder is asked, with the same past cues and older pages as the question."""
+    ask = read_ask(query)
+    assert ask is not None and ask.role == role
+
+
+def test_a_keyword_query_for_a_post_answers_its_current_holder() -> None:
+    c = compare_sources(
+        [
+            src(
+                "a.test", "Velm Foods named Dana Whitfield chief executive in March. She succeeds Alan Brook."
+            ),
+            src(
+                "b.test", "Dana Whitfield, the chief executive of Velm Foods, opened the new plant on Friday."
+            ),
+            src("c.test", "Former Velm Foods CEO Alan Brook joined the board of Orland Mills."),
+        ],
+        query="velm foods ceo",
+    )
+    assert c.answer is not None and c.answer.value == "Dana Whitfield"
+
+
 def test_a_captain_is_read_from_a_title_before_the_name_not_the_board_that_named_him() -> None:
     c = compare_sources(
         [

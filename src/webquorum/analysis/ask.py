@@ -710,8 +710,11 @@ def _asked_role(low: str) -> str:
     """The role whose current holder ``low`` (a folded, spaced question) asks for: "who is the CEO of X",
     "name the current head coach of Y"; "" for "when did X become CEO" or "who was the first president"."""
     head = low.split()
-    if not head or (head[0] not in ("who", "whom", "whose", "name") and "who" not in head[:3]):
+    if not head:
         return ""
+    keywords = head[0] not in ("who", "whom", "whose", "name") and "who" not in head[:3]
+    if keywords and (_QUESTION_WORDS.intersection(head) or any(_superlative(w) for w in head)):
+        return ""  # "when did X become CEO", "what is the CEO's salary", "highest paid CEO": no holder asked
     # "who succeeded Herbert Diess as CEO ... in 2022" asks for the holder after the one it names (whom the
     # subject's words keep out of the answer), whatever year it adds
     successor = _SUCCESSOR.search(low) is not None
@@ -724,7 +727,29 @@ def _asked_role(low: str) -> str:
         for form, role in ROLE_FORMS
         if (at := low.find(f" {form} ")) >= 0 and not low[:at].endswith((" vice", " deputy", " assistant"))
     ]
-    return min(found)[2] if found else ""
+    if not found:
+        return ""
+    at, length, role = min(found)
+    if keywords and not _keyword_role(head, low[: at + 1].split(), low[at - length + 1 :].split()):
+        return ""
+    return role
+
+
+# a query typed as keywords asks a post's holder as a question does when the post ends it or opens it
+_QUESTION_WORDS = frozenset({"what", "which", "when", "where", "why", "how", "whats", "s"})
+_BEFORE_POST = frozenset({"the", "current", "present", "new", "today", "now"})
+_AFTER_POST = frozenset({"of", "at", "for", "in"})
+
+
+def _keyword_role(head: list[str], before: list[str], after: list[str]) -> bool:
+    """Whether a query with no question word asks the holder of the post it names: "nvidia ceo", "uk prime
+    minister", "ceo of nvidia", "current president of fide"; not "nvidia ceo salary" or "ceo pay ratio",
+    where the post qualifies what is asked. ``before`` and ``after``: the words either side of the post."""
+    if any(_phrase_head([w]) in _QUANTITY_NOUNS for w in head):
+        return False
+    if not after:
+        return bool(before)  # the post closes the query: "nvidia ceo"
+    return after[0] in _AFTER_POST and all(w in _BEFORE_POST for w in before)  # "current ceo of nvidia"
 
 
 def _role_ask(query: str, low: str, role: str) -> Ask:
