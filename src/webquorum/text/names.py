@@ -122,7 +122,7 @@ def contracted(word: str) -> bool:
 
 # the months that are given names and surnames too: "Theresa May", "Brian May", "April Verrett", "June
 # Sarpong", "August Busch" (round 90, real pages: "Theresa May" read as "Theresa", "April Verrett" as nothing)
-_NAME_MONTHS = frozenset({"April", "May", "June", "August"})
+NAME_MONTHS = frozenset({"April", "May", "June", "August"})
 _DIGIT_AFTER = re.compile(r"[ \t]{0,2}\d")
 # words that make a month a time, capitalised where they open a sentence: "Last June", "Early May"
 _MONTH_TIME_WORDS = frozenset(
@@ -139,9 +139,9 @@ _TIME_BEFORE_NUMBER = frozenset(
 
 def _a_name_month(spaced: list[re.Match[str]], i: int, text: str, run_end: int) -> bool:
     """Whether the month word at ``spaced[i]`` of a capitalised run is a name's word: one of
-    :data:`_NAME_MONTHS` beside another capitalised word of the run that is no calendar or function word,
+    :data:`NAME_MONTHS` beside another capitalised word of the run that is no calendar or function word,
     and no number after the run ("May 2019", "Friday May 5" stay dates)."""
-    if spaced[i][0] not in _NAME_MONTHS or _DIGIT_AFTER.match(text, run_end):
+    if spaced[i][0] not in NAME_MONTHS or _DIGIT_AFTER.match(text, run_end):
         return False
     beside = [spaced[k][0] for k in (i - 1, i + 1) if 0 <= k < len(spaced)]
     return any(

@@ -32,7 +32,7 @@ from webquorum.text.lexicon import (
     STYLES,
 )
 from webquorum.text.measures import PAST_ROLE, ROLES
-from webquorum.text.names import NameMention, contracted, demonym, name_key, name_mentions
+from webquorum.text.names import NAME_MONTHS, NameMention, contracted, demonym, name_key, name_mentions
 
 # every spelling of every role, longest first (a question reads its role from it too: analysis/ask.py)
 ROLE_FORMS = sorted(
@@ -727,11 +727,19 @@ def _no_person(surface: str, key: str, subject: frozenset[str]) -> bool:
     """The tests every reading of a person's name shares (:func:`_person_names`, :func:`may_hold_role`): a
     word of the subject, an initialism, a figure ("Airbus A350" is a product), a body or a place."""
     return (
-        bool(set(key.split()) & subject)
+        _of_subject(key.split(), subject)
         or surface.isupper()
         or any(c.isdigit() for c in surface)
         or _a_body(surface, key)
     )
+
+
+def _of_subject(words: list[str], subject: frozenset[str]) -> bool:
+    """Whether a name is the subject's: one of its words, or a longer name holding all of them. A person may
+    share one ("John C. May" of John Deere), while "Deere", "John Deere" and "John Deere Financial" stay the
+    subject's."""
+    shared = set(words) & subject
+    return bool(shared) and (len(words) < 2 or subject <= set(words))
 
 
 # "serve as the interim CEO until O'Neill assumes the position": a word of time between a past cue and a
@@ -930,7 +938,7 @@ def _person_names(text: str, subject: frozenset[str]) -> tuple[NameMention, ...]
         and m.key not in bodies
         and m.key not in _ROLE_OF
         and not m.weak
-        and not any(fold(w) in FUNCTION_WORDS and fold(w) not in _PARTICLES for w in m.surface.split())
+        and not any(fold(w) in FUNCTION_WORDS and fold(w) not in _PARTICLES for w in _no_surname(m.surface))
         and not _only_title(m.surface)  # "new SNB Chairman", "the Governor and Deputy Governor"
         and "&" not in m.surface  # "Procter & Gamble", "CEO of Post & Parcel Germany": no person's name
         and not demonym(m.surface, text[m.offset + len(m.surface) : m.offset + len(m.surface) + 2])
@@ -940,6 +948,13 @@ def _person_names(text: str, subject: frozenset[str]) -> tuple[NameMention, ...]
     return tuple(
         sorted(named, key=lambda m: m.offset)
     )  # in reading order: the past cues are read between neighbours
+
+
+def _no_surname(surface: str) -> list[str]:
+    """A name's words less a month that ends it after a given name, which is a surname: "Theresa May", "John
+    C. May" (folded, "may" is a function word, and read alone a month stays a date's)."""
+    words = surface.split()
+    return words[:-1] if len(words) >= 2 and words[-1] in NAME_MONTHS else words
 
 
 # "the Daily Telegraph", "The Walt Disney Company": an article before a capitalised run makes it a thing's
