@@ -736,6 +736,7 @@ def _asked_role(low: str) -> str:
 
 
 # a query typed as keywords asks a post's holder as a question does when the post ends it or opens it
+# ("whats" and a lone "s" are "what's" typed without its apostrophe or split at it: "what s the ceo of x")
 _QUESTION_WORDS = frozenset({"what", "which", "when", "where", "why", "how", "whats", "s"})
 _BEFORE_POST = frozenset({"the", "current", "present", "new", "today", "now"})
 _AFTER_POST = frozenset({"of", "at", "for", "in"})

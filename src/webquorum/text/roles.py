@@ -1071,8 +1071,8 @@ def _is_role(text: str, r: re.Match[str], role: str, subject: frozenset[str]) ->
     orgs = []
     if m := _ROLE_OF_ORG.match(text, r.end()):
         if demonym(m["org"], text[m.end() : m.end() + 2]):
-            # "CEO of French giant Pernod Ricard", "head of the Swiss group Holcim": the nationality and the
-            # kind of firm describe the body named after them
+            # "CEO of French giant Pernod Ricard", "head of the German group Heidelberg Materials": the
+            # nationality and the kind of firm describe the body named after them
             m = _DESCRIBED_ORG.match(text, m.end())
         if m is not None:
             orgs.append(m["org"])
