@@ -61,10 +61,11 @@ import realcases
 from realcases import Case, Doc, Verdict
 
 from webquorum.analysis.answer import answer_statements
-from webquorum.analysis.ask import read_ask
+from webquorum.analysis.ask import cased_like_pages, read_ask
 from webquorum.errors import FetchError
 from webquorum.readers.extract import extract_document
 from webquorum.readers.trim import trim_to_first_sentence
+from webquorum.types import Document
 from webquorum.urls import site_of
 
 MATERIAL = Path(os.environ.get("WEBQUORUM_REALPAGES") or realcases.REPO.parent / "realpages")
@@ -76,6 +77,7 @@ LABELS = {
     "offtopic": "noise",
 }
 TITLE_CHARS = 150
+COMPARED_CHARS = 3000  # of each page's text, as the brief compares them (pipelines/brief.py)
 ASKED = {"figure": "number"}  # a labeller's word for the kind, as realcases.TYPES names it
 # the store's record of a page's date, written before its text: " date 2025-05 QIANXINAN, CHINA - ..."
 STORED_DATE = re.compile(r"\s*date (\d{4}(?:-\d\d){0,2}) ")
@@ -207,6 +209,20 @@ def extra(verdicts: Sequence[Verdict], briefs: Sequence[dict[str, Any]]) -> list
     return lines
 
 
+def _read_page(case: PageCase, k: int) -> tuple[str, str, str, Document] | None:
+    """Page ``k`` as the brief's reader hands it over: (host, URL, main text from its first real sentence,
+    the document); None for a wall or an empty page, where the brief's reader reads nothing either."""
+    host, path, body = case.page(k)
+    url = f"http://{host}{path}"
+    try:
+        page = extract_document(
+            body.encode(), content_type="text/html; charset=utf-8", url=url, final_url=url
+        )
+    except FetchError:
+        return None
+    return host, url, trim_to_first_sentence(page.text), page
+
+
 def page_reading(cases: Sequence[PageCase]) -> list[str]:
     """Issue 22's finest measure, page by page: for each labelled page stating a value (``current``,
     ``older`` or ``wrong``), whether the answer layer reads that value from the page alone, as the brief's
@@ -218,27 +234,21 @@ def page_reading(cases: Sequence[PageCase]) -> list[str]:
     pages right is where a round starts, never its proof: the proof is a new set's briefs."""
     tally: dict[tuple[str, str], list[int]] = {}
     for case in cases:
-        ask = read_ask(case.question)
+        pages = [_read_page(case, k) for k in range(len(case.docs))]
+        # the question as the brief reads it: typed in lower case, cased as its pages write its words
+        compared = [text[:COMPARED_CHARS] for _, _, text, _ in filter(None, pages)]
+        ask = read_ask(cased_like_pages(case.question, compared))
         kind = "none asked" if ask is None else ("role" if ask.role else ask.kind)
         for k, doc in enumerate(case.docs):
             label = case.page_labels[k]
             if label not in ("current", "older", "wrong") or not doc.answer:
                 continue
             found = None
-            if ask is not None:
-                host, path, body = case.page(k)
-                url = f"http://{host}{path}"
-                try:
-                    page = extract_document(
-                        body.encode(), content_type="text/html; charset=utf-8", url=url, final_url=url
-                    )
-                except FetchError:  # a wall or an empty page: the brief's reader reads nothing there either
-                    pass
-                else:
-                    text = trim_to_first_sentence(page.text)
-                    found = answer_statements(
-                        host, url, text, ask, title=page.title or "", published=page.published
-                    )
+            if ask is not None and (read := pages[k]) is not None:
+                host, url, text, page = read
+                found = answer_statements(
+                    host, url, text, ask, title=page.title or "", published=page.published
+                )
             row = tally.setdefault((kind, "current" if label == "current" else "older or wrong"), [0, 0, 0])
             row[
                 0

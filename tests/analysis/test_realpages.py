@@ -150,6 +150,40 @@ def test_each_labelled_page_s_value_is_read_from_the_page_alone(tmp_path: Path) 
     ]
 
 
+def test_a_lower_case_question_is_read_page_by_page_as_the_brief_cases_it(tmp_path: Path) -> None:
+    """The brief reads a question typed in lower case with the capitals its pages give it (round 60), and so
+    learns its subject: the page-by-page measure must read it the same way, or a role question asks no body
+    and reads another body's holder."""
+    text = (
+        "Museum news\nOrland Gallery director Alan Brook opened the spring show on Friday. "
+        "Avel Museum director Dana Whitfield said the new wing opens in May."
+    )
+    row = {
+        "id": "a",
+        "question": "who is the director of the avel museum",
+        "kind": "name",
+        "gold": ["Dana Whitfield"],
+        "wrong": [],
+        "pages": [
+            {
+                "url": "https://www.avel-news.test/museum",
+                "text": text,
+                "label": "current",
+                "value": "Dana Whitfield",
+            },
+            {
+                "url": "https://www.avel-guide.test/museum",
+                "text": text,
+                "label": "current",
+                "value": "Dana Whitfield",
+            },
+        ],
+    }
+    (tmp_path / "cases.jsonl").write_text(json.dumps(row) + "\n", encoding="utf-8")
+    lines = rp.page_reading(rp.load_cases(tmp_path))
+    assert lines[2:] == ["| role | current | 1.00 (2/2) | 0 | 0 |"]
+
+
 def test_a_page_behind_a_login_wall_is_read_as_stating_nothing(tmp_path: Path) -> None:
     """The brief's reader refuses a wall (readers/walls.py); the page-by-page measure counts it as none read
     rather than stopping at it."""
