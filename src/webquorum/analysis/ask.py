@@ -723,14 +723,15 @@ def _asked_role(low: str) -> str:
     # the post asked comes first, what it is of after it: "who is the ceo of papa john's" asks a chief
     # executive, though "papa" (a pope) is the longer form; at one place the longest ("prime minister")
     found = [
-        (at, -len(form), role)
+        (at, -len(form), form, role)
         for form, role in ROLE_FORMS
         if (at := low.find(f" {form} ")) >= 0 and not low[:at].endswith((" vice", " deputy", " assistant"))
     ]
     if not found:
         return ""
-    at, length, role = min(found)
-    if keywords and not _keyword_role(head, low[: at + 1].split(), low[at - length + 1 :].split()):
+    at, _, form, role = min(found)
+    end = at + 1 + len(form)  # ``at`` is the space before the form
+    if keywords and not _keyword_role(head, low[: at + 1].split(), low[end:].split()):
         return ""
     return role
 
@@ -746,7 +747,7 @@ def _keyword_role(head: list[str], before: list[str], after: list[str]) -> bool:
     """Whether a query with no question word asks the holder of the post it names: "nvidia ceo", "uk prime
     minister", "ceo of nvidia", "current president of fide"; not "nvidia ceo salary" or "ceo pay ratio",
     where the post qualifies what is asked. ``before`` and ``after``: the words either side of the post."""
-    if any(_phrase_head([w]) in _QUANTITY_NOUNS for w in head):
+    if any(stem(w, "en") in _QUANTITY_NOUNS for w in head):
         return False
     if not after:
         return bool(before)  # the post closes the query: "nvidia ceo"
