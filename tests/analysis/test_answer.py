@@ -661,6 +661,39 @@ def test_a_keyword_query_for_a_post_answers_its_current_holder() -> None:
     assert c.answer is not None and c.answer.value == "Dana Whitfield"
 
 
+@pytest.mark.parametrize(
+    ("query", "kind", "year_asked"),
+    [
+        ("velm foods founded", "date", False),
+        ("velm foods founded year", "date", True),
+        ("velm bridge opened", "date", False),
+        ("velm foods founded by", "other", False),  # asks who
+        ("how was velm foods founded", "other", False),  # a question word: the question rules decide
+        ("velm foods founder", "name", False),
+    ],
+)
+def test_a_dated_event_typed_as_keywords_asks_its_date(query: str, kind: str, year_asked: bool) -> None:
+    """Users type "accor founded" as often as "when was accor founded": a participle of a dated event after a
+    name asks when it happened (and "year" beside it asks the year), as the question does."""
+    ask = read_ask(query)
+    assert ask is not None and (ask.kind, ask.year_asked) == (kind, year_asked)
+
+
+def test_a_keyword_query_for_a_founding_answers_its_year_not_a_description() -> None:
+    c = compare_sources(
+        [
+            src(
+                "a.test",
+                "Velm Foods is a Danish snack maker. It was founded in 1931 in Aarhus by two brothers.",
+            ),
+            src("b.test", "Founded in 1931, Velm Foods now sells crisps in 40 countries."),
+            src("c.test", "Velm Foods, the leading snack company, opened its third plant in 2019."),
+        ],
+        query="Velm Foods founded",
+    )
+    assert c.answer is not None and c.answer.value == "1931"
+
+
 def test_a_captain_is_read_from_a_title_before_the_name_not_the_board_that_named_him() -> None:
     c = compare_sources(
         [

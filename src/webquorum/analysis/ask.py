@@ -337,8 +337,11 @@ def read_ask(query: str) -> Ask | None:
     kind: AskKind
     head = low.split()
     which = _which_noun(head)
-    if any(f" {p} " in low for p in _DATE_WORDS) or (
-        (" born " in low or " date " in low) and "where" not in low
+    keyword_date = _keyword_date(query, head)
+    if (
+        any(f" {p} " in low for p in _DATE_WORDS)
+        or ((" born " in low or " date " in low) and "where" not in low)
+        or keyword_date
     ):
         kind = "date"
     elif any(f" {p} " in low for p in _FIGURE_WORDS):
@@ -387,7 +390,8 @@ def read_ask(query: str) -> Ask | None:
         which or _head_noun(head, set(words)),
         counted=counted,
         total=counted and _RUNNING_TOTAL.search(low) is not None,
-        year_asked=kind == "date" and _YEAR_ASKED.search(low) is not None,
+        year_asked=kind == "date"
+        and (_YEAR_ASKED.search(low) is not None or (keyword_date and "year" in head)),
         stated=frozenset(
             (f.kind, f.value) for f in reader_for(query).figures if f.kind in ("count", "measure")
         ),
@@ -400,6 +404,24 @@ _RUNNING_TOTAL = re.compile(
     r" how many (?:\w+ ){1,8}?(?:has|have)(?: \w+){0,6}? (?:been )?"
     r"(?:won|sold|scored|received|earned|collected|hosted|presented|released|recorded|played|appeared|shipped) "
 )
+
+
+# the past participles of a dated event: typed after a name as keywords ("accor founded", "hilton founded
+# year", "eiffel tower built"), they ask when it happened, as "when was X founded" does
+_DATED_EVENTS = frozenset(
+    {
+        *("founded", "established", "incorporated", "formed", "opened", "built", "constructed", "completed"),
+        *("launched", "released", "premiered", "debuted", "born", "died", "discovered", "closed"),
+    }
+)
+
+
+def _keyword_date(query: str, head: list[str]) -> bool:
+    """Whether ``query``, typed as keywords, asks the date of the event its participle names ("accor founded",
+    "hilton founded year"); not after a question word, nor "accor founded by", which asks who."""
+    if is_question(query) or _QUESTION_WORDS.intersection(head) or "who" in head:
+        return False
+    return any(w in _DATED_EVENTS and head[i + 1 : i + 2] != ["by"] for i, w in enumerate(head[1:], 1))
 
 
 def _asks_race_record(low: str) -> bool:
