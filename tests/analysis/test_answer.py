@@ -694,6 +694,32 @@ def test_a_keyword_query_for_a_founding_answers_its_year_not_a_description() -> 
     assert c.answer is not None and c.answer.value == "1931"
 
 
+def test_who_owns_is_answered_by_the_owner_not_the_subject_s_city_and_a_past_owner_alone_answers_nothing() -> (
+    None
+):
+    """Real pages name a company's city and products beside its owner (issue 22, round 114): only the
+    constructions of ownership answer "who owns", and a page that gives only a former owner answers
+    nothing."""
+    c = compare_sources(
+        [
+            src("a.test", "Velm Foods, based in Ohio, is owned by Brask Holding. It makes crisps."),
+            src("b.test", "Brask Holding acquired Velm Foods in 2019 for $2 billion."),
+            src(
+                "c.test",
+                "Velm Foods was previously owned by Orland Capital. It is a subsidiary of Brask Holding.",
+            ),
+            src("d.test", "Velm Foods was owned by Orland Capital. Its crisps are sold in Ohio."),
+        ],
+        query="who owns Velm Foods",
+    )
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Brask Holding", 3)
+    assert not c.answer.dissents
+    ask = read_ask("who owns Velm Foods")
+    assert ask is not None
+    past_only = "Velm Foods was owned by Orland Capital. Its crisps are sold in Ohio."
+    assert answer_statements("d.test", "https://d.test/", past_only, ask) is None
+
+
 def test_a_captain_is_read_from_a_title_before_the_name_not_the_board_that_named_him() -> None:
     c = compare_sources(
         [

@@ -82,6 +82,7 @@ from webquorum.text.lexicon import (
 )
 from webquorum.text.measures import MONEY_CONCEPTS, PAST_ROLE, stem
 from webquorum.text.names import DEMONYM_ENDS, demonym, name_key, name_mentions
+from webquorum.text.owners import OWNER_RELATIONS, owners
 from webquorum.text.readings import (
     Figure,
     bound_admits,
@@ -243,6 +244,11 @@ def answer_statements(
         return _defined_as(site, url, text, folded, ask)
     if ask.role:
         return _not_the_question(_holder(site, url, text, ask), ask)
+    if ask.kind == "name" and ask.relation & OWNER_RELATIONS:
+        # an owner is stated by ownership's own constructions; any other name of the page (its city, its
+        # product) answers nothing (real pages, issue 22: over sets CW to DB, trying the other names after
+        # gave 5 fewer right answers and 1 more false disagreement)
+        return _not_the_question(_owner(site, url, text, ask), ask)
     reader = reader_for(text) if ask.kind in ("figure", "date") else None
     dateline = _dateline(text, reader, published) if reader is not None and ask.kind == "date" else ()
     # "a 1985 album by Anthrax" names the artist
@@ -386,6 +392,17 @@ def _holder(site: str, url: str, text: str, ask: Ask) -> Statement | None:
     h = holders[0]
     surface, person = full_name(text, h.person, subject) or (h.surface, h.person)
     return Statement(site, url, surface, h.start, h.end, person=person, role=True, leaving=leaving)
+
+
+def _owner(site: str, url: str, text: str, ask: Ask) -> Statement | None:
+    """The body or person the page says owns the subject now (:func:`webquorum.text.owners.owners`). A page
+    that gives only a former owner answers nothing: it tells the subject's history in passing ("former Bucks
+    co-owner Marc Lasry's Austin bid"), and a page of its time would have said "is owned by"."""
+    found = owners(text, ask.subject | _initials_written(text, ask))
+    if not found or found[0].past:
+        return None
+    o = found[0]
+    return Statement(site, url, o.surface, o.start, o.end, person=name_key(o.surface))
 
 
 def _fullest(chosen: Statement, found: list[Statement]) -> Statement:

@@ -1,0 +1,332 @@
+"""Who owns a company, a brand or a team, as pages state it.
+
+"Who owns Subway" is answered by a body or a person in an ownership relation to the subject, and real pages
+state that relation in a small set of constructions: "Subway is owned by Roark Capital", "a subsidiary of
+WH Group", "its parent company, Aurelius", "acquired by Berkshire Hathaway in 1998", "Comcast-owned Sky",
+"Loblaw, which owns Shoppers Drug Mart", "Suns owner Mat Ishbia". Read by the nearest name on the cue's
+open side, these give the owner; any other name in a sentence about the subject (its city, its country, its
+product) does not (issue 22: on the real pages of sets CW to DB, "who owns" questions had been answered
+"Virginia", "London", "Europe" and "Twinkies"). A sentence that gives the owner as past ("was owned by",
+"formerly a unit of", "former owner") names an older owner, never the answer.
+
+Written by hand: the constructions are English phrasing over capitalised runs, which no parsing library
+available here reads without a model.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from webquorum.text.alternation import alternation
+from webquorum.text.fold import fold
+from webquorum.text.lexicon import FUNCTION_WORDS
+from webquorum.text.names import NameMention, demonym, name_key, name_mentions
+from webquorum.text.sentences import sentence_spans
+
+# the relation stems of a question for an owner: "who owns X", "X owner", "X parent company"
+OWNER_RELATIONS = frozenset({"own", "owner", "parent"})
+
+# The words that open an ownership cue, scanned as one trie (:func:`webquorum.text.alternation.alternation`:
+# ``re`` skips in C to a possible first letter); each is then tried against its tails, anchored.
+_CUE_WORD = re.compile(
+    alternation(
+        [
+            *("owned", "owns", "owner", "owners", "ownership", "parent", "part", "subsidiary", "division"),
+            *("unit", "brand", "arm", "affiliate", "portfolio company", "acquired", "bought", "purchased"),
+            *("taken", "took", "sold", "sell", "sells", "selling", "acquisition", "purchase", "takeover"),
+        ],
+        ignore_case=True,
+        word_start=True,
+        space=r"[ \t]{1,2}+",
+    )
+    + r"(?![\w-])"
+)
+# what follows a cue word when the owner is named after it: "owned by", "a subsidiary of", "parent company:",
+# "owner is", "acquired by", "sold the brand to"; tried at the cue word, never to scan
+_AFTER_TAIL = re.compile(
+    r"(?i)(?:"
+    r"owned[ \t]{1,2}+(?:(?:and[ \t]{1,2}+operated|jointly|wholly|entirely|solely|partly|privately)[ \t]{1,2}+)?by"
+    r"|(?:subsidiary|division|unit|brand|arm|affiliate|portfolio[ \t]{1,2}+company|part|ownership)[ \t]{1,2}+of"
+    r"|parent(?:[ \t]{1,2}+(?:company|group|firm))?(?:[ \t]{1,2}+is|[ \t]{1,2}+was|,|:)"
+    r"|owners?(?:[ \t]{1,2}+is|[ \t]{1,2}+are|[ \t]{1,2}+was|,|:)?+"
+    r"|(?:acquired|bought|purchased|taken(?:[ \t]{1,2}+over)?)[ \t]{1,2}+by"
+    r"|(?:sold|sell|sells|selling)(?:[ \t]{1,2}+[\w’'-]{1,40}+){0,5}?[ \t]{1,2}+to"
+    r")(?![\w-])"
+)
+# what follows a cue word when the owner stands before it and the subject after: "-owned", "which owns",
+# "parent company of", "owner of", "acquired", "took over", "'s acquisition of"
+_BEFORE_TAIL = re.compile(
+    r"(?i)(?:owned|owns|acquired|bought|purchased|took[ \t]{1,2}+over"
+    r"|(?:parent(?:[ \t]{1,2}+company)?|owners?|acquisition|purchase|takeover)[ \t]{1,2}+of)(?![\w-])"
+)
+# the words of a before-cue's opening, between the owner and the cue word: "Loblaw, which also owns"
+_BEFORE_OPENING = frozenset({"which", "who", "also", "now", "the", "its"})
+# the word before "part of" that makes it ownership: "is now part of"
+_PART_AFTER = frozenset({"is", "are", "now", "became", "become", "becomes", "remains"})
+# a purchase, which dates the owner it makes: "acquired by", "sold to", "Berkshire Hathaway acquired"
+_PURCHASE_WORDS = frozenset(
+    {"acquired", "bought", "purchased", "taken", "took", "sold", "sell", "sells", "selling"}
+    | {"acquisition", "purchase", "takeover"}
+)
+# what gives an owner as past: "was owned by", "formerly a subsidiary of", "former owner", "until 2019"
+_PAST = re.compile(
+    alternation(
+        [
+            *("was", "were", "had been", "previously", "formerly", "once", "former", "original"),
+            *("originally", "until", "used to"),
+        ],
+        ignore_case=True,
+        word_start=True,
+        space=r"[ \t]{1,2}+",
+    )
+    + r"(?!\w)"
+)
+# the words the page may put between a cue and the owner's name: "owned by private equity firm Roark Capital"
+_BETWEEN = re.compile(r"[ \t]{0,2}+(?:[a-z][\w’'&-]{0,40}+,?+[ \t]{1,2}+){0,5}+")
+_DETERMINERS = frozenset({"the", "a", "an", "its", "their"})
+_GAP_BEFORE = 40  # characters: "Berkshire Hathaway acquired NetJets": the subject close after the cue
+_ANAPHORA = re.compile(r"(?i)^(?:it|the[ \t]{1,2}+(?:company|brand|firm|team|club|chain|business|group))\b")
+# an infobox's label line: "Parent | Lenovo", "Owner: Sycamore Partners", "ParentGoogle (2012–2014)"
+_OWNER_LABEL = re.compile(
+    r"(?m)^[ \t]{0,4}+(?:[-•*][ \t]{1,2}+)?(?:Parent(?:[ \t]company)?|Owners?)[ \t]{0,4}+[|:]?[ \t]{0,4}+\n?(?=[A-Z])"
+)
+# an entry's years: "Google (2011–2014)", "Lenovo (2014–present)"; the name is what stands before them
+_YEARS = re.compile(r"\((?:19|20)\d\d[ \t]{0,2}+[–-][ \t]{0,2}+(?P<to>(?:19|20)\d\d|present)\)")
+_PLAIN = re.compile(r"[A-Z][^()|\n\[,;]{0,60}+")
+_ENTRY_LINES = 3
+_POSSESSIVE = re.compile(r"['’]s(?=[ \t])")
+_INITIALS = re.compile(r"(?:[A-Z]\.){1,3}+[ \t]?+$")
+_NOUN_NEXT = re.compile(r"[ \t]{1,2}+[a-z]")
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_WORDS = re.compile(r"[\w’'-]+")
+
+
+@dataclass(frozen=True)
+class OwnerMention:
+    surface: str  # "Roark Capital Group"
+    start: int
+    end: int
+    past: bool  # the page gives it as a former owner
+    present: bool  # stated as now ("is owned by", "a subsidiary of"), not as a dated purchase
+    year: int  # the latest year its sentence states, 0 when none: of two purchases, the later stands
+
+
+def owners(text: str, subject: frozenset[str]) -> list[OwnerMention]:
+    """Each owner ``text`` gives its subject (the folded words of its name), the one that stands now first:
+    present statements before dated purchases, a later purchase before an earlier, the page's order last."""
+    mentions = name_mentions(text)
+    found: list[OwnerMention] = []
+    for start, end in sentence_spans(text):
+        sentence = text[start:end]
+        if sentence.rstrip().endswith("?"):
+            continue  # "Who are the Bucks' owners, and is Aaron Rodgers one of them?" asks; it states nothing
+        if subject and not _names(sentence, subject) and not _ANAPHORA.match(sentence):
+            continue
+        years = [int(y) for y in _YEAR.findall(sentence)]
+        for cue in _CUE_WORD.finditer(text, start, end):
+            word = cue[0].lower()
+            after = _AFTER_TAIL.match(text, cue.start(), end)
+            if after is not None and _opens_after(text, start, cue.start(), word):
+                owner = _first_after(text, mentions, after.end(), end, subject)
+                if owner is not None and _subject_before(text, start, after.end(), subject, sentence):
+                    bought = word in _PURCHASE_WORDS
+                    # "was acquired by" tells the purchase that made the owner; "was owned by" an owner of
+                    # the past
+                    past = any(
+                        not (bought and m[0].lower() in ("was", "were"))
+                        for m in _PAST.finditer(text, max(start, cue.start() - 30), cue.start())
+                    )
+                    found.append(_mention(text, owner, past, not past and not bought, years))
+                    continue
+            before = _BEFORE_TAIL.match(text, cue.start(), end)
+            if before is None:
+                continue
+            at = _opening_start(text, start, cue.start(), word)
+            if at is None:
+                continue
+            owner = _last_before(text, mentions, start, at, subject)
+            if owner is None or not _subject_after(text, before.end(), end, subject):
+                continue
+            past = _PAST.search(text, max(start, owner.offset - 20), owner.offset) is not None
+            found.append(_mention(text, owner, past, not past and word not in _PURCHASE_WORDS, years))
+    found.extend(_labelled(text, subject))
+    order = {id(m): i for i, m in enumerate(found)}
+    return sorted(found, key=lambda m: (m.past, not m.present, 0 if m.present else -m.year, order[id(m)]))
+
+
+def _labelled(text: str, subject: frozenset[str]) -> list[OwnerMention]:
+    """The owners an infobox's "Parent" or "Owner" line gives ("Parent | Google (2011–2014) Lenovo
+    (2014–present)", "Owner: Sycamore Partners"): an entry whose years have closed is a former owner."""
+    found: list[OwnerMention] = []
+    for label in _OWNER_LABEL.finditer(text):
+        at = label.end()
+        stop = _line_end(text, at)
+        # an entry per line: "ParentGoogle (2012–2014)\nLenovo (2014–present)"
+        for _ in range(_ENTRY_LINES):
+            following = _line_end(text, stop + 1)
+            if stop >= len(text) or _YEARS.search(text, stop + 1, following) is None:
+                break
+            stop = following
+        entries: list[tuple[str, int, bool]] = []
+        named_from = at
+        for years in _YEARS.finditer(text, at, stop):
+            name = text[named_from : years.start()]
+            entries.append(
+                (
+                    name.strip(" \t\n|,;"),
+                    named_from + len(name) - len(name.lstrip(" \t\n|,;")),
+                    years["to"] != "present",
+                )
+            )
+            named_from = years.end()
+        if not entries and (plain := _PLAIN.match(text, at, stop)):
+            entries = [(plain[0].rstrip(" \t"), at, False)]
+        for name, start, past in entries:
+            if not name[:1].isupper() or set(re.findall(r"\w+", fold(name))) <= subject:
+                continue
+            found.append(OwnerMention(name, start, start + len(name), past, not past, 0))
+    return found
+
+
+def _line_end(text: str, at: int) -> int:
+    stop = text.find("\n", at)
+    return len(text) if stop < 0 else stop
+
+
+def _mention(text: str, owner: NameMention, past: bool, present: bool, years: list[int]) -> OwnerMention:
+    # "co-owner Marc Lasry's Austin bid" is one run of capitals: the owner ends at the possessive
+    # ("Doctor's Associates, Inc." and "McDonald's Corporation" keep theirs: no noun follows them)
+    surface = owner.surface
+    possessive = _POSSESSIVE.search(text, owner.offset, owner.offset + len(surface) + 2)
+    if possessive and _NOUN_NEXT.match(text, owner.offset + len(surface) + 2):
+        surface = text[owner.offset : possessive.start()]
+    return OwnerMention(
+        surface, owner.offset, owner.offset + len(surface), past, present, max(years, default=0)
+    )
+
+
+def _is_subject(mention: NameMention, subject: frozenset[str]) -> bool:
+    words = set(re.findall(r"\w+", fold(mention.surface)))
+    return bool(words) and words <= subject
+
+
+def _first_after(
+    text: str, mentions: list[NameMention], at: int, end: int, subject: frozenset[str]
+) -> NameMention | None:
+    """The name a cue opens on: the first after ``at`` with only lower-case words (and a nationality)
+    between, never the subject's own name."""
+    for m in mentions:
+        if m.offset < at or m.offset >= end:
+            continue
+        gap = text[at : m.offset]
+        if initials := _INITIALS.search(
+            gap
+        ):  # "jelly conglomerate J.M. Smucker": the initials are the name's
+            gap = gap[: initials.start()]
+            surface = initials[0] + text[m.offset : m.offset + len(m.surface)]
+            m = NameMention(name_key(surface), surface, at + initials.start(), m.weak)
+        if _nationality(text, m):
+            at = m.offset + len(m.surface)
+            continue
+        if _BETWEEN.fullmatch(gap) is None and gap.strip(" \t,:") not in ("", "the", "The"):
+            return None
+        if any(w in FUNCTION_WORDS and w not in _DETERMINERS for w in re.findall(r"\w+", fold(gap))):
+            return (
+                None  # "a new owner is found to replace the embattled Donald Sterling": a clause, not a title
+            )
+        return None if _is_subject(m, subject) else m
+    return None
+
+
+def _nationality(text: str, m: NameMention) -> bool:
+    """A nationality before a noun ("Chinese technology company Lenovo"), not a name before "and" or "of"
+    ("Shogakukan and two other companies")."""
+    stop = m.offset + len(m.surface)
+    following = re.match(r"[ \t]{1,2}+(\w+)", text[stop : stop + 30])
+    return (
+        demonym(m.surface, text[stop : stop + 2])
+        and following is not None
+        and fold(following[1]) not in FUNCTION_WORDS
+    )
+
+
+def _last_before(
+    text: str, mentions: list[NameMention], start: int, at: int, subject: frozenset[str]
+) -> NameMention | None:
+    """The name that ends right before a cue ("Comcast-owned", "Loblaw, which owns"), not the subject's."""
+    if text.startswith("-", at):  # "Comcast-owned Sky" is one run of capitals: the words before the hyphen
+        words = list(_WORDS.finditer(text, max(start, at - 60), at))
+        capitals: list[re.Match[str]] = []
+        for w in reversed(words[-5:]):
+            if not w[0][:1].isupper():
+                break
+            capitals.insert(0, w)
+        if not capitals:
+            return None
+        surface = text[capitals[0].start() : at]
+        named = NameMention(surface, surface, capitals[0].start(), False)
+        return None if _is_subject(named, subject) else named
+    for m in reversed(mentions):
+        stop = m.offset + len(m.surface)
+        if m.offset < start or stop > at:
+            continue
+        if text[stop:at].strip(" \t,") or _is_subject(m, subject):
+            return None
+        return m
+    return None
+
+
+def _opens_after(text: str, start: int, at: int, word: str) -> bool:
+    """Whether the cue word at ``at`` opens an after-cue: "part of" only after "is" or "now" ("is now part of
+    Lenovo", not "part of the city"); "ownership of" only after "under the"."""
+    before = [w.lower() for w in _WORDS.findall(text, max(start, at - 30), at)]
+    if word == "part":
+        return bool(before) and before[-1] in _PART_AFTER
+    if word == "ownership":
+        return before[-2:] == ["under", "the"]
+    return True
+
+
+def _opening_start(text: str, start: int, at: int, word: str) -> int | None:
+    """Where a before-cue opens: the hyphen of "Comcast-owned", the comma of "Loblaw, which owns", the
+    possessive of "Loblaw's acquisition of"; None where the cue word opens no before-cue ("owned" with no
+    hyphen is an after-cue's, "acquisition" with no possessive names no buyer)."""
+    if word == "owned":
+        return at - 1 if text.startswith("-", at - 1) else None
+    if word in ("acquisition", "purchase", "takeover"):
+        return at - 3 if text[max(start, at - 3) : at - 1] in ("'s", "’s") else None
+    pos, relative = at, False
+    while True:
+        stripped = text[start:pos].rstrip(" \t")
+        comma = stripped.endswith(",")
+        stripped = stripped.rstrip(", \t")
+        tail = stripped.rsplit(None, 1)[-1].lower() if stripped else ""
+        if tail in _BEFORE_OPENING:
+            relative = relative or tail in ("which", "who")
+            pos = start + len(stripped) - len(tail)
+            continue
+        # "Loblaw, which owns" and "Aurelius, the parent company of" open on a name; in "Metropoulos & Co.,
+        # which sold Chef Boyardee and Bumble Bee, also owns Pabst" the name before the comma owns nothing
+        if not stripped or (comma and not relative and word not in ("parent", "owner", "owners")):
+            return None
+        return start + len(stripped)
+
+
+def _subject_before(text: str, start: int, at: int, subject: frozenset[str], sentence: str) -> bool:
+    """Whether the subject's name stands before a cue in its sentence, or the sentence opens on "It"."""
+    if not subject or _ANAPHORA.match(sentence):
+        return True
+    return _names(text[start:at], subject)
+
+
+def _subject_after(text: str, at: int, end: int, subject: frozenset[str]) -> bool:
+    """Whether the subject's name follows a cue closely: "Comcast-owned Sky", "Loblaw, which owns Shoppers
+    Drug Mart"."""
+    return bool(subject) and _names(text[at : min(end, at + _GAP_BEFORE)], subject)
+
+
+def _names(part: str, subject: frozenset[str]) -> bool:
+    """Whether ``part`` names the subject: half its words or more ("the Celtics" for the Boston Celtics)."""
+    shared = len(subject & set(re.findall(r"\w+", fold(part))))
+    return shared > 0 and 2 * shared >= len(subject)

@@ -1,0 +1,115 @@
+"""Owners as pages state them (issue 22, round 114): each construction, its past form, and what owns
+nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from webquorum.text.owners import owners
+
+VELM = frozenset({"velm", "foods"})
+
+
+def _first(text: str, subject: frozenset[str] = VELM) -> tuple[str, bool] | None:
+    found = owners(text, subject)
+    return (found[0].surface, found[0].past) if found else None
+
+
+@pytest.mark.parametrize(
+    ("text", "owner"),
+    [
+        ("Velm Foods is owned by Orland Capital.", "Orland Capital"),
+        ("Velm Foods is owned by private equity firm Orland Capital.", "Orland Capital"),
+        ("Velm Foods, a subsidiary of the Danish dairy group Brask Holding, makes crisps.", "Brask Holding"),
+        ("Velm Foods has been owned jointly by Brask and two other companies.", "Brask"),
+        ("Velm Foods is now part of Brask Holding.", "Brask Holding"),
+        ("Velm Foods was acquired by Brask Holding in 2019.", "Brask Holding"),
+        ("Orland Capital sold Velm Foods to Brask Holding in 2021.", "Brask Holding"),
+        ("Brask-owned Velm Foods opened a plant.", "Brask"),
+        ("Brask Holding, which owns Velm Foods, reported profit.", "Brask Holding"),
+        ("Brask Holding acquired Velm Foods in 2019.", "Brask Holding"),
+        ("Velm Foods owner Dana Whitfield spoke on Monday.", "Dana Whitfield"),
+        ("Brask Holding, the parent company of Velm Foods, reported profit.", "Brask Holding"),
+        ("Velm Foods is being sold to jelly conglomerate J.M. Brask for $5.6bn.", "J.M. Brask"),
+        ("It is owned by Orland Capital.", "Orland Capital"),  # a page about the subject
+        (
+            "Velm Foods is owned by Velm Foods Holdings.",
+            "Velm Foods Holdings",
+        ),  # a holding company of its name
+    ],
+)
+def test_each_construction_names_the_owner(text: str, owner: str) -> None:
+    assert _first(text) == (owner, False)
+
+
+@pytest.mark.parametrize(
+    ("text", "owner"),
+    [
+        ("Velm Foods was owned by Orland Capital.", "Orland Capital"),
+        ("Velm Foods was formerly a division of Orland Capital.", "Orland Capital"),
+    ],
+)
+def test_a_past_cue_names_a_former_owner(text: str, owner: str) -> None:
+    assert _first(text) == (owner, True)
+
+
+def test_a_purchase_told_in_the_past_tense_makes_the_owner_now() -> None:
+    """ "was acquired by" tells how the owner came to own it; only "was owned by" is an owner of the past."""
+    assert _first("On April 9, 2010, Velm Foods was acquired by Brask Holding.") == ("Brask Holding", False)
+
+
+def test_an_owner_stated_now_comes_before_a_purchase_and_a_later_purchase_before_an_earlier() -> None:
+    text = (
+        "Orland Capital acquired Velm Foods in 1998. Brask Holding bought Velm Foods in 2015. "
+        "Velm Foods was previously owned by Tarn Mills. Velm Foods is a subsidiary of Brask Holding."
+    )
+    found = [(o.surface, o.past, o.present, o.year) for o in owners(text, VELM)]
+    assert found == [
+        ("Brask Holding", False, True, 0),
+        ("Brask Holding", False, False, 2015),
+        ("Orland Capital", False, False, 1998),
+        ("Tarn Mills", True, False, 0),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Velm Foods, based in Virginia, makes crisps in Ohio.",  # a city and a state own nothing
+        "Is Velm Foods owned by Brask Holding?",  # a question states nothing
+        "At Velm Foods a new owner is found to replace the embattled Dana Whitfield.",  # a clause, no title
+        "Velm Foods, part of the Orland Valley story, turns 100.",  # "part of" is a cue only after "is", "now"
+        "Orland Capital is owned by Tarn Mills.",  # another subject's owner
+        "Brask Holding, which owns Orland Mills, has long competed with Velm Foods.",
+        # the name before a comma is a list's last item, not the owner: no "which" opens the clause
+        "Orland Capital, which sold Tarn Mills and Brask Holding, also owns Velm Foods.",
+        "Velm Foods is owned by Velm.",  # the subject's own name owns nothing
+    ],
+)
+def test_what_is_no_owner(text: str) -> None:
+    assert _first(text) is None
+
+
+def test_an_infobox_line_gives_the_owner_and_closes_a_former_one() -> None:
+    assert [
+        (o.surface, o.past) for o in owners("Parent |\nGoogle (2011–2014) Lenovo (2014–present) |\n", VELM)
+    ] == [
+        ("Lenovo", False),
+        ("Google", True),
+    ]
+    assert [
+        (o.surface, o.past) for o in owners("ParentGoogle (2012–2014)\nLenovo (2014–present)\n", VELM)
+    ] == [
+        ("Lenovo", False),
+        ("Google", True),
+    ]
+    assert _first("- Owner: Sycamore Partners, a fund\n") == ("Sycamore Partners", False)
+
+
+def test_a_nationality_before_the_owner_is_passed_but_a_name_before_and_is_the_owner() -> None:
+    assert _first("Velm Foods is a subsidiary of the Chinese technology company Lenovo.") == ("Lenovo", False)
+    assert _first("Velm Foods has been owned jointly by Shogakukan and two others.") == ("Shogakukan", False)
+
+
+def test_an_owner_s_name_ends_at_its_possessive() -> None:
+    assert _first("Velm Foods owner Dana Whitfield's Austin bid failed.") == ("Dana Whitfield", False)
