@@ -48,6 +48,7 @@ ANCHORED = {
     "webquorum.text.roles._ROLE_OF_ORG",
     "webquorum.text.owners._AFTER_TAIL",
     "webquorum.text.owners._BEFORE_TAIL",
+    "webquorum.text.owners._UNTIL",
 }
 
 

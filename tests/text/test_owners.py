@@ -31,6 +31,9 @@ def _first(text: str, subject: frozenset[str] = VELM) -> tuple[str, bool] | None
         ("Velm Foods owner Dana Whitfield spoke on Monday.", "Dana Whitfield"),
         ("Brask Holding, the parent company of Velm Foods, reported profit.", "Brask Holding"),
         ("Velm Foods is being sold to jelly conglomerate J.M. Brask for $5.6bn.", "J.M. Brask"),
+        ("Brask Holding is the current owner of Velm Foods, buying it in 2017.", "Brask Holding"),
+        ("Velm Foods joined the portfolio of the private equity firm Orland Capital.", "Orland Capital"),
+        ("Velm Foods changed hands in the acquisition by Orland Capital.", "Orland Capital"),
         ("It is owned by Orland Capital.", "Orland Capital"),  # a page about the subject
         (
             "Velm Foods is owned by Velm Foods Holdings.",
@@ -46,6 +49,12 @@ def test_each_construction_names_the_owner(text: str, owner: str) -> None:
     ("text", "owner"),
     [
         ("Velm Foods was owned by Orland Capital.", "Orland Capital"),
+        (
+            "Velm Foods remained under the ownership of its founder, Dana Whitfield, until 1974.",
+            "Dana Whitfield",
+        ),
+        ("Velm Foods is owned by Dana Whitfield founder until 1974.", "Dana Whitfield"),
+        ("Orland Capital was the original owner of Velm Foods.", "Orland Capital"),
         ("Velm Foods was formerly a division of Orland Capital.", "Orland Capital"),
     ],
 )
@@ -83,6 +92,7 @@ def test_an_owner_stated_now_comes_before_a_purchase_and_a_later_purchase_before
         "Brask Holding, which owns Orland Mills, has long competed with Velm Foods.",
         # the name before a comma is a list's last item, not the owner: no "which" opens the clause
         "Orland Capital, which sold Tarn Mills and Brask Holding, also owns Velm Foods.",
+        "Unraveling Who Owns Velm Foods: A Deep Dive",  # "who" opens a clause only after a comma
         "Velm Foods is owned by Velm.",  # the subject's own name owns nothing
     ],
 )

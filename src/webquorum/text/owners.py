@@ -33,7 +33,7 @@ _CUE_WORD = re.compile(
     alternation(
         [
             *("owned", "owns", "owner", "owners", "ownership", "parent", "part", "subsidiary", "division"),
-            *("unit", "brand", "arm", "affiliate", "portfolio company", "acquired", "bought", "purchased"),
+            *("unit", "brand", "arm", "affiliate", "portfolio", "acquired", "bought", "purchased"),
             *("taken", "took", "sold", "sell", "sells", "selling", "acquisition", "purchase", "takeover"),
         ],
         ignore_case=True,
@@ -47,7 +47,8 @@ _CUE_WORD = re.compile(
 _AFTER_TAIL = re.compile(
     r"(?i)(?:"
     r"owned[ \t]{1,2}+(?:(?:and[ \t]{1,2}+operated|jointly|wholly|entirely|solely|partly|privately)[ \t]{1,2}+)?by"
-    r"|(?:subsidiary|division|unit|brand|arm|affiliate|portfolio[ \t]{1,2}+company|part|ownership)[ \t]{1,2}+of"
+    r"|(?:subsidiary|division|unit|brand|arm|affiliate|portfolio(?:[ \t]{1,2}+company)?|part|ownership)[ \t]{1,2}+of"
+    r"|(?:acquisition|purchase|takeover)[ \t]{1,2}+by"
     r"|parent(?:[ \t]{1,2}+(?:company|group|firm))?(?:[ \t]{1,2}+is|[ \t]{1,2}+was|,|:)"
     r"|owners?(?:[ \t]{1,2}+is|[ \t]{1,2}+are|[ \t]{1,2}+was|,|:)?+"
     r"|(?:acquired|bought|purchased|taken(?:[ \t]{1,2}+over)?)[ \t]{1,2}+by"
@@ -61,7 +62,25 @@ _BEFORE_TAIL = re.compile(
     r"|(?:parent(?:[ \t]{1,2}+company)?|owners?|acquisition|purchase|takeover)[ \t]{1,2}+of)(?![\w-])"
 )
 # the words of a before-cue's opening, between the owner and the cue word: "Loblaw, which also owns"
-_BEFORE_OPENING = frozenset({"which", "who", "also", "now", "the", "its"})
+# "Penske Media Corporation is the current owner of", "X was the original owner of" (past)
+_BEFORE_OPENING = frozenset(
+    {
+        "which",
+        "who",
+        "also",
+        "now",
+        "the",
+        "its",
+        "is",
+        "are",
+        "current",
+        "sole",
+        "majority",
+        "new",
+        "principal",
+    }
+)
+_BEFORE_OPENING_PAST = frozenset({"was", "were", "former", "previous", "original"})
 # the word before "part of" that makes it ownership: "is now part of"
 _PART_AFTER = frozenset({"is", "are", "now", "became", "become", "becomes", "remains"})
 # a purchase, which dates the owner it makes: "acquired by", "sold to", "Berkshire Hathaway acquired"
@@ -97,6 +116,10 @@ _PLAIN = re.compile(r"[A-Z][^()|\n\[,;]{0,60}+")
 _ENTRY_LINES = 3
 _POSSESSIVE = re.compile(r"['’]s(?=[ \t])")
 _INITIALS = re.compile(r"(?:[A-Z]\.){1,3}+[ \t]?+$")
+# an end year after the owner: ", until 1974", " founder until 1974"
+_UNTIL = re.compile(
+    r"(?i)[ \t,]{0,3}+(?:[a-z]{1,20}+[ \t]{1,2}+)?until[ \t]{1,2}+(?:[a-z]{1,10}+[ \t]{1,2}+){0,2}(?:19|20)\d\d"
+)
 _NOUN_NEXT = re.compile(r"[ \t]{1,2}+[a-z]")
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _WORDS = re.compile(r"[\w’'-]+")
@@ -137,18 +160,21 @@ def owners(text: str, subject: frozenset[str]) -> list[OwnerMention]:
                         not (bought and m[0].lower() in ("was", "were"))
                         for m in _PAST.finditer(text, max(start, cue.start() - 30), cue.start())
                     )
+                    # "under the ownership of its founder, Ferruccio Lamborghini, until 1974"
+                    past = past or _UNTIL.match(text, owner.offset + len(owner.surface), end) is not None
                     found.append(_mention(text, owner, past, not past and not bought, years))
                     continue
             before = _BEFORE_TAIL.match(text, cue.start(), end)
             if before is None:
                 continue
-            at = _opening_start(text, start, cue.start(), word)
-            if at is None:
+            opening = _opening_start(text, start, cue.start(), word)
+            if opening is None:
                 continue
+            at, said_past = opening
             owner = _last_before(text, mentions, start, at, subject)
             if owner is None or not _subject_after(text, before.end(), end, subject):
                 continue
-            past = _PAST.search(text, max(start, owner.offset - 20), owner.offset) is not None
+            past = said_past or _PAST.search(text, max(start, owner.offset - 20), owner.offset) is not None
             found.append(_mention(text, owner, past, not past and word not in _PURCHASE_WORDS, years))
     found.extend(_labelled(text, subject))
     order = {id(m): i for i, m in enumerate(found)}
@@ -288,29 +314,34 @@ def _opens_after(text: str, start: int, at: int, word: str) -> bool:
     return True
 
 
-def _opening_start(text: str, start: int, at: int, word: str) -> int | None:
-    """Where a before-cue opens: the hyphen of "Comcast-owned", the comma of "Loblaw, which owns", the
-    possessive of "Loblaw's acquisition of"; None where the cue word opens no before-cue ("owned" with no
+def _opening_start(text: str, start: int, at: int, word: str) -> tuple[int, bool] | None:
+    """Where a before-cue opens, and whether its words give the owner as past: the hyphen of
+    "Comcast-owned", the comma of "Loblaw, which owns", the "is" of "Penske Media is the current owner of",
+    the possessive of "Loblaw's acquisition of"; None where the cue word opens no before-cue ("owned" with no
     hyphen is an after-cue's, "acquisition" with no possessive names no buyer)."""
     if word == "owned":
-        return at - 1 if text.startswith("-", at - 1) else None
+        return (at - 1, False) if text.startswith("-", at - 1) else None
     if word in ("acquisition", "purchase", "takeover"):
-        return at - 3 if text[max(start, at - 3) : at - 1] in ("'s", "’s") else None
-    pos, relative = at, False
+        return (at - 3, False) if text[max(start, at - 3) : at - 1] in ("'s", "’s") else None
+    pos, relative, past = at, False, False
     while True:
         stripped = text[start:pos].rstrip(" \t")
         comma = stripped.endswith(",")
         stripped = stripped.rstrip(", \t")
         tail = stripped.rsplit(None, 1)[-1].lower() if stripped else ""
-        if tail in _BEFORE_OPENING:
+        if tail in _BEFORE_OPENING or tail in _BEFORE_OPENING_PAST:
             relative = relative or tail in ("which", "who")
+            past = past or tail in _BEFORE_OPENING_PAST
             pos = start + len(stripped) - len(tail)
             continue
         # "Loblaw, which owns" and "Aurelius, the parent company of" open on a name; in "Metropoulos & Co.,
-        # which sold Chef Boyardee and Bumble Bee, also owns Pabst" the name before the comma owns nothing
+        # which sold Chef Boyardee and Bumble Bee, also owns Pabst" the name before the comma owns nothing,
+        # nor does "Unraveling" in a headline's "Unraveling Who Owns Forbes"
         if not stripped or (comma and not relative and word not in ("parent", "owner", "owners")):
             return None
-        return start + len(stripped)
+        if relative and not comma:
+            return None
+        return start + len(stripped), past
 
 
 def _subject_before(text: str, start: int, at: int, subject: frozenset[str], sentence: str) -> bool:
