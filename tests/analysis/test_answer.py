@@ -720,6 +720,26 @@ def test_who_owns_is_answered_by_the_owner_not_the_subject_s_city_and_a_past_own
     assert answer_statements("d.test", "https://d.test/", past_only, ask) is None
 
 
+@pytest.mark.parametrize(
+    "flow",
+    [
+        "Velm Pharmacy plans to close 300 stores a year for the next three years.",
+        "In fiscal 2016, Velm Pharmacy opened 139 stores.",
+        "Velm Pharmacy laid off 1,200 workers and shut 80 stores.",
+        "Velm Pharmacy will add 40 stores in 2027.",
+    ],
+)
+def test_a_count_that_changes_does_not_say_how_many_the_subject_has(flow: str) -> None:
+    """ "How many stores does X have" asks a stock; "close 300 stores", "opened 139", "220 new stores" state a
+    flow (real pages, issue 22, round 115: CVS's store closures had been read as its store count)."""
+    ask = read_ask("how many stores does Velm Pharmacy have")
+    assert ask is not None
+    assert answer_statements("a.test", "https://a.test/", flow, ask) is None
+    stock = flow + " Velm Pharmacy has nearly 10,000 stores across the country."
+    found = answer_statements("a.test", "https://a.test/", stock, ask)
+    assert found is not None and found.value == "10,000 stores"
+
+
 def test_a_captain_is_read_from_a_title_before_the_name_not_the_board_that_named_him() -> None:
     c = compare_sources(
         [

@@ -302,6 +302,12 @@ def answer_statements(
     return _not_the_question(_fullest(best[1], found_all), ask) if best else None
 
 
+def _a_flow(text: str, f: Figure) -> bool:
+    """Whether a count follows a verb of change ("close 300 stores", "laid off 1,200 workers"): what changes,
+    not what the subject has ("220 new stores" is already read as a part, not the whole)."""
+    return _FLOW_BEFORE.search(text, max(0, f.start - 40), f.start) is not None
+
+
 def _not_the_question(found: Statement | None, ask: Ask) -> Statement | None:
     """``found``, unless it is a name made of the question's own words or their initials: "Minister of Basic
     Education" for "who is the minister of basic education", "Marines" for "the first commandant of the Marine
@@ -644,6 +650,10 @@ def _value_in(
                 _whole_counts(text, _ordinal_counts(text, start, end, inside, ask), ask)
             )
             pool = [_part_asked(text, f, end, ask) for f in pool]
+            if not ask.total:
+                # "plans to close 300 stores", "opened 139 stores": what changes in a year is not what the
+                # subject has (a stock asked, a flow stated)
+                pool = [f for f in pool if not _a_flow(text, f)]
         # "far surpassing Jupiter's 95 moons": another thing's figure; "beat it by 34 seconds": a margin
         pool = [
             f
@@ -767,6 +777,14 @@ _TOTAL_BEFORE = re.compile(
     r"[^.;]{0,40}\bto\s+)$"
 )
 _WHOLE = frozenset({"global"})
+# the verbs of a count that changes, within three words before it: "close 300 stores", "opened 139", "laid off
+# 1,200 workers"
+_FLOW_BEFORE = re.compile(
+    r"(?i)\b(?:open|opens|opened|opening|close|closes|closed|closing|shut|shuts|shutting|shutter|shutters|"
+    r"shuttered|add|adds|added|adding|cut|cuts|cutting|eliminate|eliminates|eliminated|eliminating|slash|"
+    r"slashed|slashing|shed|sheds|shedding|hire|hires|hired|hiring|laid[ \t]{1,2}+off|lay[ \t]{1,2}+off|"
+    r"lays[ \t]{1,2}+off|axe|axed|axing)(?:[ \t]{1,2}+[\w’'-]{1,20}+){0,2}?[ \t]{1,2}+$"
+)
 _MARGIN = re.compile(r"(?i)\b(?:by|off)\s+(?:just\s+|only\s+|some\s+|about\s+|nearly\s+|almost\s+)?$")
 _POSSESSOR = re.compile(r"([A-Z][\w-]+)['’]s\s+(?:\w+\s+)?$")
 _NAMED_PARENTHESIS = re.compile(r"([A-Z][\w-]+)\s*\(\s*$")  # "Chris Evert (18 titles)": Evert's
