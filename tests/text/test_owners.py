@@ -123,3 +123,47 @@ def test_a_nationality_before_the_owner_is_passed_but_a_name_before_and_is_the_o
 
 def test_an_owner_s_name_ends_at_its_possessive() -> None:
     assert _first("Velm Foods owner Dana Whitfield's Austin bid failed.") == ("Dana Whitfield", False)
+
+
+@pytest.mark.parametrize(
+    ("text", "owner"),
+    [
+        ("Velm Foods is a brand of L’Oréal.", "L’Oréal"),  # a French article elided into the name
+        (
+            "Velm Foods was acquired by private equity firm Clayton, Dubilier & Rice in 2021.",
+            "Clayton, Dubilier & Rice",
+        ),
+        # a participle after a list is the subject's, not the list's last name's
+        ("Velm Foods is a chain of shops in Mexico and Honduras owned by Brask Holding.", "Brask Holding"),
+    ],
+)
+def test_round_116_names(text: str, owner: str) -> None:
+    assert _first(text) == (owner, False)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Velm Foods is listed in London and is part of the FTSE 100 Index.",  # an index, not an owner
+        "At Velm Foods the new owners described Orland Capital as a partner.",  # a title names right after it
+        "Velm Foods distributed through Tarn Records. Tarn Records was later acquired by Brask Holding.",
+        "In 1985 Velm Foods sold through Tarn Records, and Tarn Records was acquired by Brask Holding in 1988.",
+    ],
+)
+def test_round_116_no_owner(text: str) -> None:
+    assert _first(text) is None
+
+
+def test_an_infobox_entry_without_years_before_a_dated_one_is_earlier_and_a_value_is_a_name() -> None:
+    infobox = "Revenue\nOwnerOrland Capital\nBrask Holding\n(2012–present); 5 years ago\nWebsite"
+    assert [(o.surface, o.past) for o in owners(infobox, VELM)] == [
+        ("Brask Holding", False),
+        ("Orland Capital", True),
+    ]
+    months = "Owner Orland Capital (August 2007 to February 2011)\nBrask Holding (February 2011 to 2012)\n"
+    assert [(o.surface, o.past) for o in owners(months, VELM)] == [
+        ("Orland Capital", True),
+        ("Brask Holding", True),
+    ]
+    assert _first("Owners Orland Capital has announced the sale of its stake\n") == ("Orland Capital", False)
+    assert _first("Owner\nWebsitevelm.com\n") is None  # an empty label: the next line is another label's

@@ -111,14 +111,29 @@ _OWNER_LABEL = re.compile(
     r"(?m)^[ \t]{0,4}+(?:[-•*][ \t]{1,2}+)?(?:Parent(?:[ \t]company)?|Owners?)[ \t]{0,4}+[|:]?[ \t]{0,4}+\n?(?=[A-Z])"
 )
 # an entry's years: "Google (2011–2014)", "Lenovo (2014–present)"; the name is what stands before them
-_YEARS = re.compile(r"\((?:19|20)\d\d[ \t]{0,2}+[–-][ \t]{0,2}+(?P<to>(?:19|20)\d\d|present)\)")
-_PLAIN = re.compile(r"[A-Z][^()|\n\[,;]{0,60}+")
+_YEARS = re.compile(
+    r"\((?:[A-Z][a-z]{2,8}+[ \t]{1,2}+)?(?:19|20)\d\d[ \t]{0,2}+(?:[–-]|to)[ \t]{0,2}+"
+    r"(?:[A-Z][a-z]{2,8}+[ \t]{1,2}+)?(?P<to>(?:19|20)\d\d|present)\)"
+)
+# a plain entry is a name: capitalised words and their joining words ("Owner: Sycamore Partners"), never a
+# sentence ("Owners Global Infrastructure Partners has announced the sale")
+_PLAIN = re.compile(r"[A-Z][\w&.'’-]{0,30}+(?:[ \t]{1,2}+(?:[A-Z&][\w&.'’-]{0,30}+|of|and|de|du|the)){0,6}+")
 _ENTRY_LINES = 3
 _POSSESSIVE = re.compile(r"['’]s(?=[ \t])")
 _INITIALS = re.compile(r"(?:[A-Z]\.){1,3}+[ \t]?+$")
 # an end year after the owner: ", until 1974", " founder until 1974"
 _UNTIL = re.compile(
     r"(?i)[ \t,]{0,3}+(?:[a-z]{1,20}+[ \t]{1,2}+)?until[ \t]{1,2}+(?:[a-z]{1,10}+[ \t]{1,2}+){0,2}(?:19|20)\d\d"
+)
+# the words between a passive's subject and its verb: "CBS Records was later acquired by"
+_AUXILIARIES = frozenset(
+    {"is", "was", "were", "are", "has", "had", "have", "been", "being", "be", "later", "subsequently", "then"}
+    | {"itself", "also", "now", "currently", "eventually", "finally", "wholly", "majority", "fully"}
+)
+_ELISION = re.compile(r"(?<![\w])[LlDd]['’]$")
+_NUMBERED = re.compile(r"[ \t]{1,2}+\d")
+_FIRM_TAIL = re.compile(
+    r"(?:,[ \t]{1,2}+[A-Z][\w'’.-]{0,30}+){1,3}+[ \t]{1,2}+&[ \t]{1,2}+[A-Z][\w'’.-]{0,30}+"
 )
 _NOUN_NEXT = re.compile(r"[ \t]{1,2}+[a-z]")
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
@@ -151,7 +166,10 @@ def owners(text: str, subject: frozenset[str]) -> list[OwnerMention]:
             word = cue[0].lower()
             after = _AFTER_TAIL.match(text, cue.start(), end)
             if after is not None and _opens_after(text, start, cue.start(), word):
-                owner = _first_after(text, mentions, after.end(), end, subject)
+                titled = word in ("owner", "owners") and after.end() == cue.end()
+                owner = _first_after(text, mentions, after.end(), end, subject, titled=titled)
+                if owner is not None and _another_owned(text, mentions, start, cue.start(), subject):
+                    continue  # "CBS Records was acquired by Sony": another name is the one owned
                 if owner is not None and _subject_before(text, start, after.end(), subject, sentence):
                     bought = word in _PURCHASE_WORDS
                     # "was acquired by" tells the purchase that made the owner; "was owned by" an owner of
@@ -183,36 +201,54 @@ def owners(text: str, subject: frozenset[str]) -> list[OwnerMention]:
 
 def _labelled(text: str, subject: frozenset[str]) -> list[OwnerMention]:
     """The owners an infobox's "Parent" or "Owner" line gives ("Parent | Google (2011–2014) Lenovo
-    (2014–present)", "Owner: Sycamore Partners"): an entry whose years have closed is a former owner."""
+    (2014–present)", "Owner: Sycamore Partners"): an entry whose years have closed is a former owner, and so
+    is an entry without years listed before a dated one."""
     found: list[OwnerMention] = []
     for label in _OWNER_LABEL.finditer(text):
         at = label.end()
         stop = _line_end(text, at)
-        # an entry per line: "ParentGoogle (2012–2014)\nLenovo (2014–present)"
+        # entries on the lines after: "ParentGoogle (2012–2014)\nLenovo (2014–present)", or a name and its
+        # years on two lines ("Universal Music Group\n(2012–present)")
         for _ in range(_ENTRY_LINES):
-            following = _line_end(text, stop + 1)
-            if stop >= len(text) or _YEARS.search(text, stop + 1, following) is None:
+            if stop >= len(text):
                 break
-            stop = following
+            following = _line_end(text, stop + 1)
+            if _YEARS.search(text, stop + 1, following):
+                stop = following
+                continue
+            after = _line_end(text, following + 1)
+            if following < len(text) and _YEARS.match(text, following + 1, after):
+                stop = after
+                continue
+            break
         entries: list[tuple[str, int, bool]] = []
         named_from = at
         for years in _YEARS.finditer(text, at, stop):
-            name = text[named_from : years.start()]
-            entries.append(
-                (
-                    name.strip(" \t\n|,;"),
-                    named_from + len(name) - len(name.lstrip(" \t\n|,;")),
-                    years["to"] != "present",
-                )
-            )
+            names = _entry_lines(text, named_from, years.start())
+            entries += [(name, offset, True) for name, offset in names[:-1]]
+            if names:
+                entries.append((*names[-1], years["to"] != "present"))
             named_from = years.end()
-        if not entries and (plain := _PLAIN.match(text, at, stop)):
+        on_next_line = "\n" in text[label.start() : at]
+        if not entries and not on_next_line and (plain := _PLAIN.match(text, at, stop)):
             entries = [(plain[0].rstrip(" \t"), at, False)]
         for name, start, past in entries:
             if not name[:1].isupper() or set(re.findall(r"\w+", fold(name))) <= subject:
                 continue
             found.append(OwnerMention(name, start, start + len(name), past, not past, 0))
     return found
+
+
+def _entry_lines(text: str, start: int, stop: int) -> list[tuple[str, int]]:
+    """The names between two entries' years, a line each, with their offsets."""
+    out = []
+    at = start
+    for line in text[start:stop].split("\n"):
+        name = line.strip(" \t|,;")
+        if name:
+            out.append((name, at + line.index(name)))
+        at += len(line) + 1
+    return out
 
 
 def _line_end(text: str, at: int) -> int:
@@ -238,10 +274,16 @@ def _is_subject(mention: NameMention, subject: frozenset[str]) -> bool:
 
 
 def _first_after(
-    text: str, mentions: list[NameMention], at: int, end: int, subject: frozenset[str]
+    text: str,
+    mentions: list[NameMention],
+    at: int,
+    end: int,
+    subject: frozenset[str],
+    *,
+    titled: bool = False,
 ) -> NameMention | None:
     """The name a cue opens on: the first after ``at`` with only lower-case words (and a nationality)
-    between, never the subject's own name."""
+    between, never the subject's own name; right after it where the cue is a title (``titled``: "owner")."""
     for m in mentions:
         if m.offset < at or m.offset >= end:
             continue
@@ -255,14 +297,45 @@ def _first_after(
         if _nationality(text, m):
             at = m.offset + len(m.surface)
             continue
+        if _ELISION.search(gap):  # "L’Oréal": a French article elided into the name
+            gap = gap[:-2]
+            m = NameMention(m.key, text[m.offset - 2 : m.offset] + m.surface, m.offset - 2, m.weak)
+        if titled and gap.strip(" \t"):
+            return None  # "Suns owner Mat Ishbia" names him; "the new owners described LCY as" does not
         if _BETWEEN.fullmatch(gap) is None and gap.strip(" \t,:") not in ("", "the", "The"):
             return None
         if any(w in FUNCTION_WORDS and w not in _DETERMINERS for w in re.findall(r"\w+", fold(gap))):
             return (
                 None  # "a new owner is found to replace the embattled Donald Sterling": a clause, not a title
             )
+        stop = m.offset + len(m.surface)
+        if _NUMBERED.match(text, stop):
+            return None  # "part of the FTSE 100 Index": a name run into a number names an index, not an owner
+        if firm := _FIRM_TAIL.match(text, stop):  # "Clayton, Dubilier & Rice": one firm's name
+            surface = text[m.offset : firm.end()]
+            m = NameMention(name_key(surface), surface, m.offset, m.weak)
         return None if _is_subject(m, subject) else m
     return None
+
+
+def _another_owned(
+    text: str, mentions: list[NameMention], start: int, at: int, subject: frozenset[str]
+) -> bool:
+    """Whether a name other than the subject's stands right before an after-cue, with only auxiliaries
+    between ("CBS Records was acquired by Sony", "... and later became"): the cue says who owns that name."""
+    for m in reversed(mentions):
+        stop = m.offset + len(m.surface)
+        if stop > at:
+            continue
+        if m.offset < start:
+            return False
+        between = [w.lower() for w in _WORDS.findall(text, stop, at)]
+        # a finite passive ("CBS Records was acquired by"), not a participle after a list ("in Mexico and
+        # Honduras owned by Wyndham", which is the chain's)
+        if not between or not all(w in _AUXILIARIES for w in between) or "," in text[stop:at]:
+            return False
+        return not _names(m.surface, subject) and not _is_subject(m, subject)
+    return False
 
 
 def _nationality(text: str, m: NameMention) -> bool:
