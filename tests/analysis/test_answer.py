@@ -999,10 +999,31 @@ def test_a_holder_named_by_fewer_pages_answers_when_all_their_pages_come_after_t
     assert {d.type for d in c.disagreed} == {"older"}
 
 
+def test_one_page_a_year_after_every_other_answers_with_the_holder_it_names_to_the_post() -> None:
+    """A change of holder is often reported by one page while the older pages stay (round 117): one page dated
+    a year or more after every page naming anyone else, naming its holder to the post, answers."""
+    named = src("d.test", "Tomas Berg was named chief executive of Orland Bank in January.", "2024-02-01")
+    c = compare_sources([*_OLD_CHIEF, named], query="Who is the chief executive of Orland Bank?")
+    answer = c.answer
+    assert answer is not None and (answer.value, answer.count) == ("Tomas Berg", 1) and not answer.split
+    assert {d.type for d in c.disagreed} == {"older"}
+
+
 @pytest.mark.parametrize(
     "pages",
     [
-        pytest.param([*_OLD_CHIEF, _NEW_CHIEF[0]], id="one newer page is no change"),
+        pytest.param(
+            [*_OLD_CHIEF, src("d.test", _NEW_CHIEF[0].text, "2023-03-01")], id="one newer page within a year"
+        ),
+        pytest.param(
+            [
+                *_OLD_CHIEF,
+                src(
+                    "d.test", "Orland Bank's chief executive, Mara Lindsaid the branch opened.", "2024-02-01"
+                ),
+            ],
+            id="one newer page with the holder's name misread",
+        ),
         pytest.param(
             [*[src(p.site, p.text) for p in _OLD_CHIEF[:2]], _OLD_CHIEF[2], *_NEW_CHIEF],
             id="most older pages undated",
@@ -1020,6 +1041,7 @@ def test_a_holder_named_by_fewer_pages_answers_when_all_their_pages_come_after_t
 def test_the_majority_holder_stands_unless_the_newer_pages_are_two_dated_and_a_month_later(
     pages: list[SourceText],
 ) -> None:
+    """... or one page a year later that names another person than the majority's."""
     c = compare_sources(pages, query="Who is the chief executive of Orland Bank?")
     assert c.answer is not None and (c.answer.value, c.answer.count) == ("Mara Lind", 3)
     assert all(d.type == "conflict" for d in c.disagreed)

@@ -1778,18 +1778,46 @@ def _newer_holder(
     groups: list[list[Statement]], dates: dict[str, str | None], ask: Ask
 ) -> list[Statement] | None:
     """Who holds a role now when fewer pages name them: the holder named by two or more pages, all dated a
-    month or more after every dated page naming anyone else, where at least half of every holder's pages
-    are dated. Pages written before a change outnumber the ones after it for years (as
-    :func:`_successor_named`); one recent page alone may be a misread, so it takes two."""
+    month or more after every dated page naming anyone else, or by one page dated a year or more after them,
+    where at least half of every holder's pages are dated. Pages written before a change outnumber the ones
+    after it for years (as :func:`_successor_named`); one recent page alone may be a misread of the same
+    news, so it takes two within the year."""
     if not ask.role or len(groups) < 2 or len(groups[0]) == len(groups[1]):
         return None
     newest = _dated_after(groups, dates, share=0.5)
     # the first group is the one more pages name; one recent page's misread ("Chanel France president
     # Fabrice Raoul") is no change
-    return groups[newest] if newest and len(groups[newest]) >= 2 else None
+    if newest and len(groups[newest]) >= 2:
+        return groups[newest]
+    # one page a year or more after every other is a change the older pages had not seen (round 117: pages
+    # reporting a new chief are fewer than those written before for years); unless its name is another
+    # side's with letters run into it ("Henri Seydouxdeclares" is Henri Seydoux misread, not a new holder)
+    lone = _dated_after(groups, dates, share=0.5, apart=_YEAR_DAYS)
+    if not lone:
+        return None
+    letters = _letters(groups[lone][0].value)
+    if any(
+        _letters(g[0].value) in letters or letters in _letters(g[0].value)
+        for g in groups
+        if g is not groups[lone]
+    ):
+        return None
+    return groups[lone]
 
 
-def _dated_after(groups: list[list[Statement]], dates: dict[str, str | None], *, share: float) -> int | None:
+# how far apart two pages' dates must be for one to be written after a change the other had not seen: a month
+# (pages of the same news are days apart); the one measure of "newer" for a split and for an older dissent
+_CHANGE_DAYS = 30
+_YEAR_DAYS = 365
+
+
+def _letters(name: str) -> str:
+    return "".join(ch for ch in fold(name) if ch.isalpha())
+
+
+def _dated_after(
+    groups: list[list[Statement]], dates: dict[str, str | None], *, share: float, apart: int = _CHANGE_DAYS
+) -> int | None:
     """The index of the group whose dated pages all come :data:`_CHANGE_DAYS` or more after every dated page
     of the others; None when there is none, or when a group has no dated page or fewer than ``share`` of
     its pages dated. The one reading of "newer" for a split (:func:`_newer_of_a_split`) and for a holder
@@ -1801,14 +1829,9 @@ def _dated_after(groups: list[list[Statement]], dates: dict[str, str | None], *,
             return None
         spans.append((min(days), max(days)))
     latest = max(range(len(groups)), key=lambda i: spans[i][0])
-    if all((spans[latest][0] - spans[i][1]).days >= _CHANGE_DAYS for i in range(len(groups)) if i != latest):
+    if all((spans[latest][0] - spans[i][1]).days >= apart for i in range(len(groups)) if i != latest):
         return latest
     return None
-
-
-# how far apart two pages' dates must be for one to be written after a change the other had not seen: a month
-# (pages of the same news are days apart); the one measure of "newer" for a split and for an older dissent
-_CHANGE_DAYS = 30
 
 
 def _later_of_a_split(
