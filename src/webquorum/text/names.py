@@ -183,7 +183,16 @@ class NameMention(NamedTuple):
 
 
 def name_mentions(text: str) -> list[NameMention]:
-    """Every name: runs of capitalised words, acronyms, legal forms attached; uncertain ones marked weak."""
+    """Every name: runs of capitalised words, acronyms, legal forms attached; uncertain ones marked weak.
+
+    Kept for the last texts read: one comparison reads each page's names three times (the sources' names,
+    the subject's identity, a role's persons), a tenth of its CPU on real pages (cpu.md, twenty-first look).
+    """
+    return list(_name_mentions(text))
+
+
+@lru_cache(maxsize=64)
+def _name_mentions(text: str) -> tuple[NameMention, ...]:
     runs = [m for m in _runs(text) if not (m.start() and text[m.start() - 1].isalnum())]
     name_words: set[str] = set()  # capitalised mid-sentence somewhere, so a name even when opening a sentence
     for m in runs:
@@ -268,7 +277,7 @@ def name_mentions(text: str) -> list[NameMention]:
             key = name_key(surface)
             if key and not key.isdigit():
                 out.append(NameMention(key, surface, start, weak))
-    return out
+    return tuple(out)
 
 
 def _runs(text: str) -> Iterator[re.Match[str]]:
