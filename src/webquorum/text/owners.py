@@ -27,14 +27,19 @@ from webquorum.text.sentences import sentence_spans
 # the relation stems of a question for an owner: "who owns X", "X owner", "X parent company"
 OWNER_RELATIONS = frozenset({"own", "owner", "parent"})
 
+# a purchase, which dates the owner it makes: "acquired by", "sold to", "Berkshire Hathaway acquired"
+_PURCHASE_WORDS = frozenset(
+    {"acquired", "bought", "purchased", "taken", "took", "sold", "sell", "sells", "selling"}
+    | {"acquisition", "purchase", "takeover"}
+)
 # The words that open an ownership cue, scanned as one trie (:func:`webquorum.text.alternation.alternation`:
 # ``re`` skips in C to a possible first letter); each is then tried against its tails, anchored.
 _CUE_WORD = re.compile(
     alternation(
         [
             *("owned", "owns", "owner", "owners", "ownership", "parent", "part", "subsidiary", "division"),
-            *("unit", "brand", "arm", "affiliate", "portfolio", "acquired", "bought", "purchased"),
-            *("taken", "took", "sold", "sell", "sells", "selling", "acquisition", "purchase", "takeover"),
+            *("unit", "brand", "arm", "affiliate", "portfolio"),
+            *_PURCHASE_WORDS,
         ],
         ignore_case=True,
         word_start=True,
@@ -83,11 +88,6 @@ _BEFORE_OPENING = frozenset(
 _BEFORE_OPENING_PAST = frozenset({"was", "were", "former", "previous", "original"})
 # the word before "part of" that makes it ownership: "is now part of"
 _PART_AFTER = frozenset({"is", "are", "now", "became", "become", "becomes", "remains"})
-# a purchase, which dates the owner it makes: "acquired by", "sold to", "Berkshire Hathaway acquired"
-_PURCHASE_WORDS = frozenset(
-    {"acquired", "bought", "purchased", "taken", "took", "sold", "sell", "sells", "selling"}
-    | {"acquisition", "purchase", "takeover"}
-)
 # what gives an owner as past: "was owned by", "formerly a subsidiary of", "former owner", "until 2019"
 _PAST = re.compile(
     alternation(
