@@ -16,6 +16,8 @@ available here reads without a model.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from webquorum.text.alternation import alternation
@@ -153,7 +155,7 @@ class OwnerMention:
 def owners(text: str, subject: frozenset[str]) -> list[OwnerMention]:
     """Each owner ``text`` gives its subject (the folded words of its name), the one that stands now first:
     present statements before dated purchases, a later purchase before an earlier, the page's order last."""
-    mentions = name_mentions(text)
+    names = _Names(name_mentions(text))
     found: list[OwnerMention] = []
     for start, end in sentence_spans(text):
         sentence = text[start:end]
@@ -163,40 +165,76 @@ def owners(text: str, subject: frozenset[str]) -> list[OwnerMention]:
             continue
         years = [int(y) for y in _YEAR.findall(sentence)]
         for cue in _CUE_WORD.finditer(text, start, end):
-            word = cue[0].lower()
-            after = _AFTER_TAIL.match(text, cue.start(), end)
-            if after is not None and _opens_after(text, start, cue.start(), word):
-                titled = word in ("owner", "owners") and after.end() == cue.end()
-                owner = _first_after(text, mentions, after.end(), end, subject, titled=titled)
-                if owner is not None and _another_owned(text, mentions, start, cue.start(), subject):
-                    continue  # "CBS Records was acquired by Sony": another name is the one owned
-                if owner is not None and _subject_before(text, start, after.end(), subject, sentence):
-                    bought = word in _PURCHASE_WORDS
-                    # "was acquired by" tells the purchase that made the owner; "was owned by" an owner of
-                    # the past
-                    past = any(
-                        not (bought and m[0].lower() in ("was", "were"))
-                        for m in _PAST.finditer(text, max(start, cue.start() - 30), cue.start())
-                    )
-                    # "under the ownership of its founder, Ferruccio Lamborghini, until 1974"
-                    past = past or _UNTIL.match(text, owner.offset + len(owner.surface), end) is not None
-                    found.append(_mention(text, owner, past, not past and not bought, years))
-                    continue
-            before = _BEFORE_TAIL.match(text, cue.start(), end)
-            if before is None:
-                continue
-            opening = _opening_start(text, start, cue.start(), word)
-            if opening is None:
-                continue
-            at, said_past = opening
-            owner = _last_before(text, mentions, start, at, subject)
-            if owner is None or not _subject_after(text, before.end(), end, subject):
-                continue
-            past = said_past or _PAST.search(text, max(start, owner.offset - 20), owner.offset) is not None
-            found.append(_mention(text, owner, past, not past and word not in _PURCHASE_WORDS, years))
+            owner = _after_cue(text, names, cue, start, end, subject)
+            if owner is None:
+                owner = _before_cue(text, names, cue, start, end, subject)
+            if owner is not None:
+                mention, past, present = owner
+                found.append(_mention(text, mention, past, present, years))
     found.extend(_labelled(text, subject))
     order = {id(m): i for i, m in enumerate(found)}
     return sorted(found, key=lambda m: (m.past, not m.present, 0 if m.present else -m.year, order[id(m)]))
+
+
+class _Names:
+    """A page's names in order, found from an offset by bisection (a long page has thousands)."""
+
+    def __init__(self, mentions: list[NameMention]) -> None:
+        self.mentions = mentions
+        self.offsets = [m.offset for m in mentions]
+
+    def from_(self, at: int) -> Iterator[NameMention]:
+        for i in range(bisect_left(self.offsets, at), len(self.mentions)):
+            yield self.mentions[i]
+
+    def before(self, at: int) -> Iterator[NameMention]:
+        """The names that open before ``at``, nearest first."""
+        for i in range(bisect_left(self.offsets, at) - 1, -1, -1):
+            yield self.mentions[i]
+
+
+def _after_cue(
+    text: str, names: _Names, cue: re.Match[str], start: int, end: int, subject: frozenset[str]
+) -> tuple[NameMention, bool, bool] | None:
+    """The owner named after a cue ("owned by X", "a subsidiary of X", "sold to X"), whether the page gives
+    it as past, and whether as now rather than as a dated purchase."""
+    word = cue[0].lower()
+    after = _AFTER_TAIL.match(text, cue.start(), end)
+    if after is None or not _opens_after(text, start, cue.start(), word):
+        return None
+    titled = word in ("owner", "owners") and after.end() == cue.end()
+    owner = _first_after(text, names, after.end(), end, subject, titled=titled)
+    if owner is None or _another_owned(text, names, start, cue.start(), subject):
+        return None  # "CBS Records was acquired by Sony": another name is the one owned
+    if not _subject_before(text, start, after.end(), subject, text[start:end]):
+        return None
+    bought = word in _PURCHASE_WORDS
+    # "was acquired by" tells the purchase that made the owner; "was owned by" an owner of the past
+    past = any(
+        not (bought and m[0].lower() in ("was", "were"))
+        for m in _PAST.finditer(text, max(start, cue.start() - 30), cue.start())
+    )
+    # "under the ownership of its founder, Ferruccio Lamborghini, until 1974"
+    past = past or _UNTIL.match(text, owner.offset + len(owner.surface), end) is not None
+    return owner, past, not past and not bought
+
+
+def _before_cue(
+    text: str, names: _Names, cue: re.Match[str], start: int, end: int, subject: frozenset[str]
+) -> tuple[NameMention, bool, bool] | None:
+    """The owner named before a cue with the subject after it ("Comcast-owned Sky", "Loblaw, which owns
+    Shoppers Drug Mart", "Berkshire Hathaway acquired NetJets"), as :func:`_after_cue` gives it."""
+    word = cue[0].lower()
+    before = _BEFORE_TAIL.match(text, cue.start(), end)
+    opening = _opening_start(text, start, cue.start(), word) if before is not None else None
+    if before is None or opening is None:
+        return None
+    at, said_past = opening
+    owner = _last_before(text, names, start, at, subject)
+    if owner is None or not _subject_after(text, before.end(), end, subject):
+        return None
+    past = said_past or _PAST.search(text, max(start, owner.offset - 20), owner.offset) is not None
+    return owner, past, not past and word not in _PURCHASE_WORDS
 
 
 def _labelled(text: str, subject: frozenset[str]) -> list[OwnerMention]:
@@ -275,7 +313,7 @@ def _is_subject(mention: NameMention, subject: frozenset[str]) -> bool:
 
 def _first_after(
     text: str,
-    mentions: list[NameMention],
+    names: _Names,
     at: int,
     end: int,
     subject: frozenset[str],
@@ -284,7 +322,7 @@ def _first_after(
 ) -> NameMention | None:
     """The name a cue opens on: the first after ``at`` with only lower-case words (and a nationality)
     between, never the subject's own name; right after it where the cue is a title (``titled``: "owner")."""
-    for m in mentions:
+    for m in names.from_(at):
         if m.offset < at or m.offset >= end:
             continue
         gap = text[at : m.offset]
@@ -318,12 +356,10 @@ def _first_after(
     return None
 
 
-def _another_owned(
-    text: str, mentions: list[NameMention], start: int, at: int, subject: frozenset[str]
-) -> bool:
+def _another_owned(text: str, names: _Names, start: int, at: int, subject: frozenset[str]) -> bool:
     """Whether a name other than the subject's stands right before an after-cue, with only auxiliaries
     between ("CBS Records was acquired by Sony", "... and later became"): the cue says who owns that name."""
-    for m in reversed(mentions):
+    for m in names.before(at):
         stop = m.offset + len(m.surface)
         if stop > at:
             continue
@@ -351,7 +387,7 @@ def _nationality(text: str, m: NameMention) -> bool:
 
 
 def _last_before(
-    text: str, mentions: list[NameMention], start: int, at: int, subject: frozenset[str]
+    text: str, names: _Names, start: int, at: int, subject: frozenset[str]
 ) -> NameMention | None:
     """The name that ends right before a cue ("Comcast-owned", "Loblaw, which owns"), not the subject's."""
     if text.startswith("-", at):  # "Comcast-owned Sky" is one run of capitals: the words before the hyphen
@@ -366,7 +402,7 @@ def _last_before(
         surface = text[capitals[0].start() : at]
         named = NameMention(surface, surface, capitals[0].start(), False)
         return None if _is_subject(named, subject) else named
-    for m in reversed(mentions):
+    for m in names.before(at):
         stop = m.offset + len(m.surface)
         if m.offset < start or stop > at:
             continue
