@@ -62,6 +62,7 @@ from realcases import Case, Doc, Verdict
 
 from webquorum.analysis.answer import answer_statements
 from webquorum.analysis.ask import cased_like_pages, read_ask
+from webquorum.analysis.compare import COMPARED_CHARS
 from webquorum.errors import FetchError
 from webquorum.readers.extract import extract_document
 from webquorum.readers.trim import trim_to_first_sentence
@@ -77,7 +78,6 @@ LABELS = {
     "offtopic": "noise",
 }
 TITLE_CHARS = 150
-COMPARED_CHARS = 3000  # of each page's text, as the brief compares them (pipelines/brief.py)
 ASKED = {"figure": "number"}  # a labeller's word for the kind, as realcases.TYPES names it
 # the store's record of a page's date, written before its text: " date 2025-05 QIANXINAN, CHINA - ..."
 STORED_DATE = re.compile(r"\s*date (\d{4}(?:-\d\d){0,2}) ")

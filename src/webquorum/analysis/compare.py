@@ -186,13 +186,15 @@ def _other_unit(item: _Item, ask: Ask) -> bool:
 
 
 _DATE_SHAPE = re.compile(r"\d{4}(?:-\d{2}){0,2}")  # how format_figure shows a year, a month or a day
+# of each source's text, what a comparison reads (the brief's, and the real-pages benchmark's in its likeness)
+COMPARED_CHARS = 3000
 
 
 def compare_sources(
     sources: Sequence[ComparedText],
     *,
     query: str | None = None,
-    max_chars_per_source: int = 3000,
+    max_chars_per_source: int = COMPARED_CHARS,
     max_agreed: int = 6,
     max_disagreed: int = 3,
 ) -> Comparison:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from webquorum.analysis.answer import Answer
-from webquorum.analysis.compare import compare_sources
+from webquorum.analysis.compare import COMPARED_CHARS, compare_sources
 from webquorum.errors import BadRequestError, FetchTimeoutError, WebQuorumError
 from webquorum.pipelines.brief_text import clip, render_agreement, render_brief
 from webquorum.pipelines.fetch import read_document
@@ -328,7 +328,7 @@ async def brief(
     comparison = compare_sources(
         [s for s in brief_sources if s.text],
         query=query,
-        max_chars_per_source=3000,
+        max_chars_per_source=COMPARED_CHARS,
     )
     searched_at = datetime.now(UTC).date().isoformat()
     empty = (

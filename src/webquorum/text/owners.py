@@ -140,6 +140,7 @@ _FIRM_TAIL = re.compile(
 _NOUN_NEXT = re.compile(r"[ \t]{1,2}+[a-z]")
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _WORDS = re.compile(r"[\w’'-]+")
+_FOLDED_WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
@@ -271,7 +272,7 @@ def _labelled(text: str, subject: frozenset[str]) -> list[OwnerMention]:
         if not entries and not on_next_line and (plain := _PLAIN.match(text, at, stop)):
             entries = [(plain[0].rstrip(" \t"), at, False)]
         for name, start, past in entries:
-            if not name[:1].isupper() or set(re.findall(r"\w+", fold(name))) <= subject:
+            if not name[:1].isupper() or _is_subject(name, subject):
                 continue
             found.append(OwnerMention(name, start, start + len(name), past, not past, 0))
     return found
@@ -306,8 +307,13 @@ def _mention(text: str, owner: NameMention, past: bool, present: bool, years: li
     )
 
 
-def _is_subject(mention: NameMention, subject: frozenset[str]) -> bool:
-    words = set(re.findall(r"\w+", fold(mention.surface)))
+def _folded_words(part: str) -> set[str]:
+    return set(_FOLDED_WORD.findall(fold(part)))
+
+
+def _is_subject(surface: str, subject: frozenset[str]) -> bool:
+    """Whether a name is made of the subject's words only: the subject itself, never its owner."""
+    words = _folded_words(surface)
     return bool(words) and words <= subject
 
 
@@ -342,7 +348,7 @@ def _first_after(
             return None  # "Suns owner Mat Ishbia" names him; "the new owners described LCY as" does not
         if _BETWEEN.fullmatch(gap) is None and gap.strip(" \t,:") not in ("", "the", "The"):
             return None
-        if any(w in FUNCTION_WORDS and w not in _DETERMINERS for w in re.findall(r"\w+", fold(gap))):
+        if any(w in FUNCTION_WORDS and w not in _DETERMINERS for w in _folded_words(gap)):
             return (
                 None  # "a new owner is found to replace the embattled Donald Sterling": a clause, not a title
             )
@@ -352,7 +358,7 @@ def _first_after(
         if firm := _FIRM_TAIL.match(text, stop):  # "Clayton, Dubilier & Rice": one firm's name
             surface = text[m.offset : firm.end()]
             m = NameMention(name_key(surface), surface, m.offset, m.weak)
-        return None if _is_subject(m, subject) else m
+        return None if _is_subject(m.surface, subject) else m
     return None
 
 
@@ -370,7 +376,7 @@ def _another_owned(text: str, names: _Names, start: int, at: int, subject: froze
         # Honduras owned by Wyndham", which is the chain's)
         if not between or not all(w in _AUXILIARIES for w in between) or "," in text[stop:at]:
             return False
-        return not _names(m.surface, subject) and not _is_subject(m, subject)
+        return not _names(m.surface, subject) and not _is_subject(m.surface, subject)
     return False
 
 
@@ -400,13 +406,14 @@ def _last_before(
         if not capitals:
             return None
         surface = text[capitals[0].start() : at]
-        named = NameMention(surface, surface, capitals[0].start(), False)
-        return None if _is_subject(named, subject) else named
+        if _is_subject(surface, subject):
+            return None
+        return NameMention(name_key(surface), surface, capitals[0].start(), False)
     for m in names.before(at):
         stop = m.offset + len(m.surface)
         if m.offset < start or stop > at:
             continue
-        if text[stop:at].strip(" \t,") or _is_subject(m, subject):
+        if text[stop:at].strip(" \t,") or _is_subject(m.surface, subject):
             return None
         return m
     return None
@@ -468,5 +475,5 @@ def _subject_after(text: str, at: int, end: int, subject: frozenset[str]) -> boo
 
 def _names(part: str, subject: frozenset[str]) -> bool:
     """Whether ``part`` names the subject: half its words or more ("the Celtics" for the Boston Celtics)."""
-    shared = len(subject & set(re.findall(r"\w+", fold(part))))
+    shared = len(subject & _folded_words(part))
     return shared > 0 and 2 * shared >= len(subject)
