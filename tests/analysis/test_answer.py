@@ -2649,3 +2649,112 @@ def test_a_holder_read_from_the_posts_name_in_another_language_is_no_holder() ->
     assert ask is not None and ask.role
     text = "The Prime Minister of Orlandia (French: Premier Ministre de Orlandie) is the head of government."
     assert answer_statements("a.test", "", text, ask) is None
+
+
+@pytest.mark.parametrize(
+    ("query", "mark", "right"),
+    [
+        (
+            "how many Velm consoles were sold",
+            "Sales soared.[7] The Velm consoles were made in Kyoto.",
+            "Velm sold 118 million consoles.",
+        ),
+        (
+            "how many employees does Velm Health have",
+            "Fast facts\n\n9. Velm Health employees are based in Ohio.",
+            "Velm Health has about 300,000 employees.",
+        ),
+    ],
+)
+def test_a_reference_mark_or_a_list_items_number_counts_nothing(query: str, mark: str, right: str) -> None:
+    """ "[7] The Game Boy" and "9. CVS Health": a footnote's mark and a list item's number mark a place, so
+    the name after them is no thing counted (real pages, issue 22, round 119)."""
+    ask = read_ask(query)
+    assert ask is not None
+    assert answer_statements("a.test", "https://a.test/", mark, ask) is None
+    found = answer_statements("a.test", "https://a.test/", f"{mark}\n{right}", ask)
+    assert found is not None and found.value.startswith(("118 million", "300,000"))
+
+
+def test_a_year_before_a_capitalised_word_dates_a_name_and_counts_nothing() -> None:
+    """ "the 1268 Cilicia earthquake": a bare year before a name is the name's date, not 1,268 earthquakes
+    (real pages, issue 22, round 119); a number before the asked noun in lower case still counts."""
+    ask = read_ask("how many people died in the 2023 Velm earthquake")
+    assert ask is not None
+    dated = "The earthquake is the deadliest in Velm since the 1268 Cilicia earthquake."
+    assert answer_statements("a.test", "https://a.test/", dated, ask) is None
+    counted = "The 2023 Velm earthquake killed 1268 people."
+    found = answer_statements("a.test", "https://a.test/", counted, ask)
+    assert found is not None and found.figure is not None and found.figure.value == 1268
+
+
+@pytest.mark.parametrize(
+    "branch",
+    [
+        "In 1994, we opened our first European branch in Reading.",
+        "In 1994, Velm Rentals opened a new plant in Ohio.",
+        "In 1994, Velm Rentals opened its 100th office.",
+    ],
+)
+def test_opening_a_branch_is_not_the_founding(branch: str) -> None:
+    """ "opened our first European branch", "a new plant", "its 100th office": a later opening of a part, not
+    the founding a "when was X founded" asks (real pages, issue 22, round 119); "opened its first office" and
+    "opened its doors" are the founding itself."""
+    ask = read_ask("when was Velm Rentals founded")
+    assert ask is not None
+    assert answer_statements("a.test", "https://a.test/", branch, ask) is None
+    for founding in (
+        "In 1957, Velm Rentals opened its first office in St. Louis.",
+        "In 1957, Velm Rentals opened its doors in St. Louis.",
+    ):
+        found = answer_statements("a.test", "https://a.test/", founding, ask)
+        assert found is not None and found.value == "1957"
+
+
+@pytest.mark.parametrize(
+    "part",
+    [
+        "Velm Fitness had 3,500 clubs in 2016, including 1,000 international clubs.",
+        "Velm Fitness operates clubs in 14 countries, including 1,000 clubs in Europe.",
+        "Velm Fitness began with 17 clubs in a Raleigh basement.",
+        "Velm Fitness started out with four clubs.",
+    ],
+)
+def test_a_count_after_including_or_began_with_is_a_part_or_the_start(part: str) -> None:
+    """ "including 1,000 international locations" counts a part of the whole before it; "began with 17"
+    counts the start, not what the subject has (real pages, issue 22, round 119). "will include 12 brands"
+    states the whole."""
+    ask = read_ask("how many clubs does Velm Fitness have")
+    assert ask is not None
+    found = answer_statements("a.test", "https://a.test/", part, ask)
+    assert found is None or found.value == "3,500 clubs"
+    whole = answer_statements("a.test", "https://a.test/", "Velm Fitness will include 12 clubs.", ask)
+    assert whole is not None and whole.value == "12 clubs"
+
+
+def test_at_least_after_a_total_is_the_total_not_a_bound() -> None:
+    """ "the collection totals at least 8 million objects" states the total; "must win at least 61 seats" is
+    a bound (real pages, issue 22, round 119)."""
+    ask = read_ask("how many objects are in the Velm Museum collection")
+    assert ask is not None
+    text = (
+        "The Velm Museum collection totals at least 8 million objects. Roughly 80,000 objects are on public "
+        "display at the Velm Museum at any one time."
+    )
+    found = answer_statements("a.test", "https://a.test/", text, ask)
+    assert found is not None and found.value == "8 million objects"
+    seats = read_ask("how many seats does the Velm Party have")
+    assert seats is not None
+    bound = "The Velm Party must win at least 61 seats to govern."
+    assert answer_statements("a.test", "https://a.test/", bound, seats) is None
+
+
+def test_the_first_store_under_the_subjects_own_name_is_its_founding() -> None:
+    """ "opened its first Velm Coffee store": the first of the subject's own, not of a region, is the
+    founding (round 119's branch rule reads a region's or another name's first only)."""
+    ask = read_ask("when was Velm Coffee founded")
+    assert ask is not None
+    found = answer_statements(
+        "a.test", "https://a.test/", "In 1971, Velm Coffee opened its first Velm store.", ask
+    )
+    assert found is not None and found.value == "1971"

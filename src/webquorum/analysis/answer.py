@@ -769,7 +769,7 @@ _PARTIAL = frozenset(
 )
 # "289 seats are therefore required for a majority", "won at least 61 seats", "needs 218 of the 435 seats": a
 # count a condition asks for is a bound, not the count there is (read up to three words after it)
-_CONDITION = frozenset({"required", "needed", "need", "needs", "necessary", "majority", "least"})
+_CONDITION = frozenset({"required", "needed", "need", "needs", "necessary", "majority"})
 # "bringing its total to 274", "taking its paid membership base to 301.6 million", "now has 27": the whole
 _TOTAL_BEFORE = re.compile(
     r"(?i)(?:\b(?:total|totals|totalling|totaling|altogether|now|currently|today)\b\W+(?:\w+\W+){0,2}"
@@ -777,6 +777,13 @@ _TOTAL_BEFORE = re.compile(
     r"[^.;]{0,40}\bto\s+)$"
 )
 _WHOLE = frozenset({"global"})
+# a count that is a part of another or the subject's start: "3,500 clubs including 1,000 international
+# locations", "began with $437 in assets and 17 members", "started out with four stores"
+_PART_BEFORE = re.compile(
+    r"(?i)\b(?:including|(?:began|begun|begins|started|starts|opened|launched|founded)"
+    r"(?:[ \t]{1,2}+out)?[ \t]{1,2}+with(?:[ \t]{1,2}+[\w$€£.,’'-]{1,20}+){0,4}?)[ \t]{1,2}+"
+    r"(?:(?:just|only|some|about|around|nearly|almost|over)[ \t]{1,2}+)?$"
+)
 # the verbs of a count that changes, within three words before it: "close 300 stores", "opened 139", "laid off
 # 1,200 workers"
 _FLOW_BEFORE = re.compile(
@@ -883,6 +890,9 @@ def _founding_of_another(text: str, start: int, f: Figure, hits: list[int], ask:
         taken = _FOUNDING_OBJECT.match(text, word.end())
         if taken is not None:
             return _another_body(taken["name"], taken["name"], ask)
+        branch = _A_BRANCH.match(text, word.end())
+        if branch is not None and not (branch["place"] and _names_subject(fold(branch["place"]), ask)):
+            return True  # "In 1994, we opened our first European branch": a later opening of a part of it
         if _TAKES_OBJECT.match(text, word.end()):
             return False  # "Robert Peel founded the Metropolitan Police": the name before is who founded it
     said = _FOUNDED_AFTER_NAME.search(text, left, at)
@@ -944,6 +954,14 @@ _AFTER_A_PLACE = re.compile(r"(?:\b(?:in|at|of|near|from|by|for|to|and)[ \t]{1,2
 _PASSIVE_BEFORE = re.compile(r"(?i)\b(?:was|were|is|are|been|be)[ \t]{1,2}(?:\w+[ \t]{1,2})?$")
 # the name an active founding verb takes: "founded Pritzker & Pritzker", "co-founded the Space Commission"
 _FOUNDING_OBJECT = re.compile(rf"[ \t]{{1,2}}(?:the[ \t]{{1,2}})?(?P<name>{_BODY_NAME})(?![\w&'’.-])")
+# an active founding verb's object that is a part opened later, a new one, a further one or the first of a
+# region: "opened its first European branch", "opened a new plant", "opened its 100th store" ("opened its
+# first store" and "opened its doors" are the founding itself)
+_A_BRANCH = re.compile(
+    r"[ \t]{1,2}(?:its|our|their|his|her|a|an|the)[ \t]{1,2}"
+    r"(?:first[ \t]{1,2}(?P<place>[A-Z][\w'’.-]*+|overseas|international|foreign)"
+    r"|(?:new|second|third|another|\d{1,5}(?:st|nd|rd|th))\b)"
+)
 # an object in lower case after an active founding verb: "founded the company", "opened its doors"
 _TAKES_OBJECT = re.compile(r"[ \t]{1,2}(?:the|a|an|its|his|her|their|our|this|that|these)\b")
 
@@ -987,12 +1005,16 @@ def _count_rank(text: str, f: Figure, ask: Ask) -> tuple[int, int]:
     # "128 newly discovered moons": the words the count carries; a bare or ordinal count has its noun apart
     written = WORD.findall(fold(f.text))[1:] or WORD.findall(fold(f.unit))
     # "added a record 19 million subscribers": a change three words before
-    partial = any(w in _PARTIAL for w in before + written + after[:2]) or any(
-        w in _CONDITION for w in before + written + after[:3]
+    total = bool(_TOTAL_BEFORE.search(text[max(0, f.start - 40) : f.start]))
+    partial = (
+        any(w in _PARTIAL for w in before + written + after[:2])
+        or any(w in _CONDITION for w in before + written + after[:3])
+        # "won at least 61 seats" is a bound; "the collection totals at least 8 million objects" a total
+        or ("least" in before and not total)
+        or bool(_PART_BEFORE.search(text, max(0, f.start - 40), f.start))
     )
     # the count's own noun ("36 years old, won the awards" counts years); the next word when it has none
     counted = any(word_relates(w, ask.relation) for w in (written or after[:1]))
-    total = bool(_TOTAL_BEFORE.search(text[max(0, f.start - 40) : f.start]))
     return (1 if partial else 0, 0 if counted or total else 1)
 
 
@@ -1044,6 +1066,8 @@ def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask
         if "." in m[1] and not m["scale"]:
             continue  # "6.25": a count is whole unless a scale word follows ("301.6 million")
         following = WORD.findall(text[m.end() : m.end() + 60])[:6]
+        if not m["scale"] and _A_YEAR.fullmatch(m[1]) and following[:1] and following[0][:1].isupper():
+            continue  # "the 1268 Cilicia earthquake", "2024 Medals": a year before a name dates it
         named = _named_after(following, ask)
         total = _TOTAL_BEFORE.search(text[max(start, m.start() - 40) : m.start()])
         # "cut the number of states from 32 to 10", "the total number of regions in the Philippines to 18"
@@ -1117,6 +1141,8 @@ def _introduced_numbers(text: str, start: int, end: int, inside: list[Figure], a
 
 
 _BARE_YEAR = re.compile(r"(?:1[89]|20)\d\d")
+# any year a page may write bare, from the year 1000 on: "the 1268 Cilicia earthquake"
+_A_YEAR = re.compile(r"1\d{3}|20\d\d")
 
 
 # a line that opens with a label and nothing else before the number: "Deaths167", "Visitors: 4,833,658"
@@ -1278,8 +1304,25 @@ def _ordinal_counts(text: str, start: int, end: int, inside: list[Figure], ask: 
 
 
 def _free_number(text: str, start: int, taken: list[tuple[int, int]]) -> bool:
-    """A number no figure of the reader holds already and that is not part of a name ("Flight 63")."""
-    return not any(a <= start < b for a, b in taken) and not _in_a_name(text, start)
+    """A number no figure of the reader holds already, that is not part of a name ("Flight 63") and marks
+    nothing (:func:`_a_mark`)."""
+    return (
+        not any(a <= start < b for a, b in taken) and not _in_a_name(text, start) and not _a_mark(text, start)
+    )
+
+
+def _a_mark(text: str, start: int) -> bool:
+    """Whether the number at ``start`` marks a place rather than counting: a reference mark in square brackets
+    ("[7]", "[8][9]", as an encyclopedia's text keeps them) or a list item's number opening its line ("9. CVS
+    Health is headquartered in ..."). Real pages (issue 22): the name after such a mark was read as the thing
+    counted ("[7] The Game Boy" as "7 Game Boys", "9. CVS Health" as 9 employees of CVS Health)."""
+    if start and text[start - 1] == "[":
+        return _MARK_CLOSE.match(text, start) is not None
+    return (start == 0 or text[start - 1] == "\n") and _ITEM_NUMBER.match(text, start) is not None
+
+
+_MARK_CLOSE = re.compile(r"\d{1,4}\]")
+_ITEM_NUMBER = re.compile(r"\d{1,3}[.)][ \t]")
 
 
 def _named_after(following: list[str], ask: Ask) -> list[str]:
