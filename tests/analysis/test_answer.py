@@ -2758,3 +2758,81 @@ def test_the_first_store_under_the_subjects_own_name_is_its_founding() -> None:
         "a.test", "https://a.test/", "In 1971, Velm Coffee opened its first Velm store.", ask
     )
     assert found is not None and found.value == "1971"
+
+
+def test_a_compound_adjective_alone_holds_no_post() -> None:
+    """ "Uber-political", "Pennsylvania-based": one word whose part after the hyphen is in lower case is an
+    adjective, never a person's name (real pages, issue 22, round 120); a double surname capitalises both
+    parts, and a given name that does not ("Lui Che-woo") comes with its surname."""
+    ask = read_ask("who is the commissioner of the Velm League")
+    assert ask is not None
+    job = "No question the Velm League Commissioner job is thankless, Uber-political and perhaps impossible."
+    assert answer_statements("a.test", "https://a.test/", job, ask) is None
+    for name in ("Annette Nance-Holt", "Lui Che-woo"):
+        found = answer_statements("a.test", "https://a.test/", f"Velm League Commissioner {name} spoke.", ask)
+        assert found is not None and found.value == name
+
+
+def test_a_word_of_standing_before_a_name_is_read_as_a_cue_not_as_the_name() -> None:
+    """ "Outgoing Whitfield thanked staff": a capitalised "Outgoing", "Former" or "Interim" opening a name is
+    the page's word on the person, read by the past cues, not a part of the name (real pages, issue 22, round
+    120: "Outgoing Guerra" had been Luxottica's chief executive); a title after it keeps the run a title's."""
+    ask = read_ask("who is the ceo of Velm Foods")
+    assert ask is not None
+    outgoing = "Outgoing Whitfield thanked staff of Velm Foods, where Dana Whitfield has been CEO since 2015."
+    assert answer_statements("a.test", "https://a.test/", outgoing, ask) is None
+    interim = "Velm Foods named Dana Whitfield as Interim President and Chief Executive Officer."
+    found = answer_statements("a.test", "https://a.test/", interim, ask)
+    assert found is not None and found.value == "Dana Whitfield"
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        (
+            "who is the CEO of Velm Air",
+            "Velm Air said its chief operating officer Dana Whitfield is leaving to become CEO of Velm Orland-KLM.",
+        ),
+        (
+            "who is the CEO of Velm-Benz",
+            "The successor to Dana Whitfield as CEO of Velm-AMG GmbH will be announced later.",
+        ),
+    ],
+)
+def test_a_body_sharing_a_word_with_the_subject_is_another_when_it_lacks_one_and_adds_its_own(
+    query: str, text: str
+) -> None:
+    """ "CEO of Air France-KLM" on Air Canada's page, "CEO of Mercedes-AMG" for Mercedes-Benz: a body that
+    shares a word with the subject but lacks one of its words and adds its own is another body, and its
+    chief is not the subject's (real pages, issue 22, round 121: false disagreements named such pages)."""
+    ask = read_ask(query)
+    assert ask is not None
+    assert answer_statements("a.test", "https://a.test/", text, ask) is None
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        ("who is the CEO of Velm Air", "Dana Whitfield, CEO of Velm Air Group Inc., spoke on Monday."),
+        ("who is the CEO of Velm", "Dana Whitfield, CEO of Velm Foods, spoke on Monday."),
+        ("who is the CEO of Velm Air Lines", "Dana Whitfield, CEO of Velm Air, spoke on Monday."),
+        ("who is the CEO of Velm Air Lines", "Dana Whitfield, CEO of Velm Air Group, spoke on Monday."),
+        (
+            "who is the president of the VHL",
+            "The Velm Hockey League (VHL) met. Dana Whitfield was elected president of the Orland-based Velm "
+            "Hockey League on Friday.",
+        ),
+        (
+            "who is the president of the Federal Reserve Bank of Velm",
+            "Velm Fed President Dana Whitfield spoke.",
+        ),
+    ],
+)
+def test_the_subject_written_otherwise_is_still_the_subject(query: str, text: str) -> None:
+    """A legal form or "Group" added, a shorter name, the name an initialism spells with a compound adjective
+    before it ("the Russia-based Kontinental Hockey League" for the KHL) and a word cut short ("the New York
+    Fed") name the subject still (round 121)."""
+    ask = read_ask(query)
+    assert ask is not None
+    found = answer_statements("a.test", "https://a.test/", text, ask)
+    assert found is not None and found.value == "Dana Whitfield"

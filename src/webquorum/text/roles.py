@@ -26,6 +26,7 @@ from webquorum.text.lexicon import (
     FUNCTION_WORDS,
     HONORIFICS,
     LEGAL_FORMS,
+    LEGAL_WORDS,
     LETTER,
     NO_SURNAME_ENDS,
     POST_NOMINALS,
@@ -860,6 +861,12 @@ def _another_body(words: str, subject: frozenset[str], *, last: bool = False) ->
 def _untitled(m: NameMention) -> NameMention:
     surface, offset = _after_title(m.surface, m.offset)
     words = surface.split(" ")
+    while len(words) > 1 and words[0].lower() in _STANDING_WORDS and not _a_title_word(words[1]):
+        # "Outgoing Guerra said", "Interim Dana Whitfield": a word of standing a heading or a sentence's start
+        # capitalises is no part of the name; it stays in the text before it, where the past cues read it (a
+        # title after it keeps the run a title's: "Interim President and Chief Executive Officer")
+        offset += len(words[0]) + 1
+        words.pop(0)
     while len(words) > 2 and _a_people_word(words[0]) and all(len(w) > 2 for w in words[1:3]):
         # "replaced by South African Gary Nagle": a people's adjective before a full name is no part of it
         offset += len(words[0]) + 1
@@ -941,6 +948,10 @@ def _person_names(text: str, subject: frozenset[str]) -> tuple[NameMention, ...]
         and not any(fold(w) in FUNCTION_WORDS and fold(w) not in _PARTICLES for w in _no_surname(m.surface))
         and not _only_title(m.surface)  # "new SNB Chairman", "the Governor and Deputy Governor"
         and "&" not in m.surface  # "Procter & Gamble", "CEO of Post & Parcel Germany": no person's name
+        # "Pennsylvania-based", "Sydney-listed", "English-language" alone: a compound adjective, whose part
+        # after the hyphen is in lower case; a person's double name capitalises both ("Nance-Holt"), and a
+        # given name that does not ("Lui Che-woo", "Moon Jae-in") comes with its surname
+        and not (" " not in m.surface and _COMPOUND_ADJECTIVE.search(m.surface))
         and not demonym(m.surface, text[m.offset + len(m.surface) : m.offset + len(m.surface) + 2])
     ]
     surnames = {m.key.split()[-1] for m in mentions if len(m.key.split()) >= 2}
@@ -948,6 +959,9 @@ def _person_names(text: str, subject: frozenset[str]) -> tuple[NameMention, ...]
     return tuple(
         sorted(named, key=lambda m: m.offset)
     )  # in reading order: the past cues are read between neighbours
+
+
+_COMPOUND_ADJECTIVE = re.compile(r"[^\W\d_]-[a-z]")
 
 
 def _no_surname(surface: str) -> list[str]:
@@ -1082,9 +1096,38 @@ def _is_role(text: str, r: re.Match[str], role: str, subject: frozenset[str]) ->
     if before := _capitalised_before(text, r.start()):
         orgs.append(before)
     # words split at hyphens, as the question's are: "CEO of Chick-fil-A" is the chief of {chick, fil}
-    named = [set(fold(_clean_org(o)).replace("-", " ").split()) - FUNCTION_WORDS for o in orgs]
-    named = [n for n in named if n]
-    return not subject or not named or any(n & subject for n in named)
+    named = [(o, set(fold(_clean_org(o)).replace("-", " ").split()) - FUNCTION_WORDS) for o in orgs]
+    named = [(o, n) for o, n in named if n]
+    return (
+        not subject or not named or any(n & subject and not _another_of_a_name(o, subject) for o, n in named)
+    )
+
+
+def _another_of_a_name(org: str, subject: frozenset[str]) -> bool:
+    """Whether a body sharing a word with the subject is still another one: it lacks a word of the subject's
+    and adds one of its own ("CEO of Air France-KLM" on Air Canada's page, "Mercedes-AMG CEO" on
+    Mercedes-Benz's, "president of Mars Wrigley" for Mars Petcare: real pages, issue 22, round 121). A legal
+    form or a group's word added ("Mercedes-Benz Group AG") names the subject still, and so does a shorter
+    name ("CEO of Huntington Ingalls" for Huntington Ingalls Industries), a compound adjective before the
+    name ("the Russia-based Kontinental Hockey League" for the KHL, whose words the page spells out) and a
+    word cut short ("the New York Fed")."""
+    tokens = [t for t in _clean_org(org).split() if not _COMPOUND_ADJECTIVE.search(t)]
+    words = [w for t in tokens for w in fold(t).replace("-", " ").split() if w not in FUNCTION_WORDS]
+    lacks = subject - set(words)
+    # a word cut from one of the subject's is the subject's still: "the New York Fed" for the Federal Reserve
+    # Bank of New York
+    adds = {w for w in set(words) - subject - _NAME_TAILS if not any(s.startswith(w) for s in subject)}
+    return bool(lacks) and bool(adds)
+
+
+# the words a company's name may end with and still be the same company's: its legal form, its group
+_NAME_TAILS = frozenset(w.lower() for w in LEGAL_WORDS) | {
+    "group",
+    "holdings",
+    "holding",
+    "company",
+    "incorporated",
+}
 
 
 # a body's regional branch, written after its name with a dash: "Airports Council International – North
@@ -1146,6 +1189,8 @@ def _capitalised_before(text: str, at: int) -> str:
 _TIME_ADJECTIVES = frozenset(
     {"new", "former", "incoming", "outgoing", "interim", "acting", "current", "next"}
 )
+# the time adjectives no name begins with ("New" may: "New Colt Holding")
+_STANDING_WORDS = _TIME_ADJECTIVES - {"new", "current", "next"}
 
 
 def _words_between(text: str, start: int, end: int) -> int:
