@@ -185,14 +185,17 @@ def load_cases(folder: Path = MATERIAL, *, split: str = "both", fresh: bool = Fa
 
 
 def extra(verdicts: Sequence[Verdict], briefs: Sequence[dict[str, Any]]) -> list[str]:
-    """The two measures RAMDocs cannot give, per split."""
+    """The measures RAMDocs cannot give, per split; and how many of the older or wrong pages named were named
+    with the value they state. A page is scored as named whatever value the brief gives it, so a misread
+    ("Former Damon Runyon Sponsor" read as a chief) on an older page counted as a found disagreement (real
+    pages, session ag): the last column counts only the dissents that show the page's own value."""
     lines = [
         "\n| split | agreeing cases (no read page states another value) | false disagreements in them | "
-        "older pages named | of them typed `older` |",
-        "|---|---|---|---|---|",
+        "older pages named | of them typed `older` | older or wrong pages named | of them with their own value |",
+        "|---|---|---|---|---|---|---|",
     ]
     for split in realcases.SPLITS:
-        agreeing = false = older_named = typed = 0
+        agreeing = false = older_named = typed = misinfo_named = with_value = 0
         for v, b in zip(verdicts, briefs, strict=True):
             case = v.case
             if case.split != split or not isinstance(case, PageCase):
@@ -201,11 +204,17 @@ def extra(verdicts: Sequence[Verdict], briefs: Sequence[dict[str, Any]]) -> list
                 agreeing += 1
                 false += len(v.false_named)
             types = {d.get("site"): d.get("type") for d in b.get("disagreed", [])}
+            values = {d.get("site"): str(d.get("value", "")) for d in reversed(b.get("disagreed", []))}
             for site, k in v.read.items():
                 if case.page_labels[k] == "older" and site in v.named:
                     older_named += 1
                     typed += types.get(site) == "older"
-        lines.append(f"| {split} | {agreeing} | {false} | {older_named} | {typed} |")
+                if case.docs[k].label == "misinfo" and site in v.named:
+                    misinfo_named += 1
+                    with_value += realcases.matches_any(values.get(site, ""), [case.docs[k].answer])
+        lines.append(
+            f"| {split} | {agreeing} | {false} | {older_named} | {typed} | {misinfo_named} | {with_value} |"
+        )
     return lines
 
 

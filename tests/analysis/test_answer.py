@@ -2750,7 +2750,7 @@ def test_at_least_after_a_total_is_the_total_not_a_bound() -> None:
 
 
 def test_the_first_store_under_the_subjects_own_name_is_its_founding() -> None:
-    """ "opened its first Velm Coffee store": the first of the subject's own, not of a region, is the
+    """ "opened its first Velm store": the first of the subject's own, not of a region, is the
     founding (round 119's branch rule reads a region's or another name's first only)."""
     ask = read_ask("when was Velm Coffee founded")
     assert ask is not None

@@ -140,6 +140,26 @@ def test_a_question_over_three_sites_is_briefed_and_scored(tmp_path: Path) -> No
     assert lines[2].startswith("| tune | 0 | 0 |"), "a question with an older page is not an agreeing one"
 
 
+def test_an_older_page_counts_as_named_with_its_value_only_when_the_brief_shows_that_value(
+    tmp_path: Path,
+) -> None:
+    """The last columns of :func:`extra`: an older page the brief names counts with its own value only when
+    the value shown is the one the page states (a misread named is no disagreement found; session ag)."""
+    write(tmp_path, "a")
+    cases = rp.load_cases(tmp_path)
+    verdicts, briefs = sys.modules["realcases"].measure(cases)
+    assert verdicts[0].named == ["avel-guide.test"], briefs[0].get("disagreed")
+    row = next(line for line in rp.extra(verdicts, briefs) if line.startswith(f"| {cases[0].split} |"))
+    assert row.endswith("| 1 | 1 |")
+    relabelled = dataclasses.replace(
+        cases[0],
+        docs=[cases[0].docs[0], dataclasses.replace(cases[0].docs[1], answer="205 metres"), cases[0].docs[2]],
+    )
+    verdicts = [sys.modules["realcases"].score_case(relabelled, briefs[0])]
+    row = next(line for line in rp.extra(verdicts, briefs) if line.startswith(f"| {cases[0].split} |"))
+    assert row.endswith("| 1 | 0 |")
+
+
 def test_each_labelled_page_s_value_is_read_from_the_page_alone(tmp_path: Path) -> None:
     write(tmp_path, "a")
     lines = rp.page_reading(rp.load_cases(tmp_path))
