@@ -2836,3 +2836,41 @@ def test_the_subject_written_otherwise_is_still_the_subject(query: str, text: st
     assert ask is not None
     found = answer_statements("a.test", "https://a.test/", text, ask)
     assert found is not None and found.value == "Dana Whitfield"
+
+
+@pytest.mark.parametrize(
+    ("query", "text", "expected"),
+    [
+        (
+            "who is the president of the University of Velm",
+            "Rev Dana Whitfield is president of the University of Velm.",
+            "Dana Whitfield",
+        ),
+        (
+            "who is the president of the University of Velm",
+            "University of Velm President Rev. Dana Whitfield, C.S.C., spoke on Monday.",
+            "Dana Whitfield",
+        ),
+        (
+            "who is the president of the Velm Olympic Committee",
+            "The Velm Olympic Committee Executive Board consists of the President, four Vice-Presidents and ten "
+            "other members.",
+            None,
+        ),
+        (
+            "who is the CEO of Velm Corp",
+            "Velm Corp CEO and 21st Century Fox chief Dana Whitfield spoke.",
+            None,
+        ),
+    ],
+)
+def test_an_honorific_a_plural_title_or_a_numbered_name_is_no_holder(
+    query: str, text: str, expected: str | None
+) -> None:
+    """A cleric's honorific is no part of the name ("Rev. Robert A. Dowd"), a title in the plural is a title
+    ("four Vice-Presidents"), and a run an ordinal number opens is a body's name ("21st Century Fox"): real
+    pages had answered "Rev", "Vice-Presidents" and "Century Fox" (issue 22, round 122)."""
+    ask = read_ask(query)
+    assert ask is not None
+    found = answer_statements("a.test", "https://a.test/", text, ask)
+    assert (found.value if found else None) == expected

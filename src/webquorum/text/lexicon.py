@@ -117,7 +117,8 @@ PRONOUNS = _words("i you he she we they him her them me us")
 
 # Abbreviated titles before a person's name. Their full stop ends no sentence ("Mr. Huang said"),
 # they are not part of the name ("Dr. Ana Ruiz" is "Ana Ruiz"), and they mark a person.
-HONORIFICS = _words("Mr Mrs Ms Dr Prof Sr Sra Srta Dra Lic Ing Arq Sen Rep Gov Don Doña")
+# (and a cleric's: "Rev. Robert A. Dowd", "Fr Tony Coote", "Msgr" before a prelate's name)
+HONORIFICS = _words("Mr Mrs Ms Dr Prof Sr Sra Srta Dra Lic Ing Arq Sen Rep Gov Don Doña Rev Revd Fr Msgr")
 
 # Words that make a capitalised run the name of a body, a place or an event, never of a person: "Water
 # Management Department", "United States", "Bretton Woods Conference", "TU Darmstadt" aside (an initialism).

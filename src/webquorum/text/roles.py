@@ -911,7 +911,8 @@ def _after_title(surface: str, offset: int) -> tuple[str, int]:
 def _a_title_word(word: str) -> bool:
     """Whether a word of a capitalised run is all title ("Governor", "Director-General")."""
     parts = word.lower().rstrip(".,").replace("-", " ").split()
-    return bool(parts) and all(part in TITLE_WORDS for part in parts)
+    # a title in the plural is a title still: "Vice-Presidents", "Governors"
+    return bool(parts) and all(part in TITLE_WORDS or part.removesuffix("s") in TITLE_WORDS for part in parts)
 
 
 @lru_cache(maxsize=64)
@@ -942,6 +943,8 @@ def _person_names(text: str, subject: frozenset[str]) -> tuple[NameMention, ...]
         if not _no_person(m.surface, m.key, subject)
         and not _common_run(m.surface, common)
         and not _THE_BEFORE.search(text, max(0, m.offset - 5), m.offset)
+        # "21st Century Fox", "20th Century Studios": a run an ordinal number opens is a body's name
+        and not _ORDINAL_BEFORE.search(text, max(0, m.offset - 8), m.offset)
         and m.key not in bodies
         and m.key not in _ROLE_OF
         and not m.weak
@@ -975,6 +978,7 @@ def _no_surname(surface: str) -> list[str]:
 # name, a newspaper's, a body's or a prize's; a person's name takes none (a title between them stays the
 # run's: "the CEO Jensen Huang" reads "Jensen Huang" after "CEO")
 _THE_BEFORE = re.compile(r"(?<![\w'’-])[Tt]he[ \t]{1,2}$")
+_ORDINAL_BEFORE = re.compile(r"(?<![\w.,])\d{1,3}(?:st|nd|rd|th)[ \t]{1,2}$")
 _LOWER_WORD = re.compile(r"(?<![\w'’-])[a-zß-öø-ÿ][a-zß-öø-ÿ'’]*(?![\w-])")
 
 
