@@ -472,7 +472,8 @@ def _names_match(answer: str, gold: str, wrong: Iterable[str] = ()) -> bool:
     return False
 
 
-# the styles and titles written before a name, which a gold spelling may carry: no part of the name
+# the styles and titles written before a name, which a gold spelling may carry: no part of the name. The
+# scorer's own list, not lexicon.HONORIFICS: a measure must not move when the rules it judges change theirs
 _STYLES = frozenset(
     {"mr", "mrs", "ms", "dr", "prof", "sir", "dame", "lord", "lady", "rev", "revd", "fr", "father", "pastor"}
     | {"rabbi", "imam", "bishop", "archbishop", "cardinal", "pope", "saint", "st", "hon", "jr", "sr"}

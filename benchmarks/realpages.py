@@ -204,6 +204,7 @@ def extra(verdicts: Sequence[Verdict], briefs: Sequence[dict[str, Any]]) -> list
                 agreeing += 1
                 false += len(v.false_named)
             types = {d.get("site"): d.get("type") for d in b.get("disagreed", [])}
+            # the first value the brief gives each site (a later item of the same site is another quantity)
             values = {d.get("site"): str(d.get("value", "")) for d in reversed(b.get("disagreed", []))}
             for site, k in v.read.items():
                 if case.page_labels[k] == "older" and site in v.named:
