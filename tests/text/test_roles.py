@@ -909,3 +909,87 @@ def test_the_post_s_first_holder_is_its_history(text: str, expected: list[str]) 
     right before the role word, or before the subject's words, names the post's first holder; "its first
     female director" names a holder of the day."""
     assert [h.surface for h in current_holders(text, "director", frozenset({"orland"}))] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "holders", "leaving"),
+    [
+        (
+            "The board of Acme appointed Mara Tessely as the successor to Jon Pell as CEO of Acme.",
+            ["Mara Tessely"],
+            ["Jon Pell"],
+        ),
+        ("The board will choose a successor to CEO Jon Pell in the summer.", [], ["Jon Pell"]),
+        ("Acme is looking for a replacement for CEO Jon Pell.", [], ["Jon Pell"]),
+    ],
+)
+def test_the_one_a_successor_follows_is_leaving(text: str, holders: list[str], leaving: list[str]) -> None:
+    """Round 124 (real pages: "appointed Christoph Franz as the successor to Wolfgang Mayrhuber as chairman
+    and CEO" read Mayrhuber as the chief named now): "successor to" and "replacement for" name the one who
+    goes, as "to succeed" does."""
+    assert [h.surface for h in current_holders(text, "chief executive", ACME)] == holders
+    assert [h.surface for h in outgoing_holders(text, "chief executive", ACME)] == leaving
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He followed Jon Pell, Acme chief executive from 1997 to 2009.",
+        "Jon Pell served as CEO of Acme between 2012 and 2022.",
+        "Jon Pell served as the first chief executive of Acme from March 1921 until 1937.",
+        "Jon Pell (1921–1937) was chief executive of Acme.",
+    ],
+)
+def test_a_holder_given_a_closed_span_of_years_is_past(text: str) -> None:
+    """Round 124 (real pages: "He followed Mohamed ElBaradei, IAEA Director General from 1997 to 2009" read
+    ElBaradei as the director general now): a tenure or a life with an end year is over."""
+    assert current_holders(text, "chief executive", ACME) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Jon Pell, Acme chief executive from 2014, spoke on Monday.",
+        "Jon Pell has been chief executive of Acme since 2019, after he led its 2012-2015 expansion.",
+        "Jon Pell (2014–present) is the chief executive of Acme.",
+    ],
+)
+def test_an_open_span_or_a_start_year_keeps_the_holder(text: str) -> None:
+    """Round 124: only a span closed by a second year ends a tenure; a start year, an open span or a span
+    of something else does not."""
+    assert [h.surface for h in current_holders(text, "chief executive", ACME)] == ["Jon Pell"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("On the show, hosted by Dana Whitfield, Acme CEO Jon Pell talked about Europe.", ["Jon Pell"]),
+        ("Dana Whitfield, Acme CEO, said on Monday that sales grew.", ["Dana Whitfield"]),
+        ("Dana Whitfield, CEO of Acme, said on Monday that sales grew.", ["Dana Whitfield"]),
+    ],
+)
+def test_a_role_word_the_next_name_follows_at_once_is_that_name_s(text: str, expected: list[str]) -> None:
+    """Round 124 (real pages: "hosted by Kara Swisher, Trivago CEO Rolf Schrömgens" read Swisher as the
+    chief executive): a title right before a name is that name's; a title after a name, with no name right
+    after it, stays the name's before it."""
+    assert [h.surface for h in current_holders(text, "chief executive", ACME)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Acme has appointed Jon Pell as Chief Executive Officer. Jon Pell is returning to Acme after having"
+            " served as CEO from 2010 to 2013.",
+            ["Jon Pell"],
+        ),
+        ("Jon Pell (2006 - 2020)\n\nAcme named Jon Pell as its CEO in 2006.", []),
+    ],
+)
+def test_a_span_of_years_ends_a_tenure_unless_the_page_tells_of_a_return(
+    text: str, expected: list[str]
+) -> None:
+    """Round 124 (real pages: "Saunders is returning to Bausch + Lomb after having served as CEO from 2010 to
+    2013"; "Mark Parker (2006 - 2020) ... Nike named Mark Parker"): a closed span ends the tenure wherever
+    else the page names the person, unless it says they return."""
+    assert sorted({h.surface for h in current_holders(text, "chief executive", ACME)}) == expected

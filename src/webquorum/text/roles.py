@@ -221,6 +221,8 @@ _PAST_BEFORE_NAME = re.compile(
                 "replacing",
             ],
             *(f"{verb} over from" for verb in ("take", "takes", "took", "taking")),
+            # "appointed Christoph Franz as the successor to Wolfgang Mayrhuber": the one succeeded
+            *("successor to", "successors to", "replacement for"),
             *("in the wake of", "co-ceo", "co-ceos", "co-chief executive", "co-chief executives"),
             # "announced the resignation of Murray Auchincloss": a departure's noun before the one who goes
             *(f"{noun} of" for noun in _DEPARTURES),
@@ -249,6 +251,16 @@ _PAST_AFTER_NAME = re.compile(
     # "Liz Westcott, the company's chief operating officer, as acting CEO": a stand-in (as "interim CEO X")
     r"(?:[^.;]{0,110}?\s)?as\s+(?:the\s+|its\s+)?(?:acting|interim)\s|"
     r"(?:will\s+)?(?:transition|hand|pass)(?:es|s|ed)?\s+(?:over\s+)?(?:his|her|the)\s+(?:role|post|job|reins|baton)))"
+)
+# a closed span of years: "from 1981 to 1997", "between 2012 and 2022", "(1921-1937)" ("2014-present" is open)
+_CLOSED_SPAN = re.compile(
+    r"(?i)\b(?:(?:from|between)\s+(?:[a-z]{3,9}\s+)?YEAR\s*(?:to|until|till|and|-|–|—)\s*(?:[a-z]{3,9}\s+)?YEAR|"
+    r"\(\s*YEAR\s*[-–—]\s*YEAR\s*\))(?!\d)".replace("YEAR", r"(?:1[6-9]|20)\d\d")
+)
+_LIFE_SPAN = re.compile(
+    r"[ \t]{0,2}\([ \t]{0,2}YEAR[ \t]{0,2}[-–—][ \t]{0,2}YEAR[ \t]{0,2}\)".replace(
+        "YEAR", r"(?:1[6-9]|20)\d\d"
+    )
 )
 # the passive that names a post's next holder: "will be succeeded by X", "replaced by X"
 _SUCCESSION_CUES = ("replaced by", "succeeded by")
@@ -376,7 +388,7 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
     reading = _role_reading(text, role, subject)
     if reading is None:
         return []
-    persons, past, occurrences, edges, nexts = reading
+    persons, past, ended, occurrences, edges, nexts = reading
     # a role word after "first" is the post's history (:func:`_first_holder`): read once, not per name
     occurrences = tuple(r for r in occurrences if not _first_holder(text, r, subject))
     found: list[Holder] = []
@@ -393,6 +405,8 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
         before = _last_clause(text[max(edge, m.offset - 80) : m.offset])
         after = text[end : min(following, end + 100)]
         new = bool(_NEW_BEFORE_NAME.search(before)) or _new_after(after, role)
+        if any(same_person(m.key, p) for p in ended):
+            continue  # a tenure a span of years closed, the page telling of no return
         # beside the role word; or named to a post with the role word in the same stretch of text ("Boeing
         # named Kelly Ortberg to lead the company ... He'll succeed CEO Dave Calhoun")
         # a role word is the nearest name's: another person named between them holds it ("Viswas Raghavan
@@ -415,6 +429,7 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
 class _RoleReading(NamedTuple):
     persons: tuple[NameMention, ...]
     past: tuple[str, ...]  # name keys the page calls past in the role (:func:`_past_persons`)
+    ended: tuple[str, ...]  # name keys whose tenure a span of years ends (:func:`_ended_persons`)
     occurrences: tuple[re.Match[str], ...]  # the role's words that are the subject's (:func:`_is_role`)
     edges: tuple[int, ...]  # where the name before each person ends (0 for the first)
     nexts: tuple[int, ...]  # where the name after each person starts (the text's end for the last)
@@ -473,6 +488,7 @@ def _role_reading(text: str, role: str, subject: frozenset[str]) -> _RoleReading
     return _RoleReading(
         persons,
         tuple(_past_persons(text, persons, subject, role)),
+        tuple(_ended_persons(text, persons, subject, role)),
         tuple(r for r in _ROLE_ONLY.finditer(text) if _is_role(text, r, role, subject)),
         (0, *(m.offset + len(m.surface) for m in persons)),
         (*(m.offset for m in persons[1:]), len(text)),
@@ -491,7 +507,7 @@ def outgoing_holders(text: str, role: str, subject: frozenset[str]) -> list[Hold
     reading = _role_reading(text, role, subject)
     if reading is None or not reading.past:
         return []
-    persons, past, occurrences, edges, nexts = reading
+    persons, past, _, occurrences, edges, nexts = reading
     found: list[Holder] = []
     for m, edge, following in zip(persons, edges, nexts, strict=False):
         if not any(same_person(m.key, p) for p in past):
@@ -521,7 +537,8 @@ _LEAVING_WORDS = 9  # "X, who is set to step down as the commissioner": a cue's 
 # (the first letter looked ahead once, as in _DEPARTING: 64 ms on a megabyte of "+1" against a 100 ms budget
 # was 32 ms after, where a loaded machine had failed the linear-pattern battery)
 _LEAVING_BEFORE = re.compile(
-    r"(?i)\b(?=[iotw])(?:incumbent|outgoing|(?:to|will|would)\s+(?:succeed|replace))\W+(?:[\w'’.-]+\W+){0,4}$"
+    r"(?i)\b(?=[iotwsr])(?:incumbent|outgoing|(?:to|will|would)\s+(?:succeed|replace)|successor\s+to|"
+    r"replacement\s+for)\W+(?:[\w'’.-]+\W+){0,4}$"
 )
 _LEAVING_AFTER = re.compile(
     r"(?i)^[^.;]{0,60}?\b(?:will|is\s+(?:set\s+|due\s+|expected\s+|going\s+)?to|plans\s+to|"
@@ -628,8 +645,15 @@ def _beside(
 ) -> bool:
     """Whether a role word stands beside the name at ``start:end``: at most ``after_words`` words after it
     and before the next name, or :data:`_NEAR_WORDS` before it and after the previous name, unless it stands
-    alone in brackets there (:func:`_bracketed`): "CEO Brian Niccol", "Brian Niccol, Chipotle's CEO"."""
-    return (_words_between(text, end, r.start()) <= after_words and r.start() <= following) or (
+    alone in brackets there (:func:`_bracketed`): "CEO Brian Niccol", "Brian Niccol, Chipotle's CEO". A role
+    word the next name follows at once is that name's title ("hosted by Kara Swisher, Trivago CEO Rolf
+    Schrömgens"), as "CEO Brian Niccol" is Niccol's, not the name's before it."""
+    after = (
+        _words_between(text, end, r.start()) <= after_words
+        and r.start() <= following
+        and not (following < len(text) and not text[r.end() : following].strip())
+    )
+    return after or (
         _words_between(text, r.end(), start) <= _NEAR_WORDS and r.end() >= edge and not _bracketed(text, r)
     )
 
@@ -707,6 +731,55 @@ def _past_persons(
         ) or (_PAST_AFTER_NAME.search(after) and not _another_company(clause, subject)):
             past.append(m.key)
     return past
+
+
+def _ended_persons(
+    text: str, persons: Sequence[NameMention], subject: frozenset[str], role: str
+) -> list[str]:
+    """The name keys of ``persons`` whose tenure in ``role`` a span of years closes (:func:`_closed_tenure`),
+    unless the page tells of their return: "Saunders is returning to Bausch + Lomb after having served as CEO
+    from 2010 to 2013" closes the first tenure of a holder named again (real page, issue 22). A history that
+    names each holder in turn ("Mark Parker (2006 - 2020) ... Nike named Mark Parker") ends theirs."""
+    nexts = [m.offset for m in persons[1:]] + [len(text)]
+    ended: list[str] = []
+    back: list[str] = []
+    for m, following in zip(persons, nexts, strict=False):
+        end = m.offset + len(m.surface)
+        after = text[end : min(following, end + 140)]
+        if _closed_tenure(after, role, subject):
+            ended.append(m.key)
+        if _RETURNS.match(after):
+            back.append(m.key)
+    return [p for p in ended if not any(same_person(p, b) for b in back)]
+
+
+# a holder's return to a post: "Saunders is returning to Bausch + Lomb", "Iger returns as chief executive"
+_RETURNS = re.compile(
+    r"(?i)^[^.;]{0,40}?\b(?:is\s+returning|returns|returned|will\s+return|to\s+return|rejoins|rejoined|is\s+back)\b"
+)
+
+
+def _closed_tenure(after: str, role: str, subject: frozenset[str]) -> bool:
+    """Whether the words after a name close its tenure in ``role`` with a span of years: "Hans Blix, IAEA
+    Director General from 1981 to 1997", "served as CEO of Volvo Cars from 2012 to 2022" (real pages, issue
+    22: ElBaradei, who "followed" nobody now, read as the director general). A span right after the name is a
+    life or a tenure that has ended ("Elihu Root (1845-1937)"). Otherwise the role asked stands between the
+    name and the span, in the same sentence, and no other body does ("led the retail chain Tesco as group
+    CEO from 2014 to 2020" is another post; "worked with Amnesty from 1995-2001 as Chef de Cabinet" names
+    none)."""
+    if _LIFE_SPAN.match(after):
+        return True
+    span = _CLOSED_SPAN.search(after, 0, _TENURE_REACH)
+    if span is None or not role:
+        return False
+    between = after[: span.start()]
+    if any(stop in between for stop in ".;"):
+        return False
+    held = any(_role_of(r[0]) == role for r in _ROLE_ONLY.finditer(between))
+    return held and not _another_body(between, subject)
+
+
+_TENURE_REACH = 90  # characters after a name that a span of its tenure may end within: one clause
 
 
 def _another_company(clause: str, subject: frozenset[str]) -> bool:
