@@ -2874,3 +2874,38 @@ def test_an_honorific_a_plural_title_or_a_numbered_name_is_no_holder(
     assert ask is not None
     found = answer_statements("a.test", "https://a.test/", text, ask)
     assert (found.value if found else None) == expected
+
+
+@pytest.mark.parametrize("first", ["cap.test", "a.test"])
+def test_a_month_admitting_two_days_shows_the_day_more_pages_give(first: str) -> None:
+    """Round 125 (real pages: a photo caption's "September 14, 2016" took two pages' "September 2016" and
+    outvoted the opening day two pages gave): the month opens the group the days join, and the group shows
+    the day more pages give, wherever in the source order either stands."""
+    pages = {
+        "cap.test": "Visitors at the Orland Museum's cafe on September 14, 2016 in Washington.",
+        "a.test": "On September 24, 2016, the Orland Museum officially opened its doors.",
+        "b.test": "The Orland Museum opened on Sept. 24, 2016, after years of planning.",
+        "m1.test": "The Orland Museum, opened in September 2016, is the newest on the Mall.",
+        "m2.test": "The Orland Museum opened at long last in September 2016.",
+    }
+    order = [first, *(site for site in pages if site != first)]
+    c = compare_sources([src(site, pages[site]) for site in order], query="when did the orland museum open")
+    assert c.answer is not None and c.answer.value == "2016-09-24"
+    assert c.answer.count == 5
+
+
+def test_pages_agreeing_on_a_year_outvote_another_year_however_their_days_differ() -> None:
+    """Round 125 (real pages: "founded on 16 July 1885", "begins on August 10, 1885" and "founded in 1885"
+    against two pages' "formed in 2001"): the year opens the group and both days join it."""
+    c = compare_sources(
+        [
+            src("m1.test", "Orland Mining was formed in 2001 through the merger of Orland and Vale."),
+            src("m2.test", "Orland Mining was formed in 2001 when two miners merged."),
+            src("d1.test", "Orland Mining was founded on 16 July 1885 in the town of Silverton."),
+            src("d2.test", "The story of Orland Mining begins on August 10, 1885, when it was founded."),
+            src("y.test", "Orland Mining was founded in 1885 in the mining town of Broken Hill."),
+        ],
+        query="when was orland mining founded",
+    )
+    assert c.answer is not None and c.answer.value.startswith("1885")
+    assert c.answer.count == 3

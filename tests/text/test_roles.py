@@ -993,3 +993,24 @@ def test_a_span_of_years_ends_a_tenure_unless_the_page_tells_of_a_return(
     2013"; "Mark Parker (2006 - 2020) ... Nike named Mark Parker"): a closed span ends the tenure wherever
     else the page names the person, unless it says they return."""
     assert sorted({h.surface for h in current_holders(text, "chief executive", ACME)}) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Jon Pell joined in 2009 after a stint at Citi, where his final job was chief executive of southeast"
+        " Asia-Pacific.",
+        "Jon Pell, who joined in 2009, led Acme as chief executive of the Middle East South Asia region.",
+    ],
+)
+def test_a_region_named_by_its_continent_holds_no_post(text: str) -> None:
+    """Round 125 (real pages: "chief executive of southeast Asia-Pacific" answered who DBS's chief executive
+    is with "Asia-Pacific"): a continent's or an ocean's word makes a run a place, hyphenated or not."""
+    assert "Asia" not in " ".join(h.surface for h in current_holders(text, "chief executive", ACME))
+
+
+def test_a_party_s_name_before_a_full_name_is_no_part_of_it() -> None:
+    """Round 125 (real pages: "Labor's Roy Harvey was elected" answered "Labor Roy Harvey"): a party's name
+    before a person's is an affiliation, as a people's adjective is."""
+    text = "The popularly elected mayoralty of Orland was restored in 1982, when Labor's Roy Harvey was elected mayor."
+    assert [h.surface for h in current_holders(text, "mayor", frozenset({"orland"}))] == ["Roy Harvey"]

@@ -1408,6 +1408,15 @@ def _inside_date(f: Figure, figures: list[Figure]) -> bool:
     return any(g.kind == "date" and g.start <= f.start and f.end <= g.end for g in figures)
 
 
+def _days_spanned(s: Statement) -> float:
+    """How many days a date statement leaves open: 1 for a day, about 30 for a month, 366 for a bare year; 0
+    for anything else, which keeps its source order (the sort is stable)."""
+    f = s.figure
+    if f is None or f.kind not in _DATE_KINDS:
+        return 0.0
+    return 366.0 if f.kind == "year" else max(f.step, 1.0)
+
+
 def same_value(a: Statement, b: Statement, *, counted: bool = False) -> bool:
     """Two statements give one value: figures within rounding, a date and its year, one person.
 
@@ -1630,13 +1639,23 @@ def answer_of(
         return None
     groups: list[list[Statement]] = []
     bounds = [s for s in statements if s.figure is not None and s.figure.bound]
-    for s in [s for s in statements if s.figure is None or not s.figure.bound]:
+    # a date less precise than others ("2016", "September 2016") admits each day inside it: the years and
+    # months open the groups and the days join them, whatever the source order, so pages agreeing on a year
+    # outvote another year however their days differ, and the group shows the day most of it gives
+    # (:func:`_shown`). Real pages, issue 22: a photo caption's "September 14, 2016" read first took two
+    # pages' "September 2016" and outvoted the opening day two pages gave.
+    plain = sorted(
+        (s for s in statements if s.figure is None or not s.figure.bound), key=lambda s: -_days_spanned(s)
+    )
+    for s in plain:
         for g in groups:
             if same_value(g[0], s, counted=ask.counted):
                 g.append(s)
                 break
         else:
             groups.append([s])
+    order = {id(s): i for i, s in enumerate(statements)}
+    groups.sort(key=lambda g: min(order[id(s)] for s in g))  # source order, which breaks ties below
     # a bound ("more than $7 billion") joins the largest value it admits, after the values: it states none
     for s in bounds:
         bound = s.figure
@@ -2151,8 +2170,11 @@ def _shown(group: list[Statement], year_asked: bool = False) -> Statement:
     if years and year_asked:
         return years[0]
     if dated:
-        # the day over the month: "1980-06-01" where one page writes "June 1, 1980" and two "June 1980"
-        return next((s for s in dated if s.figure is not None and _a_day(s.figure)), dated[0])
+        # the day over the month: "1980-06-01" where one page writes "June 1, 1980" and two "June 1980"; of
+        # two days, the one more pages give (the first of a tie)
+        days = [s for s in dated if s.figure is not None and _a_day(s.figure)]
+        given = Counter(s.figure.value for s in days if s.figure is not None)
+        return max(days, key=lambda s: given[s.figure.value] if s.figure else 0) if days else dated[0]
     # the unit most of its sites write ("299,792,458 metres per second", not one page's "186,282 miles per
     # second"), then the coarsest precision in it
     units = Counter(s.figure.unit.lower() for s in figures if s.figure is not None)

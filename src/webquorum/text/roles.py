@@ -793,8 +793,10 @@ def _another_company(clause: str, subject: frozenset[str]) -> bool:
 
 def _a_body(surface: str, key: str) -> bool:
     """Whether a name is an organisation's or a place's by its own words: a legal form ("Chipotle Mexican
-    Grill Inc.") or a body's or place's word ("Water Management Department")."""
-    return bool(_LEGAL_FORM.search(surface)) or any(w in BODY_AND_PLACE_WORDS for w in key.split())
+    Grill Inc.") or a body's or place's word ("Water Management Department", "Asia-Pacific")."""
+    return bool(_LEGAL_FORM.search(surface)) or any(
+        w in BODY_AND_PLACE_WORDS for w in key.replace("-", " ").split()
+    )
 
 
 def _no_person(surface: str, key: str, subject: frozenset[str]) -> bool:
@@ -941,7 +943,8 @@ def _untitled(m: NameMention) -> NameMention:
         offset += len(words[0]) + 1
         words.pop(0)
     while len(words) > 2 and _a_people_word(words[0]) and all(len(w) > 2 for w in words[1:3]):
-        # "replaced by South African Gary Nagle": a people's adjective before a full name is no part of it
+        # "replaced by South African Gary Nagle": a people's adjective (or a party's name) before a full name
+        # is no part of it
         offset += len(words[0]) + 1
         words.pop(0)
     while len(words) > 2 and words[-1].rstrip(".,") in POST_NOMINALS:
@@ -960,13 +963,28 @@ def _untitled(m: NameMention) -> NameMention:
 # names too
 _PEOPLE_ENDS = ("ian", "ean", "ican", "ese", "ish", "tch", "nch")
 _COMPASS = frozenset({"North", "South", "East", "West"})
+# a party's name before a person's is an affiliation, as a people's adjective is: "Labor's Roy Harvey was
+# elected" runs "Labor Roy Harvey" (real page, issue 22). Not "Green", a common surname.
+_PARTY_WORDS = frozenset(
+    {
+        "Labor",
+        "Labour",
+        "Liberal",
+        "Conservative",
+        "Tory",
+        "Republican",
+        "Democrat",
+        "Democratic",
+        "Socialist",
+    }
+)
 
 
 def _a_people_word(word: str) -> bool:
     """Whether a capitalised word that opens a run of three or more is a people's adjective: "Brian" and
     "Julian" end in "-ian" too, but a run keeps two full words after it ("Brian Moynihan" stays whole; "Adrian
     Paul Smith" read as "Paul Smith" is still the same person to :func:`same_person`)."""
-    return word in _COMPASS or word.endswith(_PEOPLE_ENDS)
+    return word in _COMPASS or word in _PARTY_WORDS or word.endswith(_PEOPLE_ENDS)
 
 
 def _after_title(surface: str, offset: int) -> tuple[str, int]:
