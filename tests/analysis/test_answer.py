@@ -2909,3 +2909,17 @@ def test_pages_agreeing_on_a_year_outvote_another_year_however_their_days_differ
     )
     assert c.answer is not None and c.answer.value.startswith("1885")
     assert c.answer.count == 3
+
+
+def test_of_two_months_in_the_year_pages_agree_on_the_group_shows_the_first_read() -> None:
+    """Round 125: years open the groups and months join them in source order, every month alike (a month of
+    31 days is no coarser than one of 30)."""
+    c = compare_sources(
+        [
+            src("a.test", "Orland Foods was founded in April 2000 by three bankers."),
+            src("b.test", "Orland Foods was founded in January 2000 in Hatfield."),
+            src("c.test", "Orland Foods was founded in 2000."),
+        ],
+        query="when was orland foods founded",
+    )
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("2000-04", 3)

@@ -383,7 +383,7 @@ def _days_of_the_year(text: str, start: int, end: int, year: int) -> list[Figure
 def _a_day(f: Figure | None) -> bool:
     """Whether a figure is a date to the day ("9 October 1963"), not a month or a year (a date's step is in
     days)."""
-    return f is not None and f.kind == "date" and f.step < 28
+    return f is not None and f.kind == "date" and f.step < _MONTH_DAYS
 
 
 def _holder(site: str, url: str, text: str, ask: Ask) -> Statement | None:
@@ -1414,7 +1414,12 @@ def _days_spanned(s: Statement) -> float:
     f = s.figure
     if f is None or f.kind not in _DATE_KINDS:
         return 0.0
-    return 366.0 if f.kind == "year" else max(f.step, 1.0)
+    if f.kind == "year":
+        return 366.0
+    return 31.0 if f.step >= _MONTH_DAYS else 1.0  # every month alike, so months keep their source order
+
+
+_MONTH_DAYS = 28  # a date whose step is this many days or more is a month (:func:`_a_day`)
 
 
 def same_value(a: Statement, b: Statement, *, counted: bool = False) -> bool:
