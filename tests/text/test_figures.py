@@ -388,6 +388,19 @@ def test_the_needs_hold_on_every_figure_of_the_case_set() -> None:
         ("the 2020 census counted them", [("year", "2020")]),
         ("it raised 20m people", []),  # "m" before a noun is millions, never metres
         ("The population density was 1,008.4 people per square mile.", []),  # a density is no population
+        # round 126: a number written out with a comma after "thousand" is one number
+        (
+            "a capacity of sixty-seven thousand, one hundred and forty-four spectators",
+            [("count", "67,144 spectators")],
+        ),
+        ("it won seven, eight and nine titles", []),  # a comma elsewhere parts a list
+        # round 126: a count of whole things grouped by dots, as European pages print it
+        ("Infineon has 42.000 employees worldwide", [("count", "42,000 employees")]),
+        ("Employees: 42.000", [("count", "42,000 employees")]),
+        (
+            "about 1.500 million people live there",
+            [("count", "1.5 million people")],
+        ),  # a scale word: a decimal
     ],
 )
 def test_real_page_spellings(text: str, expected: list[tuple[str, str]]) -> None:

@@ -8,7 +8,9 @@ import pytest
 from webquorum.text.roles import (
     called_past,
     current_holders,
+    may_hold_role,
     outgoing_holders,
+    post_ended,
     read_roles,
     same_person,
     spelled_out,
@@ -1014,3 +1016,14 @@ def test_a_party_s_name_before_a_full_name_is_no_part_of_it() -> None:
     before a person's is an affiliation, as a people's adjective is."""
     text = "The popularly elected mayoralty of Orland was restored in 1982, when Labor's Roy Harvey was elected mayor."
     assert [h.surface for h in current_holders(text, "mayor", frozenset({"orland"}))] == ["Roy Harvey"]
+
+
+def test_a_coordinator_s_title_or_a_set_of_regulations_holds_no_post() -> None:
+    """Round 126 (real pages: "Emergency Relief Coordinator" answered who the NRC's secretary general is,
+    "Electronic Communications Regulations" who the Information Commissioner is): a run a coordinator's title
+    ends is a post's, and one naming regulations is a body of law, never a holder."""
+    assert post_ended("Emergency Relief Coordinator")
+    assert not may_hold_role(
+        "Electronic Communications Regulations", frozenset({"information", "commissioner"})
+    )
+    assert may_hold_role("Jon Pell", frozenset({"information", "commissioner"}))

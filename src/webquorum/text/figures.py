@@ -584,6 +584,22 @@ class _Raw(NamedTuple):
     end: int
 
 
+def _whole_count(m: re.Match[str], decimal_comma: bool) -> tuple[Decimal, Decimal]:
+    """(value, step) of a count of whole things (people, employees, stores): a dot before exactly three
+    digits groups thousands there, as European pages written in English print them ("Infineon has 42.000
+    employees", real page, issue 22), since no one counts 42.0 employees; with a scale word it stays a decimal
+    point ("1.500 million people")."""
+    head, *groups = m["num"].split(".")
+    grouped = (
+        not m["scale"]
+        and bool(groups)
+        and 1 <= len(head) <= 3
+        and head.isdigit()
+        and all(len(g) == 3 and g.isdigit() for g in groups)
+    )
+    return _scaled(m, decimal_comma or grouped)
+
+
 def _scaled(m: re.Match[str], decimal_comma: bool, exponent: int = 0) -> tuple[Decimal, Decimal]:
     value, step = _parse_number(m["num"], decimal_comma)
     scale_word = m.groupdict().get("scale") or m.groupdict().get("abbr") or ""
@@ -675,7 +691,7 @@ def _counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> list[_R
             continue
         index, unit_end = found
         unit = " ".join(text[words[index].start(1) : unit_end].split())
-        value, step = _scaled(m, decimal_comma)
+        value, step = _whole_count(m, decimal_comma)
         before = text[max(0, m.start() - 12) : m.start()].split()
         if _YEAR.fullmatch(m["num"]) and not m["scale"] and before and before[-1].lower() in _YEAR_PRECEDERS:
             continue
@@ -735,7 +751,9 @@ _UNITS_WORDS = [
 _NUMBER_WORD = alternation([*_UNITS_WORDS, "one", "hundred", "thousand"], ignore_case=True, not_after=_L)
 _WORDED = re.compile(
     rf"{alternation(_UNITS_WORDS, ignore_case=True, not_after=_L)}(?![{_L}])"
-    rf"(?:(?:-|[ \t]+(?:and[ \t]+)?){_NUMBER_WORD}(?![{_L}]))*"
+    # a comma may follow "thousand" inside one number, as numbers written out are punctuated ("sixty-seven
+    # thousand, one hundred and forty-four"); anywhere else it parts a list ("seven, eight and nine")
+    rf"(?:(?:-|(?:(?<=thousand),|(?<=Thousand),|(?<=THOUSAND),)?[ \t]+(?:and[ \t]+)?){_NUMBER_WORD}(?![{_L}]))*"
 )
 
 
@@ -776,7 +794,7 @@ def _worded_counts(page: _Page, mods: dict[tuple[int, int], frozenset[str]]) -> 
         if found is None:
             continue
         try:
-            value = text2num(" ".join(m[0].lower().split()), "en")
+            value = text2num(" ".join(m[0].replace(",", " ").lower().split()), "en")
         except ValueError:
             continue
         index, unit_end = found
@@ -996,7 +1014,7 @@ def _headed(page: _Page) -> list[_Raw]:
         for m in _STAFF_LABEL.finditer(text):
             if _YEAR.fullmatch(m["num"]) and not m["scale"]:
                 continue  # "Employees: 2023 annual report"
-            value, step = _scaled(m, decimal_comma)
+            value, step = _whole_count(m, decimal_comma)
             end = m.end("scale") if m["scale"] else m.end("num")
             out.append(_Raw("count", value, "employees", step, m.start("num"), end))
     if not any(head in page.lowered for head in _HEADS):  # a substring test is 50x cheaper than the scan
@@ -1006,7 +1024,7 @@ def _headed(page: _Page) -> list[_Raw]:
             continue
         if "densi" in m[0].lower() or _PER_AREA.match(text, m.end()):
             continue  # "population density was 1,008.4 (people) per square mile": a density, not a population
-        value, step = _scaled(m, decimal_comma)
+        value, step = _whole_count(m, decimal_comma)
         end = m.end("scale") if m["scale"] else m.end("num")
         head = fold_word(m["head"])
         unit = "employees" if head in ("workforce", "plantilla", "headcount") else "people"

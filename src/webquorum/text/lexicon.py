@@ -142,7 +142,7 @@ BODY_AND_PLACE_WORDS = _words(
     "cup championship championships tournament trophy finals prix crown fc "
     # a church, a force or a law, named like a body: "the Catholic Church", "the Royal Canadian Navy", "the
     # Judiciary Act" (round 74: read as holders on real pages)
-    "church chapel abbey mosque temple synagogue diocese navy army forces force act "
+    "church chapel abbey mosque temple synagogue diocese navy army forces force act regulations "
     # a continent or an ocean, which regions are named by: "chief executive of southeast Asia-Pacific", "the
     # Middle East South Asia region" (round 125: read as holders on real pages); not "America", a given name
     "africa asia europe oceania antarctica americas pacific atlantic"
@@ -169,6 +169,7 @@ NO_SURNAME_ENDS = _words(
     "officer minister ministra ministro secretary director directora president presidenta presidente chairman"
     " chairwoman chairperson executive commissioner superintendent administrator ambassador envoy ceo cfo"
     " commandant governor gobernador gobernadora designate staff command cabinet affairs division operations"
+    " coordinator"  # "Emergency Relief Coordinator" (round 126: read as a holder on real pages)
 )
 
 # What a page calls a sportsperson, and the sport it names: "a Welsh professional footballer" answers "what
