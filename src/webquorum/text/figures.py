@@ -10,7 +10,8 @@ Reading rules a caller should know:
 
 - ``1,234.5`` and ``1.234,5`` are unambiguous. One separator followed by 1, 2 or 4+ digits is a
   decimal point (``81,6`` = 81.6); ``81,620`` is thousands; ``1.234`` is thousands only in text
-  that reads as Spanish; after a lone ``0`` it is always a decimal point (``0,100`` = 0.1).
+  that reads as Spanish, or in a count of whole things with no scale word (``42.000 employees``);
+  after a lone ``0`` it is always a decimal point (``0,100`` = 0.1).
   An apostrophe, straight or curly, before exactly three digits groups thousands as Swiss pages
   write them (``4'634 m``); before one or two digits it is feet and inches or a quote, not a number.
 - ``billion``/``bn``/``B`` and Spanish ``mil millones``/``millardo`` are 10^9; Spanish ``billón``
