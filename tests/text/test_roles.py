@@ -1027,3 +1027,27 @@ def test_a_coordinator_s_title_or_a_set_of_regulations_holds_no_post() -> None:
         "Electronic Communications Regulations", frozenset({"information", "commissioner"})
     )
     assert may_hold_role("Jon Pell", frozenset({"information", "commissioner"}))
+
+
+def test_one_promoted_to_the_post_holds_it_first() -> None:
+    """Round 128 (real pages: "as Matt Hicks is promoted to CEO and Paul Cormier takes on a new role as
+    chairman" read Cormier first): "X is promoted to CEO" names X to the post, as "X was named CEO" does."""
+    text = "Acme is changing guard, as Mara Tessely is promoted to CEO and Jon Pell takes on a new role as chairman."
+    assert holder(text) == "Mara Tessely"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Jon Pell, the chief executive of Acme, is stepping down from his role.",
+        "Jon Pell, Acme's chief executive since 2010, will retire next year.",
+        "The last news concerns the chief executive Jon Pell, who announced handing over in July to a lawyer.",
+    ],
+)
+def test_one_the_page_says_is_leaving_is_the_leaving_holder(text: str) -> None:
+    """Round 128 (real pages: "Michael Pietsch, the chief executive of Hachette Book Group, is stepping down",
+    "the president Pierre Lescure, who announced handing over in July to a lawyer" read as holders now): an
+    appositive then a leaving in the present or the future, or a handing over, make the name the leaving
+    holder, never the answer."""
+    assert current_holders(text, "chief executive", ACME) == []
+    assert [h.surface for h in outgoing_holders(text, "chief executive", ACME)] == ["Jon Pell"]

@@ -242,12 +242,16 @@ _PAST_AFTER_NAME = re.compile(
     # holder's own is told too ("Satya Nadella's tenure has been marked by", "Elhedery's tenure began")
     r"[’']s[ \t]{1,2}tenure\b[^.;]{0,40}?\b(?:ended|ends|ending|was|saw|lasted|came|expired|expires|had)\b|"
     # "Markus Dohle, the chief executive who oversaw the attempted acquisition, stepped down"
-    r",[^.;,]{0,80},\s+(?:stepped\s+down|resigned|retired|was\s+ousted|was\s+fired|left\s+the\s+company)|"
+    r",[^.;,]{0,80},\s+(?:stepped\s+down|resigned|retired|was\s+ousted|was\s+fired|left\s+the\s+company|"
+    # ... or is leaving: "Michael Pietsch, the chief executive of Hachette Book Group, is stepping down"
+    r"is\s+stepping\s+down|is\s+retiring|is\s+leaving|will\s+step\s+down|will\s+retire|will\s+leave)|"
     r"[^.;]{0,30}?\b(?:stepped\s+down|steps\s+down|step\s+down|stepping\s+down|resigned|resigns|retired|"
     r"retires|retiring|was\s+ousted|was\s+fired|was\s+forced\s+out|was\s+replaced|is\s+being\s+replaced|"
     # "Alex Gorsky is stepping aside", "CEO Alex Gorsky will transition his role to Joaquin Duato"
     r"stepping\s+aside|steps\s+aside|stepped\s+aside|step\s+aside|to\s+depart|is\s+departing|will\s+depart|"
     r"is\s+leaving|will\s+leave|to\s+retire|will\s+retire|quits|to\s+quit|"
+    # "the president Pierre Lescure, who announced handing over in July to a lawyer": the one who hands over
+    r"hand(?:s|ed|ing)?\s+over\s+(?:the\s+reins\s+)?(?:in\s+\w+\s+)?to\s|"
     # "Liz Westcott, the company's chief operating officer, as acting CEO": a stand-in (as "interim CEO X")
     r"(?:[^.;]{0,110}?\s)?as\s+(?:the\s+|its\s+)?(?:acting|interim)\s|"
     r"(?:will\s+)?(?:transition|hand|pass)(?:es|s|ed)?\s+(?:over\s+)?(?:his|her|the)\s+(?:role|post|job|reins|baton)))"
@@ -320,6 +324,8 @@ _NEW_AFTER_NAME = re.compile(
     r"(?:will\s+)?take\s+up\s+the\s+(?:role|post)|takes\s+up\s+the\s+(?:role|post)|"
     r"takes\s+over|took\s+over\s+as|will\s+take\s+over|will\s+lead|to\s+lead|will\s+succeed|succeeds|"
     r"replaces|will\s+replace|has\s+been\s+(?:named|appointed|elected)|was\s+(?:named|appointed|elected)|"
+    # "as Matt Hicks is promoted to CEO"
+    r"(?:is|was|has\s+been|will\s+be)\s+promoted\s+to\s+(?:the\s+)?(?:role\s+of\s+)?(?=(?P<promoted>ROLE))|"
     r"will\s+assume|assumed\s+the|took\s+the\s+helm|takes\s+the\s+helm|is\s+(?:now\s+)?the\s+(?:new\s+)?(?=(?P<is>ROLE))|"
     # how a head of state or government takes office: "was sworn in on Monday to become the 31st Prime
     # Minister"
@@ -543,7 +549,11 @@ _LEAVING_BEFORE = re.compile(
 _LEAVING_AFTER = re.compile(
     r"(?i)^[^.;]{0,60}?\b(?:will|is\s+(?:set\s+|due\s+|expected\s+|going\s+)?to|plans\s+to|"
     r"has\s+decided\s+to|announced\s+(?:he|she)\s+would|is\s+about\s+to|intends\s+to)\s+"
-    r"(?:step\s+down|stand\s+down|retire|leave|depart|resign|quit)\b|^[^.;]{0,40}?\bis\s+(?:leaving|retiring|departing)\b"
+    r"(?:step\s+down|stand\s+down|retire|leave|depart|resign|quit)\b|^[^.;]{0,40}?\bis\s+(?:leaving|retiring|departing)\b|"
+    # "Michael Pietsch, the chief executive of Hachette Book Group, is stepping down"; "who announced handing
+    # over in July to a lawyer"
+    r"^,[^.;,]{0,80},\s+(?:is\s+(?:stepping\s+down|retiring|leaving)|will\s+(?:step\s+down|retire|leave))|"
+    r"^[^.;]{0,40}?\b(?:handing\s+over|will\s+hand\s+over)\b"
 )
 # a name these words qualify held no post of the day the page was written: "former", "ex-", "the late",
 # "interim", "acting"
@@ -682,7 +692,7 @@ def _new_after(after: str, role: str) -> bool:
     cue = _NEW_AFTER_NAME.search(after)
     if cue is None or _DEPARTING.search(after, 0, cue.end()):
         return False  # "would step down as its director": the post is the one left
-    named = cue["as"] or cue["becomes"] or cue["is"]
+    named = cue["as"] or cue["becomes"] or cue["is"] or cue["promoted"]
     if not named or _role_of(named) == role:
         return True
     rest = after[cue.end() : cue.end() + 40]
