@@ -410,9 +410,9 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
         end = m.offset + len(m.surface)
         before = _last_clause(text[max(edge, m.offset - 80) : m.offset])
         after = text[end : min(following, end + 100)]
-        new = bool(_NEW_BEFORE_NAME.search(before)) or _new_after(after, role)
         if any(same_person(m.key, p) for p in ended):
             continue  # a tenure a span of years closed, the page telling of no return
+        new = bool(_NEW_BEFORE_NAME.search(before)) or _new_after(after, role)
         # beside the role word; or named to a post with the role word in the same stretch of text ("Boeing
         # named Kelly Ortberg to lead the company ... He'll succeed CEO Dave Calhoun")
         # a role word is the nearest name's: another person named between them holds it ("Viswas Raghavan
