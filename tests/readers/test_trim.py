@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -132,3 +133,34 @@ def test_output_is_a_suffix_of_the_input_once_claim_lines_are_left_alone(text: s
 def test_trimming_is_idempotent(text: str) -> None:
     once = trim_to_first_sentence(text)
     assert trim_to_first_sentence(once) == once
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        ("Mark Demetree, CEO", True),
+        ("Andrew Flanagan, chief executive, NSPCC", True),
+        ("Director General Peter Limbourg", True),
+        ("Chief Executive: Jon Pell", True),
+        ("Chief Executive Officer", False),  # a title alone names no one
+        ("Key people", False),
+        ("President of the World Bank Group", False),
+        ("Standard Chartered names Bill Winters as new chief executive", False),  # a headline is no label
+        ("Meet our CEO", False),
+    ],
+)
+def test_a_line_that_is_a_post_holder_s_label_is_a_claim(line: str, kept: bool) -> None:
+    """Round 131 (real pages: an infobox's "Key people / Mark Demetree, CEO" sat above the first sentence and
+    was cut, so the one line naming Morton Salt's chief executive never reached the comparison): a whole line
+    that is a name and a title is kept; a headline or a title alone is not."""
+    assert carries_claim(line) is kept
+
+
+def test_an_infobox_s_holder_line_above_the_first_sentence_is_kept() -> None:
+    text = (
+        "Morton Salt\nCompany type Subsidiary\nKey people\nMark Demetree, CEO\nProducts Salt\n"
+        "Morton Salt is an American food company producing salt for food and industry.\n"
+    )
+    assert trim_to_first_sentence(text) == (
+        "Mark Demetree, CEO\nMorton Salt is an American food company producing salt for food and industry.\n"
+    )

@@ -24,6 +24,7 @@ import re
 
 from webquorum.text.alternation import alternation, expand
 from webquorum.text.lexicon import FUNCTION_WORDS
+from webquorum.text.measures import ROLES
 
 __all__ = ["carries_claim", "first_sentence_start", "is_real_sentence", "trim_to_first_sentence"]
 
@@ -107,12 +108,15 @@ def is_real_sentence(line: str) -> bool:
 
 
 def carries_claim(line: str) -> bool:
-    """True when ``line`` holds a figure with its subject: a digit and a word that is not a date word.
+    """True when ``line`` holds a figure with its subject (a digit and a word that is not a date word), or
+    is a post holder's label (:func:`holder_label`).
 
     Menus (mostly links, or two separators outside a table row) and boilerplate notices do not count,
     nor do datelines and counters ("14 March 2026", "Updated 12:11 AM", "5 min read", "12 comments").
     """
     text = _plain(line)
+    if not _DIGIT.search(text) and holder_label(text):
+        return True
     if not _DIGIT.search(text) or _link_share(line) > 0.6 or _BOILERPLATE.search(text):
         return False
     if not line.lstrip().startswith("|") and len(_SEPARATORS.findall(text)) >= 2:
@@ -121,6 +125,37 @@ def carries_claim(line: str) -> bool:
         len(w) > 1 and w.lower() not in _CHROME_WORDS and w.lower() not in FUNCTION_WORDS
         for w in _WORD.findall(text)
     )
+
+
+# A holder's label, the whole line: a full name, a comma and a post's title, maybe a comma and the body
+# ("Mark Demetree, CEO" under an infobox's "Key people"; "Andrew Flanagan, chief executive, NSPCC"), or a
+# title and a full name ("Director General Peter Limbourg", "Chief Executive: Jon Pell"). Headlines that hold
+# a title and a name among other words ("Standard Chartered names Bill Winters as new chief executive") are
+# no label. The titles are every spelling of every role (text/measures.py).
+_LABEL_TITLE = alternation(
+    [form for forms in ROLES.values() for form in forms], ignore_case=True, space=r"[ -]"
+)
+_LABEL_NAME = r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ'’.-]{1,20}(?: [A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ'’.-]{0,20}){1,3}"
+_HOLDER_LABEL = re.compile(  # \A: matched whole on one short line, never searched through a page
+    rf"\A(?:{_LABEL_NAME}),[ \t]{{0,2}}(?:the[ \t])?(?:{_LABEL_TITLE})(?:,[ \t]{{0,2}}[A-Z][\w&'’. -]{{1,60}})?\.?"
+    rf"|\A(?:{_LABEL_TITLE})[ \t]{{0,2}}[:–-]?[ \t]{{0,2}}(?:{_LABEL_NAME})"
+)
+_MAX_LABEL_CHARS = 100
+
+
+def holder_label(text: str) -> bool:
+    """Whether a line, whole, labels a post's holder (:data:`_HOLDER_LABEL`): an infobox's "Key people" line
+    sits above an article's first sentence, and was cut with the menus (round 131, real pages: the one line
+    naming Morton Salt's chief executive). A title alone, a name alone or a headline is no label."""
+    line = text.strip()
+    if len(line) > _MAX_LABEL_CHARS or _HOLDER_LABEL.fullmatch(line) is None:
+        return False
+    name = line.split(",")[0] if "," in line else line
+    words = [w.lower().strip(":.–-") for w in name.split()]
+    return sum(1 for w in words if w not in _LABEL_TITLE_WORDS) >= 2
+
+
+_LABEL_TITLE_WORDS = frozenset(word for forms in ROLES.values() for form in forms for word in form.split())
 
 
 def _continues(previous: str, line: str) -> bool:
