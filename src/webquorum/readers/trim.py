@@ -24,7 +24,7 @@ import re
 
 from webquorum.text.alternation import alternation, expand
 from webquorum.text.lexicon import FUNCTION_WORDS
-from webquorum.text.measures import ROLES
+from webquorum.text.measures import ROLE_WORDS, ROLES
 
 __all__ = ["carries_claim", "first_sentence_start", "is_real_sentence", "trim_to_first_sentence"]
 
@@ -115,9 +115,9 @@ def carries_claim(line: str) -> bool:
     nor do datelines and counters ("14 March 2026", "Updated 12:11 AM", "5 min read", "12 comments").
     """
     text = _plain(line)
-    if not _DIGIT.search(text) and holder_label(text):
-        return True
-    if not _DIGIT.search(text) or _link_share(line) > 0.6 or _BOILERPLATE.search(text):
+    if not _DIGIT.search(text):
+        return holder_label(text)
+    if _link_share(line) > 0.6 or _BOILERPLATE.search(text):
         return False
     if not line.lstrip().startswith("|") and len(_SEPARATORS.findall(text)) >= 2:
         return False
@@ -150,12 +150,8 @@ def holder_label(text: str) -> bool:
     line = text.strip()
     if len(line) > _MAX_LABEL_CHARS or _HOLDER_LABEL.fullmatch(line) is None:
         return False
-    name = line.split(",")[0] if "," in line else line
-    words = [w.lower().strip(":.–-") for w in name.split()]
-    return sum(1 for w in words if w not in _LABEL_TITLE_WORDS) >= 2
-
-
-_LABEL_TITLE_WORDS = frozenset(word for forms in ROLES.values() for form in forms for word in form.split())
+    words = [w.lower().strip(":.–-") for w in line.split(",")[0].split()]
+    return sum(1 for w in words if w not in ROLE_WORDS) >= 2
 
 
 def _continues(previous: str, line: str) -> bool:

@@ -503,6 +503,10 @@ ROLES: dict[str, list[str]] = {
     "superintendent": ["superintendent"],
     "finance minister": ["finance minister", "minister of finance", "federal minister of finance"],
 }
+# every word of every role's title ("chief", "executive", "officer", "ceo", ...): a capitalised run holding
+# one before a name is the title, not the name (text/roles.py), and a holder's label is a name and a title
+# (readers/trim.py)
+ROLE_WORDS = frozenset(word for forms in ROLES.values() for form in forms for word in form.split())
 PAST_ROLE = frozenset(
     _forms(
         "former ex previous outgoing late interim acting predecessor anterior exdirector saliente "

@@ -32,7 +32,7 @@ from webquorum.text.lexicon import (
     POST_NOMINALS,
     STYLES,
 )
-from webquorum.text.measures import PAST_ROLE, ROLES
+from webquorum.text.measures import PAST_ROLE, ROLE_WORDS, ROLES
 from webquorum.text.names import NAME_MONTHS, NameMention, contracted, demonym, name_key, name_mentions
 
 # every spelling of every role, longest first (a question reads its role from it too: analysis/ask.py)
@@ -257,14 +257,13 @@ _PAST_AFTER_NAME = re.compile(
     r"(?:will\s+)?(?:transition|hand|pass)(?:es|s|ed)?\s+(?:over\s+)?(?:his|her|the)\s+(?:role|post|job|reins|baton)))"
 )
 # a closed span of years: "from 1981 to 1997", "between 2012 and 2022", "(1921-1937)" ("2014-present" is open)
+_SPAN_YEAR = r"(?:1[6-9]|20)\d\d"
 _CLOSED_SPAN = re.compile(
     r"(?i)\b(?:(?:from|between)\s+(?:[a-z]{3,9}\s+)?YEAR\s*(?:to|until|till|and|-|–|—)\s*(?:[a-z]{3,9}\s+)?YEAR|"
-    r"\(\s*YEAR\s*[-–—]\s*YEAR\s*\))(?!\d)".replace("YEAR", r"(?:1[6-9]|20)\d\d")
+    r"\(\s*YEAR\s*[-–—]\s*YEAR\s*\))(?!\d)".replace("YEAR", _SPAN_YEAR)
 )
 _LIFE_SPAN = re.compile(
-    r"[ \t]{0,2}\([ \t]{0,2}YEAR[ \t]{0,2}[-–—][ \t]{0,2}YEAR[ \t]{0,2}\)".replace(
-        "YEAR", r"(?:1[6-9]|20)\d\d"
-    )
+    r"[ \t]{0,2}\([ \t]{0,2}YEAR[ \t]{0,2}[-–—][ \t]{0,2}YEAR[ \t]{0,2}\)".replace("YEAR", _SPAN_YEAR)
 )
 # the passive that names a post's next holder: "will be succeeded by X", "replaced by X"
 _SUCCESSION_CUES = ("replaced by", "succeeded by")
@@ -491,13 +490,14 @@ def _role_reading(text: str, role: str, subject: frozenset[str]) -> _RoleReading
     persons = _person_names(text, subject)
     if not persons:
         return None
+    nexts = (*(m.offset for m in persons[1:]), len(text))
     return _RoleReading(
         persons,
         tuple(_past_persons(text, persons, subject, role)),
-        tuple(_ended_persons(text, persons, subject, role)),
+        tuple(_ended_persons(text, persons, nexts, subject, role)),
         tuple(r for r in _ROLE_ONLY.finditer(text) if _is_role(text, r, role, subject)),
         (0, *(m.offset + len(m.surface) for m in persons)),
-        (*(m.offset for m in persons[1:]), len(text)),
+        nexts,
     )
 
 
@@ -744,13 +744,13 @@ def _past_persons(
 
 
 def _ended_persons(
-    text: str, persons: Sequence[NameMention], subject: frozenset[str], role: str
+    text: str, persons: Sequence[NameMention], nexts: Sequence[int], subject: frozenset[str], role: str
 ) -> list[str]:
     """The name keys of ``persons`` whose tenure in ``role`` a span of years closes (:func:`_closed_tenure`),
     unless the page tells of their return: "Saunders is returning to Bausch + Lomb after having served as CEO
     from 2010 to 2013" closes the first tenure of a holder named again (real page, issue 22). A history that
-    names each holder in turn ("Mark Parker (2006 - 2020) ... Nike named Mark Parker") ends theirs."""
-    nexts = [m.offset for m in persons[1:]] + [len(text)]
+    names each holder in turn ("Mark Parker (2006 - 2020) ... Nike named Mark Parker") ends theirs.
+    ``nexts``: where the name after each person starts (:class:`_RoleReading`)."""
     ended: list[str] = []
     back: list[str] = []
     for m, following in zip(persons, nexts, strict=False):
@@ -803,10 +803,9 @@ def _another_company(clause: str, subject: frozenset[str]) -> bool:
 
 def _a_body(surface: str, key: str) -> bool:
     """Whether a name is an organisation's or a place's by its own words: a legal form ("Chipotle Mexican
-    Grill Inc.") or a body's or place's word ("Water Management Department", "Asia-Pacific")."""
-    return bool(_LEGAL_FORM.search(surface)) or any(
-        w in BODY_AND_PLACE_WORDS for w in key.replace("-", " ").split()
-    )
+    Grill Inc.") or a body's or place's word ("Water Management Department"; a key parts "Asia-Pacific" at
+    its hyphen)."""
+    return bool(_LEGAL_FORM.search(surface)) or any(w in BODY_AND_PLACE_WORDS for w in key.split())
 
 
 def _no_person(surface: str, key: str, subject: frozenset[str]) -> bool:
@@ -849,7 +848,7 @@ def _another_post(words: str, role: str) -> bool:
 _POSTS = frozenset({"member", "members", "minister", "senator", "deputy", "partner", "adviser"})
 
 # every word of a role's title: a capitalised run that holds one before a name is the title and the name
-TITLE_WORDS = frozenset(w for form, _ in ROLE_FORMS for w in form.split())
+TITLE_WORDS = ROLE_WORDS
 # the nouns that end a post's title, and posts no role names ("ambassador", "envoy", "secretary", "chief of
 # the defence staff"): what a question asks a person by, and what ends no name answering such a question
 # ("Chief Operating Officer", "Product Chief"); the styles a name may open or end with ("General", "King")
