@@ -1047,6 +1047,73 @@ def test_the_majority_holder_stands_unless_the_newer_pages_are_two_dated_and_a_m
     assert all(d.type == "conflict" for d in c.disagreed)
 
 
+# undated pages, each dated only by the years it writes (round 134)
+_CHIEF_OF_THE_2010S = [
+    src("a.test", "Mara Lind, chief executive of Orland Bank, opened the new branch in 2019."),
+    src("b.test", "Orland Bank chief executive Mara Lind spoke at the 2020 summit."),
+    src("c.test", "Orland Bank's chief executive, Mara Lind, said in 2021 that rates would hold."),
+]
+_QUERY = "Who is the chief executive of Orland Bank?"
+
+
+def test_one_undated_page_writing_a_later_year_than_every_other_answers_with_its_holder() -> None:
+    """Most pages state no date, but none is older than the years it writes: a page whose latest year comes
+    after every year the pages naming another holder write answers, and those pages are named as older."""
+    new = src("d.test", "Tomas Berg became chief executive of Orland Bank in 2024.")
+    c = compare_sources([*_CHIEF_OF_THE_2010S, new], query=_QUERY)
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Tomas Berg", 1)
+    assert [(d.site, d.type) for d in c.disagreed] == [
+        ("a.test", "older"),
+        ("b.test", "older"),
+        ("c.test", "older"),
+    ]
+    assert c.disagreed[0].quantity == "this page was written by 2019; theirs in 2024 or later"
+
+
+def test_a_holder_one_page_names_is_not_called_older_by_the_later_page() -> None:
+    """A name one page gives is as often a misread as out of date: the later page answers, but only a holder
+    two pages name is said to be older."""
+    lone = src("e.test", "Orland Bank chief executive Karl Holm visited the port in 2018.")
+    new = src("d.test", "Tomas Berg became chief executive of Orland Bank in 2024.")
+    c = compare_sources([*_CHIEF_OF_THE_2010S, lone, new], query=_QUERY)
+    assert c.answer is not None and c.answer.value == "Tomas Berg"
+    assert "e.test" not in {d.site for d in c.disagreed}
+    assert {d.site for d in c.disagreed} == {"a.test", "b.test", "c.test"}
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        pytest.param("Tomas Berg became chief executive of Orland Bank this year.", id="no year written"),
+        pytest.param(
+            "Tomas Berg, chief executive of Orland Bank, set goals for 2099.", id="only a future year"
+        ),
+        pytest.param(
+            "Tomas Berg, chief executive of Orland Bank, met Mara Lind in 2024.", id="names the majority"
+        ),
+        pytest.param("Tomas Lind became chief executive of Orland Bank in 2024.", id="shares the surname"),
+        pytest.param("Orland Bank chief executive Berg spoke in 2024.", id="no full name"),
+        pytest.param("Tomas Berg became chief executive of Orland Bank in 2021.", id="the same year"),
+        pytest.param(
+            "Orland Bank's chief executive, Mara Lindsaid in 2024 the branch opened.", id="run together"
+        ),
+    ],
+)
+def test_the_holder_most_pages_name_stands_when_the_later_page_is_in_doubt(later: str) -> None:
+    c = compare_sources([*_CHIEF_OF_THE_2010S, src("d.test", later)], query=_QUERY)
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Mara Lind", 3)
+    assert {d.type for d in c.disagreed} <= {"conflict"}
+
+
+def test_a_later_holder_sharing_a_surname_with_another_side_is_in_doubt() -> None:
+    """ "Chuck Magro" and "Charles V. Magro" are one man, "Ned Johnson" is Abigail Johnson's father: a later
+    page's holder whose surname another side's name has may be either, so the majority stands."""
+    other = src("e.test", "Orland Bank chief executive Ned Berg spoke in 2018.")
+    later = src("d.test", "Tomas Berg became chief executive of Orland Bank in 2024.")
+    c = compare_sources([*_CHIEF_OF_THE_2010S, other, later], query=_QUERY)
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Mara Lind", 3)
+
+
 def test_a_page_whose_title_names_the_subject_answers_in_words_that_do_not() -> None:
     """An encyclopedia page names its town in the title and writes "the city" after."""
     ask = read_ask("What is the median age in Riceville?")

@@ -62,6 +62,22 @@ def test_only_words_the_pages_write_as_names_are_capitalised(
     assert cased in cased_like_pages(query, pages).split()
 
 
+@pytest.mark.parametrize(
+    ("query", "subject"),
+    [
+        ("who is the ceo of easyJet", {"easyjet"}),
+        ("how many employees does eBay have", {"ebay"}),
+        ("when was iRobot founded", {"irobot"}),
+    ],
+)
+def test_a_brand_written_in_camel_case_is_the_subject(query: str, subject: set[str]) -> None:
+    """Round 134 (real pages: "who is the ceo of easyjet", cased "easyJet" as its pages write it, had no
+    subject, and its pages' "EasyJet chairman" stood for the body): a word in lower case then a capital is a
+    brand's name, as a capitalised word is."""
+    ask = read_ask(query)
+    assert ask is not None and ask.subject == subject
+
+
 def test_a_question_typed_with_capitals_is_read_as_typed() -> None:
     query = "how many seats are in the Lok sabha"
     assert cased_like_pages(query, SABHA) == query

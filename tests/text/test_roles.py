@@ -567,8 +567,14 @@ def test_a_role_word_belongs_to_the_nearest_name() -> None:
     assert [h.surface for h in current_holders(text, "chief executive", ACME)] == ["Dana Whitfield"]
 
 
-def test_stepping_down_as_the_role_is_no_cue_that_the_name_takes_it() -> None:
-    text = "After 30 years at Acme, Dana Whitfield announced on Tuesday that she would step down as its CEO in May."
+@pytest.mark.parametrize(
+    "text",
+    [
+        "After 30 years at Acme, Dana Whitfield announced on Tuesday that she would step down as its CEO in May.",
+        "After 30 years at Acme, Dana Whitfield announced on Tuesday that she would stand down as its CEO in May.",
+    ],
+)
+def test_stepping_down_as_the_role_is_no_cue_that_the_name_takes_it(text: str) -> None:
     assert holder(text) is None
 
 
@@ -1041,6 +1047,9 @@ def test_one_promoted_to_the_post_holds_it_first() -> None:
     [
         "Jon Pell, the chief executive of Acme, is stepping down from his role.",
         "Jon Pell, Acme's chief executive since 2010, will retire next year.",
+        # round 134 (real page: "managing director Karen Smart is standing down")
+        "Acme chief executive Jon Pell is standing down after six years.",
+        "Acme chief executive Jon Pell is stepping down.",
         "The last news concerns the chief executive Jon Pell, who announced handing over in July to a lawyer.",
     ],
 )

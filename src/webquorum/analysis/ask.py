@@ -37,7 +37,11 @@ AskKind = Literal["figure", "date", "name", "other"]
 
 WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)?")
 _QUOTED = re.compile(r"[\"“”«»]([^\"“”«»]{1,80})[\"“”«»]")
-_CAP_RUN = re.compile(r"(?<![\w])([A-Z0-9][\w'’.-]*(?:\s+(?:of|de|the|and|&)?\s*[A-Z0-9][\w'’.-]*)*)")
+# a name's word starts with a capital or a digit, or is a brand's camel case: "easyJet", "eBay", "iRobot"
+_NAME_START = r"(?:[A-Z0-9]|[a-z]{1,5}[A-Z])"
+_CAP_RUN = re.compile(
+    rf"(?<![\w])({_NAME_START}[\w'’.-]*(?:\s+(?:of|de|the|and|&)?\s*{_NAME_START}[\w'’.-]*)*)"
+)
 _DATE_WORDS = (
     "when",
     "what year",

@@ -246,6 +246,8 @@ _PAST_AFTER_NAME = re.compile(
     # ... or is leaving: "Michael Pietsch, the chief executive of Hachette Book Group, is stepping down"
     r"is\s+stepping\s+down|is\s+retiring|is\s+leaving|will\s+step\s+down|will\s+retire|will\s+leave)|"
     r"[^.;]{0,30}?\b(?:stepped\s+down|steps\s+down|step\s+down|stepping\s+down|resigned|resigns|retired|"
+    # the British "stand down": "managing director Karen Smart is standing down"
+    r"stood\s+down|stands\s+down|stand\s+down|standing\s+down|"
     r"retires|retiring|was\s+ousted|was\s+fired|was\s+forced\s+out|was\s+replaced|is\s+being\s+replaced|"
     # "Alex Gorsky is stepping aside", "CEO Alex Gorsky will transition his role to Joaquin Duato"
     r"stepping\s+aside|steps\s+aside|stepped\s+aside|step\s+aside|to\s+depart|is\s+departing|will\s+depart|"
@@ -549,7 +551,8 @@ _LEAVING_BEFORE = re.compile(
 _LEAVING_AFTER = re.compile(
     r"(?i)^[^.;]{0,60}?\b(?:will|is\s+(?:set\s+|due\s+|expected\s+|going\s+)?to|plans\s+to|"
     r"has\s+decided\s+to|announced\s+(?:he|she)\s+would|is\s+about\s+to|intends\s+to)\s+"
-    r"(?:step\s+down|stand\s+down|retire|leave|depart|resign|quit)\b|^[^.;]{0,40}?\bis\s+(?:leaving|retiring|departing)\b|"
+    r"(?:step\s+down|stand\s+down|retire|leave|depart|resign|quit)\b|"
+    r"^[^.;]{0,40}?\bis\s+(?:leaving|retiring|departing|stepping\s+down|standing\s+down)\b|"
     # "Michael Pietsch, the chief executive of Hachette Book Group, is stepping down"; "who announced handing
     # over in July to a lawyer"
     r"^,[^.;,]{0,80},\s+(?:is\s+(?:stepping\s+down|retiring|leaving)|will\s+(?:step\s+down|retire|leave))|"
@@ -646,7 +649,8 @@ def _said_to_be(text: str, end: int, role_start: int, following: int) -> bool:
 # the first letter looked ahead once, so that a scan skips every other word boundary at once (half the time
 # on a megabyte of hostile text: the linear-pattern battery's budget)
 _DEPARTING = re.compile(
-    r"(?i)\b(?=[srl])(?:(?:step|steps|stepped|stepping)\s+down|(?:resign|retire|leave)(?:s|d|ing)?\b)"
+    r"(?i)\b(?=[srl])(?:(?:step|steps|stepped|stepping|stand|stands|stood|standing)\s+down|"
+    r"(?:resign|retire|leave)(?:s|d|ing)?\b)"
 )
 
 
