@@ -1114,6 +1114,77 @@ def test_a_later_holder_sharing_a_surname_with_another_side_is_in_doubt() -> Non
     assert c.answer is not None and (c.answer.value, c.answer.count) == ("Mara Lind", 3)
 
 
+def test_a_later_written_holder_stands_against_a_name_the_older_pages_share() -> None:
+    """Round 135: a name two older pages write is no answer to put back over the holder a later page names
+    (the compare layer's shared names, which stand in where the answer has one page and nobody dissents)."""
+    pages = [
+        src("a.test", "Mara Lind, chief executive of Orland Bank, opened the new branch in 2019."),
+        src("b.test", "Karl Holm, chief executive of Orland Bank, thanked Mara Lind at the 2020 summit."),
+        src("d.test", "Tomas Berg became chief executive of Orland Bank in 2024."),
+    ]
+    c = compare_sources(pages, query=_QUERY)
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Tomas Berg", 1)
+
+
+_STAFF_OF_THE_2010S = [
+    src("a.test", "Orland Bank has 5,000 employees, its report for 2018 says."),
+    src("b.test", "In 2019 Orland Bank employed 5,200 people across the region."),
+    src("c.test", "Orland Bank, with 5,400 workers, opened a branch in 2020."),
+]
+_STAFF = "How many employees does Orland Bank have?"
+
+
+def test_a_count_one_later_written_page_gives_answers_and_names_no_page_older() -> None:
+    """Round 135: a changing count, as a role's holder (round 134), is the value of the page written in a
+    later year than every page giving another (pages of different years give different counts: 29,000,
+    27,000 and 40,000 staff); the pages it overrules are not named, since on real pages they held misread
+    figures as often as older counts."""
+    later = src("d.test", "Orland Bank now has 7,200 employees. It was named bank of the year in 2024.")
+    c = compare_sources([*_STAFF_OF_THE_2010S, later], query=_STAFF)
+    assert c.answer is not None and c.answer.value.startswith("7,200") and c.answer.count == 1
+    assert c.disagreed == []
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        pytest.param("Orland Bank now has 7,200 employees, its report says.", id="no year written"),
+        pytest.param(
+            "Orland Bank now has 72 employees. It was named bank of the year in 2024.", id="another magnitude"
+        ),
+        pytest.param(
+            "Orland Bank now has 7,200 employees (5,000 in 2018). It won an award in 2024.", id="writes both"
+        ),
+    ],
+)
+def test_no_later_count_answers_when_the_later_page_is_in_doubt(later: str) -> None:
+    c = compare_sources([*_STAFF_OF_THE_2010S, src("d.test", later)], query=_STAFF)
+    assert c.answer is not None and not c.answer.value.startswith(("7,200", "72 "))
+
+
+def test_a_count_two_pages_agree_on_is_not_undone_by_one_later_page() -> None:
+    """The compare layer puts back a value two or more pages agree on where the answer has one page
+    (compare.compare_sources), and the later count names no page older: three pages' 5,000 stands."""
+    agreeing = [
+        src(p.site, p.text.replace("5,200", "5,000").replace("5,400", "5,000")) for p in _STAFF_OF_THE_2010S
+    ]
+    later = src("d.test", "Orland Bank now has 7,200 employees. It was named bank of the year in 2024.")
+    c = compare_sources([*agreeing, later], query=_STAFF)
+    assert c.answer is not None and c.answer.value.startswith("5,000") and c.answer.count == 3
+
+
+def test_a_year_is_never_decided_by_the_year_a_page_was_written() -> None:
+    """A date or a year does not change: a later page's other founding year is no newer answer."""
+    pages = [
+        src("a.test", "Orland Bank was founded in 1901, its history of 2018 says."),
+        src("b.test", "Founded in 1901, Orland Bank marked its anniversary in 2019."),
+        src("c.test", "Orland Bank, founded in 1901, opened a branch in 2020."),
+        src("d.test", "Orland Bank was founded in 1903, a 2024 guide says."),
+    ]
+    c = compare_sources(pages, query="When was Orland Bank founded?")
+    assert c.answer is not None and c.answer.value == "1901" and c.answer.count == 3
+
+
 def test_a_page_whose_title_names_the_subject_answers_in_words_that_do_not() -> None:
     """An encyclopedia page names its town in the title and writes "the city" after."""
     ask = read_ask("What is the median age in Riceville?")

@@ -154,6 +154,10 @@ class Answer:
     statements: tuple[Statement, ...] = ()
     rivals: tuple[tuple[str, int], ...] = ()  # other values as many sites state: (value, sites)
     elsewhere: tuple[str, ...] = ()  # sites whose page is about another thing of the subject's name
+    # a role's holder chosen over more pages naming another, as written in a later year
+    # (:func:`_later_holder`): the name those pages share is no answer the compare layer may put back
+    # (compare.compare_sources)
+    written_later: bool = False
 
     @property
     def split(self) -> bool:
@@ -1683,9 +1687,14 @@ def answer_of(
     if newer is None and (replaced := _replaced_by_answer(groups, texts, ask)):
         newer, said_past, beaten = groups[0], True, replaced
     written = False
-    if newer is None and ask.role and (later := _written_after(groups, texts, dates)) is not None:
-        # a holder one page names is as often a misread as out of date: only two pages make a side older
-        newer, beaten, written = later, [g for g in groups if g is not later and len(g) >= 2], True
+    if newer is None and (
+        (later := _later_holder(groups, texts, dates) if ask.role else None) is not None
+        or (later := _later_figure(groups, texts, dates, ask) if ask.kind == "figure" else None) is not None
+    ):
+        # a holder one page names is as often a misread as out of date: only two pages make a side older; and
+        # a figure's other values are not said to be older at all (:func:`_later_figure`)
+        beaten = [g for g in groups if g is not later and len(g) >= 2] if ask.role else []
+        newer, written = later, True
     grown_total = False
     if newer is None and (grown := _highest_total(groups, ask)) is not None:
         newer, beaten = grown
@@ -1809,6 +1818,7 @@ def answer_of(
         tuple(statements),
         rivals,
         tuple(elsewhere),
+        written and ask.role != "",
     )
 
 
@@ -1897,20 +1907,16 @@ def _latest_year(text: str, published: str | None) -> int | None:
 def _written_after(
     groups: list[list[Statement]], texts: dict[str, str], dates: dict[str, str | None]
 ) -> list[Statement] | None:
-    """Who holds a role now when fewer pages name them: the holder whose pages were all written in a later
-    year than every page naming anyone else, a page's year its date or else the latest year it writes
-    (:func:`_latest_year`). Most pages state no date (on the real pages of issue 22, four in five of those
-    naming today's holder), but a page cannot be older than the years it writes: among the role questions
-    whose pages name both today's and an earlier holder, today's holder's pages all wrote a later year than
-    every earlier holder's in 303 questions, and the reverse held in 18.
-
-    Not when the holder's name is in doubt: it must be a person's full name that no other side's name shares
-    a surname with ("Chuck Magro" and "Charles V. Magro" are one man; "Ned Johnson" is Abigail Johnson's
-    father), and the later page must not name the holder most pages name (a page naming both reports the
-    change, which :func:`_successor_named` reads, or misreads one of them)."""
+    """The side fewer pages give whose pages were all written in a later year than every page giving
+    anything else, a page's year its stated date or else the latest year it writes (:func:`_latest_year`).
+    Most pages state no date (on the real pages of issue 22, four in five of those naming today's holder),
+    but a page cannot be older than the years it writes: among the role questions whose pages name both
+    today's and an earlier holder, today's holder's pages all wrote a later year than every earlier holder's
+    in 303 questions, and the reverse held in 18 (figures: 93 and 3). None when a page writes no year, or
+    when every page states its date (the dated rules decide: :func:`_newer_holder`)."""
     groups = [g for g in groups if g]
     if len(groups) < 2 or all(_parse_date(dates.get(s.site)) for g in groups for s in g):
-        return None  # where every page states its date, the dated rules decide (:func:`_newer_holder`)
+        return None
     years = []
     for g in groups:
         got = [y for s in g if (y := _latest_year(texts.get(s.site, ""), dates.get(s.site))) is not None]
@@ -1920,14 +1926,51 @@ def _written_after(
     latest = max(range(len(groups)), key=lambda i: years[i][0])
     if not latest or not all(years[latest][0] > years[i][1] for i in range(len(groups)) if i != latest):
         return None
-    later = groups[latest]
+    return groups[latest]
+
+
+def _later_holder(
+    groups: list[list[Statement]], texts: dict[str, str], dates: dict[str, str | None]
+) -> list[Statement] | None:
+    """Who holds a role now when fewer pages name them: the holder written later (:func:`_written_after`),
+    unless the name is in doubt. It must be a person's full name that no other side's name shares a surname
+    with ("Chuck Magro" and "Charles V. Magro" are one man; "Ned Johnson" is Abigail Johnson's father), and
+    the later page must not name the holder most pages name (a page naming both reports the change, which
+    :func:`_successor_named` reads, or misreads one of them)."""
+    later = _written_after(groups, texts, dates)
+    if later is None:
+        return None
     key = name_key(later[0].value).split()
     if len(key) < 2 or _run_into_another(later, groups):
         return None
-    if any(key[-1] in name_key(g[0].value).split() for g in groups if g is not later):
+    if any(key[-1] in name_key(g[0].value).split() for g in groups if g and g is not later):
         return None
     most = name_key(groups[0][0].value).split()
     if most and any(f" {most[-1]} " in f" {_folded_words(texts.get(s.site, ''))} " for s in later):
+        return None
+    return later
+
+
+def _later_figure(
+    groups: list[list[Statement]], texts: dict[str, str], dates: dict[str, str | None], ask: Ask
+) -> list[Statement] | None:
+    """A changing figure's value now: the value written later (:func:`_written_after`), when it is the
+    same quantity as the value most pages give (comparable, of one magnitude) and its pages never write that
+    value (a page writing both tells the change or is about two things); a figure question's only (a date or
+    a year does not change). Pages of different years give different counts (29,000, 27,000 and 40,000
+    staff), so the pages overruled are mostly one each. The value answers, but the pages giving the others
+    are not named as older: on the real pages (sets CW to DT) the sides it overruled held misread figures (a
+    depth of "24 km" for a mine 3 km deep) as often as older counts, and naming them added four false
+    disagreements where answering alone added none. Where two pages or more agree on one older value the
+    compare layer puts it back (compare.compare_sources: an answer of one page with no dissent gives way
+    to a value the pages share)."""
+    later = _written_after(groups, texts, dates)
+    if later is None:
+        return None
+    top = groups[0]
+    if not all(_comparable(s, top, ask) and _of_one_magnitude(s, top[0]) for s in later):
+        return None
+    if any(_names_answer(texts.get(s.site, ""), top[0], ask.subject) for s in later):
         return None
     return later
 

@@ -256,7 +256,8 @@ def compare_sources(
     # names the pages share are mentions, not statements: an answer decided over pages stating another value
     # stands (news of a new chief names the one who goes on every page)
     if fallback is not None and (
-        answer is None or (answer.count < 2 <= len(fallback.sites) and not answer.dissents)
+        answer is None
+        or (answer.count < 2 <= len(fallback.sites) and not answer.dissents and not answer.written_later)
     ):
         answer = Answer(
             "name" if fallback.kind == "name" else "figure",
