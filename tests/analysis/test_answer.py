@@ -1134,6 +1134,23 @@ _STAFF_OF_THE_2010S = [
 _STAFF = "How many employees does Orland Bank have?"
 
 
+@pytest.mark.parametrize("later_first", [False, True], ids=["earlier pages first", "later pages first"])
+def test_an_even_split_of_counts_goes_to_the_later_written_side_in_either_order(later_first: bool) -> None:
+    """Round 137: two pages against two, the count whose pages were written in a later year answers, whatever
+    the source order (the first side had been kept as a split), and no page is called older."""
+    earlier = [
+        src("a.test", "Orland Bank has 5,000 employees, its report for 2018 says."),
+        src("b.test", "In 2019 Orland Bank employed 5,000 people across the region."),
+    ]
+    later = [
+        src("c.test", "Orland Bank now has 7,200 employees. It was named bank of the year in 2023."),
+        src("d.test", "Orland Bank now employs 7,200 people. Its new tower opened in 2024."),
+    ]
+    c = compare_sources([*later, *earlier] if later_first else [*earlier, *later], query=_STAFF)
+    assert c.answer is not None and c.answer.value.startswith("7,200") and c.answer.count == 2
+    assert not c.answer.split and c.disagreed == []
+
+
 def test_a_count_one_later_written_page_gives_answers_and_names_no_page_older() -> None:
     """Round 135: a changing count, as a role's holder (round 134), is the value of the page written in a
     later year than every page giving another (pages of different years give different counts: 29,000,

@@ -1905,7 +1905,7 @@ def _latest_year(text: str, published: str | None) -> int | None:
 
 
 def _written_after(
-    groups: list[list[Statement]], texts: dict[str, str], dates: dict[str, str | None]
+    groups: list[list[Statement]], texts: dict[str, str], dates: dict[str, str | None], *, ties: bool = False
 ) -> list[Statement] | None:
     """The side fewer pages give whose pages were all written in a later year than every page giving
     anything else, a page's year its stated date or else the latest year it writes (:func:`_latest_year`).
@@ -1924,7 +1924,11 @@ def _written_after(
             return None
         years.append((min(got), max(got)))
     latest = max(range(len(groups)), key=lambda i: years[i][0])
-    if not latest or not all(years[latest][0] > years[i][1] for i in range(len(groups)) if i != latest):
+    # the first side is the one most pages give, never a later side; with ``ties`` one as many pages give is,
+    # whatever the source order (a split of figures, round 137)
+    if (not latest and (not ties or len(groups[0]) > len(groups[1]))) or not all(
+        years[latest][0] > years[i][1] for i in range(len(groups)) if i != latest
+    ):
         return None
     return groups[latest]
 
@@ -1945,7 +1949,8 @@ def _later_holder(
         return None
     if any(key[-1] in name_key(g[0].value).split() for g in groups if g and g is not later):
         return None
-    most = name_key(groups[0][0].value).split()
+    first = next(g for g in groups if g and g is not later)  # the side most pages give, or as many
+    most = name_key(first[0].value).split()
     if most and any(f" {most[-1]} " in f" {_folded_words(texts.get(s.site, ''))} " for s in later):
         return None
     return later
@@ -1964,10 +1969,10 @@ def _later_figure(
     disagreements where answering alone added none. Where two pages or more agree on one older value the
     compare layer puts it back (compare.compare_sources: an answer of one page with no dissent gives way
     to a value the pages share)."""
-    later = _written_after(groups, texts, dates)
+    later = _written_after(groups, texts, dates, ties=True)
     if later is None:
         return None
-    top = groups[0]
+    top = next(g for g in groups if g and g is not later)  # the side most pages give, or as many
     if not all(_comparable(s, top, ask) and _of_one_magnitude(s, top[0]) for s in later):
         return None
     if any(_names_answer(texts.get(s.site, ""), top[0], ask.subject) for s in later):
