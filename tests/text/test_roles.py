@@ -1060,3 +1060,12 @@ def test_one_the_page_says_is_leaving_is_the_leaving_holder(text: str) -> None:
     holder, never the answer."""
     assert current_holders(text, "chief executive", ACME) == []
     assert [h.surface for h in outgoing_holders(text, "chief executive", ACME)] == ["Jon Pell"]
+
+
+@pytest.mark.parametrize("furniture", ["Email Share", "Print Tweet", "Facebook Twitter"])
+def test_a_page_s_sharing_buttons_name_no_holder(furniture: str) -> None:
+    """Round 140 (real pages: two pages of one publisher gave "Email Share" as Johannesburg's mayor): a run
+    made only of a page's sharing and reading words is no person."""
+    assert holder(f"Acme chief executive {furniture} said on Monday.") is None
+    assert not may_hold_role(furniture, frozenset())
+    assert holder("Acme chief executive Mara Tessely said on Monday.") == "Mara Tessely"

@@ -172,6 +172,14 @@ NO_SURNAME_ENDS = _words(
     " coordinator"  # "Emergency Relief Coordinator" (round 126: read as a holder on real pages)
 )
 
+# The words of a page's sharing and reading furniture ("Email Share", "Print Tweet") that stand capitalised
+# in a row beside an article's text and name no one (round 140: "Email Share" was read as Johannesburg's
+# mayor on two pages of one publisher). Folded.
+FURNITURE_WORDS = _words(
+    "email e-mail share print tweet pin subscribe comment comments reply save bookmark copy link facebook"
+    " twitter whatsapp linkedin pinterest reddit telegram messenger"
+)
+
 # What a page calls a sportsperson, and the sport it names: "a Welsh professional footballer" answers "what
 # sport" with football. The agent nouns of the sports, and the field positions that belong to one sport
 # only ("right fielder", "quarterback"); a "<sport> player" is read from its words instead. Folded.

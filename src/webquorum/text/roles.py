@@ -24,6 +24,7 @@ from webquorum.text.fold import fold
 from webquorum.text.lexicon import (
     BODY_AND_PLACE_WORDS,
     FUNCTION_WORDS,
+    FURNITURE_WORDS,
     HONORIFICS,
     LEGAL_FORMS,
     LEGAL_WORDS,
@@ -814,9 +815,11 @@ def _a_body(surface: str, key: str) -> bool:
 
 def _no_person(surface: str, key: str, subject: frozenset[str]) -> bool:
     """The tests every reading of a person's name shares (:func:`_person_names`, :func:`may_hold_role`): a
-    word of the subject, an initialism, a figure ("Airbus A350" is a product), a body or a place."""
+    word of the subject, an initialism, a figure ("Airbus A350" is a product), a body or a place, or a page's
+    sharing buttons ("Email Share": lexicon.FURNITURE_WORDS)."""
     return (
         _of_subject(key.split(), subject)
+        or all(w in FURNITURE_WORDS for w in key.split())
         or surface.isupper()
         or any(c.isdigit() for c in surface)
         or _a_body(surface, key)
