@@ -1126,6 +1126,22 @@ def test_a_later_written_holder_stands_against_a_name_the_older_pages_share() ->
     assert c.answer is not None and (c.answer.value, c.answer.count) == ("Tomas Berg", 1)
 
 
+def test_a_page_written_after_every_page_of_the_majority_is_no_dissent_from_it() -> None:
+    """Round 141: two pages agree on a holder; a third names another and writes a later year than both, but
+    a page with no year keeps the later-written rule from deciding. The later page may name today's holder,
+    so the compare layer's role dissents do not name it; written before them, they do."""
+    pages = [
+        src("a.test", "Mara Lind, chief executive of Orland Bank, opened the new branch in 2019."),
+        src("b.test", "Orland Bank chief executive Mara Lind spoke at the 2020 summit."),
+        src("e.test", "Orland Bank chief executive Karl Holm spoke at the summit."),
+    ]
+    for year, named in (("2024", False), ("2018", True)):
+        other = src("d.test", f"Tomas Berg, chief executive of Orland Bank, opened a branch in {year}.")
+        c = compare_sources([*pages, other], query=_QUERY)
+        assert c.answer is not None and c.answer.value == "Mara Lind"
+        assert ("d.test" in {d.site for d in c.disagreed}) is named
+
+
 _STAFF_OF_THE_2010S = [
     src("a.test", "Orland Bank has 5,000 employees, its report for 2018 says."),
     src("b.test", "In 2019 Orland Bank employed 5,200 people across the region."),

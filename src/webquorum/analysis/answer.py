@@ -1893,7 +1893,7 @@ def _run_into_another(group: list[Statement], groups: list[list[Statement]]) -> 
 _WRITTEN_YEAR = re.compile(r"(?<![\d.,$£€/-])(?:19[5-9]\d|20\d\d)(?![\d%])(?![.,]\d)")
 
 
-def _latest_year(text: str, published: str | None) -> int | None:
+def latest_year(text: str, published: str | None) -> int | None:
     """The year a page was written in at the earliest: its stated date's, else the latest year it writes
     (up to this year: a plan's "by 2030" is no date)."""
     stated = _parse_date(published)
@@ -1908,7 +1908,7 @@ def _written_after(
     groups: list[list[Statement]], texts: dict[str, str], dates: dict[str, str | None], *, ties: bool = False
 ) -> list[Statement] | None:
     """The side fewer pages give whose pages were all written in a later year than every page giving
-    anything else, a page's year its stated date or else the latest year it writes (:func:`_latest_year`).
+    anything else, a page's year its stated date or else the latest year it writes (:func:`latest_year`).
     Most pages state no date (on the real pages of issue 22, four in five of those naming today's holder),
     but a page cannot be older than the years it writes: among the role questions whose pages name both
     today's and an earlier holder, today's holder's pages all wrote a later year than every earlier holder's
@@ -1919,7 +1919,7 @@ def _written_after(
         return None
     years = []
     for g in groups:
-        got = [y for s in g if (y := _latest_year(texts.get(s.site, ""), dates.get(s.site))) is not None]
+        got = [y for s in g if (y := latest_year(texts.get(s.site, ""), dates.get(s.site))) is not None]
         if len(got) < len(g):
             return None
         years.append((min(got), max(got)))
@@ -2332,8 +2332,8 @@ def _written_before(
     s: Statement, top: list[Statement], texts: dict[str, str], dates: dict[str, str | None]
 ) -> Dissent:
     """The older side of a role the later-written pages decided (:func:`_written_after`), with both years."""
-    own = _latest_year(texts.get(s.site, ""), dates.get(s.site))
-    theirs = [y for t in top if (y := _latest_year(texts.get(t.site, ""), dates.get(t.site))) is not None]
+    own = latest_year(texts.get(s.site, ""), dates.get(s.site))
+    theirs = [y for t in top if (y := latest_year(texts.get(t.site, ""), dates.get(t.site))) is not None]
     span = str(min(theirs)) if min(theirs) == max(theirs) else f"{min(theirs)}-{max(theirs)}"
     return Dissent(s, "older", f"this page was written by {own}; theirs in {span} or later")
 

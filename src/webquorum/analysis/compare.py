@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol
 
-from webquorum.analysis.answer import Answer, answer_of, answer_statements
+from webquorum.analysis.answer import Answer, answer_of, answer_statements, latest_year
 from webquorum.analysis.ask import (
     WORD,
     Ask,
@@ -226,7 +226,10 @@ def compare_sources(
     canonical = _canonical_names(names.mentions)
     topics = _topics(names)
     items = _name_items(names, canonical)
-    dissents = _role_dissents(names, canonical)
+    years: dict[str, int | None] = {}
+    for source, text in zip(sources, compared, strict=True):
+        years.setdefault(source.site or source.url, latest_year(text, source.published))
+    dissents = _role_dissents(names, canonical, years)
     for (kind, _), group in groups.items():
         clusters = _clusters(group)
         for cluster in clusters:
@@ -398,8 +401,10 @@ def _name_item(key: str, mentions: list[_NameMention], role: str) -> _Item | Non
     return _Item("name", display, sites, len(kept), min(order for _, _, order, _ in kept), role, key=key)
 
 
-def _role_dissents(names: _Names, canonical: dict[str, str]) -> list[_Dissent]:
-    """Another person named for a role most sites give to someone else (and who is not named there)."""
+def _role_dissents(names: _Names, canonical: dict[str, str], years: dict[str, int | None]) -> list[_Dissent]:
+    """Another person named for a role most sites give to someone else (and who is not named there), unless
+    that site was written in a later year than every site giving the role to the majority's holder
+    (answer.latest_year): it may name today's holder, whom the older pages never saw (round 141)."""
     named: dict[str, set[str]] = {}
     for key, mentions in names.mentions.items():
         for site, _, _, _ in mentions:
@@ -433,6 +438,9 @@ def _role_dissents(names: _Names, canonical: dict[str, str]) -> list[_Dissent]:
                 continue
             if not any(r.subject and b.subject and r.subject & b.subject for b in backing):
                 continue  # positive identity: the same role of the same named organisation or place
+            own, theirs = years.get(site), [years.get(b) for b in holders[person]]
+            if own is not None and all(y is not None and own > y for y in theirs):
+                continue
             if len(holders.get(other, ())) < len(holders[person]):
                 reported.add(site)
                 out.append(
