@@ -1893,6 +1893,9 @@ def _run_into_another(group: list[Statement], groups: list[list[Statement]]) -> 
 _WRITTEN_YEAR = re.compile(r"(?<![\d.,$£€/-])(?:19[5-9]\d|20\d\d)(?![\d%])(?![.,]\d)")
 
 
+@lru_cache(
+    maxsize=64
+)  # the deciding rule, its dissents' wording and compare's role dissents ask it of one page
 def latest_year(text: str, published: str | None) -> int | None:
     """The year a page was written in at the earliest: its stated date's, else the latest year it writes
     (up to this year: a plan's "by 2030" is no date)."""

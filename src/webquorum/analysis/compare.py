@@ -226,10 +226,11 @@ def compare_sources(
     canonical = _canonical_names(names.mentions)
     topics = _topics(names)
     items = _name_items(names, canonical)
-    years: dict[str, int | None] = {}
+    # each site's first source, whose year a role dissent reads only where it has one to weigh
+    pages: dict[str, tuple[str, str | None]] = {}
     for source, text in zip(sources, compared, strict=True):
-        years.setdefault(source.site or source.url, latest_year(text, source.published))
-    dissents = _role_dissents(names, canonical, years)
+        pages.setdefault(source.site or source.url, (text, source.published))
+    dissents = _role_dissents(names, canonical, pages)
     for (kind, _), group in groups.items():
         clusters = _clusters(group)
         for cluster in clusters:
@@ -401,7 +402,9 @@ def _name_item(key: str, mentions: list[_NameMention], role: str) -> _Item | Non
     return _Item("name", display, sites, len(kept), min(order for _, _, order, _ in kept), role, key=key)
 
 
-def _role_dissents(names: _Names, canonical: dict[str, str], years: dict[str, int | None]) -> list[_Dissent]:
+def _role_dissents(
+    names: _Names, canonical: dict[str, str], pages: dict[str, tuple[str, str | None]]
+) -> list[_Dissent]:
     """Another person named for a role most sites give to someone else (and who is not named there), unless
     that site was written in a later year than every site giving the role to the majority's holder
     (answer.latest_year): it may name today's holder, whom the older pages never saw (round 141)."""
@@ -438,8 +441,10 @@ def _role_dissents(names: _Names, canonical: dict[str, str], years: dict[str, in
                 continue
             if not any(r.subject and b.subject and r.subject & b.subject for b in backing):
                 continue  # positive identity: the same role of the same named organisation or place
-            own, theirs = years.get(site), [years.get(b) for b in holders[person]]
-            if own is not None and all(y is not None and own > y for y in theirs):
+            own = _written_year(pages, site)
+            if own is not None and all(
+                (y := _written_year(pages, b)) is not None and own > y for b in holders[person]
+            ):
                 continue
             if len(holders.get(other, ())) < len(holders[person]):
                 reported.add(site)
@@ -459,6 +464,12 @@ def _role_dissents(names: _Names, canonical: dict[str, str], years: dict[str, in
                     )
                 )
     return out
+
+
+def _written_year(pages: dict[str, tuple[str, str | None]], site: str) -> int | None:
+    """The year a site's compared page was written in at the earliest (answer.latest_year)."""
+    page = pages.get(site)
+    return latest_year(*page) if page is not None else None
 
 
 # -- figures -----------------------------------------------------------------------------------------
