@@ -1126,6 +1126,24 @@ def test_a_later_written_holder_stands_against_a_name_the_older_pages_share() ->
     assert c.answer is not None and (c.answer.value, c.answer.count) == ("Tomas Berg", 1)
 
 
+def test_a_shared_name_the_answer_page_calls_leaving_is_not_put_back() -> None:
+    """Round 142: two pages only mention a name; the third states the holder. The compare layer puts the
+    shared name back over an answer of one page, unless that page calls the shared name past or leaving:
+    it knows both people and says which came after (real pages: a 2024 page telling that easyJet's chief
+    will be succeeded by Kenton Jarvis, against pages that only mention the outgoing chief)."""
+    pages = [
+        src("a.test", "Orland Bank's results were presented by Mara Lind at the annual meeting in Oslo."),
+        src("b.test", "Mara Lind spoke for Orland Bank at the summit on lending to small firms."),
+        src(
+            "d.test",
+            "Orland Bank said its chief executive Mara Lind will step down next year and will be succeeded "
+            "by finance director Tomas Berg.",
+        ),
+    ]
+    c = compare_sources(pages, query=_QUERY)
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Tomas Berg", 1)
+
+
 def test_a_page_written_after_every_page_of_the_majority_is_no_dissent_from_it() -> None:
     """Round 141: two pages agree on a holder; a third names another and writes a later year than both, but
     a page with no year keeps the later-written rule from deciding. The later page may name today's holder,
