@@ -1144,6 +1144,68 @@ def test_a_shared_name_the_answer_page_calls_leaving_is_not_put_back() -> None:
     assert c.answer is not None and (c.answer.value, c.answer.count) == ("Tomas Berg", 1)
 
 
+_FOUNDED = "When was Orland Bank founded?"
+_FOUNDED_SPLIT = [
+    src("a.test", "Orland Bank was founded in 1871 by two merchants of Bergen."),
+    src("b.test", "Orland Bank was founded in 1885, when it opened its first branch."),
+]
+
+
+@pytest.mark.parametrize(
+    ("others", "answer", "rivals"),
+    [
+        pytest.param(
+            ["The bank has traded since 1871.", "Since 1871 the bank has lent to farmers."],
+            "1871",
+            (),
+            id="two pages more write the first year",
+        ),
+        pytest.param(
+            ["The bank has traded since 1885.", "Since 1885 the bank has lent to farmers."],
+            "1885",
+            (),
+            id="two pages more write the second year",
+        ),
+        pytest.param(
+            ["The bank has traded since 1871.", "The bank lends to farmers."],
+            "1871",
+            (("1885", 1),),
+            id="one page more is no reason",
+        ),
+    ],
+)
+def test_an_even_split_of_years_goes_to_the_year_more_pages_write(
+    others: list[str], answer: str, rivals: tuple[tuple[str, int], ...]
+) -> None:
+    """Round 144: one page says 1871, another 1885; pages stating neither write one of the years elsewhere. A
+    founding year is written again and again, a later event's year once: two pages more decide the split,
+    and nobody is named for the other year."""
+    pages = [*_FOUNDED_SPLIT, *(src(f"p{i}.test", f"Orland Bank. {t}") for i, t in enumerate(others))]
+    c = compare_sources(pages, query=_FOUNDED)
+    assert c.answer is not None and (c.answer.value, c.answer.rivals) == (answer, rivals)
+    assert not c.disagreed
+
+
+def test_a_three_way_split_of_years_stays_split() -> None:
+    pages = [
+        *_FOUNDED_SPLIT,
+        src("c.test", "Orland Bank was founded in 1902 as a savings bank."),
+        *(src(f"p{i}.test", "Orland Bank. The bank has traded since 1871.") for i in range(3)),
+    ]
+    c = compare_sources(pages, query=_FOUNDED)
+    assert c.answer is not None and len(c.answer.rivals) == 2
+
+
+def test_an_even_split_of_counts_is_no_split_of_years() -> None:
+    pages = [
+        src("a.test", "Orland Bank has 5 million customers across Norway."),
+        src("b.test", "Orland Bank has 6 million customers, its report says."),
+        *(src(f"p{i}.test", "Orland Bank. The bank has traded since 1871.") for i in range(2)),
+    ]
+    c = compare_sources(pages, query="How many customers does Orland Bank have?")
+    assert c.answer is not None and c.answer.rivals
+
+
 def test_a_page_written_after_every_page_of_the_majority_is_no_dissent_from_it() -> None:
     """Round 141: two pages agree on a holder; a third names another and writes a later year than both, but
     a page with no year keeps the later-written rule from deciding. The later page may name today's holder,
