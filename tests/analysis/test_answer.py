@@ -1186,14 +1186,28 @@ def test_an_even_split_of_years_goes_to_the_year_more_pages_write(
     assert not c.disagreed
 
 
-def test_a_three_way_split_of_years_stays_split() -> None:
+@pytest.mark.parametrize(
+    ("others", "rivals"),
+    [
+        pytest.param(["since 1871", "since 1871", "since 1871"], 0, id="two pages more than each other year"),
+        pytest.param(
+            ["since 1871", "since 1871", "since 1902"], 2, id="two pages more than one of them only"
+        ),
+    ],
+)
+def test_a_three_way_split_of_years_goes_to_a_year_more_pages_write_than_each_other(
+    others: list[str], rivals: int
+) -> None:
+    """Round 145: round 144's rule for three sides or more: the year must be written by two pages more than
+    each other side's."""
     pages = [
         *_FOUNDED_SPLIT,
         src("c.test", "Orland Bank was founded in 1902 as a savings bank."),
-        *(src(f"p{i}.test", "Orland Bank. The bank has traded since 1871.") for i in range(3)),
+        *(src(f"p{i}.test", f"Orland Bank. The bank has traded {t}.") for i, t in enumerate(others)),
     ]
     c = compare_sources(pages, query=_FOUNDED)
-    assert c.answer is not None and len(c.answer.rivals) == 2
+    assert c.answer is not None and len(c.answer.rivals) == rivals
+    assert rivals or c.answer.value == "1871"
 
 
 def test_an_even_split_of_counts_is_no_split_of_years() -> None:
