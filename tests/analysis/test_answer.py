@@ -1025,10 +1025,6 @@ def test_one_page_a_year_after_every_other_answers_with_the_holder_it_names_to_t
             id="one newer page with the holder's name misread",
         ),
         pytest.param(
-            [*[src(p.site, p.text) for p in _OLD_CHIEF[:2]], _OLD_CHIEF[2], *_NEW_CHIEF],
-            id="most older pages undated",
-        ),
-        pytest.param(
             [*_OLD_CHIEF, *[src(p.site, p.text, "2022-07-01") for p in _NEW_CHIEF]],
             id="within a month of the others",
         ),
@@ -1103,6 +1099,66 @@ def test_the_holder_most_pages_name_stands_when_the_later_page_is_in_doubt(later
     c = compare_sources([*_CHIEF_OF_THE_2010S, src("d.test", later)], query=_QUERY)
     assert c.answer is not None and (c.answer.value, c.answer.count) == ("Mara Lind", 3)
     assert {d.type for d in c.disagreed} <= {"conflict"}
+
+
+_YEARLESS_CHIEF = [
+    src("a.test", "Orland Bank's chief executive, Mara Lind, opened the new branch."),
+    src("b.test", "Mara Lind, chief executive of Orland Bank, said rates would hold."),
+]
+_LATER_CHIEF = src("d.test", "Tomas Berg became chief executive of Orland Bank in 2024.")
+
+
+@pytest.mark.parametrize(
+    "pages",
+    [
+        pytest.param(
+            [
+                *_YEARLESS_CHIEF,
+                src("c.test", "Orland Bank chief executive Mara Lind spoke at the 2019 summit."),
+                _LATER_CHIEF,
+            ],
+            id="one older page writes a year",
+        ),
+        pytest.param(
+            [*[src(p.site, p.text) for p in _OLD_CHIEF[:2]], _OLD_CHIEF[2], *_NEW_CHIEF],
+            id="most older pages undated, one dated before",
+        ),
+    ],
+)
+def test_older_pages_that_write_no_year_do_not_keep_a_later_holder_out(pages: list[SourceText]) -> None:
+    """Round 146: a page of the majority's holder that writes no year is passed over when another of its
+    pages writes one, earlier than every page of the later holder. No page is then called older: a page of
+    no year may have been written after the change."""
+    c = compare_sources(pages, query=_QUERY)
+    assert c.answer is not None and c.answer.value == "Tomas Berg" and not c.answer.split
+    assert not c.disagreed
+
+
+@pytest.mark.parametrize(
+    "pages",
+    [
+        pytest.param(
+            [
+                *_YEARLESS_CHIEF,
+                src("c.test", "Orland Bank chief executive Mara Lind spoke at the summit."),
+                _LATER_CHIEF,
+            ],
+            id="no page of the majority writes a year",
+        ),
+        pytest.param(
+            [
+                *_YEARLESS_CHIEF,
+                src("c.test", "Orland Bank chief executive Mara Lind spoke at the 2019 summit."),
+                _LATER_CHIEF,
+                src("e.test", "Tomas Berg, chief executive of Orland Bank, said rates would hold."),
+            ],
+            id="a page of the later holder writes no year",
+        ),
+    ],
+)
+def test_a_later_holder_needs_a_year_on_each_side(pages: list[SourceText]) -> None:
+    c = compare_sources(pages, query=_QUERY)
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Mara Lind", 3)
 
 
 def test_a_later_holder_sharing_a_surname_with_another_side_is_in_doubt() -> None:

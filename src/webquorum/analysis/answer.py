@@ -1693,7 +1693,12 @@ def answer_of(
     ):
         # a holder one page names is as often a misread as out of date: only two pages make a side older; and
         # a figure's other values are not said to be older at all (:func:`_later_figure`)
-        beaten = [g for g in groups if g is not later and len(g) >= 2] if ask.role else []
+        # ... and only where every page writes its year: a page of none may have been written after the change
+        beaten = (
+            [g for g in groups if g is not later and len(g) >= 2]
+            if ask.role and _all_written(groups, texts, dates)
+            else []
+        )
         newer, written = later, True
     grown_total = False
     if newer is None and (grown := _highest_total(groups, ask)) is not None:
@@ -1950,7 +1955,12 @@ def latest_year(text: str, published: str | None) -> int | None:
 
 
 def _written_after(
-    groups: list[list[Statement]], texts: dict[str, str], dates: dict[str, str | None], *, ties: bool = False
+    groups: list[list[Statement]],
+    texts: dict[str, str],
+    dates: dict[str, str | None],
+    *,
+    ties: bool = False,
+    yearless: bool = False,
 ) -> list[Statement] | None:
     """The side fewer pages give whose pages were all written in a later year than every page giving
     anything else, a page's year its stated date or else the latest year it writes (:func:`latest_year`).
@@ -1958,16 +1968,19 @@ def _written_after(
     but a page cannot be older than the years it writes: among the role questions whose pages name both
     today's and an earlier holder, today's holder's pages all wrote a later year than every earlier holder's
     in 303 questions, and the reverse held in 18 (figures: 93 and 3). None when a page writes no year, or
-    when every page states its date (the dated rules decide: :func:`_newer_holder`)."""
+    when every page states its date (the dated rules decide: :func:`_newer_holder`). With ``yearless`` (a
+    role's holders, round 146) a page of another side that writes no year is passed over, as long as each
+    other side has a page that writes one; the later side's pages still all write theirs."""
     groups = [g for g in groups if g]
     if len(groups) < 2 or all(_parse_date(dates.get(s.site)) for g in groups for s in g):
         return None
     years = []
     for g in groups:
         got = [y for s in g if (y := latest_year(texts.get(s.site, ""), dates.get(s.site))) is not None]
-        if len(got) < len(g):
+        if not got or (len(got) < len(g) and not yearless):
             return None
-        years.append((min(got), max(got)))
+        # a side with a page of no year cannot be the later one: its earliest page is not known
+        years.append((min(got) if len(got) == len(g) else 0, max(got)))
     latest = max(range(len(groups)), key=lambda i: years[i][0])
     # the first side is the one most pages give, never a later side; with ``ties`` one as many pages give is,
     # whatever the source order (a split of figures, round 137)
@@ -1978,6 +1991,11 @@ def _written_after(
     return groups[latest]
 
 
+def _all_written(groups: list[list[Statement]], texts: dict[str, str], dates: dict[str, str | None]) -> bool:
+    """Whether every page of every side writes a year (:func:`latest_year`)."""
+    return all(latest_year(texts.get(s.site, ""), dates.get(s.site)) is not None for g in groups for s in g)
+
+
 def _later_holder(
     groups: list[list[Statement]], texts: dict[str, str], dates: dict[str, str | None]
 ) -> list[Statement] | None:
@@ -1986,7 +2004,7 @@ def _later_holder(
     with ("Chuck Magro" and "Charles V. Magro" are one man; "Ned Johnson" is Abigail Johnson's father), and
     the later page must not name the holder most pages name (a page naming both reports the change, which
     :func:`_successor_named` reads, or misreads one of them)."""
-    later = _written_after(groups, texts, dates)
+    later = _written_after(groups, texts, dates, yearless=True)
     if later is None:
         return None
     key = name_key(later[0].value).split()
