@@ -1276,6 +1276,32 @@ def test_an_even_split_of_counts_is_no_split_of_years() -> None:
     assert c.answer is not None and c.answer.rivals
 
 
+@pytest.mark.parametrize(("year", "named"), [("2024", False), ("2018", True)])
+def test_a_role_conflict_is_not_said_of_a_page_written_after_every_page_of_the_answer(
+    year: str, named: bool
+) -> None:
+    """Round 148: the answer layer's role conflict, as compare's role dissent (round 141), is not said of a
+    page written in a later year than every page giving the answer: it may name today's holder. Here the
+    later-written rule does not decide (a holder named by the surname alone is in doubt)."""
+    later = src("d.test", f"Orland Bank chief executive Berg spoke in {year}.")
+    c = compare_sources([*_CHIEF_OF_THE_2010S, later], query=_QUERY)
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Mara Lind", 3)
+    assert ("d.test" in {d.site for d in c.disagreed}) is named
+
+
+def test_a_date_written_on_a_later_page_still_dissents() -> None:
+    """Round 148 is a role's: a founding year does not change, so a later page's other year is a conflict."""
+    pages = [
+        src("a.test", "Orland Bank was founded in 1871, its 2019 report says."),
+        src("b.test", "Founded in 1871, Orland Bank opened a branch in 2020."),
+        src("c.test", "Orland Bank, founded in 1871, cut rates in 2021."),
+        src("d.test", "Orland Bank was founded in 1875, its 2024 report says."),
+    ]
+    c = compare_sources(pages, query="When was Orland Bank founded?")
+    assert c.answer is not None and c.answer.value == "1871"
+    assert [(d.site, d.type) for d in c.disagreed] == [("d.test", "conflict")]
+
+
 def test_a_page_written_after_every_page_of_the_majority_is_no_dissent_from_it() -> None:
     """Round 141: two pages agree on a holder; a third names another and writes a later year than both, but
     a page with no year keeps the later-written rule from deciding. The later page may name today's holder,

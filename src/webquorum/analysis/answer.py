@@ -1787,6 +1787,15 @@ def answer_of(
                     and _framed(s, top, texts)
                     and _stated_of_subject(texts.get(s.site, ""), s, ask)
                     and ((d := _dissent(s, top, dates, texts)).type == "older" or not _is_ordinal(s))
+                    # a role's page written in a later year than every page of the answer may name today's
+                    # holder, whom those pages never saw (as compare's role dissents, round 141)
+                    and not (
+                        s.role
+                        and written_after_all(
+                            (texts.get(s.site, ""), dates.get(s.site)),
+                            [(texts.get(t.site, ""), dates.get(t.site)) for t in top],
+                        )
+                    )
                 ):
                     # "beating Seattle for their fourth NBA championship": an ordinal is the count as of its
                     # event, true that day; it departs from the answer only as an older figure
@@ -1952,6 +1961,14 @@ def latest_year(text: str, published: str | None) -> int | None:
     now = date.today().year
     years = [y for m in _WRITTEN_YEAR.finditer(text) if (y := int(m[0])) <= now]
     return max(years) if years else None
+
+
+def written_after_all(page: tuple[str, str | None], others: Sequence[tuple[str, str | None]]) -> bool:
+    """Whether a page (its text and stated date) was written in a later year than every one of ``others``,
+    each of which writes a year (:func:`latest_year`): a page about a role written so may name today's
+    holder, whom they never saw, so it dissents from none of them."""
+    own = latest_year(*page)
+    return own is not None and all((y := latest_year(*o)) is not None and own > y for o in others)
 
 
 def _written_after(

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol
 
-from webquorum.analysis.answer import Answer, answer_of, answer_statements, latest_year
+from webquorum.analysis.answer import Answer, answer_of, answer_statements, written_after_all
 from webquorum.analysis.ask import (
     WORD,
     Ask,
@@ -464,9 +464,8 @@ def _role_dissents(
                 continue
             if not any(r.subject and b.subject and r.subject & b.subject for b in backing):
                 continue  # positive identity: the same role of the same named organisation or place
-            own = _written_year(pages, site)
-            if own is not None and all(
-                (y := _written_year(pages, b)) is not None and own > y for b in holders[person]
+            if site in pages and written_after_all(
+                pages[site], [pages.get(b, ("", None)) for b in holders[person]]
             ):
                 continue
             if len(holders.get(other, ())) < len(holders[person]):
@@ -487,12 +486,6 @@ def _role_dissents(
                     )
                 )
     return out
-
-
-def _written_year(pages: dict[str, tuple[str, str | None]], site: str) -> int | None:
-    """The year a site's compared page was written in at the earliest (answer.latest_year)."""
-    page = pages.get(site)
-    return latest_year(*page) if page is not None else None
 
 
 # -- figures -----------------------------------------------------------------------------------------
