@@ -1161,6 +1161,33 @@ def test_a_later_holder_needs_a_year_on_each_side(pages: list[SourceText]) -> No
     assert c.answer is not None and (c.answer.value, c.answer.count) == ("Mara Lind", 3)
 
 
+_TOMAS_LATER = [
+    src("d.test", "Tomas Berg became chief executive of Orland Bank in 2024."),
+    src("e.test", "Orland Bank chief executive Tomas Berg spoke at the 2023 summit."),
+]
+
+
+@pytest.mark.parametrize(
+    ("first", "named"),
+    [
+        pytest.param("later", set(), id="the later side first: decided, nobody named"),
+        pytest.param("older", {"a.test", "b.test"}, id="the later side second: the older side named"),
+    ],
+)
+def test_an_even_split_of_holders_goes_to_the_later_written_side_in_either_order(
+    first: str, named: set[str]
+) -> None:
+    """Round 149: two pages against two, the later-written holder answers whichever side the sources list
+    first. The older side is called older only when it came first, as round 134 did: naming it when the later
+    side came first added a false disagreement on the spent sets."""
+    older = _CHIEF_OF_THE_2010S[:2]
+    pages = [*_TOMAS_LATER, *older] if first == "later" else [*older, *_TOMAS_LATER]
+    c = compare_sources(pages, query=_QUERY)
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Tomas Berg", 2)
+    assert not c.answer.split
+    assert {d.site for d in c.disagreed if d.type == "older"} == named
+
+
 def test_a_later_holder_sharing_a_surname_with_another_side_is_in_doubt() -> None:
     """ "Chuck Magro" and "Charles V. Magro" are one man, "Ned Johnson" is Abigail Johnson's father: a later
     page's holder whose surname another side's name has may be either, so the majority stands."""

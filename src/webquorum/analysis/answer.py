@@ -1693,10 +1693,12 @@ def answer_of(
     ):
         # a holder one page names is as often a misread as out of date: only two pages make a side older; and
         # a figure's other values are not said to be older at all (:func:`_later_figure`)
-        # ... and only where every page writes its year: a page of none may have been written after the change
+        # ... and only where every page writes its year: a page of none may have been written after the
+        # change; nor where the later side is the first of an even split (round 149): naming the other side
+        # there added a false disagreement on the spent sets, deciding it alone none
         beaten = (
             [g for g in groups if g is not later and len(g) >= 2]
-            if ask.role and _all_written(groups, texts, dates)
+            if ask.role and _all_written(groups, texts, dates) and later is not groups[0]
             else []
         )
         newer, written = later, True
@@ -2016,12 +2018,13 @@ def _all_written(groups: list[list[Statement]], texts: dict[str, str], dates: di
 def _later_holder(
     groups: list[list[Statement]], texts: dict[str, str], dates: dict[str, str | None]
 ) -> list[Statement] | None:
-    """Who holds a role now when fewer pages name them: the holder written later (:func:`_written_after`),
-    unless the name is in doubt. It must be a person's full name that no other side's name shares a surname
-    with ("Chuck Magro" and "Charles V. Magro" are one man; "Ned Johnson" is Abigail Johnson's father), and
-    the later page must not name the holder most pages name (a page naming both reports the change, which
-    :func:`_successor_named` reads, or misreads one of them)."""
-    later = _written_after(groups, texts, dates, yearless=True)
+    """Who holds a role now when fewer pages name them, or as many (round 149: an even split in either source
+    order): the holder written later (:func:`_written_after`), unless the name is in doubt. It must be a
+    person's full name that no other side's name shares a surname with ("Chuck Magro" and "Charles V. Magro"
+    are one man; "Ned Johnson" is Abigail Johnson's father), and the later page must not name the holder most
+    pages name (a page naming both reports the change, which :func:`_successor_named` reads, or misreads one
+    of them)."""
+    later = _written_after(groups, texts, dates, yearless=True, ties=True)
     if later is None:
         return None
     key = name_key(later[0].value).split()
