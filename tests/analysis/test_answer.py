@@ -1316,19 +1316,6 @@ def test_a_role_conflict_is_not_said_of_a_page_written_after_every_page_of_the_a
     assert ("d.test" in {d.site for d in c.disagreed}) is named
 
 
-def test_a_date_written_on_a_later_page_still_dissents() -> None:
-    """Round 148 is a role's: a founding year does not change, so a later page's other year is a conflict."""
-    pages = [
-        src("a.test", "Orland Bank was founded in 1871, its 2019 report says."),
-        src("b.test", "Founded in 1871, Orland Bank opened a branch in 2020."),
-        src("c.test", "Orland Bank, founded in 1871, cut rates in 2021."),
-        src("d.test", "Orland Bank was founded in 1875, its 2024 report says."),
-    ]
-    c = compare_sources(pages, query="When was Orland Bank founded?")
-    assert c.answer is not None and c.answer.value == "1871"
-    assert [(d.site, d.type) for d in c.disagreed] == [("d.test", "conflict")]
-
-
 def test_a_page_written_after_every_page_of_the_majority_is_no_dissent_from_it() -> None:
     """Round 141: two pages agree on a holder; a third names another and writes a later year than both, but
     a page with no year keeps the later-written rule from deciding. The later page may name today's holder,
@@ -1410,7 +1397,8 @@ def test_a_count_two_pages_agree_on_is_not_undone_by_one_later_page() -> None:
 
 
 def test_a_year_is_never_decided_by_the_year_a_page_was_written() -> None:
-    """A date or a year does not change: a later page's other founding year is no newer answer."""
+    """A date or a year does not change: a later page's other founding year is no newer answer, and it still
+    dissents (round 148 keeps a later page's conflict for a role's holder only)."""
     pages = [
         src("a.test", "Orland Bank was founded in 1901, its history of 2018 says."),
         src("b.test", "Founded in 1901, Orland Bank marked its anniversary in 2019."),
@@ -1419,6 +1407,7 @@ def test_a_year_is_never_decided_by_the_year_a_page_was_written() -> None:
     ]
     c = compare_sources(pages, query="When was Orland Bank founded?")
     assert c.answer is not None and c.answer.value == "1901" and c.answer.count == 3
+    assert [(d.site, d.type) for d in c.disagreed] == [("d.test", "conflict")]
 
 
 def test_a_page_whose_title_names_the_subject_answers_in_words_that_do_not() -> None:
