@@ -1493,6 +1493,48 @@ def test_how_many_counts_the_noun_after_it_whatever_dimension_a_name_later_holds
     assert people is not None and people.counted and people.unit == "people"
 
 
+@pytest.mark.parametrize(
+    ("query", "text", "count"),
+    [
+        (
+            "How many animals does the Harwick zoo have?",
+            "The Harwick Zoo has been named the #1 zoo by a family travel survey. It is home to 14,000 animals.",
+            "14,000 animals",
+        ),
+        (
+            "How many animals does the Harwick zoo have?",
+            "Harwick Zoo, the #1 zoo in the nation, has 14,000 animals.",
+            "14,000 animals",
+        ),
+        (
+            "How many seats does the Merrow opera house have?",
+            "The Merrow Opera House, one of the 10 houses in the Delmar network, has 1,804 seats.",
+            "1,804 seats",
+        ),
+    ],
+)
+def test_a_count_of_the_subjects_kind_is_no_count_of_the_thing_asked(
+    query: str, text: str, count: str
+) -> None:
+    # round 150: "zoo" and "opera house" are asked words, but of the subject, written after the counted phrase
+    ask = read_ask(query)
+    assert ask is not None and ask.subject_kind
+    assert stated(query, text) == count
+
+
+def test_the_subjects_kind_is_the_asked_words_after_the_counted_phrase_only() -> None:
+    zoo = read_ask("How many animals does the Harwick zoo have?")
+    banks = read_ask("How many federal reserve banks are there?")
+    cups = read_ask("How many stanley cups have the Orland Canadiens won?")
+    states = read_ask("How many states are in the Orland States?")
+    employees = read_ask("What is the number of employees of the Harwick zoo?")
+    assert zoo is not None and zoo.subject_kind == {"zoo"}
+    assert banks is not None and banks.subject_kind == frozenset()  # "federal reserve" is counted
+    assert cups is not None and "cup" not in cups.subject_kind
+    assert states is not None and states.subject_kind == frozenset()  # the counted noun the name holds too
+    assert employees is not None and employees.subject_kind == frozenset()  # no "how many": no phrase to tell
+
+
 def test_the_part_of_a_whole_answers_when_the_rest_of_the_sentence_says_what_is_asked() -> None:
     use = read_ask("How many Orland Union countries use the crown?")
     have = read_ask("How many countries does the Orland Union have?")

@@ -1018,7 +1018,9 @@ def _count_rank(text: str, f: Figure, ask: Ask) -> tuple[int, int]:
         or bool(_PART_BEFORE.search(text, max(0, f.start - 40), f.start))
     )
     # the count's own noun ("36 years old, won the awards" counts years); the next word when it has none
-    counted = any(word_relates(w, ask.relation) for w in (written or after[:1]))
+    # ... of the thing counted, not of the subject's kind: "#1 zoo" counts no animals of the Saint Louis zoo,
+    # "actually two halls" no seats of Suntory Hall (round 150)
+    counted = any(word_relates(w, ask.relation - ask.subject_kind) for w in (written or after[:1]))
     return (1 if partial else 0, 0 if counted or total else 1)
 
 
