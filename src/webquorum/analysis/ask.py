@@ -625,8 +625,15 @@ def _subject_kind(low: str, words: list[str]) -> frozenset[str]:
     if " how many " not in low:
         return frozenset()
     after = low.split(" how many ", 1)[1].split()
-    end = next((i for i, w in enumerate(after) if w in FUNCTION_WORDS or w in ASK_WORDS), len(after))
-    phrase = frozenset(key for w in after[:end] for key in _relation_keys(_ASKED_AS.get(w, w)))
+    # the phrase opens at its first word of content ("how many main islands": "main" is a question's word)
+    start = next(
+        (i for i, w in enumerate(after) if w not in FUNCTION_WORDS and w not in ASK_WORDS), len(after)
+    )
+    end = next(
+        (i for i in range(start, len(after)) if after[i] in FUNCTION_WORDS or after[i] in ASK_WORDS),
+        len(after),
+    )
+    phrase = frozenset(key for w in after[start:end] for key in _relation_keys(_ASKED_AS.get(w, w)))
     tail = frozenset(key for w in after[end:] if w in words for key in _relation_keys(_ASKED_AS.get(w, w)))
     return tail - phrase
 
