@@ -1535,6 +1535,38 @@ def test_the_subjects_kind_is_the_asked_words_after_the_counted_phrase_only() ->
     assert employees is not None and employees.subject_kind == frozenset()  # no "how many": no phrase to tell
 
 
+@pytest.mark.parametrize(
+    ("query", "text", "date"),
+    [
+        (  # a founder's life, written in days: neither his birth nor his death founded anything
+            "When was Harwick Cranes founded?",
+            "Joseph Harwick (21 June 1916 – 1 March 2001) was a British businessman, who was the founder of "
+            "Harwick Cranes.",
+            None,
+        ),
+        (
+            "When was Harwick Cranes founded?",
+            "Joseph Harwick (21 June 1916 – 1 March 2001) was the founder of Harwick Cranes. The firm was "
+            "founded on October 23, 1945 in a lock-up garage.",
+            "1945-10-23",
+        ),
+        (  # an organisation's own span opens with its founding year; its closing year founded nothing
+            "When was Calder Motors founded?",
+            "Calder Motors (1852–1967) was an American wagon and automobile maker founded in South Bend.",
+            "1852",
+        ),
+    ],
+)
+def test_a_spans_closing_date_or_a_day_in_it_is_no_beginning(query: str, text: str, date: str | None) -> None:
+    # round 151
+    assert stated(query, text) == date
+
+
+def test_a_spans_closing_date_still_answers_when_it_closed() -> None:
+    text = "The Calder plant (1 May 1901 – 30 June 1988) closed after 87 years."
+    assert stated("When did the Calder plant close?", text) == "1988-06-30"
+
+
 def test_the_part_of_a_whole_answers_when_the_rest_of_the_sentence_says_what_is_asked() -> None:
     use = read_ask("How many Orland Union countries use the crown?")
     have = read_ask("How many countries does the Orland Union have?")

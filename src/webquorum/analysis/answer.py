@@ -472,7 +472,24 @@ def _titled_creator(site: str, url: str, text: str, ask: Ask) -> Statement | Non
     return None
 
 
-_SPAN = re.compile(r"\(([^()]{4,40}?)\s[–—-]{1,2}\s([^()]{4,40}?)\)")
+# the events a beginning is asked by ("when was X founded", "when did X open", "when was X released")
+_BEGINNINGS = frozenset({"=established", "=released", "=began"})
+# a span in parentheses, spaced around its dash or not: "(2 July 1829 – 3 November 1913)", "(1831–1898)"
+_SPAN = re.compile(r"\(([^()]{4,40}?)\s?[–—-]{1,2}\s?([^()]{4,40}?)\)")
+
+
+def _a_span_bound(text: str, f: Figure) -> bool:
+    """Whether a date is a bound of a span in parentheses that no beginning asked is: its closing date, or a
+    day ("Joseph Cyril Bamford (21 June 1916 – 1 March 2001)", "Pyotr Smirnov (1831–1898)"). A span after a
+    name is a life or a tenure, and a life is written in days; an organisation's own span ("Studebaker
+    (1852–1967)") opens with its founding year, which stays. Real pages, issue 22, round 151: a founder's
+    death date had answered "when was JCB founded" and "when was Smirnoff founded" (in-sample over CW to EE,
+    3 wrong answers right, none lost)."""
+    opening = text.rfind("(", max(0, f.start - 45), f.start)
+    if opening < 0:
+        return False
+    m = _SPAN.match(text, opening)
+    return m is not None and f.end <= m.end() and (m.start(2) <= f.start or _a_day(f))
 
 
 def _lifespan(site: str, url: str, text: str, ask: Ask, reader: FigureClaimReader) -> Statement | None:
@@ -616,6 +633,8 @@ def _value_in(
             and (f.kind, f.value) not in ask.stated
         ]
         pool = [f for f in pool if f.start not in dateline]
+        if ask.kind == "date" and ask.relation & _BEGINNINGS:
+            pool = [f for f in pool if not _a_span_bound(text, f)]
         years = _asked_years(ask)
         if ask.kind == "date" and not any(_a_day(f) for f in pool) and len(years) == 1:
             # "the 2026 FIFA World Cup final ... on Sunday, July 19": a day the page writes without the year
