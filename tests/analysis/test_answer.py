@@ -1567,6 +1567,31 @@ def test_a_spans_closing_date_still_answers_when_it_closed() -> None:
     assert stated("When did the Calder plant close?", text) == "1988-06-30"
 
 
+@pytest.mark.parametrize(
+    ("query", "text", "date"),
+    [
+        (
+            "When did Calder airport open?",
+            "Calder airport was initially slated to open in October 2011. It finally opened on 31 October 2020.",
+            "2020-10-31",
+        ),
+        (  # a plan the event did not keep answers nothing
+            "When did Calder airport open?",
+            "Calder airport was initially slated to open in October 2011. A string of planning failures followed.",
+            None,
+        ),
+        (  # a plan of today stands: the event is yet to come
+            "When will Calder airport open?",
+            "Calder airport is scheduled to open in October 2027.",
+            "2027-10",
+        ),
+    ],
+)
+def test_a_date_an_earlier_plan_gave_is_no_date_of_the_event(query: str, text: str, date: str | None) -> None:
+    # round 152
+    assert stated(query, text) == date
+
+
 def test_the_part_of_a_whole_answers_when_the_rest_of_the_sentence_says_what_is_asked() -> None:
     use = read_ask("How many Orland Union countries use the crown?")
     have = read_ask("How many countries does the Orland Union have?")

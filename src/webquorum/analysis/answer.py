@@ -478,6 +478,15 @@ _BEGINNINGS = frozenset({"=established", "=released", "=began"})
 _SPAN = re.compile(r"\(([^()]{4,40}?)\s?[–—-]{1,2}\s?([^()]{4,40}?)\)")
 
 
+# a date an earlier plan gave, which the event did not keep: "was initially slated to open in October 2011",
+# "the museum was originally supposed to open in 2014" (real pages, issue 22, round 152)
+_ONCE_PLANNED = re.compile(
+    r"\b(?:originally|initially)[ \t]{1,2}(?:been[ \t]{1,2})?"
+    r"(?:scheduled|slated|set|planned|supposed|due|expected|intended|meant|earmarked|targeted)[ \t]{1,2}"
+    r"(?:to|for)\b[^.!?;]{0,40}$"
+)
+
+
 def _a_span_bound(text: str, f: Figure) -> bool:
     """Whether a date is a bound of a span in parentheses that no beginning asked is: its closing date, or a
     day ("Joseph Cyril Bamford (21 June 1916 – 1 March 2001)", "Pyotr Smirnov (1831–1898)"). A span after a
@@ -635,6 +644,8 @@ def _value_in(
         pool = [f for f in pool if f.start not in dateline]
         if ask.kind == "date" and ask.relation & _BEGINNINGS:
             pool = [f for f in pool if not _a_span_bound(text, f)]
+        if ask.kind == "date":
+            pool = [f for f in pool if not _ONCE_PLANNED.search(text, max(start, f.start - 80), f.start)]
         years = _asked_years(ask)
         if ask.kind == "date" and not any(_a_day(f) for f in pool) and len(years) == 1:
             # "the 2026 FIFA World Cup final ... on Sunday, July 19": a day the page writes without the year
