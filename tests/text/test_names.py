@@ -62,3 +62,9 @@ def test_a_german_time_noun_before_a_year_ends_no_name() -> None:
 def test_a_time_noun_that_is_a_surname_stays_in_the_name() -> None:
     """Round 94 reads the time noun only before a number: "Michael Ende wrote" keeps its surname."""
     assert [m.surface for m in name_mentions("Michael Ende wrote Momo.")] == ["Michael Ende", "Momo"]
+
+
+def test_a_preposition_that_opens_a_sentence_is_no_part_of_the_name_after_it() -> None:
+    # round 153: "During Subrahmanyan's tenure" had answered who the CEO is as "During Subrahmanyan"
+    text = "During Tom Merrow's time as CEO, output doubled. Amid Kate Ferris's reforms, costs fell."
+    assert [m.surface for m in name_mentions(text)] == ["Tom Merrow", "Kate Ferris"]
