@@ -1532,6 +1532,9 @@ def test_the_subjects_kind_is_the_asked_words_after_the_counted_phrase_only() ->
     assert banks is not None and banks.subject_kind == frozenset()  # "federal reserve" is counted
     assert cups is not None and "cup" not in cups.subject_kind
     assert states is not None and states.subject_kind == frozenset()  # the counted noun the name holds too
+    # a verb's participle after the phrase is the event counted, no kind of the subject (round 154)
+    delivered = read_ask("How many Merrow jets have been delivered?")
+    assert delivered is not None and delivered.subject_kind == frozenset()
     assert employees is not None and employees.subject_kind == frozenset()  # no "how many": no phrase to tell
 
 

@@ -634,7 +634,13 @@ def _subject_kind(low: str, words: list[str]) -> frozenset[str]:
         len(after),
     )
     phrase = frozenset(key for w in after[start:end] for key in _relation_keys(_ASKED_AS.get(w, w)))
-    tail = frozenset(key for w in after[end:] if w in words for key in _relation_keys(_ASKED_AS.get(w, w)))
+    # a participle there is the event counted ("how many F-35s have been delivered"), no kind (round 154)
+    tail = frozenset(
+        key
+        for w in after[end:]
+        if w in words and not w.endswith("ed")
+        for key in _relation_keys(_ASKED_AS.get(w, w))
+    )
     return tail - phrase
 
 
