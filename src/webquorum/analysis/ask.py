@@ -616,12 +616,12 @@ def _counted_word(query: str) -> str:
 
 
 def _subject_kind(low: str, words: list[str]) -> frozenset[str]:
-    """The relation keys of the words a "how many" question writes after its counted phrase (the words from
-    "how many" to the first function word) and not in it: "zoo" in "how many animals does the Saint Louis zoo
-    have", "hall" in "how many seats does Suntory Hall have". Why: a page counts its subject's kind beside it
-    ("named the #1 zoo", "actually two halls: the Main Hall with 2,000 seats"), and such a count carries a
-    word of the question without counting the thing asked (issue 22, round 150: over the real pages of sets
-    CW to ED, 5 more right answers, none lost)."""
+    """The relation keys of the words a "how many" question writes after its counted phrase (from the first
+    word of content after "how many" to the next function word) and not in it, participles aside: "zoo" in
+    "how many animals does the Saint Louis zoo have", "hall" in "how many seats does Suntory Hall have".
+    Why: a page counts its subject's kind beside it ("named the #1 zoo", "actually two halls: the Main Hall
+    with 2,000 seats"), and such a count carries a word of the question without counting the thing asked
+    (issue 22, round 150: over the real pages of sets CW to ED, 5 more right answers, none lost)."""
     if " how many " not in low:
         return frozenset()
     after = low.split(" how many ", 1)[1].split()

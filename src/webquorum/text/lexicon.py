@@ -108,7 +108,8 @@ FUNCTION_WORDS = _words(
     "the a an and or but of in on at to for from by with as into its it this that these those their his her "
     "our your be been being was were is are has have had will would can could may might than then so not no "
     "over under after before per each which who what when where while also just only both all more most less such there "
-    "here via if because since until during among amid despite through throughout without within upon el la los las un una unos unas y o de del al en por para con sin sobre "
+    "here via if because since until during among amid despite through throughout without within upon "
+    "el la los las un una unos unas y o de del al en por para con sin sobre "
     "entre que se su sus es son fue fueron ha han como más mas menos lo le les este esta estos estas ese esa "
     "según segun hasta desde e ni"
 )
