@@ -347,6 +347,24 @@ def test_news_of_a_successor_names_the_one_who_comes_and_the_one_who_goes() -> N
     assert holder(takes_over) == "Dana Whitfield"
 
 
+def test_the_name_after_to_replace_is_the_one_who_goes() -> None:
+    """Round 155 (issue 22): a cue of arrival before "to replace" or "to succeed" is the newcomer's; the name
+    the verb takes is the one who goes ("chosen to replace City veteran Howard Davies as chairman"), and a
+    cue nearer the name than another is the one about it ("appointed a former Brightline executive to succeed
+    Carl Ostrander": "former" is the newcomer's)."""
+    chosen = (
+        "Acme needed to find a permanent CEO before the sale. Its board has seen a shake-up, with Rosa Lind "
+        "chosen to replace City veteran Carl Ostrander as chairman once he steps down in April."
+    )
+    assert holder(chosen) is None
+    nearest = (
+        "Acme has appointed a former Brightline executive to succeed Carl Ostrander. Dana Whitfield will take "
+        "over as the chief executive of Acme later this month."
+    )
+    assert called_past(nearest, "carl ostrander", ACME, "chief executive")
+    assert holder(nearest) == "Dana Whitfield"
+
+
 def test_a_long_appositive_does_not_hide_the_verb_that_makes_a_holder_past() -> None:
     text = "Carl Ostrander, the chief executive who oversaw the failed takeover of Brightline, stepped down in May."
     assert called_past(text, "carl ostrander", ACME, "chief executive")

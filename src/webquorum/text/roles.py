@@ -414,7 +414,10 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
         after = text[end : min(following, end + 100)]
         if any(same_person(m.key, p) for p in ended):
             continue  # a tenure a span of years closed, the page telling of no return
-        new = bool(_NEW_BEFORE_NAME.search(before)) or _new_after(after, role)
+        # "chosen to replace City veteran Howard Davies", "was named to succeed Dave Calhoun": the cue names
+        # the one who comes; the name after "to replace" is the one who goes
+        arriving = bool(_NEW_BEFORE_NAME.search(before)) and not _LEAVING_BEFORE.search(before)
+        new = arriving or _new_after(after, role)
         # beside the role word; or named to a post with the role word in the same stretch of text ("Boeing
         # named Kelly Ortberg to lead the company ... He'll succeed CEO Dave Calhoun")
         # a role word is the nearest name's: another person named between them holds it ("Viswas Raghavan
@@ -736,7 +739,9 @@ def _past_persons(
         before = text[max(edge, m.offset - 60) : m.offset]
         after = text[end : min(following, end + 140)]  # to the next name: an appositive runs long
         clause = _last_clause(before)
-        cue = _PAST_BEFORE_NAME.search(clause)
+        # the cue nearest the name is the one about it: "appointed a former DFDS executive to succeed Peter
+        # Hebblethwaite" calls Hebblethwaite past by "succeed"; its "former" is the newcomer's
+        cue = next(reversed(list(_PAST_BEFORE_NAME.finditer(clause))), None)
         # "former Collins Aerospace chief Kelly Ortberg": the past role is another organisation's
         if (
             cue
