@@ -347,6 +347,18 @@ def test_news_of_a_successor_names_the_one_who_comes_and_the_one_who_goes() -> N
     assert holder(takes_over) == "Dana Whitfield"
 
 
+def test_a_name_that_speaks_or_reports_to_the_role_does_not_hold_it() -> None:
+    """Round 156 (issue 22): a preposition and a determiner between a name and the role word after it make
+    the role another person's ("All About Space speaks to the CEO and founder of Rocket Lab" had given
+    Rocket Lab's post to a magazine); the name's own title, an apposition or "as", still gives it."""
+    speaks = "The Man Behind Acme\nOrbit Weekly speaks to the CEO and founder of Acme about its year."
+    assert holder(speaks) is None
+    reports = "Dana Whitfield, who reports to the chief executive of Acme, runs the lending arm."
+    assert holder(reports) is None
+    assert holder("Dana Whitfield, the chief executive of Acme, spoke on Monday.") == "Dana Whitfield"
+    assert holder("Dana Whitfield serves as the chief executive of Acme.") == "Dana Whitfield"
+
+
 def test_the_name_after_to_replace_is_the_one_who_goes() -> None:
     """Round 155 (issue 22): a cue of arrival before "to replace" or "to succeed" is the newcomer's; the name
     the verb takes is the one who goes ("chosen to replace City veteran Howard Davies as chairman"), and a

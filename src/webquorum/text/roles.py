@@ -425,7 +425,10 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
         incumbent = _INCUMBENT_BEFORE.search(text, max(0, m.offset - 80), m.offset) is not None
         incumbent = incumbent or _in_office_box(text, m.offset, end)
         near = any(
-            _beside(text, r, m.offset, end, edge, following, _NEAR_WORDS)
+            (
+                _beside(text, r, m.offset, end, edge, following, _NEAR_WORDS)
+                and not (r.start() > end and _ANOTHER_S_ROLE.search(text, end, r.start()))
+            )
             or (new and abs(r.start() - m.offset) <= _NEW_REACH)
             or _said_to_be(text, end, r.start(), following)
             or (incumbent and 0 < m.offset - r.start() <= _INCUMBENT_REACH)
@@ -674,6 +677,15 @@ def _beside(
     return after or (
         _words_between(text, r.end(), start) <= _NEAR_WORDS and r.end() >= edge and not _bracketed(text, r)
     )
+
+
+# a preposition and a determiner between a name and the role word after it: the role is another person's,
+# the name's bearer speaks, writes or reports to its holder ("All About Space speaks to the CEO and founder
+# of Rocket Lab", "Dana Whitfield, who reports to the CEO"); round 156. A leaving holder's own post is
+# written so ("will step down from the board as director"): :func:`outgoing_holders` does not ask it
+_ANOTHER_S_ROLE = re.compile(
+    r"(?i)\b(?:to|with|by|from|for|about)[ \t]{1,2}(?:the|its|their|his|her|our|a)[ \t]"
+)
 
 
 def _first_holder(text: str, r: re.Match[str], subject: frozenset[str]) -> bool:
