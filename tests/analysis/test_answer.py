@@ -661,6 +661,21 @@ def test_a_keyword_query_for_a_post_answers_its_current_holder() -> None:
     assert c.answer is not None and c.answer.value == "Dana Whitfield"
 
 
+def test_a_keyword_query_for_a_post_says_only_the_holder_s_disagreement() -> None:
+    """Round 157 (issue 22): "velm foods ceo" asks for the post's holder, as "who is" does; a side figure's
+    dissent ("49 years" against "30 years" under "lvmh ceo") is no answer to it."""
+    pages = [
+        src("a.test", "Dana Whitfield, the chief executive of Velm Foods, has led it for 30 years."),
+        src("b.test", "Velm Foods chief executive Dana Whitfield has run the firm for 30 years."),
+        src("c.test", "The Velm Foods firm has been run by one family for 49 years, its founders said."),
+    ]
+    c = compare_sources(pages, query="velm foods ceo")
+    assert c.answer is not None and c.answer.value == "Dana Whitfield"
+    assert c.disagreed == []
+    topic = compare_sources(pages, query="velm foods")  # the topic: every dissent with identity stays
+    assert [(d.site, d.value) for d in topic.disagreed] == [("c.test", "49 years")]
+
+
 @pytest.mark.parametrize(
     ("query", "kind", "year_asked"),
     [

@@ -347,6 +347,28 @@ def test_news_of_a_successor_names_the_one_who_comes_and_the_one_who_goes() -> N
     assert holder(takes_over) == "Dana Whitfield"
 
 
+def test_a_title_in_apposition_makes_a_name_a_person_s_and_a_move_to_the_post_takes_it() -> None:
+    """Round 157 (issue 22): a name a title follows as its apposition is a person's wherever else it stands
+    ("Alexandre Ricard, the CEO of French giant Pernod Ricard" beside "In Alexandre Ricard's words", which
+    had made him a body); a title of another post before a name is the one left when the words after move
+    the name to the post asked ("President Kevin Murphy was promoted to CEO"), while "as CEO" alone is a
+    wish or a division's post."""
+    subject = frozenset({"vanta", "ostrander"})
+    apposition = (
+        "In Lyle Ostrander's words, the year was hard. Lyle Ostrander, the CEO of Vanta Ostrander, spoke "
+        "to reporters."
+    )
+    assert holder(apposition, subject=subject) == "Lyle Ostrander"
+    a_body = "As a unit of the Department of Civic Works, the chief executive of Acme works with others."
+    assert holder(a_body) is None
+    promoted = "Acme's chairman stepped up, and President Dana Whitfield was promoted to CEO on Monday."
+    assert holder(promoted) == "Dana Whitfield"
+    wished = "Critics said they would like to see former Finance Minister Carl Ostrander as CEO of Acme."
+    assert holder(wished) is None
+    division = "Acme said sales manager Carl Ostrander would serve as CEO of its aircraft business."
+    assert holder(division) is None
+
+
 def test_a_name_that_speaks_or_reports_to_the_role_does_not_hold_it() -> None:
     """Round 156 (issue 22): a preposition and a determiner between a name and the role word after it make
     the role another person's ("All About Space speaks to the CEO and founder of Rocket Lab" had given

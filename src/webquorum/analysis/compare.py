@@ -290,12 +290,13 @@ def compare_sources(
     dissents.sort(key=lambda d: (-d.weight, d.first))
     if ask is not None and answer is not None:
         dissents = [d for d in dissents if _sides_with_answer(d.item, answer, ask)]
-    if ask is not None and is_question(query or ""):
+    if ask is not None and (is_question(query or "") or bool(ask.role)):
         # A question asks one thing, so only a dissent on it is said (issue 22: the answer, its count, and who
         # says otherwise). On real pages a side quantity's dissent under a question was a definition apart
         # (160 floors against 163, habitable and structural, asked for the height) or another thing's figure
         # (Jupiter's 95 moons against Saturn's 146). A keyword query ("Sorrel Steel steel output") asks for
-        # the topic: every dissent with positive identity stays.
+        # the topic: every dissent with positive identity stays; unless it names a post ("lvmh ceo"), which
+        # asks for its holder as "who is" does (round 157: "49 years against 30 years" under "lvmh ceo")
         dissents = [d for d in dissents if about_question(d.item.quantity, ask.relation)]
     elif is_question(query or ""):
         # a question no rule reads still asks one thing, named by its words: a dissent on a quantity it does

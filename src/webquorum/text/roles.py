@@ -404,14 +404,19 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
         if any(same_person(m.key, p) for p in past) or post_ended(m.surface):
             continue  # a title ("Chief Product Officer" read less its "Chief") holds nothing, but bounds
         clause = _last_clause(text[max(0, m.offset - 60) : m.offset])
-        if _titled_otherwise(clause, role, subject) and not _SUCCESSOR_BEFORE.search(clause):
-            # "says Boeing board chair Steven Mollenkopf", "Spirit AeroSystems CEO Patrick Shanahan": the
-            # holder of another role, or of this role elsewhere, whatever role word is near; unless named as
-            # the successor ("will be succeeded by the Americas chief executive Elie Maalouf")
-            continue
         end = m.offset + len(m.surface)
         before = _last_clause(text[max(edge, m.offset - 80) : m.offset])
         after = text[end : min(following, end + 100)]
+        if (
+            _titled_otherwise(clause, role, subject)
+            and not _SUCCESSOR_BEFORE.search(clause)
+            and not _moved_to(after, role)
+        ):
+            # "says Boeing board chair Steven Mollenkopf", "Spirit AeroSystems CEO Patrick Shanahan": the
+            # holder of another role, or of this role elsewhere, whatever role word is near; unless named as
+            # the successor ("will be succeeded by the Americas chief executive Elie Maalouf") or moved to
+            # the role asked ("President Kevin Murphy was promoted to CEO", round 157)
+            continue
         if any(same_person(m.key, p) for p in ended):
             continue  # a tenure a span of years closed, the page telling of no return
         # "chosen to replace City veteran Howard Davies", "was named to succeed Dave Calhoun": the cue names
@@ -929,6 +934,32 @@ def _title_ending(words: list[str]) -> tuple[str, int] | None:
     return None
 
 
+# a role's title as a name's apposition: ", the CEO", ", its president", ", Chipotle's chief executive"
+_TITLE_AFTER = re.compile(
+    rf"[ \t]{{0,2}},[ \t]{{1,2}}(?:the[ \t]{{1,2}}|its[ \t]{{1,2}}|[A-Z][\w'’-]*['’]s[ \t]{{1,2}})?"
+    rf"(?i:{_ROLE_ALTERNATION})(?![{LETTER}])"
+)
+_TITLE_AFTER_REACH = 60  # characters after a name in which its apposition's title ends
+
+
+def _moved_to(after: str, role: str) -> bool:
+    """Whether the words after a name move its bearer to ``role`` by name ("was promoted to CEO", "will
+    become chief executive", "was hired as its next commissioner"): a title of another post before the name
+    is then the one they leave, not a holder's of another role."""
+    cue = _NEW_AFTER_NAME.search(after)
+    if cue is None or _DEPARTING.search(after, 0, cue.end()):
+        return False
+    # "as CEO" alone is as often a wish or a division's post ("would like to see X as CEO", "would serve as
+    # CEO of the commercial aircraft business"): only "as its next CEO" and its like move the name
+    named: str | None = (
+        cue["becomes"] or cue["promoted"] or (cue["as"] if _NEXT_HOLDER.search(cue[0]) else None)
+    )
+    return named is not None and _role_of(named) == role
+
+
+_NEXT_HOLDER = re.compile(r"(?i)\b(?:new|next|incoming|permanent)\s")
+
+
 def _titled_otherwise(before: str, role: str, subject: frozenset[str]) -> bool:
     """Whether the text right before a name ends with the title of another role than ``role`` ("board chair
     Steven Mollenkopf", "Boeing's chairman, Steven Mollenkopf"), or with this role's title after another
@@ -1058,7 +1089,16 @@ def _person_names(text: str, subject: frozenset[str]) -> tuple[NameMention, ...]
     # an organisation is one in every sentence it stands in: "at Rockwell Collins" ... "Rockwell Collins is";
     # but a name a title stands before is a person's wherever else it stands ("Hyatt CEO Mark Hoplamazian" ...
     # "when we met with Mark Hoplamazian")
-    persons = {m.key for m in every if m.offset in titled}
+    # ... and so is a name a title follows as its apposition ("Alexandre Ricard, the CEO of French giant
+    # Pernod Ricard" ... "In Alexandre Ricard's words"), unless that mention is itself a body's, after "of"
+    # or "at" ("of the Department of Homeland Security, the administrator works"); round 157
+    titled_after = {
+        m.key
+        for m in every
+        if _TITLE_AFTER.match(text, m.offset + len(m.surface), m.offset + len(m.surface) + _TITLE_AFTER_REACH)
+        and not _org_cue(text, m.offset)
+    }
+    persons = {m.key for m in every if m.offset in titled} | titled_after
     bodies = {m.key for m in every if _org_cue(text, m.offset)} - persons
     common = _common_words(text)
     mentions = [
