@@ -347,6 +347,25 @@ def test_news_of_a_successor_names_the_one_who_comes_and_the_one_who_goes() -> N
     assert holder(takes_over) == "Dana Whitfield"
 
 
+def test_a_span_of_years_opening_the_sentence_and_stepping_away_end_a_tenure() -> None:
+    """Round 158 (issue 22): "From 2016 to 2022 X acted as Governor of Orland" tells a closed tenure, as a
+    span after the name does; "X steps away from the top role" and "is stepping away" tell a leaving, as
+    "steps down" and "stepping aside" do."""
+    orland = frozenset({"orland"})
+    history = "The office is like a mayor's.\nFrom 2016 to 2022 Mara Velk acted as Governor of Orland."
+    assert holder(history, "governor", orland) is None
+    assert holder("Mara Velk acted as Governor of Orland.", "governor", orland) == "Mara Velk"
+    titled = "From 1990 to 2002, Mr Carl Ostrander led Acme as its chief executive."
+    assert holder(titled) is None
+    away = (
+        "Another former clerk will lead Acme as chief executive after Carl Ostrander steps away from the top "
+        "company role."
+    )
+    assert called_past(away, "carl ostrander", ACME, "chief executive")
+    leaving = "Carl Ostrander is stepping away as Acme's chief executive at the end of the year."
+    assert [h.surface for h in outgoing_holders(leaving, "chief executive", ACME)] == ["Carl Ostrander"]
+
+
 def test_a_title_in_apposition_makes_a_name_a_person_s_and_a_move_to_the_post_takes_it() -> None:
     """Round 157 (issue 22): a name a title follows as its apposition is a person's wherever else it stands
     ("Alexandre Ricard, the CEO of French giant Pernod Ricard" beside "In Alexandre Ricard's words", which

@@ -252,6 +252,7 @@ _PAST_AFTER_NAME = re.compile(
     r"retires|retiring|was\s+ousted|was\s+fired|was\s+forced\s+out|was\s+replaced|is\s+being\s+replaced|"
     # "Alex Gorsky is stepping aside", "CEO Alex Gorsky will transition his role to Joaquin Duato"
     r"stepping\s+aside|steps\s+aside|stepped\s+aside|step\s+aside|to\s+depart|is\s+departing|will\s+depart|"
+    r"stepping\s+away|steps\s+away|stepped\s+away|step\s+away|"
     r"is\s+leaving|will\s+leave|to\s+retire|will\s+retire|quits|to\s+quit|"
     # "the president Pierre Lescure, who announced handing over in July to a lawyer": the one who hands over
     r"hand(?:s|ed|ing)?\s+over\s+(?:the\s+reins\s+)?(?:in\s+\w+\s+)?to\s|"
@@ -563,8 +564,8 @@ _LEAVING_BEFORE = re.compile(
 _LEAVING_AFTER = re.compile(
     r"(?i)^[^.;]{0,60}?\b(?:will|is\s+(?:set\s+|due\s+|expected\s+|going\s+)?to|plans\s+to|"
     r"has\s+decided\s+to|announced\s+(?:he|she)\s+would|is\s+about\s+to|intends\s+to)\s+"
-    r"(?:step\s+down|stand\s+down|retire|leave|depart|resign|quit)\b|"
-    r"^[^.;]{0,40}?\bis\s+(?:leaving|retiring|departing|stepping\s+down|standing\s+down)\b|"
+    r"(?:step\s+down|step\s+away|stand\s+down|retire|leave|depart|resign|quit)\b|"
+    r"^[^.;]{0,40}?\bis\s+(?:leaving|retiring|departing|stepping\s+down|stepping\s+away|standing\s+down)\b|"
     # "Michael Pietsch, the chief executive of Hachette Book Group, is stepping down"; "who announced handing
     # over in July to a lawyer"
     r"^,[^.;,]{0,80},\s+(?:is\s+(?:stepping\s+down|retiring|leaving)|will\s+(?:step\s+down|retire|leave))|"
@@ -661,7 +662,7 @@ def _said_to_be(text: str, end: int, role_start: int, following: int) -> bool:
 # the first letter looked ahead once, so that a scan skips every other word boundary at once (half the time
 # on a megabyte of hostile text: the linear-pattern battery's budget)
 _DEPARTING = re.compile(
-    r"(?i)\b(?=[srl])(?:(?:step|steps|stepped|stepping|stand|stands|stood|standing)\s+down|"
+    r"(?i)\b(?=[srl])(?:(?:step|steps|stepped|stepping)\s+(?:down|away)|(?:stand|stands|stood|standing)\s+down|"
     r"(?:resign|retire|leave)(?:s|d|ing)?\b)"
 )
 
@@ -783,7 +784,7 @@ def _ended_persons(
     for m, following in zip(persons, nexts, strict=False):
         end = m.offset + len(m.surface)
         after = text[end : min(following, end + 140)]
-        if _closed_tenure(after, role, subject):
+        if _closed_tenure(after, role, subject) or _span_opens(text, m.offset, after, role, subject):
             ended.append(m.key)
         if _RETURNS.match(after):
             back.append(m.key)
@@ -817,6 +818,35 @@ def _closed_tenure(after: str, role: str, subject: frozenset[str]) -> bool:
 
 
 _TENURE_REACH = 90  # characters after a name that a span of its tenure may end within: one clause
+
+
+def _span_opens(text: str, start: int, after: str, role: str, subject: frozenset[str]) -> bool:
+    """Whether a span of years opens the sentence of a name that holds ``role`` after it: "From 2016 to 2022
+    Pol Gen Aswin Kwanmuang acted as Governor of Bangkok", "From 1990 to 2002, Steve Schroeder led the
+    foundation as its president". The history an encyclopedia's article on an office tells, which a span
+    after the name closes too (:func:`_closed_tenure`); round 158 (three mirrors of one article had made the
+    governor of 2022 Bangkok's governor of today). Up to three capitalised words of a title may stand between
+    the span and the name; no other body stands between the name and the role."""
+    lead = text[max(0, start - _SPAN_LEAD_REACH) : start]
+    cut = max(lead.rfind(c) for c in ".;\n")
+    lead = lead[cut + 1 :]
+    if not role or not _SPAN_LEAD.fullmatch(lead):
+        return False
+    sentence = re.split(r"[.;\n]", after, maxsplit=1)[0]
+    for r in _ROLE_ONLY.finditer(sentence):
+        if _role_of(r[0]) == role:
+            return not _another_body(sentence[: r.start()], subject)
+    return False
+
+
+_SPAN_LEAD_REACH = 60  # characters before a name that its sentence's opening span of years stands within
+# "From 2016 to 2022 ", "between 1990 and 2002, ", with up to three title words ("Pol Gen ", "Mr ") after it
+_SPAN_LEAD = re.compile(
+    r"(?i)[ \t]{0,2}(?:from|between)[ \t]{1,2}(?:[a-z]{3,9}[ \t]{1,2})?YEAR[ \t]{0,2}(?:to|until|till|and|-|–|—)"
+    r"[ \t]{0,2}(?:[a-z]{3,9}[ \t]{1,2})?YEAR,?[ \t]{1,2}(?:[A-Z][\w.]*[ \t]{1,2}){0,3}".replace(
+        "YEAR", _SPAN_YEAR
+    )
+)
 
 
 def _another_company(clause: str, subject: frozenset[str]) -> bool:
