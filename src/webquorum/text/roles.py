@@ -830,7 +830,8 @@ def _span_opens(text: str, start: int, after: str, role: str, subject: frozenset
     lead = text[max(0, start - _SPAN_LEAD_REACH) : start]
     cut = max(lead.rfind(c) for c in ".;\n")
     lead = lead[cut + 1 :]
-    if not role or not _SPAN_LEAD.fullmatch(lead):
+    # (spaces stripped before, not matched: a pattern opening on spaces is slow on a megabyte of them)
+    if not role or not _SPAN_LEAD.fullmatch(lead.lstrip(" \t")):
         return False
     sentence = re.split(r"[.;\n]", after, maxsplit=1)[0]
     for r in _ROLE_ONLY.finditer(sentence):
@@ -842,7 +843,7 @@ def _span_opens(text: str, start: int, after: str, role: str, subject: frozenset
 _SPAN_LEAD_REACH = 60  # characters before a name that its sentence's opening span of years stands within
 # "From 2016 to 2022 ", "between 1990 and 2002, ", with up to three title words ("Pol Gen ", "Mr ") after it
 _SPAN_LEAD = re.compile(
-    r"(?i)[ \t]{0,2}(?:from|between)[ \t]{1,2}(?:[a-z]{3,9}[ \t]{1,2})?YEAR[ \t]{0,2}(?:to|until|till|and|-|–|—)"
+    r"(?i)(?:from|between)[ \t]{1,2}(?:[a-z]{3,9}[ \t]{1,2})?YEAR[ \t]{0,2}(?:to|until|till|and|-|–|—)"
     r"[ \t]{0,2}(?:[a-z]{3,9}[ \t]{1,2})?YEAR,?[ \t]{1,2}(?:[A-Z][\w.]*[ \t]{1,2}){0,3}".replace(
         "YEAR", _SPAN_YEAR
     )
