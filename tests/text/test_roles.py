@@ -347,6 +347,18 @@ def test_news_of_a_successor_names_the_one_who_comes_and_the_one_who_goes() -> N
     assert holder(takes_over) == "Dana Whitfield"
 
 
+def test_a_title_that_ends_a_sentence_is_no_title_of_the_name_after_it() -> None:
+    """Round 159 (issue 22): "Vlad will assume the role of sole CEO. Baiju will continue in his role as
+    co-founder" had read "CEO Baiju" and made a co-founder Robinhood's chief executive; an abbreviated title
+    with its full stop still titles the name ("Gov. Mara Velk")."""
+    text = (
+        "Acme co-founders Dana Whitfield and Carl Ostrander said Dana will assume the role of sole CEO. "
+        "Carl will continue in his role as co-founder."
+    )
+    assert "Carl" not in [h.surface for h in current_holders(text, "chief executive", ACME)]
+    assert holder("Orland Gov. Mara Velk signed the bill.", "governor", frozenset({"orland"})) == "Mara Velk"
+
+
 def test_a_span_of_years_opening_the_sentence_and_stepping_away_end_a_tenure() -> None:
     """Round 158 (issue 22): "From 2016 to 2022 X acted as Governor of Orland" tells a closed tenure, as a
     span after the name does; "X steps away from the top role" and "is stepping away" tell a leaving, as

@@ -953,7 +953,16 @@ def _titled(before: str) -> bool:
     site's name ("Commonwealth Secretary-General - Wikipedia"): what follows is no titled name."""
     if not before.endswith(" ") or before.rstrip()[-1:] in _TITLE_SEPARATORS:
         return False
+    if _SENTENCE_END_BEFORE.search(before):
+        return (
+            False  # "Vlad will assume the role of sole CEO. Baiju will continue": the title ends a sentence
+        )
     return _title_ending(before.lower().replace("-", " ").rstrip(". ").split()) is not None
+
+
+# a title word, an initialism or a word of five letters or more, then a full stop: the end of a sentence,
+# not an abbreviated title ("Gov. Gavin Newsom", "Sen. X" stay titles); round 159
+_SENTENCE_END_BEFORE = re.compile(r"(?<![\w.])(?:[A-Z]{2,6}|[A-Za-z][a-z]{4,})\.[ \t]{1,2}$")
 
 
 def _title_ending(words: list[str]) -> tuple[str, int] | None:
