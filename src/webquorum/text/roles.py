@@ -711,18 +711,43 @@ def _bracketed(text: str, r: re.Match[str]) -> bool:
     return text[max(0, r.start() - 1) : r.start()] == "(" and text[r.end() : r.end() + 1] == ")"
 
 
+def _arrival_after(after: str) -> re.Match[str] | None:
+    """The cue after a name that makes its bearer arrive in a post ("X was named", "X takes over as CEO"),
+    unless a leaving stands before it ("would step down as its director": the post is the one left)."""
+    cue = _NEW_AFTER_NAME.search(after)
+    return None if cue is None or _DEPARTING.search(after, 0, cue.end()) else cue
+
+
 def _new_after(after: str, role: str) -> bool:
     """Whether the words after a name make its bearer the holder now: "X was named", "X takes over as CEO".
     A cue that names a post names that post: "Gorsky will stay on as chairman" is no cue for the chief
     executive, unless the role asked follows in the same words ("becomes chairman and CEO")."""
-    cue = _NEW_AFTER_NAME.search(after)
-    if cue is None or _DEPARTING.search(after, 0, cue.end()):
-        return False  # "would step down as its director": the post is the one left
+    cue = _arrival_after(after)
+    if cue is None:
+        return False
     named = cue["as"] or cue["becomes"] or cue["is"] or cue["promoted"]
     if not named or _role_of(named) == role:
         return True
     rest = after[cue.end() : cue.end() + 40]
     return any(_role_of(r[0].rstrip(".")) == role for r in _ROLE_ONLY.finditer(rest))
+
+
+def _moved_to(after: str, role: str) -> bool:
+    """Whether the words after a name move its bearer to ``role`` by name ("was promoted to CEO", "will
+    become chief executive", "was hired as its next commissioner"): a title of another post before the name
+    is then the one they leave, not a holder's of another role."""
+    cue = _arrival_after(after)
+    if cue is None:
+        return False
+    # "as CEO" alone is as often a wish or a division's post ("would like to see X as CEO", "would serve as
+    # CEO of the commercial aircraft business"): only "as its next CEO" and its like move the name
+    named: str | None = (
+        cue["becomes"] or cue["promoted"] or (cue["as"] if _NEXT_HOLDER.search(cue[0]) else None)
+    )
+    return named is not None and _role_of(named) == role
+
+
+_NEXT_HOLDER = re.compile(r"(?i)\b(?:new|next|incoming|permanent)\s")
 
 
 def full_name(text: str, person: str, subject: frozenset[str]) -> tuple[str, str] | None:
@@ -953,10 +978,9 @@ def _titled(before: str) -> bool:
     site's name ("Commonwealth Secretary-General - Wikipedia"): what follows is no titled name."""
     if not before.endswith(" ") or before.rstrip()[-1:] in _TITLE_SEPARATORS:
         return False
+    # "Vlad will assume the role of sole CEO. Baiju will continue": the title ends a sentence, not a name
     if _SENTENCE_END_BEFORE.search(before):
-        return (
-            False  # "Vlad will assume the role of sole CEO. Baiju will continue": the title ends a sentence
-        )
+        return False
     return _title_ending(before.lower().replace("-", " ").rstrip(". ").split()) is not None
 
 
@@ -980,24 +1004,6 @@ _TITLE_AFTER = re.compile(
     rf"(?i:{_ROLE_ALTERNATION})(?![{LETTER}])"
 )
 _TITLE_AFTER_REACH = 60  # characters after a name in which its apposition's title ends
-
-
-def _moved_to(after: str, role: str) -> bool:
-    """Whether the words after a name move its bearer to ``role`` by name ("was promoted to CEO", "will
-    become chief executive", "was hired as its next commissioner"): a title of another post before the name
-    is then the one they leave, not a holder's of another role."""
-    cue = _NEW_AFTER_NAME.search(after)
-    if cue is None or _DEPARTING.search(after, 0, cue.end()):
-        return False
-    # "as CEO" alone is as often a wish or a division's post ("would like to see X as CEO", "would serve as
-    # CEO of the commercial aircraft business"): only "as its next CEO" and its like move the name
-    named: str | None = (
-        cue["becomes"] or cue["promoted"] or (cue["as"] if _NEXT_HOLDER.search(cue[0]) else None)
-    )
-    return named is not None and _role_of(named) == role
-
-
-_NEXT_HOLDER = re.compile(r"(?i)\b(?:new|next|incoming|permanent)\s")
 
 
 def _titled_otherwise(before: str, role: str, subject: frozenset[str]) -> bool:
@@ -1132,14 +1138,15 @@ def _person_names(text: str, subject: frozenset[str]) -> tuple[NameMention, ...]
     # ... and so is a name a title follows as its apposition ("Alexandre Ricard, the CEO of French giant
     # Pernod Ricard" ... "In Alexandre Ricard's words"), unless that mention is itself a body's, after "of"
     # or "at" ("of the Department of Homeland Security, the administrator works"); round 157
+    org_cued = {m.offset for m in every if _org_cue(text, m.offset)}
     titled_after = {
         m.key
         for m in every
         if _TITLE_AFTER.match(text, m.offset + len(m.surface), m.offset + len(m.surface) + _TITLE_AFTER_REACH)
-        and not _org_cue(text, m.offset)
+        and m.offset not in org_cued
     }
     persons = {m.key for m in every if m.offset in titled} | titled_after
-    bodies = {m.key for m in every if _org_cue(text, m.offset)} - persons
+    bodies = {m.key for m in every if m.offset in org_cued} - persons
     common = _common_words(text)
     mentions = [
         m
