@@ -6,6 +6,8 @@ These are not the measure: ``benchmarks/compare.py`` scores the comparison on re
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from tests.analysis.texts import SourceText
 
@@ -3395,3 +3397,56 @@ def test_of_two_months_in_the_year_pages_agree_on_the_group_shows_the_first_read
         query="when was orland foods founded",
     )
     assert c.answer is not None and (c.answer.value, c.answer.count) == ("2000-04", 3)
+
+
+def test_a_stand_in_answers_where_no_page_names_a_holder() -> None:
+    """Round 160 (real pages: Funko, Organon, Helen of Troy, each told in news of an interim chief): pages
+    naming only a stand-in answer with it."""
+    texts = (
+        "Director Mara Tessely has been appointed interim CEO of Lumina Bank.",
+        "Lumina Bank said Mara Tessely would serve as interim chief executive.",
+        "Interim CEO Mara Tessely told Lumina Bank staff that the search goes on.",
+    )
+    c = compare_sources(
+        [src(f"{site}.test", t) for site, t in zip("abc", texts, strict=True)],
+        query="who is the ceo of lumina bank",
+    )
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Mara Tessely", 3)
+
+
+def test_a_stand_in_gives_way_to_a_holder_any_page_names() -> None:
+    """Round 160: counted beside holders, stand-ins won by a page's date (Thai Airways' acting president
+    against three pages naming the chief executive); a stand-in holds the post only until one is named."""
+    texts = (
+        "Director Mara Tessely has been appointed interim CEO of Lumina Bank.",
+        "Interim CEO Mara Tessely told Lumina Bank staff that the search goes on.",
+        "Lumina Bank CEO Ana Ruiz said profits rose in the first half.",
+    )
+    c = compare_sources(
+        [src(f"{site}.test", t) for site, t in zip("abc", texts, strict=True)],
+        query="who is the ceo of lumina bank",
+    )
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Ana Ruiz", 1)
+    assert not any("Tessely" in d.value for d in c.disagreed)
+
+
+def test_a_page_naming_a_leaving_holder_and_a_stand_in_still_dissents_with_the_leaving_one() -> None:
+    """Round 160: the leaving holder is read before the stand-in, so a page telling of a departure stays an
+    older page (real pages: BAFTA's chief executive "to step down", an interim named beside)."""
+    texts = (
+        "Ana Ruiz, chief executive of Lumina Bank, said profits rose.",
+        "Lumina Bank CEO Ana Ruiz opened the new branch on Monday.",
+        "Lumina Bank CEO Karl Meyer will step down next month; Mara Tessely will serve as interim CEO.",
+    )
+    c = compare_sources(
+        [src(f"{site}.test", t) for site, t in zip("abc", texts, strict=True)],
+        query="who is the ceo of lumina bank",
+    )
+    assert c.answer is not None and c.answer.value == "Ana Ruiz"
+    assert [(d.site, d.value) for d in c.disagreed] == [("c.test", "Karl Meyer")]
+    # the page's own statement: the leaving holder, read before its stand-in
+    ask = replace(read_ask("who is the ceo of lumina bank"), subject=frozenset({"lumina", "bank"}))
+    found = answer_statements("c.test", "", texts[2], ask)
+    assert found is not None and (found.value, found.leaving, found.stand_in) == ("Karl Meyer", True, False)
+    alone = answer_statements("c.test", "", "Mara Tessely will serve as interim CEO of Lumina Bank.", ask)
+    assert alone is not None and (alone.value, alone.stand_in) == ("Mara Tessely", True)

@@ -1152,3 +1152,29 @@ def test_a_page_s_sharing_buttons_name_no_holder(furniture: str) -> None:
     assert holder(f"Acme chief executive {furniture} said on Monday.") is None
     assert not may_hold_role(furniture, frozenset())
     assert holder("Acme chief executive Mara Tessely said on Monday.") == "Mara Tessely"
+
+
+def stand_in(text: str) -> str | None:
+    found = current_holders(text, "chief executive", ACME, stand_ins=True)
+    return found[0].surface if found else None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Acme has appointed Mara Tessely as interim CEO while the board searches.",
+        "Mara Tessely will serve as acting CEO of Acme from Monday.",
+        "Acme interim chief executive Mara Tessely said sales rose.",
+    ],
+)
+def test_a_stand_in_holds_the_post_only_when_stand_ins_are_asked_for(text: str) -> None:
+    """Round 160 (real pages: five of five pages on Funko name "interim CEO Michael Lunsford", and the answer
+    was a magazine's "WotC Prez"): an interim or acting holder is past beside a holder, and the holder of a
+    page that names no other, which the answer layer asks for last."""
+    assert holder(text) is None
+    assert stand_in(text) == "Mara Tessely"
+
+
+def test_a_former_stand_in_is_past_even_when_stand_ins_are_asked_for() -> None:
+    assert stand_in("Former interim CEO Jon Pell spoke at the Acme meeting.") is None
+    assert stand_in("Jon Pell stepped down as acting CEO of Acme in March.") is None

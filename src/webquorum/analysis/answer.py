@@ -132,6 +132,9 @@ class Statement:
     # a holder the page says is leaving the post (:func:`webquorum.text.roles.outgoing_holders`): never the
     # answer, an older page's holder
     leaving: bool = False
+    # a holder the page calls interim or acting, and the page names no other: the answer only where no page
+    # names a holder (:func:`answer_of`)
+    stand_in: bool = False
 
 
 @dataclass(frozen=True)
@@ -391,17 +394,25 @@ def _a_day(f: Figure | None) -> bool:
 
 
 def _holder(site: str, url: str, text: str, ask: Ask) -> Statement | None:
-    """The person the page gives the asked role to now (:func:`webquorum.text.roles.current_holders`)."""
+    """The person the page gives the asked role to now (:func:`webquorum.text.roles.current_holders`); else
+    the one it says is leaving; else the one it calls interim or acting (round 160: a page telling of a
+    stand-in names nobody else in the post, and its stand-in holds it as of its day)."""
     subject = ask.subject | _initials_written(text, ask)
     holders = current_holders(text, ask.role, subject)
     leaving = not holders
     if leaving:
         holders = outgoing_holders(text, ask.role, subject)
+    stand_in = not holders
+    if stand_in:
+        holders = current_holders(text, ask.role, subject, stand_ins=True)
+        leaving = False
     if not holders:
         return None
     h = holders[0]
     surface, person = full_name(text, h.person, subject) or (h.surface, h.person)
-    return Statement(site, url, surface, h.start, h.end, person=person, role=True, leaving=leaving)
+    return Statement(
+        site, url, surface, h.start, h.end, person=person, role=True, leaving=leaving, stand_in=stand_in
+    )
 
 
 def _owner(site: str, url: str, text: str, ask: Ask) -> Statement | None:
@@ -1676,6 +1687,12 @@ def answer_of(
     """The answer most sites state, and the sites that state another value while naming the answer nowhere."""
     leaving = [s for s in statements if s.leaving]
     statements = [s for s in statements if not s.leaving]
+    if any(not s.stand_in for s in statements):
+        # a stand-in holds the post until a holder is named: a page naming one is written before the pages
+        # naming a holder, or beside them. Round 160: counted beside them, stand-ins won by a page's date
+        # (Thai Airways, BAFTA) and were named older against a wrong answer (Starbucks): false +13 on spent
+        # sets CW to EN; counted only where no page names a holder, answers +5 and nothing lost
+        statements = [s for s in statements if not s.stand_in]
     if not statements:
         return None
     groups: list[list[Statement]] = []

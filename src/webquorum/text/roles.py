@@ -260,6 +260,12 @@ _PAST_AFTER_NAME = re.compile(
     r"(?:[^.;]{0,110}?\s)?as\s+(?:the\s+|its\s+)?(?:acting|interim)\s|"
     r"(?:will\s+)?(?:transition|hand|pass)(?:es|s|ed)?\s+(?:over\s+)?(?:his|her|the)\s+(?:role|post|job|reins|baton)))"
 )
+# the words that make a holder a stand-in: past for a page naming a holder (issue 22: "the current holder,
+# not the former, outgoing, interim"), the holder of a page naming none other (round 160: "Director Michael
+# Lunsford has been appointed interim CEO", five of five pages on Funko)
+_STAND_IN_CUES = frozenset({"interim", "acting"})
+# ...after the name: the end of _PAST_AFTER_NAME's "as acting CEO" branch
+_AS_STAND_IN = re.compile(r"(?i)\b(?:acting|interim)\s\Z")
 # a closed span of years: "from 1981 to 1997", "between 2012 and 2022", "(1921-1937)" ("2014-present" is open)
 _SPAN_YEAR = r"(?:1[6-9]|20)\d\d"
 _CLOSED_SPAN = re.compile(
@@ -383,9 +389,11 @@ class Holder:
     standing: int
 
 
-def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holder]:
+def current_holders(text: str, role: str, subject: frozenset[str], stand_ins: bool = False) -> list[Holder]:
     """Who holds ``role`` (a concept of :data:`ROLES`) of the organisation or place whose folded words are
-    ``subject``, as the page states it now: best standing first, then reading order.
+    ``subject``, as the page states it now: best standing first, then reading order. ``stand_ins``: a holder
+    the page calls interim or acting holds the post too (:data:`_STAND_IN_CUES`); the answer layer asks so
+    only of a page naming no other holder, current or leaving.
 
     Why a rule of its own (issue 22: "the current holder, not the former, outgoing, interim or named
     predecessor"): news of a new chief names the old one in the same sentence ("Intel named Lip-Bu Tan,
@@ -394,7 +402,7 @@ def current_holders(text: str, role: str, subject: frozenset[str]) -> list[Holde
     answer; a role word about another organisation ("former CEO of Cadence") is not this role.
     """
     subject = spelled_out(text, subject)
-    reading = _role_reading(text, role, subject)
+    reading = _role_reading(text, role, subject, stand_ins)
     if reading is None:
         return []
     persons, past, ended, occurrences, edges, nexts = reading
@@ -498,17 +506,19 @@ def _spells(words: list[str], letters: str) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _role_reading(text: str, role: str, subject: frozenset[str]) -> _RoleReading | None:
+def _role_reading(
+    text: str, role: str, subject: frozenset[str], stand_ins: bool = False
+) -> _RoleReading | None:
     """What :func:`current_holders` and :func:`outgoing_holders` both read of a page, once: the answer layer
     asks for the leaving holder of the same page right after finding no current one. None when the page
-    names no person."""
+    names no person. ``stand_ins``: interim and acting holders are not past (:func:`_past_persons`)."""
     persons = _person_names(text, subject)
     if not persons:
         return None
     nexts = (*(m.offset for m in persons[1:]), len(text))
     return _RoleReading(
         persons,
-        tuple(_past_persons(text, persons, subject, role)),
+        tuple(_past_persons(text, persons, subject, role, stand_ins)),
         tuple(_ended_persons(text, persons, nexts, subject, role)),
         tuple(r for r in _ROLE_ONLY.finditer(text) if _is_role(text, r, role, subject)),
         (0, *(m.offset + len(m.surface) for m in persons)),
@@ -769,11 +779,17 @@ def called_past(text: str, person: str, subject: frozenset[str], role: str = "")
 
 
 def _past_persons(
-    text: str, persons: Sequence[NameMention], subject: frozenset[str], role: str = ""
+    text: str,
+    persons: Sequence[NameMention],
+    subject: frozenset[str],
+    role: str = "",
+    stand_ins: bool = False,
 ) -> list[str]:
     """The name keys of ``persons`` that a cue calls past, read between a name and its neighbours: "Tan
     replaces Gelsinger, who stepped down" is about Gelsinger. A past word before another post is that post's
-    ("naming former board member Lip-Bu Tan as its new leader"): the name is not past in ``role``."""
+    ("naming former board member Lip-Bu Tan as its new leader"): the name is not past in ``role``.
+    ``stand_ins``: "interim" and "acting" call nobody past ("interim CEO Michael Lunsford", "Liz Westcott
+    ... as acting CEO"); "former interim CEO" still does."""
     past: list[str] = []
     edges = [0] + [m.offset + len(m.surface) for m in persons]
     nexts = [m.offset for m in persons[1:]] + [len(text)]
@@ -784,14 +800,22 @@ def _past_persons(
         clause = _last_clause(before)
         # the cue nearest the name is the one about it: "appointed a former DFDS executive to succeed Peter
         # Hebblethwaite" calls Hebblethwaite past by "succeed"; its "former" is the newcomer's
-        cue = next(reversed(list(_PAST_BEFORE_NAME.finditer(clause))), None)
+        cues = [
+            c
+            for c in _PAST_BEFORE_NAME.finditer(clause)
+            if not (stand_ins and c[0].lower() in _STAND_IN_CUES)
+        ]
+        cue = cues[-1] if cues else None
+        later = _PAST_AFTER_NAME.search(after)
+        if stand_ins and later is not None and _AS_STAND_IN.search(later[0]):
+            later = None  # "Liz Westcott, the company's chief operating officer, as acting CEO"
         # "former Collins Aerospace chief Kelly Ortberg": the past role is another organisation's
         if (
             cue
             and not _another_body(clause[cue.end() :], subject)
             and not _another_post(clause[cue.end() :], role)
             and not _UNTIL.intersection(clause[cue.end() :].lower().split())
-        ) or (_PAST_AFTER_NAME.search(after) and not _another_company(clause, subject)):
+        ) or (later is not None and not _another_company(clause, subject)):
             past.append(m.key)
     return past
 
