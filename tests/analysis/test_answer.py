@@ -3450,3 +3450,24 @@ def test_a_page_naming_a_leaving_holder_and_a_stand_in_still_dissents_with_the_l
     assert found is not None and (found.value, found.leaving, found.stand_in) == ("Karl Meyer", True, False)
     alone = answer_statements("c.test", "", "Mara Tessely will serve as interim CEO of Lumina Bank.", ask)
     assert alone is not None and (alone.value, alone.stand_in) == ("Mara Tessely", True)
+
+
+@pytest.mark.parametrize(
+    ("query", "text"),
+    [
+        (
+            "how many seats does the orland opera have",
+            "Tip 2: Consult Seating Charts before you buy tickets for the Orland Opera.",
+        ),
+        ("how many regions does orland have", "Chapter 3: Regions and Districts of Orland"),
+        ("how many regions does orland have", "Orland guide. Part 4) Northern Regions"),
+    ],
+)
+def test_a_list_item_s_number_counts_nothing(query: str, text: str) -> None:
+    """Round 161 (real pages: "Tip 2: Consult Seating Charts" read as the Opera Bastille's 2 seats, a
+    numbered list of Ghana's regions as 10 regions): a number a colon, a full stop or a bracket ends numbers
+    an item; a count's noun follows its number with no stop between ("27 Member States")."""
+    assert stated(query, text) is None
+    assert stated("how many member states does the union have", "The union has 27 Member States.") == (
+        "27 member states"
+    )

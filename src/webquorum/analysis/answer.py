@@ -1095,6 +1095,10 @@ _ORDINAL_WORD = re.compile(
 )
 
 
+# a number a colon, a full stop or a closing bracket ends: an item's number ("Tip 2:", "Step 3.", "4)")
+_NUMBERED_ITEM = re.compile(r"[ \t]?[:.)]")
+
+
 def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask) -> list[Figure]:
     """Numbers the figure reader leaves bare that still answer a "how many": a total ("bringing its total to
     274") or a number before the asked noun written as a name ("27 Member States"). Read as a count of the
@@ -1116,6 +1120,8 @@ def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask
         if not m["scale"] and _A_YEAR.fullmatch(m[1]) and following[:1] and following[0][:1].isupper():
             continue  # "the 1268 Cilicia earthquake", "2024 Medals": a year before a name dates it
         named = _named_after(following, ask)
+        if named and _NUMBERED_ITEM.match(text, m.end()):
+            named = []  # "Tip 2: Consult Seating Charts": a list's numbered item, not "27 Member States"
         total = _TOTAL_BEFORE.search(text[max(start, m.start() - 40) : m.start()])
         # "cut the number of states from 32 to 10", "the total number of regions in the Philippines to 18"
         number_of = _NUMBER_OF_BEFORE.search(text[max(start, m.start() - 120) : m.start()])
