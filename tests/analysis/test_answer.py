@@ -3471,3 +3471,32 @@ def test_a_list_item_s_number_counts_nothing(query: str, text: str) -> None:
     assert stated("how many member states does the union have", "The union has 27 Member States.") == (
         "27 member states"
     )
+
+
+@pytest.mark.parametrize(
+    ("query", "text", "expected"),
+    [
+        (
+            "how many employees does orland computer have",
+            "Orland Computer\n- Founded: 1993\n- Num Employees: 6,238 (2025)\n\nOrland Computer makes servers.",
+            "6,238 employees",
+        ),
+        (
+            "how many branches does the orland library have",
+            "Established | 1873 |\nBranches | 81 |\nCollection | |",
+            "81 branches",
+        ),
+        (
+            "how many employees does orland dynamics have",
+            "Net Income: | (2023) |\nNumber of employees: | 111,600 (2023) |\nFootnotes: | [1] |",
+            "111,600 employees",
+        ),
+    ],
+)
+def test_an_infobox_flattened_into_a_list_or_a_table_labels_its_count(
+    query: str, text: str, expected: str
+) -> None:
+    """Round 162 (real pages: "- Num Employees: 6,238 (2025)", "Num Employees: | 111,600 (2023) |",
+    "Branches | 81 |" read as no count): readers flatten an infobox into a bulleted list or a table, and its
+    label still names the bare number after it."""
+    assert stated(query, text) == expected

@@ -1145,7 +1145,7 @@ def _bare_counts(text: str, start: int, end: int, inside: list[Figure], ask: Ask
             if named
             else nouns[0]
             if total and nouns
-            else counted or labelled.lower()
+            else counted or _COUNT_LABEL_LEAD.sub("", labelled.lower())
         )
         out.append(_bare_count(m, unit))
     return out
@@ -1198,8 +1198,14 @@ _BARE_YEAR = re.compile(r"(?:1[89]|20)\d\d")
 _A_YEAR = re.compile(r"1\d{3}|20\d\d")
 
 
-# a line that opens with a label and nothing else before the number: "Deaths167", "Visitors: 4,833,658"
-_LABEL_BEFORE = re.compile(rf"(?m)^({INFOBOX_LABEL})[ \t]*:?[ \t]*$")
+# "Num Employees", "Number of employees": an infobox's label naming its count by the noun after these words
+_COUNT_LABEL_LEAD = re.compile(r"^(?:num|no|number\s+of)\.?\s+")
+# a line that opens with a label and nothing else before the number: "Deaths167", "Visitors: 4,833,658"; as
+# readers flatten an infobox into a list or a table, after a bullet or between pipes ("- Num Employees:
+# 6,238", "Branches | 81 |", round 162)
+_LABEL_BEFORE = re.compile(
+    rf"(?m)^(?:[-•*][ \t]{{1,3}}|\|[ \t]{{0,3}})?({INFOBOX_LABEL})[ \t]*(?:[:|][ \t]*){{0,2}}$"
+)
 # "the number of <noun> ... to|is|was|at|stands at|reached N": a count written as a phrase before its number
 _NUMBER_OF_BEFORE = re.compile(
     r"(?i)\bnumber\s+of\s+(?P<noun>[\w-]+)\b[^.;!?\d]{0,80}?"

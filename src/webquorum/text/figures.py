@@ -500,7 +500,7 @@ def extract_figures(text: str, *, decimal_comma: bool | None = None) -> list[Fig
 
 
 # An infobox's label as a page flattened to text writes it at a line's start: "Deaths", "Total capacity"
-INFOBOX_LABEL = r"[A-Z][a-z]{2,24}(?:[ ][a-z]{2,15}){0,3}"
+INFOBOX_LABEL = r"[A-Z][a-z]{2,24}(?:[ ][A-Za-z][a-z]{1,14}){0,3}"
 # ... and runs it into its value: "Deaths167", "Total capacity4,888 MW", "Height330 m"
 _GLUED_LABEL = re.compile(rf"(?m)^{INFOBOX_LABEL}(?=\d)")
 
