@@ -542,6 +542,23 @@ def test_a_temperature_is_read_in_either_scale_as_one_quantity(text: str, value:
     assert (f.kind, round(f.value, 3), format_figure(f)) == ("measure", round(value, 3), shown)
 
 
+@pytest.mark.parametrize(
+    ("a", "b", "agree"),
+    [
+        ("The dam is 260 metres high.", "The dam is 261 meters high.", True),
+        ("The viaduct is 340 m tall.", "The viaduct is 343 metres tall.", True),
+        ("The tower is 330 m tall.", "The tower is 324 m tall.", False),
+        ("The tower is 30 m tall.", "The tower is 31 m tall.", False),
+        ("The chain has 120 stores.", "The chain has 121 stores.", False),
+    ],
+)
+def test_a_measure_s_trailing_zero_is_a_rounding_a_count_s_is_not(a: str, b: str, agree: bool) -> None:
+    """Round 163 (real pages: a dam's "260 metres" and "261 meters" named as a conflict): a measured height
+    or length written to the tens admits what rounds to it; two significant digits are always kept ("30 m"
+    is not "31 m"), and a count stays exact ("120 stores")."""
+    assert figures_agree(only(a), only(b)) is agree
+
+
 def test_celsius_and_fahrenheit_agree_within_rounding() -> None:
     assert figures_agree(only("the high was 40.3°C"), only("the high was 104.5°F"))
     assert not figures_agree(only("the high was 40.3°C"), only("the high was 101.7°F"))

@@ -110,7 +110,8 @@ def precision(f: Figure) -> float:
     """The step a figure's value was rounded to: its last written digit, or its trailing zeros.
 
     ``40,000 fans`` is written in thousands (at most two significant digits are taken as written),
-    so 40,250 rounds to it; percentages, years and dates are exact as written.
+    so 40,250 rounds to it; ``260 metres`` in tens (a measure's one trailing zero counts, a count's from
+    three on); percentages, years and dates are exact as written.
     """
     return f.rounding
 
@@ -122,7 +123,11 @@ def _rounding(kind: str, text: str, step: float) -> float:
     if not digits:
         digits = "".join(c for c in text if c.isdigit())
     zeros = len(digits) - len(digits.rstrip("0"))
-    if zeros < 3 or step < 1:
+    # a measure's trailing zero is a rounding, a count's only from three on: heights and lengths are
+    # measured and written to the tens ("260 metres" beside "261 meters" for one dam), while "120 stores" is
+    # as often an exact count (round 163: over the real pages of sets CW to EQ, 2 fewer false disagreements,
+    # one more right answer, nothing lost)
+    if zeros < (1 if kind == "measure" else 3) or step < 1:
         return step
     return step * 10.0 ** min(zeros, len(digits) - 2)
 
