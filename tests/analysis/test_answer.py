@@ -19,7 +19,7 @@ from webquorum.analysis.answer import (
     answer_statements,
 )
 from webquorum.analysis.ask import is_question, read_ask
-from webquorum.analysis.compare import _Item, _same_item, _sides_with_answer, compare_sources
+from webquorum.analysis.compare import Comparison, _Item, _same_item, _sides_with_answer, compare_sources
 from webquorum.pipelines.brief_text import render_agreement
 from webquorum.types import DisagreedItem
 
@@ -3399,34 +3399,32 @@ def test_of_two_months_in_the_year_pages_agree_on_the_group_shows_the_first_read
     assert c.answer is not None and (c.answer.value, c.answer.count) == ("2000-04", 3)
 
 
-def test_a_stand_in_answers_where_no_page_names_a_holder() -> None:
-    """Round 160 (real pages: Funko, Organon, Helen of Troy, each told in news of an interim chief): pages
-    naming only a stand-in answer with it."""
-    texts = (
-        "Director Mara Tessely has been appointed interim CEO of Lumina Bank.",
-        "Lumina Bank said Mara Tessely would serve as interim chief executive.",
-        "Interim CEO Mara Tessely told Lumina Bank staff that the search goes on.",
-    )
-    c = compare_sources(
-        [src(f"{site}.test", t) for site, t in zip("abc", texts, strict=True)],
-        query="who is the ceo of lumina bank",
-    )
-    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Mara Tessely", 3)
+def lumina_ceo(texts: tuple[str, ...]) -> Comparison:
+    """The comparison of pages a.test, b.test, ... holding ``texts``, asked who Lumina Bank's CEO is."""
+    sources = [src(f"{site}.test", t) for site, t in zip("abcd", texts, strict=False)]
+    return compare_sources(sources, query="who is the ceo of lumina bank")
 
 
-def test_a_stand_in_gives_way_to_a_holder_any_page_names() -> None:
-    """Round 160: counted beside holders, stand-ins won by a page's date (Thai Airways' acting president
-    against three pages naming the chief executive); a stand-in holds the post only until one is named."""
-    texts = (
-        "Director Mara Tessely has been appointed interim CEO of Lumina Bank.",
-        "Interim CEO Mara Tessely told Lumina Bank staff that the search goes on.",
-        "Lumina Bank CEO Ana Ruiz said profits rose in the first half.",
-    )
-    c = compare_sources(
-        [src(f"{site}.test", t) for site, t in zip("abc", texts, strict=True)],
-        query="who is the ceo of lumina bank",
-    )
-    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Ana Ruiz", 1)
+_INTERIM = (
+    "Director Mara Tessely has been appointed interim CEO of Lumina Bank.",
+    "Interim CEO Mara Tessely told Lumina Bank staff that the search goes on.",
+)
+
+
+@pytest.mark.parametrize(
+    ("third", "expected"),
+    [
+        ("Lumina Bank said Mara Tessely would serve as interim chief executive.", ("Mara Tessely", 3)),
+        ("Lumina Bank CEO Ana Ruiz said profits rose in the first half.", ("Ana Ruiz", 1)),
+    ],
+)
+def test_a_stand_in_answers_only_where_no_page_names_a_holder(third: str, expected: tuple[str, int]) -> None:
+    """Round 160 (real pages: Organon, Celsius, Helen of Troy, each told in news of an interim chief): pages
+    naming only a stand-in answer with it. Counted beside holders, stand-ins won by a page's date (Thai
+    Airways' acting president against three pages naming the chief executive): a stand-in holds the post
+    only until one is named, and is then no dissent either."""
+    c = lumina_ceo((*_INTERIM, third))
+    assert c.answer is not None and (c.answer.value, c.answer.count) == expected
     assert not any("Tessely" in d.value for d in c.disagreed)
 
 
@@ -3438,10 +3436,7 @@ def test_a_page_naming_a_leaving_holder_and_a_stand_in_still_dissents_with_the_l
         "Lumina Bank CEO Ana Ruiz opened the new branch on Monday.",
         "Lumina Bank CEO Karl Meyer will step down next month; Mara Tessely will serve as interim CEO.",
     )
-    c = compare_sources(
-        [src(f"{site}.test", t) for site, t in zip("abc", texts, strict=True)],
-        query="who is the ceo of lumina bank",
-    )
+    c = lumina_ceo(texts)
     assert c.answer is not None and c.answer.value == "Ana Ruiz"
     assert [(d.site, d.value) for d in c.disagreed] == [("c.test", "Karl Meyer")]
     # the page's own statement: the leaving holder, read before its stand-in
