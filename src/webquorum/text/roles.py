@@ -806,18 +806,22 @@ def _past_persons(
             if not (stand_ins and c[0].lower() in _STAND_IN_CUES)
         ]
         cue = cues[-1] if cues else None
-        later = _PAST_AFTER_NAME.search(after)
-        if stand_ins and later is not None and _AS_STAND_IN.search(later[0]):
-            later = None  # "Liz Westcott, the company's chief operating officer, as acting CEO"
         # "former Collins Aerospace chief Kelly Ortberg": the past role is another organisation's
         if (
             cue
             and not _another_body(clause[cue.end() :], subject)
             and not _another_post(clause[cue.end() :], role)
             and not _UNTIL.intersection(clause[cue.end() :].lower().split())
-        ) or (later is not None and not _another_company(clause, subject)):
+        ) or (_past_after(after, stand_ins) and not _another_company(clause, subject)):
             past.append(m.key)
     return past
+
+
+def _past_after(after: str, stand_ins: bool) -> bool:
+    """Whether the words after a name call it past (:data:`_PAST_AFTER_NAME`); with ``stand_ins``, "as acting
+    CEO" does not ("Liz Westcott, the company's chief operating officer, as acting CEO")."""
+    later = _PAST_AFTER_NAME.search(after)
+    return later is not None and not (stand_ins and _AS_STAND_IN.search(later[0]))
 
 
 def _ended_persons(
