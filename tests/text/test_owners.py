@@ -167,3 +167,27 @@ def test_an_infobox_entry_without_years_before_a_dated_one_is_earlier_and_a_valu
     ]
     assert _first("Owners Orland Capital has announced the sale of its stake\n") == ("Orland Capital", False)
     assert _first("Owner\nWebsitevelm.com\n") is None  # an empty label: the next line is another label's
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "The franchise is",
+        "The stadium is",
+        "The bridge is",
+        "The newspaper is",
+        "The island is",
+        "The tower is",
+    ],
+)
+def test_a_sentence_opening_on_the_owned_thing_s_kind_is_about_the_subject(opening: str) -> None:
+    """Round 165: a page names its subject once and then calls it by its kind ("Delhi Capitals are a franchise
+    ... The franchise is jointly owned by"), as it calls a firm "the company"."""
+    text = f"Velm Foods opened in 1931. {opening} jointly owned by Brask Holding and Orland Capital."
+    assert _first(text) == ("Brask Holding", False)
+
+
+def test_a_kind_the_subject_is_not_said_to_be_still_needs_the_subject_named() -> None:
+    """The kind must open the sentence: "a bridge" or "the city" elsewhere speaks of something else."""
+    assert _first("Velm Foods opened in 1931. The city is owned by Brask Holding.") is None
+    assert _first("Velm Foods opened in 1931. Nearby, a bridge is owned by Brask Holding.") is None

@@ -107,7 +107,13 @@ _PAST = re.compile(
 _BETWEEN = re.compile(r"[ \t]{0,2}+(?:[a-z][\w’'&-]{0,40}+,?+[ \t]{1,2}+){0,5}+")
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their"})
 _GAP_BEFORE = 40  # characters: "Berkshire Hathaway acquired NetJets": the subject close after the cue
-_ANAPHORA = re.compile(r"(?i)^(?:it|the[ \t]{1,2}+(?:company|brand|firm|team|club|chain|business|group))\b")
+# a sentence about the subject that does not name it: "It", "The company", or the kind of thing owned that a
+# page calls its subject by after naming it once ("The franchise is jointly owned by", round 165)
+_ANAPHORA = re.compile(
+    r"(?i)^(?:it|the[ \t]{1,2}+(?:company|brand|firm|team|club|chain|business|group|franchise|stadium|arena|"
+    r"newspaper|paper|magazine|label|building|tower|bridge|tunnel|island|castle|estate|hotel|resort|airport|"
+    r"railway|venue|property|station|track|raceway|circuit))\b"
+)
 # an infobox's label line: "Parent | Lenovo", "Owner: Sycamore Partners", "ParentGoogle (2012–2014)"
 _OWNER_LABEL = re.compile(
     r"(?m)^[ \t]{0,4}+(?:[-•*][ \t]{1,2}+)?(?:Parent(?:[ \t]company)?|Owners?)[ \t]{0,4}+[|:]?[ \t]{0,4}+\n?(?=[A-Z])"
