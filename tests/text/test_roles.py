@@ -486,8 +486,8 @@ def test_a_holder_across_an_honorific_a_broken_line_or_a_link_preview(text: str,
 @pytest.mark.parametrize(
     "text",
     [
-        "Dana Whitfield has served as the current chief executive of Acme since 2017.",
-        "Dana Whitfield is serving as the sitting chief executive of Acme.",
+        "Dana Whitfield stays on as the current chief executive of Acme since 2017.",
+        "Dana Whitfield stays on as the sitting chief executive of Acme.",
     ],
 )
 def test_a_word_saying_the_post_is_held_now_adds_no_distance_to_the_role_word(text: str) -> None:
@@ -495,6 +495,30 @@ def test_a_word_saying_the_post_is_held_now_adds_no_distance_to_the_role_word(te
     (real pages: an encyclopedia's "has served as the current chief justice of Canada")."""
     assert holder(text) == "Dana Whitfield"
     assert holder(text.replace("current ", "longest ").replace("sitting ", "longest ")) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Acme makes crisps. Dana Whitfield has been serving as the company's chief executive since 2020.",
+        "Dana Whitfield has served as the sixth and current chief executive of Acme since 2021.",
+        "Acme makes crisps. Dana Whitfield is serving as the company's chief executive.",
+        "Acme makes crisps. Dana Whitfield currently serves as the company's chief executive.",
+    ],
+)
+def test_the_verb_of_holding_a_post_now_adds_no_distance_as_is_does(text: str) -> None:
+    """Round 166: "has served as the 66th and current mayor of Toronto" is an encyclopedia's "is the 66th
+    mayor"; the words of serving count no more than "is". Serving told in the past stays distance."""
+    assert holder(text) == "Dana Whitfield"
+    assert (
+        holder(
+            text.replace("has been serving", "was serving")
+            .replace("is serving", "was serving")
+            .replace("currently serves", "once had served")
+            .replace("has served", "had once served")
+        )
+        is None
+    )
 
 
 def test_a_line_break_after_a_sentence_still_ends_it() -> None:

@@ -1454,11 +1454,20 @@ def _words_between(text: str, start: int, end: int) -> int:
     # "has served as the current chief justice": a word that says the post is held now ties the name to it
     # no less, so it adds no distance (real pages, issue 22); looked for in C first, as most gaps hold none
     words = gap.split()
+    # "has been serving as the company's chief executive": the verb of holding a post now ties the name to it
+    # as "is" does, so its words add no distance (round 166)
+    serving = _SERVING.search(gap)
+    held = len(serving[0].split()) if serving is not None else 0
     if _NOW_HINT.search(gap) is None:
-        return len(words)
-    return sum(word.lower() not in _NOW_WORDS for word in words)
+        return len(words) - held
+    return sum(word.lower() not in _NOW_WORDS for word in words) - held
 
 
+# holding a post now, in the present or the present perfect; "served as" alone tells of the past
+_SERVING = re.compile(
+    r"(?i)\b(?=[his])(?:(?:has|have)\s{1,3}been\s{1,3}serving|(?:has|have)\s{1,3}served|is\s{1,3}serving|serves)"
+    r"\s{1,3}as\b"
+)
 _NOW_WORDS = frozenset({"current", "currently", "present", "presently", "sitting", "incumbent"})
 _NOW_HINT = re.compile("(?i)current|present|sitting|incumbent")
 
