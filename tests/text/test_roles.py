@@ -829,6 +829,26 @@ def test_a_church_a_force_or_a_law_is_no_holder(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        "Acme was formed by the merger of East Coast Dental and Upstate Dental. Dana Whitfield, the current CEO,"
+        " founded East Coast Dental.",
+        "Acme chief executive, Bentley Motors, said so.",
+        "Acme chief executive Temasek Partnership Solutions",
+        "Acme chief executive, Women Healthcare, said so.",
+        "Acme’s chief executive was picked by AE Industrial Partners.",
+    ],
+)
+def test_a_firm_s_last_word_makes_its_name_no_holder(text: str) -> None:
+    """Round 167 (real pages: "the Federal Reserve System" read as "Reserve System", "East Coast Dental" as
+    Aspen Dental's chief executive): a run with a word firms' names end with and persons' never do (system,
+    partners, solutions, healthcare, dental, motors) is a body's."""
+    held = [h.surface for h in current_holders(text, "chief executive", ACME)]
+    assert held == (["Dana Whitfield"] if "Whitfield" in text else [])
+    assert not may_hold_role("Reserve System", ACME)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "The Chief Justice of Orland is the presiding judge of the High Court. The incumbent is Mara Tessely, since 2023.",
         "The leader of the Orland Party is its highest post. The current holder of the position is Mara Tessely.",
         "The Director of the Orland Museum is its head, a post currently held by Mara Tessely.",

@@ -148,7 +148,10 @@ BODY_AND_PLACE_WORDS = _words(
     "church chapel abbey mosque temple synagogue diocese navy army forces force act regulations "
     # a continent or an ocean, which regions are named by: "chief executive of southeast Asia-Pacific", "the
     # Middle East South Asia region" (round 125: read as holders on real pages); not "America", a given name
-    "africa asia europe oceania antarctica americas pacific atlantic"
+    "africa asia europe oceania antarctica americas pacific atlantic "
+    # the words a firm's name ends with and no person's does: "the Federal Reserve System", "East Coast
+    # Dental", "Bentley Motors" (round 167: read as holders on real pages)
+    "system systems partners solutions healthcare dental motors"
 )
 
 # Styles and ranks written before a person's name ("Admiral Stopford", "Sir Montagu Stopford", "Saint
