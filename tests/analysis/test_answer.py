@@ -2544,6 +2544,41 @@ def test_a_park_s_superintendent_and_a_postmaster_general_are_roles(
     assert c.answer is not None and c.answer.value == new
 
 
+@pytest.mark.parametrize(
+    ("query", "title", "office"),
+    [
+        (
+            "Who is the general secretary of the Orland Union?",
+            "Orland Union general secretary",
+            "general secretary",
+        ),
+        ("Who is the chief minister of Orla?", "Orla Chief Minister", "chief minister"),
+        (
+            "Who is the executive secretary of the Orland Convention?",
+            "Orland Convention Executive Secretary",
+            "executive secretary",
+        ),
+        ("Who is the rector of the University of Orla?", "University of Orla Rector", "rector"),
+        ("Who is the patriarch of the Orland Church?", "Orland Church Patriarch", "patriarch"),
+        ("Who is the chief rabbi of Orland?", "Orland Chief Rabbi", "chief rabbi"),
+    ],
+)
+def test_round_168_posts_are_roles(query: str, title: str, office: str) -> None:
+    """Round 168: posts of one holder at a time that real questions asked and the role reader did not know
+    (a union's general secretary, a state's chief minister, a university's rector): the holder named to the
+    post answers, not the one most pages name in passing."""
+    new, old = "Dana Whit", "Tom Rell"
+    pages = [
+        src("a.test", f"{title} {new}, who succeeded {old} in July, met staff on Monday."),
+        src("b.test", f"{new} took office as {office} after {old} retired, the office said."),
+        src("c.test", f"{title} {new} replaced {old}, who stepped down in June."),
+        src("d.test", f"{title} {old} said the budget would not change."),
+    ]
+    c = compare_sources(pages, query=query)
+    assert c.answer is not None and c.answer.value == new
+    assert read_ask(query).role  # known as a post, not left to the reading of any name near the words
+
+
 def test_a_name_every_page_shares_answers_a_role_only_if_a_person_may_hold_it() -> None:
     """Pages listing a state's premiers name the state on every page; with no page stating who holds the
     office now, the state's own name is no answer (real pages: "Tasmania" answered "Who is the Premier of

@@ -463,7 +463,7 @@ ROLES: dict[str, list[str]] = {
     "administrator": ["administrator", "administrador", "administradora"],
     "commissioner": ["commissioner", "comisionado", "comisionada"],
     # a title of two words matches with a space or a hyphen ("Secretary-General"): text/roles.py
-    "secretary general": ["secretary general", "secretario general", "secretaria general"],
+    "secretary general": ["secretary general", "general secretary", "secretario general", "secretaria general"],
     # the head of a museum, an agency or an international body: "Director of the British Museum", "Executive
     # Director of UNAIDS", "WHO Regional Director for Africa"
     "director": ["executive director", "regional director", "director", "directora"],
@@ -502,6 +502,13 @@ ROLES: dict[str, list[str]] = {
     # the head of a national park, a school district or an academy: "Yellowstone Superintendent Cam Sholly"
     "superintendent": ["superintendent"],
     "finance minister": ["finance minister", "minister of finance", "federal minister of finance"],
+    # more posts of one holder at a time (round 168: asked on real pages and read as no post): a state's or a
+    # province's chief minister, a secretariat's executive secretary, a university's rector, a church's patriarch and a community's chief rabbi
+    "chief minister": ["chief minister"],
+    "executive secretary": ["executive secretary"],
+    "rector": ["rector"],
+    "patriarch": ["patriarch"],
+    "chief rabbi": ["chief rabbi"],
 }
 # every word of every role's title ("chief", "executive", "officer", "ceo", ...): a capitalised run holding
 # one before a name is the title, not the name (text/roles.py), and a holder's label is a name and a title
