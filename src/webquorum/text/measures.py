@@ -463,7 +463,12 @@ ROLES: dict[str, list[str]] = {
     "administrator": ["administrator", "administrador", "administradora"],
     "commissioner": ["commissioner", "comisionado", "comisionada"],
     # a title of two words matches with a space or a hyphen ("Secretary-General"): text/roles.py
-    "secretary general": ["secretary general", "general secretary", "secretario general", "secretaria general"],
+    "secretary general": [
+        "secretary general",
+        "general secretary",
+        "secretario general",
+        "secretaria general",
+    ],
     # the head of a museum, an agency or an international body: "Director of the British Museum", "Executive
     # Director of UNAIDS", "WHO Regional Director for Africa"
     "director": ["executive director", "regional director", "director", "directora"],
@@ -503,7 +508,8 @@ ROLES: dict[str, list[str]] = {
     "superintendent": ["superintendent"],
     "finance minister": ["finance minister", "minister of finance", "federal minister of finance"],
     # more posts of one holder at a time (round 168: asked on real pages and read as no post): a state's or a
-    # province's chief minister, a secretariat's executive secretary, a university's rector, a church's patriarch and a community's chief rabbi
+    # province's chief minister, a secretariat's executive secretary, a university's rector, a church's
+    # patriarch and a community's chief rabbi
     "chief minister": ["chief minister"],
     "executive secretary": ["executive secretary"],
     "rector": ["rector"],
