@@ -2192,6 +2192,12 @@ def test_under_a_question_no_rule_reads_a_dissent_on_what_it_does_not_name_is_no
         ('Who is the director of "The Girl on the Orla"?', ""),
         ("Who is the director of the film Orla Days?", ""),
         ("Who is the managing director of Orla Ltd?", "chief executive"),
+        # round 169: a body named after a kind of work has a director holding a post
+        ("who is the director of the orland international film festival", "director"),
+        ("who is the director of the orla book fair", "director"),
+        ("who is the director of the orland state opera", "director"),
+        ("who is the director of the orland opera ballet", "director"),
+        ("who is the director of the opera orla days", ""),
     ],
 )
 def test_a_body_s_director_is_a_role_and_a_work_s_director_its_maker(query: str, role: str) -> None:

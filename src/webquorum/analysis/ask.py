@@ -293,12 +293,54 @@ def _spaced(query: str) -> str:
     return " " + " ".join(WORD.findall(fold(query))) + " "
 
 
+# what a work's noun is no work before or after: "the Edinburgh International Film Festival", "the London
+# Book Fair", "the Vienna State Opera", "the European Film Academy" are bodies with a director (round 169)
+_INSTITUTION_AFTER = frozenset(
+    {
+        "festival",
+        "fair",
+        "academy",
+        "institute",
+        "school",
+        "society",
+        "museum",
+        "archive",
+        "library",
+        "board",
+        "council",
+        "commission",
+        "awards",
+        "company",
+        "house",
+        "centre",
+        "center",
+        "ballet",
+        "orchestra",
+    }
+)
+_INSTITUTION_BEFORE = frozenset({"state", "national", "royal", "metropolitan"})
+
+
+def _names_a_work(words: list[str]) -> bool:
+    """Whether the question's words name a work ("the film", "the opera Carmen"), whose director made it,
+    not a body named after a kind of work, whose director holds a post."""
+    for i, w in enumerate(words):
+        if w not in WORK_NOUNS:
+            continue
+        if (i > 0 and words[i - 1] in _INSTITUTION_BEFORE) or any(
+            x in _INSTITUTION_AFTER for x in words[i + 1 :]
+        ):
+            continue
+        return True
+    return False
+
+
 def read_ask(query: str) -> Ask | None:
     """What ``query`` asks for, or None when it asks nothing a rule can answer (no relation word)."""
     low = _spaced(query)
     role = _asked_role(low)
     # a work's director made it: "who is the director of "The Girl on the Train"" asks its maker
-    if role == "director" and (_QUOTED.search(query) or any(w in WORK_NOUNS for w in low.split())):
+    if role == "director" and (_QUOTED.search(query) or _names_a_work(low.split())):
         role = ""
     if role:
         return _role_ask(query, low, role)
