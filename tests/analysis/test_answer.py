@@ -2532,27 +2532,7 @@ def test_in_an_even_split_the_first_listed_side_may_be_the_successor() -> None:
             "Postmaster General",
             "postmaster general",
         ),
-    ],
-)
-def test_a_park_s_superintendent_and_a_postmaster_general_are_roles(
-    query: str, title: str, office: str
-) -> None:
-    """Offices of one holder at a time: a page naming the holder who left is no vote for him (real pages: the
-    pages on a new Postmaster General all name the one he succeeded)."""
-    new, old = "Dana Whit", "Tom Rell"
-    pages = [
-        src("a.test", f"{title} {new}, who succeeded {old} in July, met staff on Monday."),
-        src("b.test", f"{new} took office as {office} after {old} retired, the service said."),
-        src("c.test", f"{title} {new} replaced {old}, who stepped down in June."),
-        src("d.test", f"{title} {old} said the budget would not change."),
-    ]
-    c = compare_sources(pages, query=query)
-    assert c.answer is not None and c.answer.value == new
-
-
-@pytest.mark.parametrize(
-    ("query", "title", "office"),
-    [
+        # round 168: posts real questions asked and the role reader did not know
         (
             "Who is the general secretary of the Orland Union?",
             "Orland Union general secretary",
@@ -2569,14 +2549,14 @@ def test_a_park_s_superintendent_and_a_postmaster_general_are_roles(
         ("Who is the chief rabbi of Orland?", "Orland Chief Rabbi", "chief rabbi"),
     ],
 )
-def test_round_168_posts_are_roles(query: str, title: str, office: str) -> None:
-    """Round 168: posts of one holder at a time that real questions asked and the role reader did not know
-    (a union's general secretary, a state's chief minister, a university's rector): the holder named to the
-    post answers, not the one most pages name in passing."""
+def test_posts_of_one_holder_at_a_time_are_roles(query: str, title: str, office: str) -> None:
+    """Offices of one holder at a time: a page naming the holder who left is no vote for him (real pages: the
+    pages on a new Postmaster General all name the one he succeeded); round 168 added a union's general
+    secretary, a state's chief minister, a university's rector and others the role reader did not know."""
     new, old = "Dana Whit", "Tom Rell"
     pages = [
         src("a.test", f"{title} {new}, who succeeded {old} in July, met staff on Monday."),
-        src("b.test", f"{new} took office as {office} after {old} retired, the office said."),
+        src("b.test", f"{new} took office as {office} after {old} retired, the service said."),
         src("c.test", f"{title} {new} replaced {old}, who stepped down in June."),
         src("d.test", f"{title} {old} said the budget would not change."),
     ]
