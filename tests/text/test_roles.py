@@ -827,22 +827,27 @@ def test_a_church_a_force_or_a_law_is_no_holder(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "held"),
     [
-        "Acme was formed by the merger of East Coast Dental and Upstate Dental. Dana Whitfield, the current CEO,"
-        " founded East Coast Dental.",
-        "Acme chief executive, Bentley Motors, said so.",
-        "Acme chief executive Temasek Partnership Solutions",
-        "Acme chief executive, Women Healthcare, said so.",
-        "Acme’s chief executive was picked by AE Industrial Partners.",
+        (
+            "Acme was formed by the merger of East Coast Dental and Upstate Dental. Dana Whitfield, the current"
+            " CEO, founded East Coast Dental.",
+            ["Dana Whitfield"],
+        ),
+        ("Acme chief executive, Bentley Motors, said so.", []),
+        ("Acme chief executive Temasek Partnership Solutions", []),
+        ("Acme chief executive, Women Healthcare, said so.", []),
+        ("Acme’s chief executive was picked by AE Industrial Partners.", []),
     ],
 )
-def test_a_firm_s_last_word_makes_its_name_no_holder(text: str) -> None:
+def test_a_firm_s_last_word_makes_its_name_no_holder(text: str, held: list[str]) -> None:
     """Round 167 (real pages: "the Federal Reserve System" read as "Reserve System", "East Coast Dental" as
     Aspen Dental's chief executive): a run with a word firms' names end with and persons' never do (system,
     partners, solutions, healthcare, dental, motors) is a body's."""
-    held = [h.surface for h in current_holders(text, "chief executive", ACME)]
-    assert held == (["Dana Whitfield"] if "Whitfield" in text else [])
+    assert [h.surface for h in current_holders(text, "chief executive", ACME)] == held
+
+
+def test_a_firm_s_name_is_no_name_a_person_may_hold_a_role_by() -> None:
     assert not may_hold_role("Reserve System", ACME)
 
 

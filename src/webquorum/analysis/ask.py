@@ -19,7 +19,7 @@ from typing import Literal
 
 from webquorum.text.figure_claims import reader_for
 from webquorum.text.fold import fold
-from webquorum.text.lexicon import FUNCTION_WORDS, RACE_NOUNS, WORK_NOUNS
+from webquorum.text.lexicon import FUNCTION_WORDS, RACE_NOUNS, WORK_BODY_AFTER, WORK_BODY_BEFORE, WORK_NOUNS
 from webquorum.text.measures import (
     COUNT_CLASSES,
     PERSON_CLASSES,
@@ -293,43 +293,14 @@ def _spaced(query: str) -> str:
     return " " + " ".join(WORD.findall(fold(query))) + " "
 
 
-# what a work's noun is no work before or after: "the Edinburgh International Film Festival", "the London
-# Book Fair", "the Vienna State Opera", "the European Film Academy" are bodies with a director (round 169)
-_INSTITUTION_AFTER = frozenset(
-    {
-        "festival",
-        "fair",
-        "academy",
-        "institute",
-        "school",
-        "society",
-        "museum",
-        "archive",
-        "library",
-        "board",
-        "council",
-        "commission",
-        "awards",
-        "company",
-        "house",
-        "centre",
-        "center",
-        "ballet",
-        "orchestra",
-    }
-)
-_INSTITUTION_BEFORE = frozenset({"state", "national", "royal", "metropolitan"})
-
-
 def _names_a_work(words: list[str]) -> bool:
     """Whether the question's words name a work ("the film", "the opera Carmen"), whose director made it,
-    not a body named after a kind of work, whose director holds a post."""
+    not a body named after a kind of work (lexicon.WORK_BODY_AFTER, WORK_BODY_BEFORE: "the London Book
+    Fair", "the Vienna State Opera"), whose director holds a post (round 169)."""
     for i, w in enumerate(words):
         if w not in WORK_NOUNS:
             continue
-        if (i > 0 and words[i - 1] in _INSTITUTION_BEFORE) or any(
-            x in _INSTITUTION_AFTER for x in words[i + 1 :]
-        ):
+        if (i > 0 and words[i - 1] in WORK_BODY_BEFORE) or any(x in WORK_BODY_AFTER for x in words[i + 1 :]):
             continue
         return True
     return False

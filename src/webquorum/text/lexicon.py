@@ -233,6 +233,14 @@ PLAYER_QUALIFIERS = _words("former retired professional amateur international se
 WORK_NOUNS = _words(
     "film films movie movies documentary series show play musical opera album song episode novel book game video"
 )
+# What a work's noun is no work before or after: a body named after a kind of work, with a director holding a
+# post ("the Edinburgh International Film Festival", "the London Book Fair", "the Vienna State Opera", "the
+# European Film Academy"; round 169)
+WORK_BODY_AFTER = _words(
+    "festival fair academy institute school society museum archive library board council commission awards "
+    "company house centre center ballet orchestra"
+)
+WORK_BODY_BEFORE = _words("state national royal metropolitan")
 # A race's nouns: a distance before one names the race ("the 100-meter freestyle"), and a record of one is a
 # time ("the women's 400m hurdles world record")
 RACE_NOUNS = _words(
