@@ -827,6 +827,45 @@ def test_the_new_holder_answers_and_a_page_still_naming_the_old_one_dissents() -
     assert [(d.site, d.value) for d in c.disagreed] == [("d.test", "Karl Meyer")]
 
 
+def test_a_holder_named_far_from_where_the_page_calls_the_majority_s_holder_past_replaces_no_one() -> None:
+    """Round 170: a succession is told in one sentence or with the one before it. A history naming an early
+    director and, sentences later, calling today's director "former" in another sense had outvoted two pages
+    (real pages, set EZ: the Tour de France's director, four pages on CPKC's chief executive)."""
+    c = compare_sources(
+        [
+            src(
+                "a.test",
+                "Victor Hale was named director of the Orland Festival in 1936. The festival moved to the river "
+                "in 1950, and its hall was rebuilt in 1980. Its former director Tomas Brenn wrote a history of it.",
+            ),
+            src("b.test", "Orland Festival director Tomas Brenn opened the season on Friday."),
+            src("c.test", "Tomas Brenn, director of the Orland Festival, said ticket sales rose."),
+        ],
+        query="Who is the director of the Orland Festival?",
+    )
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Tomas Brenn", 2)
+    assert c.disagreed == []
+
+
+def test_a_succession_told_over_two_sentences_still_names_the_new_holder() -> None:
+    """Round 170's window takes the sentence before: "She will replace ..." names the successor by a pronoun
+    (real pages, set EZ: Canadian National's and Knight-Swift's new chief executives)."""
+    c = compare_sources(
+        [
+            src(
+                "a.test",
+                "Lumina Bank said Ana Ruiz will take over the top job. She will replace retiring chief executive "
+                "Karl Meyer in May.",
+            ),
+            src("b.test", "Lumina Bank chief executive Karl Meyer said profits rose in the first half."),
+            src("c.test", "Karl Meyer, chief executive of Lumina Bank, opened a branch in Orland."),
+        ],
+        query="Who is the CEO of Lumina Bank?",
+    )
+    assert c.answer is not None and c.answer.value == "Ana Ruiz"
+    assert {(d.site, d.value) for d in c.disagreed} == {("b.test", "Karl Meyer"), ("c.test", "Karl Meyer")}
+
+
 @pytest.mark.parametrize(
     ("query", "expected"),
     [

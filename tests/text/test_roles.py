@@ -309,6 +309,13 @@ def test_called_past_reads_the_page_s_cues_for_one_person() -> None:
     assert not called_past(text, "dana whitfield", ACME)
 
 
+def test_a_past_word_inside_a_quotation_before_the_name_is_the_speaker_s_not_the_name_s() -> None:
+    """Round 170: "former" in the words a holder says is not about the holder named after the quotation."""
+    said = '"We thank his family, his many friends and former colleagues," Carl Ostrander added.'
+    assert not called_past(said, "carl ostrander", ACME)
+    assert called_past("Acme's former chief executive Carl Ostrander added a word.", "carl ostrander", ACME)
+
+
 def test_a_past_word_before_another_post_does_not_make_the_name_past_in_this_role() -> None:
     text = "Acme has named former board member Lip Tan as its new leader. Tan becomes CEO on Monday."
     assert holder(text) == "Lip Tan"

@@ -102,7 +102,7 @@ from webquorum.text.roles import (
     post_ended,
     same_person,
 )
-from webquorum.text.sentences import sentence_spans, starts_sentence
+from webquorum.text.sentences import sentence_spans, sentence_windows, starts_sentence
 
 DissentType = Literal["conflict", "older"]
 
@@ -2257,9 +2257,31 @@ def _replaces(new: list[Statement], old: list[Statement], texts: dict[str, str],
     Image", a caption run on) is "Andrew Wilson" read twice, and replaces nobody."""
     return (
         not _one_surname(old[0].person, new[0].person)
-        and any(called_past(texts.get(s.site, ""), old[0].person, ask.subject, ask.role) for s in new)
+        and any(
+            called_past(text := texts.get(s.site, ""), old[0].person, ask.subject, ask.role)
+            and _named_together(text, new[0].person, old[0].person)
+            for s in new
+        )
         and not any(names_value(texts.get(s.site, ""), new[0]) for s in old)
     )
+
+
+def _named_together(text: str, new: str, old: str) -> bool:
+    """Whether one sentence of ``text``, or one with the sentence before it, names both holders (name keys,
+    by surname): a succession is told there ("Gary Nagle, who replaced Ivan Glasenberg"; "Tracy Robinson
+    will take over the top job. She will replace retiring CEO JJ Ruest"). A page that calls a holder past in
+    one place and gives another name elsewhere tells no succession: on real pages (set EZ) a history of the
+    race's directors ("Victor Breyer", a thousand characters on) had overturned pages naming today's
+    holder."""
+    new_word, old_word = new.split()[-1:], old.split()[-1:]
+    if not new_word or not old_word:
+        return False
+    folded = _folded(text)
+    for start, end in sentence_windows(text):
+        words = WORD.findall(folded[start:end])
+        if new_word[0] in words and old_word[0] in words:
+            return True
+    return False
 
 
 def _replaced_by_answer(

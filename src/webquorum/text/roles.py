@@ -1482,7 +1482,14 @@ _HONORIFIC_STOP = re.compile(rf"(?<![^\s(])(?:{'|'.join(sorted(HONORIFICS))})\.(
 def _last_clause(before: str) -> str:
     """The words before a name back to the sentence's start, so a cue in the previous sentence is not read.
     An honorific's full stop ends no sentence: "written by former NHC Director Dr. Bob Sheets" is one clause
-    (real pages, issue 22: the cue "former" was cut off by "Dr.")."""
+    (real pages, issue 22: the cue "former" was cut off by "Dr."). A quotation that closes before the name is
+    someone's words, not the name's apposition: in '"... many friends and former colleagues," Creel added'
+    the cue is the speaker's colleagues' (real pages, set EZ: today's chief executive read as past)."""
     stops = _HONORIFIC_STOP.sub(lambda m: m[0][:-1] + " ", before)  # the same length: offsets hold
-    cut = max(stops.rfind(". "), before.rfind("\n"), before.rfind("; "))
+    quoted = max((m.end() - 1 for m in _QUOTE_CLOSED.finditer(before)), default=-1)
+    cut = max(stops.rfind(". "), before.rfind("\n"), before.rfind("; "), quoted)
     return before[cut + 1 :] if cut >= 0 else before
+
+
+# a quotation's close: its last punctuation inside the quote mark ('colleagues," Creel added')
+_QUOTE_CLOSED = re.compile(r"[,.!?][\"”]")
