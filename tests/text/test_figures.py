@@ -182,6 +182,14 @@ def test_spans_point_into_the_text_in_reading_order() -> None:
         ("The tower is 330 m tall.", "The tower is 324 m tall.", False),
         ("The tower is 30 m tall.", "The tower is 31 m tall.", False),
         ("The chain has 120 stores.", "The chain has 121 stores.", False),
+        # round 171 (real pages, set EZ: "The 160km line" against "159 km" named as a conflict): the zeros
+        # are read in the unit as written, whatever its size in base units; a decimal's zero is precision
+        ("The line is 160km long.", "The line is 159 km long.", True),
+        ("The bridge is 850 feet long.", "The bridge is 853 ft long.", True),
+        ("The line is 160 km long.", "The line is 164 km long.", True),
+        ("The line is 160 km long.", "The line is 166 km long.", False),
+        ("The line is 16.0 km long.", "The line is 15.9 km long.", False),
+        ("The line is 16 km long.", "The line is 17 km long.", False),
     ],
 )
 def test_figures_agree_at_the_coarser_precision(a: str, b: str, agree: bool) -> None:

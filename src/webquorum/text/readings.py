@@ -9,6 +9,7 @@ whatever reads the figures.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Context, Decimal
@@ -117,19 +118,26 @@ def precision(f: Figure) -> float:
 
 
 def _rounding(kind: str, text: str, step: float) -> float:
-    if kind not in ("money", "count", "measure") or step > 1:
+    number = _WRITTEN_NUMBER.search(text)
+    # a decimal's trailing zero is written precision ("2.50 m"), and a scale word already says the rounding
+    # ("$81.6 billion", "4.3 million" have no zero to read)
+    if kind not in ("money", "count", "measure") or number is None or "." in number[0]:
         return step
-    digits = "".join(c for c in text.split()[0] if c.isdigit()) if text[:1].isdigit() else ""
-    if not digits:
-        digits = "".join(c for c in text if c.isdigit())
+    digits = number[0].replace(",", "")
     zeros = len(digits) - len(digits.rstrip("0"))
     # a measure's trailing zero is a rounding, a count's only from three on: heights and lengths are
     # measured and written to the tens ("260 metres" beside "261 meters" for one dam), while "120 stores" is
     # as often an exact count (round 163: over the real pages of sets CW to EQ, 2 fewer false disagreements,
-    # one more right answer, nothing lost)
-    if zeros < (1 if kind == "measure" else 3) or step < 1:
+    # one more right answer, nothing lost). The zeros are read in the unit as written, whatever its size in
+    # base units: "160km" is written in tens of kilometres as "260 metres" is in tens of metres (round 171:
+    # the rule had read only units of one base step, so "The 160km line" conflicted with "159 km")
+    if zeros < (1 if kind == "measure" else 3):
         return step
     return step * 10.0 ** min(zeros, len(digits) - 2)
+
+
+# a figure's number as written, its thousands separators aside: "160" of "160km", "1,500" of "1,500 feet"
+_WRITTEN_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
 def unit_key(f: Figure) -> str:
