@@ -322,6 +322,20 @@ def test_a_past_word_before_another_post_does_not_make_the_name_past_in_this_rol
     assert holder("Former Acme CEO Lip Tan spoke at the summit.") is None
 
 
+def test_a_body_named_with_of_the_is_read_whole_after_the_role_word() -> None:
+    """Round 172: "vice-chancellor of the University of the North" names another university than the
+    University of Westbury; read as far as "University", it had shared the subject's word (real pages, set
+    FA: a writer appointed to another university read as the Witwatersrand's vice-chancellor)."""
+    other = (
+        "Dana Whitfield has been appointed vice-chancellor of the University of Orland. Formerly vice-chancellor "
+        "of the University of the North, Professor Whitfield taught law for twenty years."
+    )
+    assert current_holders(other, "vice chancellor", frozenset({"university", "westbury"})) == []
+    own = "Dana Whitfield has been appointed vice-chancellor of the University of the Westbury Coast."
+    found = current_holders(own, "vice chancellor", frozenset({"university", "westbury", "coast"}))
+    assert [h.surface for h in found] == ["Dana Whitfield"]
+
+
 def test_a_body_s_regional_branch_named_after_a_dash_is_another_body() -> None:
     text = (
         "Kevin Burke, President and CEO of Airports Council Orland – North America, opened the meeting. "

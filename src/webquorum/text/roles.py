@@ -59,7 +59,9 @@ _ROLE_ONLY = re.compile(
 )
 _CAP = rf"[A-ZÀ-ÖØ-Þ][{LETTER}'’-]+"
 _NAME = rf"{_CAP}(?:\s+(?:de\s+la\s+|de\s+|del\s+|van\s+|von\s+|da\s+)?{_CAP}){{0,3}}"
-_ORG = rf"{_CAP}(?:\s+(?:de\s+la\s+|de\s+|del\s+|of\s+|&\s+)?{_CAP}){{0,4}}"
+# a body's name may hold "of the": "University of the North", "Bank of the West" (round 172: read as far as
+# "University", another university shared the subject's word)
+_ORG = rf"{_CAP}(?:\s+(?:de\s+la\s+|de\s+|del\s+|of\s+(?:the\s+)?|&\s+)?{_CAP}){{0,4}}"
 _HONOR = rf"(?:(?:{'|'.join(sorted(HONORIFICS))})\.?\s+)?"
 _PATTERNS = (
     # "Westbury Mayor Priya Raman", "Lumina Bank's chief executive, Margarethe Olsen", "el alcalde Jorge
