@@ -336,6 +336,32 @@ def test_a_body_named_with_of_the_is_read_whole_after_the_role_word() -> None:
     assert [h.surface for h in found] == ["Dana Whitfield"]
 
 
+@pytest.mark.parametrize(
+    ("text", "role", "subject"),
+    [
+        (
+            'In the city-states of Orland and Westbury the heads of government are called "First Mayor" and '
+            '"Mayor and President of the Senate".',
+            "mayor",
+            frozenset({"orland"}),
+        ),
+        (
+            "Dana Whitfield joined the Orland Herald in 1996 and was promoted to Senior Associate Editor in 2014.",
+            "editor",
+            frozenset({"orland", "herald"}),
+        ),
+    ],
+)
+def test_a_rank_written_with_title_words_is_a_title_and_no_holder(
+    text: str, role: str, subject: frozenset[str]
+) -> None:
+    """Round 174 (real pages, sets EZ and FB: "First Mayor" answered who is Berlin's mayor)."""
+    assert all(
+        h.surface not in ("First Mayor", "Senior Associate Editor")
+        for h in current_holders(text, role, subject)
+    )
+
+
 def test_a_body_s_regional_branch_named_after_a_dash_is_another_body() -> None:
     text = (
         "Kevin Burke, President and CEO of Airports Council Orland – North America, opened the meeting. "

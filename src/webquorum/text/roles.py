@@ -1317,8 +1317,18 @@ def _only_title(surface: str) -> bool:
     given name stays a surname ("Billie Jean King"); :func:`_after_title` cuts a title that opens one."""
     words = surface.replace("-", " ").split()
     return bool(words) and all(
-        (w.isupper() and len(w) >= 2) or _a_title_word(w) or w.lower() in _NOT_THIS_ROLE for w in words
+        (w.isupper() and len(w) >= 2)
+        or _a_title_word(w)
+        or w.lower() in _NOT_THIS_ROLE
+        or w.lower() in _RANK_WORDS
+        for w in words
     )
+
+
+# a rank a title is written with ("Senior Associate Editor", "First Mayor", "Governing Mayor", "Lord Mayor"):
+# with title words alone, still a title and no name (round 174, real pages of sets EZ and FB: "was promoted
+# to Senior Associate Editor" and 'called "First Mayor"' had answered who edits a paper and who is a mayor)
+_RANK_WORDS = frozenset({"senior", "junior", "first", "principal", "governing", "lord", "coordinating"})
 
 
 def _is_role(text: str, r: re.Match[str], role: str, subject: frozenset[str]) -> bool:
