@@ -362,6 +362,19 @@ def test_a_rank_written_with_title_words_is_a_title_and_no_holder(
     )
 
 
+def test_a_given_name_read_as_a_people_s_adjective_does_not_hide_the_past_cue_before_it() -> None:
+    """Round 176: "Gian" ends as "Italian" does, and the name is read from "Carlo"; the word left between the
+    cue and the name is no other organisation (real pages, set FC: FIS's former president read as its
+    president)."""
+    text = (
+        "The Orland Ski Federation elected a new president this year. The previous president, Gian Carlo "
+        "Brenn, had been in office for 23 years. \u201cWe start again,\u201d said Orland Ski Federation "
+        "President Dana Whitfield."
+    )
+    found = current_holders(text, "president", frozenset({"orland", "ski", "federation"}))
+    assert [h.surface for h in found] == ["Dana Whitfield"]
+
+
 def test_a_body_s_regional_branch_named_after_a_dash_is_another_body() -> None:
     text = (
         "Kevin Burke, President and CEO of Airports Council Orland – North America, opened the meeting. "

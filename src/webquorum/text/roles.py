@@ -1065,10 +1065,16 @@ def _another_body(words: str, subject: frozenset[str], *, last: bool = False) ->
             run.append(w)
         raw = run
     tokens = [w.strip(".,;:'’()\"").removesuffix("'s").removesuffix("’s") for w in raw]
+    # a people's adjective names no organisation: "The previous president, Gian Franco Kasper" (whose "Gian"
+    # :func:`_untitled` reads as one, as it reads "South African Gary Nagle") keeps its cue (round 176, real
+    # pages of set FC: FIS's former president read as its president)
     capitalised = [
         t
         for t in tokens
-        if t[:1].isupper() and t.lower() not in TITLE_WORDS and t.lower() not in _TIME_ADJECTIVES
+        if t[:1].isupper()
+        and t.lower() not in TITLE_WORDS
+        and t.lower() not in _TIME_ADJECTIVES
+        and not _a_people_word(t)
     ]
     return bool(capitalised) and not any(fold(t) in subject for t in capitalised)
 
