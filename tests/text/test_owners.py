@@ -191,3 +191,11 @@ def test_a_kind_the_subject_is_not_said_to_be_still_needs_the_subject_named() ->
     """The kind must open the sentence: "a bridge" or "the city" elsewhere speaks of something else."""
     assert _first("Velm Foods opened in 1931. The city is owned by Brask Holding.") is None
     assert _first("Velm Foods opened in 1931. Nearby, a bridge is owned by Brask Holding.") is None
+
+
+def test_a_word_a_page_refers_back_to_a_firm_with_is_no_owner() -> None:
+    """Round 175 (real pages, set EZ: "The Group acquired a majority stake in Mohun Bagan Football")."""
+    text = "The Group acquired a majority stake in Orland FC in 2020. The club has won 40 titles."
+    assert [o.surface for o in owners(text, frozenset({"orland", "fc"}))] == []
+    named = "Westbury Holdings acquired a majority stake in Orland FC in 2020."
+    assert [o.surface for o in owners(named, frozenset({"orland", "fc"}))] == ["Westbury Holdings"]

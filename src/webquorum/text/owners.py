@@ -175,12 +175,25 @@ def owners(text: str, subject: frozenset[str]) -> list[OwnerMention]:
             owner = _after_cue(text, names, cue, start, end, subject)
             if owner is None:
                 owner = _before_cue(text, names, cue, start, end, subject)
-            if owner is not None:
+            if owner is not None and not _a_firm_anaphor(owner[0].surface):
                 mention, past, present = owner
                 found.append(_mention(text, mention, past, present, years))
     found.extend(_labelled(text, subject))
     order = {id(m): i for i, m in enumerate(found)}
     return sorted(found, key=lambda m: (m.past, not m.present, 0 if m.present else -m.year, order[id(m)]))
+
+
+def _a_firm_anaphor(surface: str) -> bool:
+    """Whether an owner is only a word a page refers back to a firm with ("The Group acquired a majority
+    stake", "the Company owns"): no owner's name, since the name was given before (round 175, real pages of
+    set EZ: "Group" had answered who owns a football club)."""
+    words = surface.lower().split()
+    if words[:1] == ["the"]:
+        words = words[1:]
+    return len(words) == 1 and words[0] in _FIRM_ANAPHORA
+
+
+_FIRM_ANAPHORA = frozenset({"group", "company", "firm", "corporation", "conglomerate", "consortium"})
 
 
 class _Names:
