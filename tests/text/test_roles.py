@@ -375,6 +375,17 @@ def test_a_given_name_read_as_a_people_s_adjective_does_not_hide_the_past_cue_be
     assert [h.surface for h in found] == ["Dana Whitfield"]
 
 
+@pytest.mark.parametrize(
+    "verb",
+    ["was recently appointed", "has just been named", "was unanimously elected", "was formally appointed"],
+)
+def test_an_adverb_inside_the_appointment_verb_still_names_the_holder(verb: str) -> None:
+    """Round 177 (real pages, set EZ: "Christoph Aeschlimann, a computer science graduate from EPFL, was
+    recently appointed CEO of Swisscom")."""
+    text = f"Dana Whitfield, a law graduate from Orland University, {verb} chief executive of Acme in March."
+    assert [h.surface for h in current_holders(text, "chief executive", ACME)] == ["Dana Whitfield"]
+
+
 def test_a_body_s_regional_branch_named_after_a_dash_is_another_body() -> None:
     text = (
         "Kevin Burke, President and CEO of Airports Council Orland – North America, opened the meeting. "

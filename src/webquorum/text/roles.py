@@ -327,6 +327,7 @@ _NEW_BEFORE_NAME = re.compile(
     )
     + rf"(?![{LETTER}])"
 )
+_NEWS_ADVERBS = r"(?:recently|just|officially|formally|unanimously|now|today|finally|newly)\s+"
 _NEW_AFTER_NAME = re.compile(
     r"(?i)^[^.;]{0,60}?\b(?:as\s+(?:its|the|their|his|her)?\s*(?:new|next|incoming|permanent)?\s*(?=(?P<as>ROLE))|"
     r"(?:will\s+become|became|becomes|has\s+become|(?:is|was)\s+(?:slated|set|due|poised)\s+to\s+become)\s+(?:the\s+|its\s+)?(?:new\s+)?(?:\w+\W+){0,2}(?=(?P<becomes>ROLE))|"
@@ -334,7 +335,10 @@ _NEW_AFTER_NAME = re.compile(
     r"as\s+(?:his|her|their)\s+(?:replacement|successor)|(?:will\s+)?transition\s+into\s+the\s+role|"
     r"(?:will\s+)?take\s+up\s+the\s+(?:role|post)|takes\s+up\s+the\s+(?:role|post)|"
     r"takes\s+over|took\s+over\s+as|will\s+take\s+over|will\s+lead|to\s+lead|will\s+succeed|succeeds|"
-    r"replaces|will\s+replace|has\s+been\s+(?:named|appointed|elected)|was\s+(?:named|appointed|elected)|"
+    # an adverb between the verb's parts says when or how, not whether: "was recently appointed", "has
+    # just been named", "was unanimously elected" (round 177); "previously" and "first" stay out, as past
+    r"replaces|will\s+replace|has\s+(?:just\s+)?been\s+(?:ADVERB)?(?:named|appointed|elected)|"
+    r"was\s+(?:ADVERB)?(?:named|appointed|elected)|"
     # "as Matt Hicks is promoted to CEO"
     r"(?:is|was|has\s+been|will\s+be)\s+promoted\s+to\s+(?:the\s+)?(?:role\s+of\s+)?(?=(?P<promoted>ROLE))|"
     r"will\s+assume|assumed\s+the|took\s+the\s+helm|takes\s+the\s+helm|is\s+(?:now\s+)?the\s+(?:new\s+)?(?=(?P<is>ROLE))|"
@@ -343,7 +347,9 @@ _NEW_AFTER_NAME = re.compile(
     r"(?:was|were|has\s+been|is|being|been)\s+(?:formally\s+)?(?:sworn\s+in|inaugurated)|"
     r"(?:took|takes|assumed|assumes)\s+office|ascend(?:ed|s)?\s+the\s+(?:\w+\s+)?throne|"
     # "took oath as the 29th chief justice"
-    r"(?:took|takes|taking)\s+(?:the\s+)?oath)".replace("ROLE", _ROLE_ALTERNATION)
+    r"(?:took|takes|taking)\s+(?:the\s+)?oath)".replace("ROLE", _ROLE_ALTERNATION).replace(
+        "ADVERB", _NEWS_ADVERBS
+    )
 )
 _LEGAL_FORM = re.compile(rf"(?:^|\s|,)(?:{LEGAL_FORMS})$")
 _PARTICLES = frozenset({"de", "del", "la", "van", "von", "da", "der", "bin", "al", "el", "di", "du", "le"})
