@@ -386,6 +386,18 @@ def test_an_adverb_inside_the_appointment_verb_still_names_the_holder(verb: str)
     assert [h.surface for h in current_holders(text, "chief executive", ACME)] == ["Dana Whitfield"]
 
 
+def test_a_role_word_inside_a_quotation_is_not_the_title_of_the_name_after_it() -> None:
+    """Round 178 (real pages, set FD: the board's chairman, quoted on the new chief executive, read as it)."""
+    said = (
+        "\u201cHis knowledge uniquely positions him now to assume the CEO role,\u201d said Dana Whitfield, "
+        "Chairman of the Board of Acme."
+    )
+    assert current_holders(said, "chief executive", ACME) == []
+    assert [
+        h.surface for h in current_holders('Acme CEO Dana Whitfield said "we grew".', "chief executive", ACME)
+    ] == ["Dana Whitfield"]
+
+
 def test_a_body_s_regional_branch_named_after_a_dash_is_another_body() -> None:
     text = (
         "Kevin Burke, President and CEO of Airports Council Orland – North America, opened the meeting. "

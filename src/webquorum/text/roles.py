@@ -697,10 +697,19 @@ def _beside(
         _words_between(text, end, r.start()) <= after_words
         and r.start() <= following
         and not (following < len(text) and not text[r.end() : following].strip())
+        and not _QUOTE_MARK.search(text, end, r.start())
     )
     return after or (
-        _words_between(text, r.end(), start) <= _NEAR_WORDS and r.end() >= edge and not _bracketed(text, r)
+        _words_between(text, r.end(), start) <= _NEAR_WORDS
+        and r.end() >= edge
+        and not _bracketed(text, r)
+        and not _QUOTE_MARK.search(text, r.end(), start)
     )
+
+
+# a quotation mark between a role word and a name: the role is in someone's words, not the name's title
+# ('"... to assume the CEO role," said Maureen Sabia, Chairman of the Board'; round 178, real pages of set FD)
+_QUOTE_MARK = re.compile('["“”]')
 
 
 # a preposition and a determiner between a name and the role word after it: the role is another person's,
