@@ -847,6 +847,27 @@ def test_a_holder_named_far_from_where_the_page_calls_the_majority_s_holder_past
     assert c.disagreed == []
 
 
+def test_the_majority_s_own_page_calling_another_holder_past_names_that_page_older_anywhere_on_it() -> None:
+    """Round 179: round 170's one-sentence test is for a successor's pages overturning the holder more pages
+    name; a majority that stands names the others older on its pages' past cue alone (real pages, sets FB to
+    FD: four pages rightly named older had been lost)."""
+    c = compare_sources(
+        [
+            src(
+                "a.test",
+                "Acme chief executive Dana Whitfield opened a plant in Orland. The firm grew fast last year, and its "
+                "shares rose by a third. The former chief executive, Carl Ostrander, now runs a charity.",
+            ),
+            src("b.test", "Dana Whitfield, Acme's chief executive, said sales rose."),
+            src("c.test", "Acme CEO Dana Whitfield spoke at the summit on Monday."),
+            src("d.test", "Acme CEO Carl Ostrander spoke at the fair on Friday."),
+        ],
+        query="Who is the CEO of Acme?",
+    )
+    assert c.answer is not None and (c.answer.value, c.answer.count) == ("Dana Whitfield", 3)
+    assert [(d.site, d.value, d.type) for d in c.disagreed] == [("d.test", "Carl Ostrander", "older")]
+
+
 def test_a_succession_told_over_two_sentences_still_names_the_new_holder() -> None:
     """Round 170's window takes the sentence before: "She will replace ..." names the successor by a pronoun
     (real pages, set EZ: Canadian National's and Knight-Swift's new chief executives)."""

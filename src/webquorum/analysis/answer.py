@@ -2247,19 +2247,25 @@ def _successor_named(
     pairs = [(g, groups[0]) for g in groups[1:]]
     if len(groups[1]) == len(groups[0]) and (len(groups) == 2 or len(groups[2]) < len(groups[0])):
         pairs.append((groups[0], groups[1]))  # two holders tied: either may be the successor
-    return next(((g, old) for g, old in pairs if _replaces(g, old, texts, ask)), None)
+    return next(((g, old) for g, old in pairs if _replaces(g, old, texts, ask, told=True)), None)
 
 
-def _replaces(new: list[Statement], old: list[Statement], texts: dict[str, str], ask: Ask) -> bool:
+def _replaces(
+    new: list[Statement], old: list[Statement], texts: dict[str, str], ask: Ask, *, told: bool = False
+) -> bool:
     """Whether the holder ``new``'s pages name replaced ``old``'s: a page of ``new`` calls ``old``'s holder
     past, and no page of ``old`` names ``new``'s holder at all (it was written before the change). A
     successor is another person: a holder whose name shares a surname word with the other's ("Andrew Wilson
-    Image", a caption run on) is "Andrew Wilson" read twice, and replaces nobody."""
+    Image", a caption run on) is "Andrew Wilson" read twice, and replaces nobody. ``told``: the succession
+    must be told where the page names both (:func:`_named_together`), as when it overturns the pages that
+    name ``old`` (:func:`_successor_named`); a majority that already stands names the others older on its
+    pages' past cue alone (:func:`_replaced_by_answer`; round 179: the test there had lost four pages
+    rightly named older on sets FB to FD)."""
     return (
         not _one_surname(old[0].person, new[0].person)
         and any(
             called_past(text := texts.get(s.site, ""), old[0].person, ask.subject, ask.role)
-            and _named_together(text, new[0].person, old[0].person)
+            and (not told or _named_together(text, new[0].person, old[0].person))
             for s in new
         )
         and not any(names_value(texts.get(s.site, ""), new[0]) for s in old)
