@@ -398,6 +398,14 @@ def test_a_role_word_inside_a_quotation_is_not_the_title_of_the_name_after_it() 
     ] == ["Dana Whitfield"]
 
 
+def test_a_role_of_one_part_of_the_body_named_in_lower_case_is_a_division_s_post() -> None:
+    """Round 180 (real pages, set FB: "Natascha Viljoen as CEO of our platinum group metals business")."""
+    unit = "Acme has named Dana Whitfield as CEO of our platinum group metals business from January."
+    assert current_holders(unit, "chief executive", ACME) == []
+    whole = "Acme has named Dana Whitfield as CEO of the company from January."
+    assert [h.surface for h in current_holders(whole, "chief executive", ACME)] == ["Dana Whitfield"]
+
+
 def test_a_body_s_regional_branch_named_after_a_dash_is_another_body() -> None:
     text = (
         "Kevin Burke, President and CEO of Airports Council Orland – North America, opened the meeting. "

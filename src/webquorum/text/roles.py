@@ -1359,6 +1359,8 @@ def _is_role(text: str, r: re.Match[str], role: str, subject: frozenset[str]) ->
         return False
     if _under_another(text[max(0, r.start() - 20) : r.start()]):
         return False
+    if _OF_A_UNIT.match(text, r.end()):
+        return False  # "CEO of our platinum group metals business": a division's post, not the body's
     orgs = []
     if m := _ROLE_OF_ORG.match(text, r.end()):
         if demonym(m["org"], text[m.end() : m.end() + 2]):
@@ -1378,6 +1380,16 @@ def _is_role(text: str, r: re.Match[str], role: str, subject: frozenset[str]) ->
     return (
         not subject or not named or any(n & subject and not _another_of_a_name(o, subject) for o, n in named)
     )
+
+
+# a role of one part of the body, named in lower case after "of our", "of its", "of the company's": "CEO of
+# our platinum group metals business", "president of its consumer division" (round 180, real pages of set
+# FB: a division's chief read as Anglo American's). Spaces bounded: matched at a role word's end only
+_OF_A_UNIT = re.compile(
+    r"[ \t]{1,2}of[ \t]{1,2}(?:our|its|their|the[ \t]{1,2}(?:company|group)['’]s)"
+    r"(?:[ \t]{1,2}[a-z][\w-]{0,30}){0,5}?[ \t]{1,2}"
+    r"(?:business|businesses|division|divisions|unit|units|operations|arm|subsidiary|segment)\b"
+)
 
 
 def _another_of_a_name(org: str, subject: frozenset[str]) -> bool:
