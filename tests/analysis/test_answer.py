@@ -2176,6 +2176,17 @@ def test_a_measure_of_another_dimension_than_the_one_asked_is_no_answer() -> Non
 
 
 @pytest.mark.parametrize(
+    ("query", "value"),
+    [("How tall is the Orla Dam?", "128 metres"), ("How long is the Orla Dam?", "579 metres")],
+)
+def test_a_dimension_adjective_after_a_measure_names_its_dimension(query: str, value: str) -> None:
+    """Round 184: "579 metres (1,900 ft) long" is the dam's length, never its height (real pages: a dam's
+    length had answered how tall it is)."""
+    text = "The Orla Dam stands 128 metres (420 ft) tall and 579 metres (1,900 ft) long."
+    assert stated(query, text) == value
+
+
+@pytest.mark.parametrize(
     ("query", "unit"),
     [
         ("How old are the fossils from the Orla cave?", "year"),

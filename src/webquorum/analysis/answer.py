@@ -1301,9 +1301,10 @@ def _described(text: str, start: int, f: Figure, ask: Ask) -> int:
 
 def _measured_otherwise(text: str, f: Figure, ask: Ask) -> bool:
     """Whether the word after a measure names another dimension than the question asks: "18.6 inches in
-    circumference" beside "8 inches in diameter" when the diameter is asked."""
+    circumference" beside "8 inches in diameter" when the diameter is asked; "579 metres (1,900 ft) long"
+    beside "128 metres (420 ft) tall" when the height is."""
     after = _word_after(_folded(text), f)
-    return after in _DIMENSION_NOUNS and not word_relates(after, ask.relation)
+    return after in _DIMENSION_WORDS and not word_relates(after, ask.relation)
 
 
 def _word_after(folded: str, f: Figure) -> str:
@@ -1313,9 +1314,16 @@ def _word_after(folded: str, f: Figure) -> str:
     return after[1] if after is not None else ""
 
 
-# the nouns of a thing's dimensions, as English writes them after a measure ("8 inches in diameter")
-_DIMENSION_NOUNS = frozenset(
+# the words of a thing's dimensions, as English writes them after a measure: nouns ("8 inches in
+# diameter") and adjectives ("579 metres long"; round 184: a dam's length had answered how tall it is)
+_DIMENSION_WORDS = frozenset(
     [
+        "long",
+        "wide",
+        "deep",
+        "tall",
+        "high",
+        "thick",
         "diameter",
         "radius",
         "circumference",
