@@ -948,6 +948,11 @@ def test_a_firm_s_name_is_no_name_a_person_may_hold_a_role_by() -> None:
         "The Chief Justice of Orland is the presiding judge of the High Court. The incumbent is Mara Tessely, since 2023.",
         "The leader of the Orland Party is its highest post. The current holder of the position is Mara Tessely.",
         "The Director of the Orland Museum is its head, a post currently held by Mara Tessely.",
+        # round 185 (real pages: "Since April 2023, the post has been held by Cindy McCain", "the current
+        # incumbent, Richard Wagner, appointed", "currently, it is Richard Wagner")
+        "The Director of the Orland Museum is its head. Since 2023, the post has been held by Mara Tessely.",
+        "The Chief Justice of Orland presides over the court, with the current incumbent, Mara Tessely, in office.",
+        "The Chief Justice of Orland presides over the court. The first was Ida Brann; currently, it is Mara Tessely.",
     ],
 )
 def test_a_page_on_a_post_names_its_incumbent(text: str) -> None:

@@ -613,9 +613,9 @@ _SAID_TO_BE_WORDS = 14
 _INCUMBENT_BEFORE = re.compile(
     r"(?i)\b(?=[tcpnor])(?:the[ \t]{1,2}(?:current[ \t]{1,2}|present[ \t]{1,2})?"
     r"(?:incumbent|holder|occupant|office[ \t-]?holder)"
-    r"(?:[ \t]{1,2}of[ \t]{1,2}the[ \t]{1,2}(?:post|position|office|role|title))?[ \t]{1,2}is"
-    r"|(?:currently|presently|now)[ \t]{1,2}held[ \t]{1,2}by"
-    r"|(?:post|position|office|role|title)[ \t]{1,2}(?:is[ \t]{1,2})?held[ \t]{1,2}by)"
+    r"(?:[ \t]{1,2}of[ \t]{1,2}the[ \t]{1,2}(?:post|position|office|role|title))?(?:[ \t]{1,2}is|,)"
+    r"|(?:currently|presently|now)(?:[ \t]{1,2}held[ \t]{1,2}by|,?[ \t]{1,2}it[ \t]{1,2}is)"
+    r"|(?:post|position|office|role|title)[ \t]{1,2}(?:is[ \t]{1,2}|has[ \t]{1,2}been[ \t]{1,2})?held[ \t]{1,2}by)"
     r"[ \t]{1,2}(?:(?:mr|mrs|ms|dr|sir|dame|m)\.?[ \t]{1,2})?$"
 )
 _INCUMBENT_REACH = 600  # characters from the post's word to the holder so named: a page's opening paragraph
