@@ -47,6 +47,7 @@ ANCHORED = {
     "webquorum.text.figures._CLOCK_TIME_OF_DAY",
     "webquorum.text.roles._ROLE_OF_ORG",
     "webquorum.text.roles._DESCRIBED_ORG",
+    "webquorum.text.roles._AS_ROLE",
     "webquorum.text.owners._AFTER_TAIL",
     "webquorum.text.owners._BEFORE_TAIL",
     "webquorum.text.owners._UNTIL",

@@ -491,6 +491,21 @@ def test_a_title_in_apposition_makes_a_name_a_person_s_and_a_move_to_the_post_ta
     assert holder(division) is None
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Acme president Dana Whitfield will take over as CEO on Monday.",
+        "Acme president Dana Whitfield took over as chief executive in May.",
+        "Acme president Dana Whitfield takes over as the new CEO next week.",
+    ],
+)
+def test_taking_over_as_the_role_moves_a_titled_name_to_it(text: str) -> None:
+    """Round 187 (real pages: "Twitch president Dan Clancy will take over as CEO"): the verb is the arrival,
+    so the title before the name is the post left; "as CEO" after a wish still moves nobody (round 157)."""
+    assert holder(text) == "Dana Whitfield"
+    assert holder("Critics would like to see Acme president Dana Whitfield as CEO.") is None
+
+
 def test_a_name_that_speaks_or_reports_to_the_role_does_not_hold_it() -> None:
     """Round 156 (issue 22): a preposition and a determiner between a name and the role word after it make
     the role another person's ("All About Space speaks to the CEO and founder of Rocket Lab" had given

@@ -772,10 +772,17 @@ def _moved_to(after: str, role: str) -> bool:
     named: str | None = (
         cue["becomes"] or cue["promoted"] or (cue["as"] if _NEXT_HOLDER.search(cue[0]) else None)
     )
+    if named is None and _TAKES_OVER.search(cue[0]) and (taken := _AS_ROLE.match(after, cue.end())):
+        # "Twitch president Dan Clancy will take over as CEO": the verb is the arrival, no wish (round 187)
+        named = taken["role"]
     return named is not None and _role_of(named) == role
 
 
 _NEXT_HOLDER = re.compile(r"(?i)\b(?:new|next|incoming|permanent)\s")
+_TAKES_OVER = re.compile(r"(?i)\b(?:take|takes|took)\s+over(?:\s+as)?$")
+_AS_ROLE = re.compile(
+    rf"(?i)[ \t]{{1,2}}(?:as[ \t]{{1,2}})?(?:(?:its|the)[ \t]{{1,2}})?(?:new[ \t]{{1,2}})?(?P<role>{_ROLE_ALTERNATION})"
+)
 
 
 def full_name(text: str, person: str, subject: frozenset[str]) -> tuple[str, str] | None:
