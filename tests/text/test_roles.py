@@ -506,6 +506,18 @@ def test_taking_over_as_the_role_moves_a_titled_name_to_it(text: str) -> None:
     assert holder("Critics would like to see Acme president Dana Whitfield as CEO.") is None
 
 
+def test_an_arrival_names_the_body_s_post_by_its_possessive_or_by_assumes() -> None:
+    """Round 188 (real pages: "Cathy Engelbert, announced as the WNBA's new commissioner", "Ricky Smith
+    assumes the role of general manager": an arrival, so standing as a new holder); a lower-case possessive
+    ("stand aside as the group's chief executive") is no arrival, as a leaving may stand before it."""
+    announced = "Dana Whitfield, announced as Acme's new chief executive in May, officially starts this week."
+    assert holder(announced) == "Dana Whitfield"
+    assumes = "At Acme, Dana Whitfield assumes the role of chief executive on Monday after a long search."
+    assert [h.standing for h in current_holders(assumes, "chief executive", ACME)] == [2]
+    aside = "Carl Ostrander, who has led Acme, Orla and East Midlands, is to stand aside as the group's CEO."
+    assert holder(aside) != "East Midlands"
+
+
 def test_a_name_that_speaks_or_reports_to_the_role_does_not_hold_it() -> None:
     """Round 156 (issue 22): a preposition and a determiner between a name and the role word after it make
     the role another person's ("All About Space speaks to the CEO and founder of Rocket Lab" had given

@@ -329,7 +329,9 @@ _NEW_BEFORE_NAME = re.compile(
 )
 _NEWS_ADVERBS = r"(?:recently|just|officially|formally|unanimously|now|today|finally|newly)\s+"
 _NEW_AFTER_NAME = re.compile(
-    r"(?i)^[^.;]{0,60}?\b(?:as\s+(?:its|the|their|his|her)?\s*(?:new|next|incoming|permanent)?\s*(?=(?P<as>ROLE))|"
+    r"(?i)^[^.;]{0,60}?\b(?:as\s+(?:its|the|their|his|her)?\s*"
+    # "announced as the WNBA's new commissioner": the body's possessive before the post's words (round 188)
+    r"(?:(?-i:[A-Z])[\w&.-]{0,30}['’]s\s+)?(?:new|next|incoming|permanent)?\s*(?=(?P<as>ROLE))|"
     r"(?:will\s+become|became|becomes|has\s+become|(?:is|was)\s+(?:slated|set|due|poised)\s+to\s+become)\s+(?:the\s+|its\s+)?(?:new\s+)?(?:\w+\W+){0,2}(?=(?P<becomes>ROLE))|"
     # "appointment of Meg O'Neill as his replacement", "will transition into the role of CEO"
     r"as\s+(?:his|her|their)\s+(?:replacement|successor)|(?:will\s+)?transition\s+into\s+the\s+role|"
@@ -341,7 +343,7 @@ _NEW_AFTER_NAME = re.compile(
     r"was\s+(?:ADVERB)?(?:named|appointed|elected)|"
     # "as Matt Hicks is promoted to CEO"
     r"(?:is|was|has\s+been|will\s+be)\s+promoted\s+to\s+(?:the\s+)?(?:role\s+of\s+)?(?=(?P<promoted>ROLE))|"
-    r"will\s+assume|assumed\s+the|took\s+the\s+helm|takes\s+the\s+helm|is\s+(?:now\s+)?the\s+(?:new\s+)?(?=(?P<is>ROLE))|"
+    r"will\s+assume|assume[sd]\s+the|took\s+the\s+helm|takes\s+the\s+helm|is\s+(?:now\s+)?the\s+(?:new\s+)?(?=(?P<is>ROLE))|"
     # how a head of state or government takes office: "was sworn in on Monday to become the 31st Prime
     # Minister"
     r"(?:was|were|has\s+been|is|being|been)\s+(?:formally\s+)?(?:sworn\s+in|inaugurated)|"
