@@ -1350,3 +1350,23 @@ def test_a_stand_in_holds_the_post_only_when_stand_ins_are_asked_for(text: str) 
 def test_a_former_stand_in_is_past_even_when_stand_ins_are_asked_for() -> None:
     assert stand_in("Former interim CEO Jon Pell spoke at the Acme meeting.") is None
     assert stand_in("Jon Pell stepped down as acting CEO of Acme in March.") is None
+
+
+def test_the_subject_called_for_short_holds_no_role() -> None:
+    """Round 190 (real page: "Met Police announces new commissioner to replace Dame Cressida Dick" read
+    "Met Police" as the commissioner): a name of the subject's words, one of them clipped ("Met" for
+    "Metropolitan"), is the subject itself."""
+    text = "Met Police announces new commissioner to replace Dana Velm."
+    assert current_holders(text, "commissioner", frozenset({"metropolitan", "police"})) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kestrel Police announces new commissioner to replace Dana Velm.",
+        "The commissioner of Velm is appointed by Kestrel Police. Commissioner Alan Brook said more.",
+    ],
+)
+def test_a_police_force_holds_no_role(text: str) -> None:
+    """Round 190: "police" names a body, as "force" and "army" do; no person's name holds it."""
+    assert all("Police" not in h.surface for h in current_holders(text, "commissioner", frozenset({"velm"})))

@@ -964,7 +964,15 @@ def _of_subject(words: list[str], subject: frozenset[str]) -> bool:
     share one ("John C. May" of John Deere), while "Deere", "John Deere" and "John Deere Financial" stay the
     subject's."""
     shared = set(words) & subject
+    if shared and len(words) >= 2 and all(w in subject or _clipped(w, subject) for w in words):
+        return True  # "Met Police" for the Metropolitan Police: the subject's own words, one of them clipped
     return bool(shared) and (len(words) < 2 or subject <= set(words))
+
+
+def _clipped(word: str, subject: frozenset[str]) -> bool:
+    """Whether a word is a subject word's clipped form, as bodies are called for short ("Met" for
+    "Metropolitan", "Univ" for "University"): three letters or more that open a longer subject word."""
+    return len(word) >= 3 and any(len(s) > len(word) and s.startswith(word) for s in subject)
 
 
 # "serve as the interim CEO until O'Neill assumes the position": a word of time between a past cue and a
