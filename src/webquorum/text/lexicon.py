@@ -143,9 +143,8 @@ BODY_AND_PLACE_WORDS = _words(
     # a competition or an institution named like one: "captain England at next month's World Cup", "the
     # Spanish Crown" (round 73: read as holders on real pages)
     "cup championship championships tournament trophy finals prix crown fc "
-    # a church, a force or a law, named like a body: "the Catholic Church", "the Royal Canadian Navy", "Met
-    # Police" (round 190), "the
-    # Judiciary Act" (round 74: read as holders on real pages)
+    # a church, a force or a law, named like a body: "the Catholic Church", "the Royal Canadian Navy", "the
+    # Judiciary Act" (round 74: read as holders on real pages), "Met Police" (round 190)
     "church chapel abbey mosque temple synagogue diocese navy army forces force police act regulations "
     # a continent or an ocean, which regions are named by: "chief executive of southeast Asia-Pacific", "the
     # Middle East South Asia region" (round 125: read as holders on real pages); not "America", a given name
