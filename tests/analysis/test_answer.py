@@ -3587,3 +3587,31 @@ def test_an_infobox_flattened_into_a_list_or_a_table_labels_its_count(
     "Branches | 81 |" read as no count): readers flatten an infobox into a bulleted list or a table, and its
     label still names the bare number after it."""
     assert stated(query, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("query", "text", "expected"),
+    [
+        (
+            "who holds the Orland freestyle world record",
+            "The Orland freestyle world records are recognized and published by the International Swimming "
+            "Federation (FINA).",
+            None,
+        ),
+        (
+            "who holds the record for the most games played in the Orland Hockey League",
+            "From ORL to Orland Hockey League, many players held the record for the most games played.",
+            None,
+        ),
+        (
+            "who holds the record for the most career goals in the Orland Hockey League",
+            "The record for the most career goals in Orland Hockey League history belongs to Dana Velm.",
+            "Dana Velm",
+        ),
+    ],
+)
+def test_a_record_is_held_by_a_person(query: str, text: str, expected: str | None) -> None:
+    """Round 191 (real pages: "International Swimming Federation" read for the 100m freestyle record, "VFL"
+    and "Major League Baseball" for records of games and home runs): who holds a record is asked a person,
+    so a body, a place or an initialism the page names beside the record holds none."""
+    assert stated(query, text) == expected

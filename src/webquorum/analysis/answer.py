@@ -790,7 +790,14 @@ def _value_in(
 def _asks_a_post(ask: Ask) -> bool:
     """Whether a name question asks a person by a post no role reads ("who is the chief of the defence
     force", "who is the US ambassador to the UK"): its noun is a post's."""
-    return ask.kind == "name" and not ask.role and ask.noun in _POST_STEMS
+    return ask.kind == "name" and not ask.role and (ask.noun in _POST_STEMS or _asks_a_record_holder(ask))
+
+
+def _asks_a_record_holder(ask: Ask) -> bool:
+    """Whether a name question asks who holds a record ("who holds the men's 100m freestyle world record"): a
+    record is held by a person (or a team), so a body, a place or an initialism the page names beside it
+    ("International Swimming Federation", "ISS") holds none (round 191, real pages)."""
+    return ask.noun == "hold" and "record" in ask.relation
 
 
 _POST_STEMS = frozenset(stem(w, "en") for w in POST_NOUNS)
