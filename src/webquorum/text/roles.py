@@ -430,6 +430,7 @@ def current_holders(text: str, role: str, subject: frozenset[str], stand_ins: bo
             _titled_otherwise(clause, role, subject)
             and not _SUCCESSOR_BEFORE.search(clause)
             and not _moved_to(after, role)
+            and not _succeeds_as(text, end, role)
         ):
             # "says Boeing board chair Steven Mollenkopf", "Spirit AeroSystems CEO Patrick Shanahan": the
             # holder of another role, or of this role elsewhere, whatever role word is near; unless named as
@@ -779,6 +780,24 @@ def _moved_to(after: str, role: str) -> bool:
         named = taken["role"]
     return named is not None and _role_of(named) == role
 
+
+def _succeeds_as(text: str, end: int, role: str) -> bool:
+    """Whether the words after a name make its bearer the successor of another in ``role``: "Executive Vice
+    President Masahiro Okitsu will succeed Wu Po-Hsuan as president and CEO" (round 192, real page). The one
+    succeeded stands between the verb and the post, so the words :func:`_moved_to` reads stop before the post;
+    a title of another post before the successor's name is the one they leave."""
+    cue = _SUCCEEDS_AS.match(text, end, end + _SUCCEEDS_AS_REACH)
+    if cue is None:
+        return False
+    return any(_role_of(r[0].rstrip(".")) == role for r in _ROLE_ONLY.finditer(text, cue.end(), cue.end() + 40))
+
+
+# "will succeed Wu Po-Hsuan as", "replaces Jane Doe as its": the verb, the one succeeded (no stop between), "as"
+_SUCCEEDS_AS = re.compile(
+    r"(?i),?[ \t]{1,2}(?:(?:will|to|would)[ \t]{1,2})?(?:succeed|succeeds|replace|replaces)[ \t]{1,2}"
+    r"[^.;:!?\n]{1,60}?[ \t]{1,2}as[ \t]{1,2}(?:(?:its|the|their)[ \t]{1,2})?(?:(?:new|next)[ \t]{1,2})?"
+)
+_SUCCEEDS_AS_REACH = 120
 
 _NEXT_HOLDER = re.compile(r"(?i)\b(?:new|next|incoming|permanent)\s")
 _TAKES_OVER = re.compile(r"(?i)\b(?:take|takes|took)\s+over(?:\s+as)?$")
