@@ -458,6 +458,7 @@ def current_holders(text: str, role: str, subject: frozenset[str], stand_ins: bo
             or _said_to_be(text, end, r.start(), following)
             or (incumbent and 0 < m.offset - r.start() <= _INCUMBENT_REACH)
             or _label_lines(text, r, m.offset, end)
+            or _stated_as_holder(text, r, m.offset)
             for r in occurrences
         )
         if near:
@@ -668,6 +669,25 @@ def _alone_on_line(text: str, start: int, end: int) -> bool:
     if text[line_start:start].strip():
         return False
     return not _REFERENCE_MARK.sub("", text[end:line_end]).strip(" \t:")
+
+
+def _stated_as_holder(text: str, r: re.Match[str], start: int) -> bool:
+    """Whether the role word and the name make one sentence of being, the body's name between them: "The Chief
+    Justice of the United States is John Roberts", "The chief executive of Kestrel Holdings has been Dana
+    Velm". Such a sentence states the holder however many words the body's name takes (round 193, real pages:
+    read as naming nobody, the name more than :data:`_NEAR_WORDS` words from the role)."""
+    return r.end() < start <= r.end() + _STATED_REACH and _STATED_AS_HOLDER.fullmatch(text, r.end(), start) is not None
+
+
+# "of the United States is", "at Kestrel Holdings has been": "of" or "at", the body's capitalised name (its
+# own "of the", "and" and "&" inside), the verb of being, then at most a style
+_STATED_AS_HOLDER = re.compile(
+    r"[ \t]{1,2}(?:of|at)[ \t]{1,2}(?:the[ \t]{1,2})?"
+    r"(?:[A-Z][\w.&'’-]{0,30}[ \t]{1,2}(?:(?:of|and|&)[ \t]{1,2}(?:the[ \t]{1,2})?)?){1,6}"
+    r"(?:is|has[ \t]{1,2}been)[ \t]{1,2}(?:(?:currently|now)[ \t]{1,2})?"
+    r"(?:(?:Mr|Mrs|Ms|Dr|Sir|Dame|Professor|Prof)\.?[ \t]{1,2})?"
+)
+_STATED_REACH = 160
 
 
 def _said_to_be(text: str, end: int, role_start: int, following: int) -> bool:
