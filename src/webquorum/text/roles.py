@@ -320,6 +320,8 @@ _NEW_BEFORE_NAME = re.compile(
                 for verb in ("transition", "transitions", "hand", "hands", "handing", "pass")
                 for what in ("his role", "her role", "the role", "the reins", "the baton")
             ),
+            # "Whitman will hand over to Antonio Neri" (round 194, real page)
+            *(f"{verb} over to" for verb in ("hand", "hands", "handed", "handing")),
         ],
         ignore_case=True,
         not_after=LETTER,
