@@ -678,7 +678,10 @@ def _stated_as_holder(text: str, r: re.Match[str], start: int) -> bool:
     Justice of the United States is John Roberts", "The chief executive of Kestrel Holdings has been Dana
     Velm". Such a sentence states the holder however many words the body's name takes (round 193, real pages:
     read as naming nobody, the name more than :data:`_NEAR_WORDS` words from the role)."""
-    return r.end() < start <= r.end() + _STATED_REACH and _STATED_AS_HOLDER.fullmatch(text, r.end(), start) is not None
+    return (
+        r.end() < start <= r.end() + _STATED_REACH
+        and _STATED_AS_HOLDER.fullmatch(text, r.end(), start) is not None
+    )
 
 
 # "of the United States is", "at Kestrel Holdings has been": "of" or "at", the body's capitalised name (its
@@ -811,10 +814,12 @@ def _succeeds_as(text: str, end: int, role: str) -> bool:
     cue = _SUCCEEDS_AS.match(text, end, end + _SUCCEEDS_AS_REACH)
     if cue is None:
         return False
-    return any(_role_of(r[0].rstrip(".")) == role for r in _ROLE_ONLY.finditer(text, cue.end(), cue.end() + 40))
+    return any(
+        _role_of(r[0].rstrip(".")) == role for r in _ROLE_ONLY.finditer(text, cue.end(), cue.end() + 40)
+    )
 
 
-# "will succeed Wu Po-Hsuan as", "replaces Jane Doe as its": the verb, the one succeeded (no stop between), "as"
+# "will succeed Wu Po-Hsuan as", "replaces Jane Doe as its": the verb, the one succeeded (no stop), "as"
 _SUCCEEDS_AS = re.compile(
     r"(?i),?[ \t]{1,2}(?:(?:will|to|would)[ \t]{1,2})?(?:succeed|succeeds|replace|replaces)[ \t]{1,2}"
     r"[^.;:!?\n]{1,60}?[ \t]{1,2}as[ \t]{1,2}(?:(?:its|the|their)[ \t]{1,2})?(?:(?:new|next)[ \t]{1,2})?"
