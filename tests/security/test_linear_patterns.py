@@ -48,6 +48,8 @@ ANCHORED = {
     "webquorum.text.roles._ROLE_OF_ORG",
     "webquorum.text.roles._DESCRIBED_ORG",
     "webquorum.text.roles._AS_ROLE",
+    "webquorum.text.roles._SUCCEEDS_AS",
+    "webquorum.text.roles._STATED_AS_HOLDER",
     "webquorum.text.owners._AFTER_TAIL",
     "webquorum.text.owners._BEFORE_TAIL",
     "webquorum.text.owners._UNTIL",

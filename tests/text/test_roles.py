@@ -1370,3 +1370,52 @@ def test_the_subject_called_for_short_holds_no_role() -> None:
 def test_a_police_force_holds_no_role(text: str) -> None:
     """Round 190: "police" names a body, as "force" and "army" do; no person's name holds it."""
     assert all("Police" not in h.surface for h in current_holders(text, "commissioner", frozenset({"velm"})))
+
+
+@pytest.mark.parametrize(
+    ("text", "role", "expected"),
+    [
+        (
+            "Velm said that Executive Vice President Dana Brook will succeed Alan Kerr as president and CEO.",
+            "chief executive",
+            ["Dana Brook"],
+        ),
+        # the post succeeded in is another: the title before the name stays another post's
+        (
+            "Velm said Chief Operating Officer Dana Brook will succeed Alan Kerr as chairman.",
+            "chief executive",
+            [],
+        ),
+    ],
+)
+def test_a_titled_name_succeeding_another_in_the_post_moves_to_it(
+    text: str, role: str, expected: list[str]
+) -> None:
+    """Round 192 (real page: "Executive Vice President Masahiro Okitsu will succeed Wu Po-Hsuan as president
+    and CEO" read the one succeeded): "X will succeed Y as ROLE" moves a titled name to the post, the one
+    succeeded standing between the verb and the post."""
+    assert [h.surface for h in current_holders(text, role, frozenset({"velm"}))] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Chief Justice of the Velm Republic is Dana Brook.",
+        "The chief executive of Velm Holdings and Trust has been Dana Brook.",
+    ],
+)
+def test_the_post_of_a_body_is_its_holder_however_long_the_bodys_name(text: str) -> None:
+    """Round 193 (real page: "The Chief Justice of the U.S. is John Roberts" read as naming nobody, the body's
+    name putting the holder more than four words from the post): "the ROLE of BODY is NAME" states the
+    holder."""
+    role = "chief justice" if "Justice" in text else "chief executive"
+    assert [h.surface for h in current_holders(text, role, frozenset({"velm"}))] == ["Dana Brook"]
+
+
+def test_the_one_handed_over_to_arrives() -> None:
+    """Round 194 (real page: "Whitman will hand over to Antonio Neri, HPE's President, early next year"):
+    the name after "hand over to" is the post's next holder, the one handing over leaving it."""
+    text = "Velm chief executive Alan Kerr will hand over to Dana Brook early next year."
+    assert [h.surface for h in current_holders(text, "chief executive", frozenset({"velm"}))] == [
+        "Dana Brook"
+    ]

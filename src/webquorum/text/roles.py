@@ -320,6 +320,8 @@ _NEW_BEFORE_NAME = re.compile(
                 for verb in ("transition", "transitions", "hand", "hands", "handing", "pass")
                 for what in ("his role", "her role", "the role", "the reins", "the baton")
             ),
+            # "Whitman will hand over to Antonio Neri" (round 194, real page)
+            *(f"{verb} over to" for verb in ("hand", "hands", "handed", "handing")),
         ],
         ignore_case=True,
         not_after=LETTER,
@@ -430,6 +432,7 @@ def current_holders(text: str, role: str, subject: frozenset[str], stand_ins: bo
             _titled_otherwise(clause, role, subject)
             and not _SUCCESSOR_BEFORE.search(clause)
             and not _moved_to(after, role)
+            and not _succeeds_as(text, end, role)
         ):
             # "says Boeing board chair Steven Mollenkopf", "Spirit AeroSystems CEO Patrick Shanahan": the
             # holder of another role, or of this role elsewhere, whatever role word is near; unless named as
@@ -457,6 +460,7 @@ def current_holders(text: str, role: str, subject: frozenset[str], stand_ins: bo
             or _said_to_be(text, end, r.start(), following)
             or (incumbent and 0 < m.offset - r.start() <= _INCUMBENT_REACH)
             or _label_lines(text, r, m.offset, end)
+            or _stated_as_holder(text, r, m.offset)
             for r in occurrences
         )
         if near:
@@ -669,6 +673,28 @@ def _alone_on_line(text: str, start: int, end: int) -> bool:
     return not _REFERENCE_MARK.sub("", text[end:line_end]).strip(" \t:")
 
 
+def _stated_as_holder(text: str, r: re.Match[str], start: int) -> bool:
+    """Whether the role word and the name make one sentence of being, the body's name between them: "The Chief
+    Justice of the United States is John Roberts", "The chief executive of Kestrel Holdings has been Dana
+    Velm". Such a sentence states the holder however many words the body's name takes (round 193, real pages:
+    read as naming nobody, the name more than :data:`_NEAR_WORDS` words from the role)."""
+    return (
+        r.end() < start <= r.end() + _STATED_REACH
+        and _STATED_AS_HOLDER.fullmatch(text, r.end(), start) is not None
+    )
+
+
+# "of the United States is", "at Kestrel Holdings has been": "of" or "at", the body's capitalised name (its
+# own "of the", "and" and "&" inside), the verb of being, then at most a style
+_STATED_AS_HOLDER = re.compile(
+    r"[ \t]{1,2}(?:of|at)[ \t]{1,2}(?:the[ \t]{1,2})?"
+    r"(?:[A-Z][\w.&'’-]{0,30}[ \t]{1,2}(?:(?:of|and|&)[ \t]{1,2}(?:the[ \t]{1,2})?)?){1,6}"
+    r"(?:is|has[ \t]{1,2}been)[ \t]{1,2}(?:(?:currently|now)[ \t]{1,2})?"
+    r"(?:(?:Mr|Mrs|Ms|Dr|Sir|Dame|Professor|Prof)\.?[ \t]{1,2})?"
+)
+_STATED_REACH = 160
+
+
 def _said_to_be(text: str, end: int, role_start: int, following: int) -> bool:
     """Whether the words between a name and a role word after it make the name the role's holder though more
     than a few words stand between: "Florentino Pérez is a prominent Spanish businessman and the current
@@ -779,6 +805,26 @@ def _moved_to(after: str, role: str) -> bool:
         named = taken["role"]
     return named is not None and _role_of(named) == role
 
+
+def _succeeds_as(text: str, end: int, role: str) -> bool:
+    """Whether the words after a name make its bearer the successor of another in ``role``: "Executive Vice
+    President Masahiro Okitsu will succeed Wu Po-Hsuan as president and CEO" (round 192, real page). The one
+    succeeded stands between the verb and the post, so the words :func:`_moved_to` reads stop before the post;
+    a title of another post before the successor's name is the one they leave."""
+    cue = _SUCCEEDS_AS.match(text, end, end + _SUCCEEDS_AS_REACH)
+    if cue is None:
+        return False
+    return any(
+        _role_of(r[0].rstrip(".")) == role for r in _ROLE_ONLY.finditer(text, cue.end(), cue.end() + 40)
+    )
+
+
+# "will succeed Wu Po-Hsuan as", "replaces Jane Doe as its": the verb, the one succeeded (no stop), "as"
+_SUCCEEDS_AS = re.compile(
+    r"(?i),?[ \t]{1,2}(?:(?:will|to|would)[ \t]{1,2})?(?:succeed|succeeds|replace|replaces)[ \t]{1,2}"
+    r"[^.;:!?\n]{1,60}?[ \t]{1,2}as[ \t]{1,2}(?:(?:its|the|their)[ \t]{1,2})?(?:(?:new|next)[ \t]{1,2})?"
+)
+_SUCCEEDS_AS_REACH = 120
 
 _NEXT_HOLDER = re.compile(r"(?i)\b(?:new|next|incoming|permanent)\s")
 _TAKES_OVER = re.compile(r"(?i)\b(?:take|takes|took)\s+over(?:\s+as)?$")
