@@ -1038,8 +1038,16 @@ def _another_post(words: str, role: str) -> bool:
     return ending is not None and ending[0] != role
 
 
-# posts of a body that no role of ROLES names: "former board member", "a former minister"
-_POSTS = frozenset({"member", "members", "minister", "senator", "deputy", "partner", "adviser"})
+# posts of a body that no role of ROLES names: "former board member", "a former minister"; and the callings
+# a newcomer is described by ("Former tennis player-turned-businessman Andrea Gaudenzi will take over as
+# chairman", "former provincial cricketer Scott Weenink": round 196, real pages), which say what they were,
+# not that they held the post asked ("executive" and "officer" end the posts asked, so they stay out)
+_POSTS = frozenset(
+    {"member", "members", "minister", "senator", "deputy", "partner", "adviser"}
+    | {"player", "cricketer", "footballer", "goalkeeper", "athlete", "olympian"}
+    | {"businessman", "businesswoman", "official", "banker", "diplomat", "politician"}
+    | {"journalist", "presenter", "producer", "lawyer", "admiral"}
+)
 
 # every word of a role's title: a capitalised run that holds one before a name is the title and the name
 TITLE_WORDS = ROLE_WORDS
