@@ -2486,14 +2486,15 @@ def test_a_figure_ten_times_away_or_a_conversion_in_parentheses_is_no_dissent() 
 
 def test_one_person_read_twice_is_not_their_own_successor() -> None:
     """A caption run into a name ("Andrew Wilson Image used with permission", real page) reads as another
-    holder on the page that also calls "Andrew Wilson" past ("former executive producer"): he is not his
-    own successor, so the pages naming him are not called older."""
+    holder on the page that also calls "Andrew Wilson" past ("former executive producer" there; "former
+    executive" here, since a calling after "former" is no past post since round 196): he is not his own
+    successor, so the pages naming him are not called older."""
     ask = read_ask("Who is the CEO of Lumina Bank?")
     assert ask is not None
     texts = {
         "a.test": "Lumina Bank CEO Karl Meyer said profits rose in the first half.",
         "b.test": "Karl Meyer, chief executive of Lumina Bank, opened the new branch.",
-        "d.test": "Lumina Bank confirmed that former executive producer Karl Meyer will be its new CEO.\n"
+        "d.test": "Lumina Bank confirmed that former executive Karl Meyer will be its new CEO.\n"
         "Lumina Bank CEO Karl Meyer Image used with permission by copyright holder",
     }
     found = {site: answer_statements(site, f"https://{site}/", text, ask) for site, text in texts.items()}

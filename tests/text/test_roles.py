@@ -1419,3 +1419,52 @@ def test_the_one_handed_over_to_arrives() -> None:
     assert [h.surface for h in current_holders(text, "chief executive", frozenset({"velm"}))] == [
         "Dana Brook"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        (
+            "Dana Brook, a former Thyssenfeld executive, has been tapped to take over as the new CEO of DB Velm.",
+            "chief executive",
+        ),
+        (
+            "Dana Brook, who was formerly the chief executive of Kestrel, has today been appointed as the new "
+            "chief executive of Velm.",
+            "chief executive",
+        ),
+        ("Dana Brook, Velm leader of the Kestrel Party will be the new mayor of Velm.", "mayor"),
+    ],
+)
+def test_more_arrival_cues_after_the_name(text: str, role: str) -> None:
+    """Round 195 (real pages: "Bernhard Osburg, a former Thyssenkrupp executive, has been tapped to take over
+    as the new CEO of DB Cargo", "has today been appointed as the new chief executive", "Zdeněk Hřib ... will
+    be the new mayor of Prague", each read as naming nobody): "to take over as", an adverb between "has" and
+    "been appointed", and "will be the new" (or "next") make the name the arriving holder."""
+    assert [h.surface for h in current_holders(text, role, frozenset({"velm", "db"}))] == ["Dana Brook"]
+
+
+@pytest.mark.parametrize(
+    ("text", "role", "expected"),
+    [
+        (
+            "LONDON — Former tennis player-turned-businessman Dana Brook will take over as chairman of Velm next "
+            "year.",
+            "chair",
+            ["Dana Brook"],
+        ),
+        (
+            "Former provincial cricketer Dana Brook has been appointed chief executive of Velm.",
+            "chief executive",
+            ["Dana Brook"],
+        ),
+        # "former" before the post asked still calls its holder past
+        ("Former chief executive Dana Brook said Velm had changed.", "chief executive", []),
+    ],
+)
+def test_a_calling_after_former_is_no_past_post(text: str, role: str, expected: list[str]) -> None:
+    """Round 196 (real pages: "Former tennis player-turned-businessman Andrea Gaudenzi will take over as
+    chairman of the ATP", "Former provincial cricketer Scott Weenink has been appointed"): a calling after
+    "former" (player, cricketer, businessman, official, ...) says what the newcomer was, not that they held
+    the post."""
+    assert [h.surface for h in current_holders(text, role, frozenset({"velm"}))] == expected

@@ -338,14 +338,14 @@ _NEW_AFTER_NAME = re.compile(
     # "appointment of Meg O'Neill as his replacement", "will transition into the role of CEO"
     r"as\s+(?:his|her|their)\s+(?:replacement|successor)|(?:will\s+)?transition\s+into\s+the\s+role|"
     r"(?:will\s+)?take\s+up\s+the\s+(?:role|post)|takes\s+up\s+the\s+(?:role|post)|"
-    r"takes\s+over|took\s+over\s+as|will\s+take\s+over|will\s+lead|to\s+lead|will\s+succeed|succeeds|"
+    r"takes\s+over|took\s+over\s+as|will\s+take\s+over|to\s+take\s+over\s+as|will\s+lead|to\s+lead|will\s+succeed|succeeds|"
     # an adverb between the verb's parts says when or how, not whether: "was recently appointed", "has
     # just been named", "was unanimously elected" (round 177); "previously" and "first" stay out, as past
-    r"replaces|will\s+replace|has\s+(?:just\s+)?been\s+(?:ADVERB)?(?:named|appointed|elected)|"
+    r"replaces|will\s+replace|has\s+(?:ADVERB)?been\s+(?:ADVERB)?(?:named|appointed|elected)|"
     r"was\s+(?:ADVERB)?(?:named|appointed|elected)|"
     # "as Matt Hicks is promoted to CEO"
     r"(?:is|was|has\s+been|will\s+be)\s+promoted\s+to\s+(?:the\s+)?(?:role\s+of\s+)?(?=(?P<promoted>ROLE))|"
-    r"will\s+assume|assume[sd]\s+the|took\s+the\s+helm|takes\s+the\s+helm|is\s+(?:now\s+)?the\s+(?:new\s+)?(?=(?P<is>ROLE))|"
+    r"will\s+assume|assume[sd]\s+the|took\s+the\s+helm|takes\s+the\s+helm|(?:is\s+(?:now\s+)?|will\s+be\s+)the\s+(?:new\s+|next\s+)?(?=(?P<is>ROLE))|"
     # how a head of state or government takes office: "was sworn in on Monday to become the 31st Prime
     # Minister"
     r"(?:was|were|has\s+been|is|being|been)\s+(?:formally\s+)?(?:sworn\s+in|inaugurated)|"
@@ -1038,8 +1038,16 @@ def _another_post(words: str, role: str) -> bool:
     return ending is not None and ending[0] != role
 
 
-# posts of a body that no role of ROLES names: "former board member", "a former minister"
-_POSTS = frozenset({"member", "members", "minister", "senator", "deputy", "partner", "adviser"})
+# posts of a body that no role of ROLES names: "former board member", "a former minister"; and the callings
+# a newcomer is described by ("Former tennis player-turned-businessman Andrea Gaudenzi will take over as
+# chairman", "former provincial cricketer Scott Weenink": round 196, real pages), which say what they were,
+# not that they held the post asked ("executive" and "officer" end the posts asked, so they stay out)
+_POSTS = frozenset(
+    {"member", "members", "minister", "senator", "deputy", "partner", "adviser"}
+    | {"player", "cricketer", "footballer", "goalkeeper", "athlete", "olympian"}
+    | {"businessman", "businesswoman", "official", "banker", "diplomat", "politician"}
+    | {"journalist", "presenter", "producer", "lawyer", "admiral"}
+)
 
 # every word of a role's title: a capitalised run that holds one before a name is the title and the name
 TITLE_WORDS = ROLE_WORDS
