@@ -3616,3 +3616,38 @@ def test_a_record_is_held_by_a_person(query: str, text: str, expected: str | Non
     and "Major League Baseball" for records of games and home runs): who holds a record is asked a person,
     so a body, a place or an initialism the page names beside the record holds none."""
     assert stated(query, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("query", "text", "expected"),
+    [
+        (
+            "How high is Kestrel Falls?",
+            "On the Velm River, the falls are 105 meters (344 feet) high and 400 meters (1,300 feet) wide.",
+            "105 meters",
+        ),
+        (
+            "How high is Kestrel Falls?",
+            "The falls on the Velm River are 105 meters tall and 400 meters broad.",
+            "105 meters",
+        ),
+        (
+            "How long is the runway at Kestrel Airport?",
+            "The 1777m-long and 45m-wide asphalt runway of Kestrel Airport runs east-west.",
+            "1,777 m",
+        ),
+        (
+            "How wide is the runway at Kestrel Airport?",
+            "The 1777m-long and 45m-wide asphalt runway of Kestrel Airport runs east-west.",
+            "45 m",
+        ),
+    ],
+)
+def test_a_dimension_after_a_bracket_or_a_hyphen_names_the_measure(
+    query: str, text: str, expected: str
+) -> None:
+    """Round 197 (real pages: "105 meters (344 feet) high and 400 meters (1,300 feet) wide", "105 meters
+    tall and 400 meters broad" and "the 1777m-long and 45m-wide groved asphalt runway", each read as the
+    other dimension): a conversion in brackets is measured by the word after its bracket, a measure joined by
+    a hyphen by the word after the hyphen, and "broad" names a breadth."""
+    assert stated(query, text) == expected

@@ -1310,7 +1310,12 @@ def _measured_otherwise(text: str, f: Figure, ask: Ask) -> bool:
     """Whether the word after a measure names another dimension than the question asks: "18.6 inches in
     circumference" beside "8 inches in diameter" when the diameter is asked; "579 metres (1,900 ft) long"
     beside "128 metres (420 ft) tall" when the height is."""
-    after = _word_after(_folded(text), f)
+    folded = _folded(text)
+    # ... and a conversion in brackets is measured by the word after its bracket ("105 meters (344 feet)
+    # high and 400 meters (1,300 feet) wide": the 1,300 feet are a width), a measure joined by a hyphen by
+    # the word after it ("the 1777m-long and 45m-wide runway"); round 197
+    closed = _AFTER_BRACKET.match(folded, f.end)
+    after = closed[1] if closed is not None else _word_after(folded, f)
     return after in _DIMENSION_WORDS and not word_relates(after, ask.relation)
 
 
@@ -1343,8 +1348,12 @@ _DIMENSION_WORDS = frozenset(
         "wingspan",
         "breadth",
         "perimeter",
+        # "105 meters tall and 400 meters broad" (round 197, real page: a waterfall's breadth read as its
+        # height)
+        "broad",
     ]
 )
+_AFTER_BRACKET = re.compile(r"(?:[ \t]{0,2}\)[ \t]{0,2}|-)(\w+)")
 _AFTER_CONVERSION = re.compile(r"\s*(?:\([^()]{0,30}\)\s*)?(?:in\s+)?(\w+)")
 
 
