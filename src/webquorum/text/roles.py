@@ -685,12 +685,12 @@ def _stated_as_holder(text: str, r: re.Match[str], start: int) -> bool:
 
 
 # "of the United States is", "at Kestrel Holdings has been": "of" or "at", the body's capitalised name (its
-# own "of the", "and" and "&" inside), the verb of being, then at most a style
+# own "of the", "and" and "&" inside), the verb of being, then at most a style (lexicon.STYLES: "Sir")
 _STATED_AS_HOLDER = re.compile(
     r"[ \t]{1,2}(?:of|at)[ \t]{1,2}(?:the[ \t]{1,2})?"
     r"(?:[A-Z][\w.&'’-]{0,30}[ \t]{1,2}(?:(?:of|and|&)[ \t]{1,2}(?:the[ \t]{1,2})?)?){1,6}"
     r"(?:is|has[ \t]{1,2}been)[ \t]{1,2}(?:(?:currently|now)[ \t]{1,2})?"
-    r"(?:(?:Mr|Mrs|Ms|Dr|Sir|Dame|Professor|Prof)\.?[ \t]{1,2})?"
+    + rf"(?:{alternation(sorted(STYLES), ignore_case=True, not_after=LETTER)}\.?[ \t]{{1,2}})?"
 )
 _STATED_REACH = 160
 
