@@ -784,8 +784,16 @@ def _new_after(after: str, role: str) -> bool:
     named = cue["as"] or cue["becomes"] or cue["is"] or cue["promoted"]
     if not named or _role_of(named) == role:
         return True
-    rest = after[cue.end() : cue.end() + 40]
-    return any(_role_of(r[0].rstrip(".")) == role for r in _ROLE_ONLY.finditer(rest))
+    return _names_role(after[cue.end() : cue.end() + _ROLE_AFTER_CUE], role)
+
+
+def _names_role(words: str, role: str) -> bool:
+    """Whether a role word in ``words`` is ``role``'s: the post a cue's words go on to name ("becomes chairman
+    and CEO", "will succeed Wu Po-Hsuan as president and CEO")."""
+    return any(_role_of(r[0].rstrip(".")) == role for r in _ROLE_ONLY.finditer(words))
+
+
+_ROLE_AFTER_CUE = 40  # characters after an arrival's cue in which the post it names is read
 
 
 def _moved_to(after: str, role: str) -> bool:
@@ -814,9 +822,7 @@ def _succeeds_as(text: str, end: int, role: str) -> bool:
     cue = _SUCCEEDS_AS.match(text, end, end + _SUCCEEDS_AS_REACH)
     if cue is None:
         return False
-    return any(
-        _role_of(r[0].rstrip(".")) == role for r in _ROLE_ONLY.finditer(text, cue.end(), cue.end() + 40)
-    )
+    return _names_role(text[cue.end() : cue.end() + _ROLE_AFTER_CUE], role)
 
 
 # "will succeed Wu Po-Hsuan as", "replaces Jane Doe as its": the verb, the one succeeded (no stop), "as"
